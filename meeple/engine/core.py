@@ -1,0 +1,506 @@
+"""The engine contract: the :class:`Game` and :class:`State` base classes every game subclasses.
+
+A game subclasses both. The base classes do the parts that are the same for every game:
+option validation, checking actions before they are applied (the state is never changed by an
+illegal action), the history, rankings and returns, records. A game supplies the rules through a
+small set of underscore hooks (``_legal_actions``, ``_apply``, ...), documented below.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.resources
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+
+from .errors import IllegalAction, NotationError, OptionError
+from .options import Option, OptionSchema
+
+CHANCE = -1
+"""``current_player`` at a chance node: resolve it with one of ``chance_outcomes()``."""
+SIMULTANEOUS = -2
+"""``current_player`` where several players choose at once: see ``pending_players()``."""
+TERMINAL = -4
+"""``current_player`` once the game is over."""
+
+
+class Game:
+    """A game with fixed player count and options: the factory of its states.
+
+    Subclasses set the class attributes below and ``state_class``; the instance knows its
+    ``num_players`` and resolved ``options``.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    version: ClassVar[str] = "1"
+    player_counts: ClassVar[tuple[int, ...]] = (2,)
+    option_schema: ClassVar[OptionSchema] = OptionSchema()
+    perfect_information: ClassVar[bool] = True
+    state_class: ClassVar[type[State]]
+
+    def __init__(self, players: int | None = None, **options: Any):
+        if players is None:
+            players = self.default_players()
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(
+                f"players for {self.name} must be an int; allowed: {self._counts_text()}"
+            )
+        self.options: dict[str, Any] = self.option_schema.resolve(self.name, options)
+        allowed = self.allowed_player_counts(self.options)
+        if players not in allowed:
+            raise OptionError(
+                f"{self.name} cannot be played by {players} players with these options; "
+                f"allowed: {', '.join(map(str, allowed))}"
+            )
+        self.num_players: int = players
+        self._setup()
+
+    # -- hooks for subclasses -------------------------------------------------------------
+    @classmethod
+    def configurations(cls) -> list[tuple[int, dict[str, Any]]]:
+        """Representative ``(players, options)`` set-ups: every player count and mode, and the
+        variants worth testing. Generic tests, benchmarks and adapters iterate over these."""
+        return [(n, {}) for n in cls.player_counts]
+
+    @classmethod
+    def default_players(cls) -> int:
+        return cls.player_counts[0]
+
+    def allowed_player_counts(self, options: dict[str, Any]) -> tuple[int, ...]:
+        """Player counts allowed with these options (a game may narrow them, e.g. by mode)."""
+        return self.player_counts
+
+    def _setup(self) -> None:
+        """Precompute tables that depend on players and options (masks, sizes)."""
+
+    # -- sizes, used by adapters ----------------------------------------------------------
+    @property
+    def num_distinct_actions(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return 0
+
+    @property
+    def max_game_length(self) -> int:
+        """An upper bound on the number of actions (chance included) in one game."""
+        raise NotImplementedError
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    # -- states ---------------------------------------------------------------------------
+    def new_initial_state(self) -> State:
+        return self.state_class(self)
+
+    def record(self, state: State, **extra: Any) -> dict[str, Any]:
+        """The whole game so far as JSON: enough to replay it exactly."""
+        from .records import make_record
+
+        return make_record(self, state, **extra)
+
+    # -- description ----------------------------------------------------------------------
+    @classmethod
+    def _counts_text(cls) -> str:
+        return ", ".join(map(str, cls.player_counts))
+
+    @classmethod
+    def rules_markdown(cls) -> str:
+        """The rules page in the project's own words (``rules.md`` in the game's package)."""
+        pkg = cls.__module__.rsplit(".", 1)[0]
+        return importlib.resources.files(pkg).joinpath("rules.md").read_text(encoding="utf-8")
+
+    @classmethod
+    def describe(cls) -> dict[str, Any]:
+        """Name, title, player counts, option schema: for the lobby and ``meeple games``."""
+        return {
+            "name": cls.name,
+            "title": cls.title,
+            "version": cls.version,
+            "players": list(cls.player_counts),
+            "perfect_information": cls.perfect_information,
+            "options": [o.to_json() for o in cls.option_schema],
+        }
+
+    @classmethod
+    def option(cls, name: str) -> Option:
+        for o in cls.option_schema:
+            if o.name == name:
+                return o
+        raise OptionError(f"unknown option {name!r} for {cls.name}")
+
+    def renderer(self):
+        """The game's ``render`` module: ``svg(observation)`` and ``text(observation)``."""
+        pkg = type(self).__module__.rsplit(".", 1)[0]
+        return importlib.import_module(pkg + ".render")
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"meeple.load({self.name!r}, players={self.num_players}{opts})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is type(self)
+            and other.num_players == self.num_players  # type: ignore[attr-defined]
+            and other.options == self.options  # type: ignore[attr-defined]
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.num_players, tuple(sorted(self.options.items()))))
+
+
+class State:
+    """One position of a game. Subclasses implement the hooks; callers use the public methods.
+
+    Hooks a game implements:
+
+    - ``current_player`` (property): 0..n-1, ``CHANCE``, ``SIMULTANEOUS`` or ``TERMINAL``
+    - ``_legal_actions(player)``: sorted legal ids for ``player`` (a chance node: outcome ids)
+    - ``_chance_outcomes()``: ``[(outcome, probability), ...]`` at chance nodes
+    - ``_apply(action, player)``: change the state; called only with a legal action
+    - ``_action_to_string(action, player)`` and optionally ``_string_to_action(text, player)``
+    - ``_illegal_reason(action, player)``: why an action is not legal (optional, for messages)
+    - ``describe_action``, ``observation``, ``observation_tensor``, ``scores``, ``ranking_key``
+    - ``_pending_players()`` at simultaneous nodes
+    - ``_copy_from(other)`` or ``clone``: a fast copy
+    """
+
+    __slots__ = ("game", "_history", "_legal_cache")
+
+    def __init__(self, game: Game):
+        self.game = game
+        self._history: list[tuple[int, int]] = []
+        self._legal_cache: dict[int, list[int]] = {}
+
+    # ------------------------------------------------------------------ turn structure
+    @property
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player == CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        return self.current_player == SIMULTANEOUS
+
+    def pending_players(self) -> list[int]:
+        """Players who may act now: several at a simultaneous node, else the current player."""
+        cp = self.current_player
+        if cp >= 0:
+            return [cp]
+        if cp == SIMULTANEOUS:
+            return self._pending_players()
+        return []
+
+    def _pending_players(self) -> list[int]:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ actions
+    def _resolve_player(self, player: int | None) -> int:
+        cp = self.current_player
+        if player is None:
+            if cp == SIMULTANEOUS:
+                pending = self._pending_players()
+                if len(pending) == 1:
+                    return pending[0]
+                raise ValueError("several players choose at once here: say which player acts")
+            return cp
+        return player
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Sorted legal action ids for ``player`` (default: the one to act; chance: outcomes)."""
+        p = self._resolve_player(player)
+        cp = self.current_player
+        if cp == TERMINAL:
+            return []
+        if cp == SIMULTANEOUS:
+            if p not in self._pending_players():
+                return []
+        elif p != cp:
+            return []
+        cached = self._legal_cache.get(p)
+        if cached is None:
+            cached = self._legal_cache[p] = self._legal_actions(p)
+        return list(cached)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(outcome, probability), ...]`` at a chance node, else ``[]``."""
+        if self.current_player != CHANCE:
+            return []
+        return self._chance_outcomes()
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        raise NotImplementedError
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player == CHANCE:
+            return sorted(a for a, _ in self._chance_outcomes())
+        raise NotImplementedError
+
+    def is_legal(self, action: int, player: int | None = None) -> bool:
+        p = self._resolve_player(player)
+        if self.current_player == TERMINAL:
+            return False
+        cached = self._legal_cache.get(p)
+        if cached is None:
+            cached = self.legal_actions(p)
+        return action in cached
+
+    def apply(self, action: int, player: int | None = None) -> None:
+        """Apply ``action`` for ``player`` (default: the one to act).
+
+        Raises :class:`IllegalAction` naming the action and the reason; the state is then
+        unchanged.
+        """
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise IllegalAction(action, player, "an action is an int id; use string_to_action")
+        action = int(action)
+        cp = self.current_player
+        if cp == TERMINAL:
+            raise IllegalAction(action, player, "the game is over")
+        if player is None:
+            p = self._resolve_player(None)
+        else:
+            p = player
+            if cp == SIMULTANEOUS:
+                if p not in self._pending_players():
+                    raise IllegalAction(action, p, f"player {p} has nothing to choose now")
+            elif p != cp:
+                who = "chance" if cp == CHANCE else f"player {cp}"
+                raise IllegalAction(action, p, f"it is {who}'s turn, not player {p}'s")
+        if not self.is_legal(action, p):
+            raise IllegalAction(action, p, self._why_illegal(action, p), self._safe_text(action, p))
+        self._apply(action, p)
+        self._history.append((p, action))
+        self._legal_cache = {}
+
+    def _why_illegal(self, action: int, player: int) -> str:
+        if not 0 <= action < self._action_space(player):
+            return f"no such action id (ids are 0..{self._action_space(player) - 1})"
+        reason = self._illegal_reason(action, player)
+        if reason:
+            return reason
+        n = len(self.legal_actions(player))
+        return f"not among the {n} legal actions now"
+
+    def _action_space(self, player: int) -> int:
+        if player == CHANCE:
+            return max(self.game.max_chance_outcomes, 1)
+        return self.game.num_distinct_actions
+
+    def _illegal_reason(self, action: int, player: int) -> str | None:
+        return None
+
+    def _safe_text(self, action: int, player: int) -> str:
+        try:
+            return f"{self._action_to_string(action, player)} (id {action})"
+        except Exception:  # an out-of-range id has no notation
+            return f"id {action}"
+
+    def _apply(self, action: int, player: int) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ notation
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        """The action in the game's notation (``rules/<game>.md``)."""
+        p = self._resolve_player(player) if player is None else player
+        return self._action_to_string(int(action), p)
+
+    def _action_to_string(self, action: int, player: int) -> str:
+        raise NotImplementedError
+
+    def string_to_action(self, text: str, player: int | None = None) -> int:
+        """Read notation; raises :class:`NotationError` on text that names no action."""
+        p = self._resolve_player(player) if player is None else player
+        if not isinstance(text, str) or not text.strip():
+            raise NotationError("empty move: type an action in the game's notation")
+        return self._string_to_action(text.strip(), p)
+
+    def _string_to_action(self, text: str, player: int) -> int:
+        # Default: match against the notation of the legal actions (games may parse properly).
+        for a in self.legal_actions(player):
+            if self._action_to_string(a, player) == text:
+                return a
+        raise NotationError(f"{text!r} is not a legal move now")
+
+    def describe_action(self, action: int, player: int | None = None) -> dict[str, Any]:
+        """JSON the UI needs to show and preview an action.
+
+        Keys: ``action`` (id), ``text`` (notation), ``label`` (a sentence), ``kind`` (e.g.
+        ``"place"``, ``"pass"``), ``target`` (id of the SVG element the player points at, or
+        ``None`` for an action shown as a button), ``cells`` (ids of SVG elements to highlight
+        as a preview), plus anything game-specific from ``_describe_action``. Actions with the
+        same ``target`` are the orientations a player cycles through with R/F.
+        """
+        p = self._resolve_player(player) if player is None else player
+        out: dict[str, Any] = {
+            "action": int(action),
+            "text": self._action_to_string(int(action), p),
+            "label": "",
+            "kind": None,
+            "target": None,
+            "cells": [],
+        }
+        out.update(self._describe_action(int(action), p))
+        return out
+
+    def _describe_action(self, action: int, player: int) -> dict[str, Any]:
+        return {}
+
+    # ------------------------------------------------------------------ views
+    def observation(self, player: int | None = None) -> dict[str, Any]:
+        """JSON view for ``player`` (``None``: the public view for spectators).
+
+        Common keys (``game``, ``viewer``, ``players``, ``current_player``, ``pending``,
+        ``move_number``, ``scores``, ``terminal``, ``winners``, ``ranks``) come first; the
+        game adds its own from ``_observation``, which must hold only what ``player`` may see.
+        """
+        terminal = self.is_terminal()
+        out: dict[str, Any] = {
+            "game": self.game.name,
+            "viewer": player,
+            "players": self.game.num_players,
+            "current_player": self.current_player,
+            "pending": self.pending_players(),
+            "move_number": len(self._history),
+            "scores": list(self.scores()),
+            "terminal": terminal,
+            "winners": self.winners() if terminal else [],
+            "ranks": self.ranks() if terminal else None,
+        }
+        out.update(self._observation(player))
+        return out
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def observation_tensor(self, player: int) -> np.ndarray:
+        """A fixed-shape float32 array (``game.observation_shape``) of what ``player`` sees."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ results
+    def scores(self) -> list[float]:
+        """Points so far (final scores once the game is over)."""
+        raise NotImplementedError
+
+    def ranking_key(self, player: int) -> tuple:
+        """Larger is better; equal keys share a rank. Default: score only."""
+        return (self.scores()[player],)
+
+    def ranks(self) -> list[int]:
+        """Rank of each player, 1 = best; equal ranking keys share a rank."""
+        keys = [self.ranking_key(p) for p in range(self.game.num_players)]
+        return [1 + sum(1 for k in keys if k > keys[p]) for p in range(len(keys))]
+
+    def winners(self) -> list[int]:
+        """Players of rank 1 once the game is over (several on a shared rank); else ``[]``."""
+        if not self.is_terminal():
+            return []
+        return [p for p, r in enumerate(self.ranks()) if r == 1]
+
+    def returns(self) -> list[float]:
+        """Zero-sum results in [-1, 1]: (players beaten − players ahead) / (n − 1).
+
+        Two players: winner 1, loser −1, a tie 0. All zeros before the end.
+        """
+        n = self.game.num_players
+        if not self.is_terminal():
+            return [0.0] * n
+        keys = [self.ranking_key(p) for p in range(n)]
+        return [
+            (sum(1 for k in keys if k < keys[p]) - sum(1 for k in keys if k > keys[p])) / (n - 1)
+            for p in range(n)
+        ]
+
+    # ------------------------------------------------------------------ copies & history
+    def history(self) -> list[tuple[int, int]]:
+        """Every ``(player, action)`` applied so far; chance outcomes have player ``CHANCE``."""
+        return list(self._history)
+
+    def move_number(self) -> int:
+        """How many actions (chance included) have been applied."""
+        return len(self._history)
+
+    def clone(self) -> State:
+        """An independent copy (games override for speed)."""
+        import copy
+
+        return copy.deepcopy(self, {id(self.game): self.game})
+
+    def resample(self, player: int, rng: random.Random) -> State:
+        """A full state consistent with ``observation(player)``: what ``player`` cannot see
+        (other hands, unseen draw orders, choices not yet revealed) is drawn afresh.
+
+        Games of perfect information need not override this (a copy is exact).
+        """
+        if self.game.perfect_information:
+            return self.clone()
+        raise NotImplementedError(f"{self.game.name} has no resampler yet")
+
+    def __str__(self) -> str:
+        return self.game.renderer().text(self.observation(None))
+
+
+def sample_chance(state: State, rng: random.Random) -> int:
+    """Draw one outcome at a chance node with the node's probabilities."""
+    outcomes = state.chance_outcomes()
+    if not outcomes:
+        raise ValueError("not a chance node")
+    x = rng.random()
+    acc = 0.0
+    for a, p in outcomes:
+        acc += p
+        if x < acc:
+            return a
+    return outcomes[-1][0]
+
+
+def play_out(
+    state: State,
+    rng: random.Random | int | None = None,
+    policy=None,
+    max_actions: int | None = None,
+) -> State:
+    """Play ``state`` to the end in place and return it.
+
+    Chance is resolved with ``rng`` (an int seeds a new ``random.Random``); players choose
+    uniformly at random unless ``policy(state, player, rng) -> action`` is given.
+    """
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    n = 0
+    while not state.is_terminal():
+        cp = state.current_player
+        if cp == CHANCE:
+            state.apply(sample_chance(state, rng))
+        else:
+            for p in state.pending_players() if cp == SIMULTANEOUS else [cp]:
+                if policy is None:
+                    a = rng.choice(state.legal_actions(p))
+                else:
+                    a = policy(state, p, rng)
+                state.apply(a, p)
+                if state.current_player != SIMULTANEOUS:
+                    break
+        n += 1
+        if max_actions is not None and n >= max_actions:
+            break
+    return state
+
+
+def resolve_chance(state: State, rng: random.Random | int | None = None) -> State:
+    """Apply sampled outcomes while ``state`` is at a chance node; return it."""
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    while state.current_player == CHANCE:
+        state.apply(sample_chance(state, rng))
+    return state
+

@@ -1,0 +1,35 @@
+"""The errors every meeple game raises, so callers can handle them the same way for all games."""
+
+from __future__ import annotations
+
+
+class MeepleError(Exception):
+    """Base class of meeple's own errors."""
+
+
+class OptionError(MeepleError, ValueError):
+    """A game was loaded with an unknown option, a wrong value, or an unsupported player count."""
+
+
+class IllegalAction(MeepleError, ValueError):
+    """An action was refused; the state is unchanged.
+
+    ``action`` is the int id (or the text that was given), ``player`` who tried it, ``reason``
+    a short sentence saying why.
+    """
+
+    def __init__(self, action: int | str, player: int | None, reason: str, text: str | None = None):
+        self.action = action
+        self.player = player
+        self.reason = reason
+        shown = text if text is not None else str(action)
+        who = "" if player is None else f" by player {player}"
+        super().__init__(f"illegal action {shown}{who}: {reason}")
+
+
+class NotationError(MeepleError, ValueError):
+    """Text could not be read as an action in the game's notation."""
+
+
+class RecordError(MeepleError, ValueError):
+    """A game record is malformed or belongs to another game version."""

@@ -1,0 +1,76 @@
+"""Game records: a whole game as JSON, and replaying one to the exact same state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core import CHANCE, Game, State
+from .errors import IllegalAction, NotationError, RecordError
+
+RECORD_FORMAT = 1
+
+
+def make_record(game: Game, state: State, **extra: Any) -> dict[str, Any]:
+    """The record of ``state``: game, version, options, players, every move in notation.
+
+    Each move is ``[player, notation]`` (player ``-1`` for chance outcomes). ``extra`` (seat
+    names, dates, ...) is stored under ``"meta"``.
+    """
+    replay_state = game.new_initial_state()
+    moves: list[list[Any]] = []
+    for player, action in state.history():
+        moves.append([player, replay_state.action_to_string(action, player)])
+        replay_state.apply(action, player)
+    record: dict[str, Any] = {
+        "format": RECORD_FORMAT,
+        "game": game.name,
+        "version": game.version,
+        "players": game.num_players,
+        "options": dict(game.options),
+        "moves": moves,
+        "terminal": state.is_terminal(),
+        "scores": list(state.scores()),
+    }
+    if state.is_terminal():
+        record["returns"] = state.returns()
+        record["winners"] = state.winners()
+    if extra:
+        record["meta"] = extra
+    return record
+
+
+def replay(record: dict[str, Any], upto: int | None = None) -> State:
+    """Rebuild the state a record describes (or the state after its first ``upto`` moves).
+
+    A record of another game version, or one whose moves do not apply, raises
+    :class:`RecordError` saying what is wrong.
+    """
+    from .registry import load
+
+    if not isinstance(record, dict):
+        raise RecordError("a record is a JSON object")
+    for key in ("game", "version", "players", "options", "moves"):
+        if key not in record:
+            raise RecordError(f"record has no {key!r}")
+    try:
+        game = load(record["game"], record["players"], **record["options"])
+    except Exception as e:
+        raise RecordError(f"record cannot be loaded: {e}") from None
+    if str(record["version"]) != game.version:
+        raise RecordError(
+            f"record is from {game.name} version {record['version']}, "
+            f"but this meeple plays version {game.version}; it cannot be replayed exactly"
+        )
+    state = game.new_initial_state()
+    moves = record["moves"]
+    if upto is not None:
+        moves = moves[:upto]
+    for i, move in enumerate(moves):
+        try:
+            player, text = int(move[0]), str(move[1])
+            p = None if player == CHANCE and state.current_player == CHANCE else player
+            action = state.string_to_action(text, player)
+            state.apply(action, p if p is not None else player)
+        except (IllegalAction, NotationError, ValueError, TypeError, IndexError) as e:
+            raise RecordError(f"move {i + 1} ({move!r}) does not apply: {e}") from None
+    return state

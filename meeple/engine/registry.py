@@ -1,0 +1,59 @@
+"""The registry of games: ``games()`` lists them, ``load()`` makes a :class:`Game`.
+
+Each game package under ``meeple.games`` registers its Game class when imported; the registry
+imports the packages by name on first use, so the engine never imports a game statically.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import Any
+
+from .core import Game
+from .errors import OptionError
+
+_GAMES: dict[str, type[Game]] = {}
+_discovered = False
+
+
+def register(game_class: type[Game]) -> type[Game]:
+    """Register a Game subclass under its ``name`` (usable as a decorator)."""
+    if not game_class.name:
+        raise ValueError("a game class needs a name")
+    _GAMES[game_class.name] = game_class
+    return game_class
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    import meeple.games as pkg
+
+    for mod in pkgutil.iter_modules(pkg.__path__):
+        if mod.ispkg and not mod.name.startswith("_"):
+            importlib.import_module(f"meeple.games.{mod.name}")
+
+
+def games() -> list[str]:
+    """Names of every registered game, sorted."""
+    _discover()
+    return sorted(_GAMES)
+
+
+def game_class(name: str) -> type[Game]:
+    """The Game class registered as ``name``; :class:`OptionError` names the known games."""
+    _discover()
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise OptionError(
+            f"no game named {name!r}; known games: {', '.join(sorted(_GAMES))}"
+        ) from None
+
+
+def load(name: str, players: int | None = None, **options: Any) -> Game:
+    """Make a game: ``meeple.load("koplus", players=3, random_rotation=False)``."""
+    return game_class(name)(players, **options)
