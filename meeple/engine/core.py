@@ -254,12 +254,9 @@ class State:
             cached = self.legal_actions(p)
         return action in cached
 
-    def apply(self, action: int, player: int | None = None) -> None:
-        """Apply ``action`` for ``player`` (default: the one to act).
-
-        Raises :class:`IllegalAction` naming the action and the reason; the state is then
-        unchanged.
-        """
+    def check(self, action: int, player: int | None = None) -> int:
+        """Return the acting player if ``action`` is legal for them now, else raise
+        :class:`IllegalAction` naming the action and the reason."""
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise IllegalAction(action, player, "an action is an int id; use string_to_action")
         action = int(action)
@@ -278,6 +275,16 @@ class State:
                 raise IllegalAction(action, p, f"it is {who}'s turn, not player {p}'s")
         if not self.is_legal(action, p):
             raise IllegalAction(action, p, self._why_illegal(action, p), self._safe_text(action, p))
+        return p
+
+    def apply(self, action: int, player: int | None = None) -> None:
+        """Apply ``action`` for ``player`` (default: the one to act).
+
+        Raises :class:`IllegalAction` naming the action and the reason; the state is then
+        unchanged.
+        """
+        p = self.check(action, player)
+        action = int(action)
         self._apply(action, p)
         self._history.append((p, action))
         self._legal_cache = {}

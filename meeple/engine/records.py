@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import CHANCE, Game, State
+from .core import Game, State
 from .errors import IllegalAction, NotationError, RecordError
 
 RECORD_FORMAT = 1
@@ -68,9 +68,7 @@ def replay(record: dict[str, Any], upto: int | None = None) -> State:
     for i, move in enumerate(moves):
         try:
             player, text = int(move[0]), str(move[1])
-            p = None if player == CHANCE and state.current_player == CHANCE else player
-            action = state.string_to_action(text, player)
-            state.apply(action, p if p is not None else player)
+            state.apply(state.string_to_action(text, player), player)
         except (IllegalAction, NotationError, ValueError, TypeError, IndexError) as e:
             raise RecordError(f"move {i + 1} ({move!r}) does not apply: {e}") from None
     return state
