@@ -184,7 +184,8 @@ def run_game(
                 if action is None:
                     return state, False
             if not quiet:
-                console.print(f"[cyan]P{p} {names[p]}:[/] {escape(state.action_to_string(action, p))}")
+                move = escape(state.action_to_string(action, p))
+                console.print(f"[cyan]P{p} {names[p]}:[/] {move}")
             state.apply(action, p)
             if state.current_player != SIMULTANEOUS:
                 break
