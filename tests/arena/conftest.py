@@ -1,0 +1,1 @@
+from tests.adapters.games import tiny_game_registered  # noqa: F401
