@@ -1,0 +1,129 @@
+"""Mops Royal data: the 36 tiles, the six crown tiles and the 17 combination shapes.
+
+All three are replaceable data (``TILES``, ``CROWNS``, ``SHAPES``): they were read from scans of
+the real tiles and board, secondhand, so a physical copy may one day correct them.
+"""
+
+from __future__ import annotations
+
+COLOURS: tuple[str, ...] = ("blue", "green", "orange", "pink", "purple", "yellow")
+"""Colour names in index order."""
+OBJECTS: tuple[str, ...] = ("pillow", "bone", "bowl", "can", "poop", "pug")
+"""Object names in index order."""
+COLOUR_LETTERS: tuple[str, ...] = ("B", "G", "O", "K", "U", "Y")
+"""Short-code colour letters (pinK, pUrple)."""
+OBJECT_LETTERS: tuple[str, ...] = ("l", "b", "w", "c", "p", "m")
+"""Short-code object letters (pilLow, Bone, boWl, Can, Poop, pug = Mops)."""
+
+NUM_TILES = 36
+TILES: tuple[str, ...] = tuple(f"{c}-{o}" for c in COLOURS for o in OBJECTS)
+"""Tile ids ``<colour>-<object>``; the index is ``6 × colour + object``."""
+CODES: tuple[str, ...] = tuple(c + o for c in COLOUR_LETTERS for o in OBJECT_LETTERS)
+"""Two-letter short codes, e.g. ``Bl`` for blue-pillow."""
+TILE_INDEX: dict[str, int] = {t: i for i, t in enumerate(TILES)}
+CODE_INDEX: dict[str, int] = {c: i for i, c in enumerate(CODES)}
+
+CROWNS: frozenset[int] = frozenset(
+    TILE_INDEX[t]
+    for t in (
+        "blue-pillow",
+        "green-pug",
+        "orange-bowl",
+        "pink-can",
+        "purple-bone",
+        "yellow-poop",
+    )
+)
+"""The six tiles with the bonus crown: one per colour and one per object."""
+
+START_CANDIDATES: tuple[int, ...] = tuple(i for i in range(NUM_TILES) if i not in CROWNS)
+"""The 30 tiles without a crown: only these can be start tiles."""
+
+BACK_COLOURS: tuple[str, ...] = ("#7a4b2a", "#2f5d50", "#4b3f72", "#8a2f3c")
+"""Back colours of the four sets (reconstructed [R6]: the real ones are not known)."""
+
+BASE_POINTS: dict[int, int] = {3: 2, 4: 4, 5: 7}
+"""Points of a combination by its size; +1 if it holds a crown tile."""
+
+
+def colour_of(tile: int) -> int:
+    """Colour index of a tile."""
+    return tile // 6
+
+
+def object_of(tile: int) -> int:
+    """Object index of a tile."""
+    return tile % 6
+
+
+# The combination chart: id, name, then the shape drawn as rows ('X' marked, 'o' member).
+SHAPES: tuple[tuple[str, str, str], ...] = (
+    ("I3", "short line", "oXo"),
+    ("V3", "small corner", "oX/.o"),
+    ("D3", "short diagonal", "o../.X./..o"),
+    ("I4", "line of four", "oXXo"),
+    ("L4", "L of four", "Xo/X./o."),
+    ("D4", "diagonal of four", "...o/..X./.X../o..."),
+    ("S4", "skew of four", ".Xo/oX."),
+    ("T4", "T of four", "oXo/.o."),
+    ("I5", "line of five", "ooXoo"),
+    ("D5", "long diagonal", "....o/...o./..X../.o.../o...."),
+    ("V5", "big corner", "Xoo/o../o.."),
+    ("L5", "L of five", "oo/X./o./o."),
+    ("N5", "N of five", ".o/Xo/o./o."),
+    ("F5", "F of five", "..o/oXo/.o."),
+    ("U5", "U of five", "oo/.X/oo"),
+    ("X5", "plus", ".o./oXo/.o."),
+    ("Y5", "Y of five", ".o../oXoo"),
+)
+"""The 17 shapes of the combination chart, each in one orientation."""
+
+SHAPE_IDS: tuple[str, ...] = tuple(s[0] for s in SHAPES)
+SHAPE_NAMES: dict[str, str] = {s[0]: s[1] for s in SHAPES}
+
+Cell = tuple[int, int]
+
+
+def parse_diagram(rows: str) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
+    """Cells and marked cells ``(x, y)`` of a diagram written row by row, rows split by '/'."""
+    cells: list[Cell] = []
+    marks: list[Cell] = []
+    for y, row in enumerate(rows.split("/")):
+        for x, ch in enumerate(row):
+            if ch in "oX":
+                cells.append((x, y))
+            if ch == "X":
+                marks.append((x, y))
+    return tuple(sorted(cells)), tuple(sorted(marks))
+
+
+_TRANSFORMS = (
+    lambda x, y: (x, y),
+    lambda x, y: (-y, x),
+    lambda x, y: (-x, -y),
+    lambda x, y: (y, -x),
+    lambda x, y: (-x, y),
+    lambda x, y: (x, -y),
+    lambda x, y: (y, x),
+    lambda x, y: (-y, -x),
+)
+
+
+def orientations(rows: str) -> list[tuple[tuple[Cell, ...], tuple[Cell, ...]]]:
+    """Every distinct orientation ``(cells, marks)`` of a shape: the 8 transforms of the
+    orientation rule, each shifted so its minimum x and y are 0, duplicates removed."""
+    cells, marks = parse_diagram(rows)
+    seen: dict[tuple[Cell, ...], tuple[Cell, ...]] = {}
+    for f in _TRANSFORMS:
+        tc = [f(x, y) for x, y in cells]
+        tm = [f(x, y) for x, y in marks]
+        x0 = min(x for x, _ in tc)
+        y0 = min(y for _, y in tc)
+        key = tuple(sorted((x - x0, y - y0) for x, y in tc))
+        mk = tuple(sorted((x - x0, y - y0) for x, y in tm))
+        if key in seen:
+            if seen[key] != mk:  # the chart guarantees symmetric shapes keep their marks
+                raise ValueError(f"shape {rows!r}: one cell set with two mark sets")
+            continue
+        seen[key] = mk
+    return list(seen.items())

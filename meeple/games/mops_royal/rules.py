@@ -1,0 +1,1083 @@
+"""Mops Royal rules: rounds of one revealed tile, personal 5 × 5 layouts, combinations.
+
+Each player's layout lives in a 9 × 9 window centred on his start tile: cell ``(x, y)`` with
+−4 ≤ x, y ≤ 4 has index ``(y + 4) · 9 + (x + 4)``. Occupied and face-down cells, and the face-up
+cells of each colour and each object, are int bitmasks over that window. Every translated
+orientation of the 17 shapes inside the window is precomputed as a mask (``PLACEMENTS``), and a
+player's current combinations are kept incrementally: a placed tile adds the masks made with the
+face-up tiles of its colour or object, a tile turned face down removes every mask through it.
+
+A round is one chance node (the caller's reveal) followed by one simultaneous node where every
+player places (or rejects) and then scores (or declines) without seeing the others' choices:
+their effects on the layouts and scores are shown to the others only once everyone is done.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from meeple.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, NotationError, Option, State
+from meeple.engine.options import OptionSchema
+
+from .components import (
+    BASE_POINTS,
+    CODE_INDEX,
+    CROWNS,
+    NUM_TILES,
+    SHAPE_IDS,
+    SHAPES,
+    START_CANDIDATES,
+    TILE_INDEX,
+    TILES,
+    orientations,
+)
+
+# ---------------------------------------------------------------------------- the window
+W = 9
+"""Width and height of the window a layout lives in."""
+NCELLS = W * W
+FULL_MASK = (1 << NCELLS) - 1
+SIDE = 5
+"""A layout never grows beyond 5 × 5."""
+
+
+def cell_index(x: int, y: int) -> int:
+    """Window index of layout cell ``(x, y)`` (start tile at ``(0, 0)``)."""
+    return (y + 4) * W + (x + 4)
+
+
+def cell_xy(i: int) -> tuple[int, int]:
+    """Layout coordinates ``(x, y)`` of window index ``i``."""
+    return i % W - 4, i // W - 4
+
+
+CENTRE = cell_index(0, 0)
+_COL = [sum(1 << (r * W + c) for r in range(W)) for c in range(W)]
+_ROW = [sum(1 << (r * W + c) for c in range(W)) for r in range(W)]
+NOT_COL0 = FULL_MASK & ~_COL[0]
+NOT_COL8 = FULL_MASK & ~_COL[W - 1]
+COL_RANGE = [[sum(_COL[lo : hi + 1]) for hi in range(W)] for lo in range(W)]
+ROW_RANGE = [[sum(_ROW[lo : hi + 1]) for hi in range(W)] for lo in range(W)]
+CELL_COL = [i % W for i in range(NCELLS)]
+CELL_ROW = [i // W for i in range(NCELLS)]
+
+
+def bits(mask: int) -> list[int]:
+    """Indices of the set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# ---------------------------------------------------------------------------- placements
+SHAPE_INDEX = {s: i for i, s in enumerate(SHAPE_IDS)}
+PL_MASK: list[int] = []
+"""Cell mask of every translated orientation of every shape inside the window."""
+PL_SHAPE: list[int] = []
+PL_CELLS: list[tuple[int, ...]] = []
+PL_MARKS: list[tuple[int, ...]] = []
+PL_POINTS: list[int] = []
+MASK_TO_PL: dict[int, int] = {}
+ORIENTATIONS: dict[str, list[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]]] = {}
+for _si, (_sid, _name, _rows) in enumerate(SHAPES):
+    ORIENTATIONS[_sid] = orientations(_rows)
+    for _cells, _marks in ORIENTATIONS[_sid]:
+        _w = max(x for x, _ in _cells) + 1
+        _h = max(y for _, y in _cells) + 1
+        for _oy in range(W - _h + 1):
+            for _ox in range(W - _w + 1):
+                _idx = tuple(sorted((y + _oy) * W + x + _ox for x, y in _cells))
+                _m = sum(1 << i for i in _idx)
+                MASK_TO_PL[_m] = len(PL_MASK)
+                PL_MASK.append(_m)
+                PL_SHAPE.append(_si)
+                PL_CELLS.append(_idx)
+                PL_MARKS.append(tuple(sorted((y + _oy) * W + x + _ox for x, y in _marks)))
+                PL_POINTS.append(BASE_POINTS[len(_cells)])
+NUM_PLACEMENTS = len(PL_MASK)
+
+# ---------------------------------------------------------------------------- action ids
+PLACE = 0
+"""``PLACE + cell``: put the revealed tile face up on ``cell``."""
+REJECT = NCELLS
+"""``REJECT + cell``: stack the revealed tile face down on face-down ``cell`` (variant)."""
+NOSCORE = 2 * NCELLS
+"""Decline scoring this round."""
+PASS = NOSCORE + 1
+"""End-scoring turn without a combination."""
+SCORE = PASS + 1
+"""``SCORE + k``: the k-th (placement, flip) pair of ``SCORE_ACTIONS``."""
+SCORE_ACTIONS: list[tuple[int, int]] = []
+PL_SCORE_IDS: list[tuple[int, ...]] = []
+for _k in range(NUM_PLACEMENTS):
+    _ids = []
+    for _f in PL_MARKS[_k]:
+        _ids.append(SCORE + len(SCORE_ACTIONS))
+        SCORE_ACTIONS.append((_k, _f))
+    PL_SCORE_IDS.append(tuple(_ids))
+NUM_ACTIONS = SCORE + len(SCORE_ACTIONS)
+
+TILE_COLOUR = [t // 6 for t in range(NUM_TILES)]
+TILE_OBJECT = [t % 6 for t in range(NUM_TILES)]
+IS_CROWN = [t in CROWNS for t in range(NUM_TILES)]
+START_MASK = sum(1 << t for t in START_CANDIDATES)
+ALL_TILES = (1 << NUM_TILES) - 1
+
+# phases
+SETUP_START, SETUP_CALLER, REVEAL, ROUND, END_SCORING, OVER = range(6)
+PHASE_NAMES = ("setup", "setup", "reveal", "round", "end_scoring", "over")
+# statuses in a round
+ACTIVE, SITOUT, FULL = 0, 1, 2
+STATUS_NAMES = ("active", "sitout", "full")
+# steps of a player in a round
+STEP_PLACE, STEP_SCORE, STEP_DONE = 0, 1, 2
+STEP_NAMES = ("place", "score", "done")
+
+_CELL_RE = re.compile(r"\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?")
+_PREFIX_RE = re.compile(r"^p\s*(\d+)\s*:\s*", re.I)
+CELL_FORM = "(x,y) with -4 ≤ x, y ≤ 4, e.g. (1,-1)"
+
+
+def _fmt_cell(i: int) -> str:
+    x, y = cell_xy(i)
+    return f"({x},{y})"
+
+
+def _parse_tile(word: str) -> int:
+    w = word.strip().lower()
+    if w in TILE_INDEX:
+        return TILE_INDEX[w]
+    for code, i in CODE_INDEX.items():
+        if code.lower() == w:
+            return i
+    raise NotationError(
+        f"{word!r} is not a tile: write <colour>-<object> (e.g. yellow-pug) or a short code "
+        "(e.g. Ym)"
+    )
+
+
+def _parse_cells(text: str) -> list[int]:
+    out = []
+    rest = text.strip()
+    while rest:
+        m = _CELL_RE.match(rest)
+        if not m:
+            raise NotationError(f"cannot read a cell in {text!r}: write cells as {CELL_FORM}")
+        x, y = int(m.group(1)), int(m.group(2))
+        if not (-4 <= x <= 4 and -4 <= y <= 4):
+            raise NotationError(
+                f"cell ({x},{y}) is outside every layout: cells are {CELL_FORM}"
+            )
+        out.append(cell_index(x, y))
+        rest = rest[m.end() :].strip()
+    return out
+
+
+class MopsRoyal(Game):
+    """Mops Royal (Günter Burkhardt, Noris 2014): grow a 5 × 5 layout from the caller's tiles
+    and score colour or object combinations of the 17 charted shapes."""
+
+    name = "mops_royal"
+    title = "Mops Royal"
+    version = "1"
+    player_counts = (2, 3, 4)
+    perfect_information = False
+    option_schema = OptionSchema(
+        (
+            Option(
+                "score_when_full",
+                bool,
+                True,
+                reconstructed=True,
+                help="a player whose layout is complete may still score once per round",
+            ),
+            Option(
+                "replacement_tiles",
+                bool,
+                False,
+                help="variant: reject a called tile onto a face-down tile, at a rising cost",
+            ),
+            Option(
+                "end_scoring",
+                bool,
+                False,
+                help="variant: no scoring during play; a scoring phase once all layouts are full",
+            ),
+        )
+    )
+
+    @classmethod
+    def configurations(cls) -> list[tuple[int, dict[str, Any]]]:
+        return [
+            (2, {}),
+            (3, {}),
+            (4, {}),
+            (3, {"replacement_tiles": True}),
+            (2, {"end_scoring": True}),
+            (4, {"score_when_full": False}),
+        ]
+
+    @classmethod
+    def default_players(cls) -> int:
+        return 2
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return NUM_TILES
+
+    @property
+    def max_game_length(self) -> int:
+        n = self.num_players
+        return n + 1 + 35 * (1 + 2 * n) + n * 27 + n
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        n = self.num_players
+        return (n * (13 * NCELLS + NUM_TILES + 6) + NUM_TILES + n + 3,)
+
+
+class MopsRoyalState(State):
+    """A Mops Royal position. Layouts, stocks and scores are flat lists indexed by seat."""
+
+    __slots__ = (
+        "n",
+        "phase",
+        "caller",
+        "start",
+        "tile",
+        "round",
+        "board",
+        "occ",
+        "down",
+        "crownmask",
+        "upcol",
+        "upobj",
+        "box",
+        "combos",
+        "covers",
+        "stock",
+        "score",
+        "pub",
+        "rej",
+        "rejcost",
+        "status",
+        "step",
+        "mayscore",
+        "rplace",
+        "rreject",
+        "rflip",
+        "rpoints",
+        "rcost",
+        "log",
+        "last",
+        "turn",
+        "passes",
+    )
+
+    def __init__(self, game: Game):
+        super().__init__(game)
+        n = self.n = game.num_players
+        self.phase = SETUP_START
+        self.caller = -1
+        self.start: list[int] = []
+        self.tile = -1
+        self.round = 0
+        self.board = [-1] * (n * NCELLS)
+        self.occ = [0] * n
+        self.down = [0] * n
+        self.crownmask = [0] * n
+        self.upcol = [0] * (6 * n)
+        self.upobj = [0] * (6 * n)
+        self.box = [4, 4, 4, 4] * n  # min col, max col, min row, max row per seat
+        self.combos: list[list[int]] = [[] for _ in range(n)]
+        self.covers: list[dict[int, int]] = [{} for _ in range(n)]
+        self.stock = [ALL_TILES] * n
+        self.score = [0] * n
+        self.pub = [0] * n
+        self.rej = [0] * n
+        self.rejcost = [0] * n
+        self.status = [ACTIVE] * n
+        self.step = [STEP_DONE] * n
+        self.mayscore = [False] * n
+        self.rplace = [-1] * n
+        self.rreject = [-1] * n
+        self.rflip = [-1] * n
+        self.rpoints = [0] * n
+        self.rcost = [0] * n
+        self.log: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]
+        self.last: list[tuple[int, int, int, int, int]] | None = None
+        self.turn = -1
+        self.passes = 0
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> MopsRoyalState:
+        c = MopsRoyalState.__new__(MopsRoyalState)
+        c.game = self.game
+        c._history = list(self._history)
+        c._legal_cache = {}
+        c.n = self.n
+        c.phase = self.phase
+        c.caller = self.caller
+        c.start = list(self.start)
+        c.tile = self.tile
+        c.round = self.round
+        c.board = list(self.board)
+        c.occ = list(self.occ)
+        c.down = list(self.down)
+        c.crownmask = list(self.crownmask)
+        c.upcol = list(self.upcol)
+        c.upobj = list(self.upobj)
+        c.box = list(self.box)
+        c.combos = [list(x) for x in self.combos]
+        c.covers = [dict(x) for x in self.covers]
+        c.stock = list(self.stock)
+        c.score = list(self.score)
+        c.pub = list(self.pub)
+        c.rej = list(self.rej)
+        c.rejcost = list(self.rejcost)
+        c.status = list(self.status)
+        c.step = list(self.step)
+        c.mayscore = list(self.mayscore)
+        c.rplace = list(self.rplace)
+        c.rreject = list(self.rreject)
+        c.rflip = list(self.rflip)
+        c.rpoints = list(self.rpoints)
+        c.rcost = list(self.rcost)
+        c.log = [list(x) for x in self.log]
+        c.last = self.last
+        c.turn = self.turn
+        c.passes = self.passes
+        return c
+
+    # ------------------------------------------------------------------ layout primitives
+    def put_tile(self, p: int, cell: int, tile: int) -> None:
+        """Put ``tile`` face up on empty ``cell`` of seat ``p``'s layout and add the new
+        combinations it makes (no legality check: the rules call it with legal cells)."""
+        self.board[p * NCELLS + cell] = tile
+        bit = 1 << cell
+        self.occ[p] |= bit
+        if IS_CROWN[tile]:
+            self.crownmask[p] |= bit
+        b = 4 * p
+        box = self.box
+        col = CELL_COL[cell]
+        row = CELL_ROW[cell]
+        if col < box[b]:
+            box[b] = col
+        elif col > box[b + 1]:
+            box[b + 1] = col
+        if row < box[b + 2]:
+            box[b + 2] = row
+        elif row > box[b + 3]:
+            box[b + 3] = row
+        ci = 6 * p + TILE_COLOUR[tile]
+        oi = 6 * p + TILE_OBJECT[tile]
+        new = self.combos[p]
+        for group in (self.upcol[ci], self.upobj[oi]):
+            if group & (group - 1) == 0:  # fewer than two others: no combination yet
+                continue
+            others = bits(group)
+            for size in (2, 3, 4):
+                if size > len(others):
+                    break
+                for sub in combinations(others, size):
+                    m = bit
+                    for i in sub:
+                        m |= 1 << i
+                    k = MASK_TO_PL.get(m)
+                    if k is not None:
+                        new.append(k)
+        self.upcol[ci] |= bit
+        self.upobj[oi] |= bit
+
+    def turn_down(self, p: int, cell: int) -> None:
+        """Turn the face-up tile on ``cell`` face down; its combinations are gone for good."""
+        bit = 1 << cell
+        tile = self.board[p * NCELLS + cell]
+        self.down[p] |= bit
+        self.upcol[6 * p + TILE_COLOUR[tile]] &= ~bit
+        self.upobj[6 * p + TILE_OBJECT[tile]] &= ~bit
+        self.combos[p] = [k for k in self.combos[p] if not PL_MASK[k] & bit]
+
+    def _rebuild(self, p: int) -> None:
+        """Recompute seat ``p``'s derived layout data from its board and face-down mask."""
+        base = p * NCELLS
+        tiles = [(i, self.board[base + i]) for i in range(NCELLS) if self.board[base + i] >= 0]
+        down = self.down[p]
+        self.occ[p] = 0
+        self.down[p] = 0
+        self.crownmask[p] = 0
+        for j in range(6):
+            self.upcol[6 * p + j] = 0
+            self.upobj[6 * p + j] = 0
+        self.box[4 * p : 4 * p + 4] = [4, 4, 4, 4]
+        self.combos[p] = []
+        for i, _t in tiles:
+            self.board[base + i] = -1
+        for i, t in tiles:
+            self.put_tile(p, i, t)
+        for i in bits(down):
+            self.turn_down(p, i)
+
+    def place_cells(self, p: int) -> int:
+        """Mask of the cells where seat ``p`` may place a tile (edge contact, 5 × 5 limit)."""
+        occ = self.occ[p]
+        nb = ((occ << 1) & NOT_COL0) | ((occ >> 1) & NOT_COL8) | (occ << W) | (occ >> W)
+        b = 4 * p
+        box = self.box
+        lo_c = box[b + 1] - 4
+        hi_c = box[b] + 4
+        lo_r = box[b + 3] - 4
+        hi_r = box[b + 2] + 4
+        return (
+            nb
+            & ~occ
+            & COL_RANGE[lo_c if lo_c > 0 else 0][hi_c if hi_c < 8 else 8]
+            & ROW_RANGE[lo_r if lo_r > 0 else 0][hi_r if hi_r < 8 else 8]
+        )
+
+    def reject_allowed(self, p: int) -> bool:
+        """Feasibility of a rejection [R13]: enough tiles left to complete the layout."""
+        s = self.stock[self.caller]
+        left = (s & ~(1 << self.start[p])).bit_count()
+        return left >= 25 - self.occ[p].bit_count()
+
+    def combination_points(self, p: int, k: int) -> int:
+        """Points of placement ``k`` scored by seat ``p``: 2/4/7, +1 with a crown tile."""
+        return PL_POINTS[k] + (1 if PL_MASK[k] & self.crownmask[p] else 0)
+
+    def face_down_count(self, p: int) -> int:
+        """Face-down cells of seat ``p``'s layout (a covered stack counts once) [R15]."""
+        return self.down[p].bit_count()
+
+    def is_complete(self, p: int) -> bool:
+        return self.occ[p].bit_count() == 25
+
+    # ------------------------------------------------------------------ turn structure
+    @property
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph == ROUND:
+            return SIMULTANEOUS
+        if ph == END_SCORING:
+            return self.turn
+        if ph == OVER:
+            return TERMINAL
+        return CHANCE
+
+    def _pending_players(self) -> list[int]:
+        step = self.step
+        return [p for p in range(self.n) if step[p] != STEP_DONE]
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == SETUP_START:
+            return [(t, 1 / 30) for t in START_CANDIDATES]
+        if self.phase == SETUP_CALLER:
+            return [(p, 1 / self.n) for p in range(self.n)]
+        left = bits(self.stock[self.caller])
+        return [(t, 1 / len(left)) for t in left]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        ph = self.phase
+        if player == CHANCE:
+            if ph == SETUP_START:
+                return list(START_CANDIDATES)
+            if ph == SETUP_CALLER:
+                return list(range(self.n))
+            return bits(self.stock[self.caller])
+        if ph == END_SCORING:
+            out = []
+            for k in self.combos[player]:
+                out.extend(PL_SCORE_IDS[k])
+            if not out:
+                return [PASS]
+            out.sort()
+            return out
+        step = self.step[player]
+        if step == STEP_PLACE:
+            out = bits(self.place_cells(player))
+            if self.game.options["replacement_tiles"] and self.down[player]:
+                if self.reject_allowed(player):
+                    out.extend(REJECT + c for c in bits(self.down[player]))
+            return out
+        if step == STEP_SCORE:
+            out = [NOSCORE]
+            for k in self.combos[player]:
+                out.extend(PL_SCORE_IDS[k])
+            out.sort()
+            return out
+        return []
+
+    # ------------------------------------------------------------------ applying
+    def _apply(self, action: int, player: int) -> None:
+        ph = self.phase
+        if player == CHANCE:
+            if ph == SETUP_START:
+                p = len(self.start)
+                self.start.append(action)
+                self.stock[p] &= ~(1 << action)
+                self.put_tile(p, CENTRE, action)
+                if len(self.start) == self.n:
+                    self.phase = SETUP_CALLER
+            elif ph == SETUP_CALLER:
+                self.caller = action
+                self.phase = REVEAL
+            else:
+                self._reveal(action)
+            return
+        if ph == END_SCORING:
+            if action == PASS:
+                self.passes += 1
+            else:
+                k, f = SCORE_ACTIONS[action - SCORE]
+                pts = self.combination_points(player, k)
+                self.score[player] += pts
+                self.pub[player] = self.score[player]
+                self.turn_down(player, f)
+                self.log[player].append((self.round, k, f, pts))
+                self.passes = 0
+            if self.passes >= self.n:
+                self.phase = OVER
+                self.turn = -1
+            else:
+                self.turn = (self.turn + 1) % self.n
+            return
+        self._round_choice(action, player)
+        if STEP_PLACE in self.step or STEP_SCORE in self.step:
+            return
+        self._end_round()
+
+    def _round_choice(self, action: int, player: int) -> None:
+        """One placement-step or scoring-step choice of ``player`` in the current round."""
+        if action < REJECT:
+            t = self.tile
+            self.stock[player] &= ~(1 << t)
+            self.put_tile(player, action, t)
+            self.rplace[player] = action
+            self.step[player] = STEP_SCORE if self.mayscore[player] else STEP_DONE
+        elif action < NOSCORE:
+            cell = action - REJECT
+            t = self.tile
+            self.stock[player] &= ~(1 << t)
+            cov = self.covers[player]
+            cov[cell] = cov.get(cell, 0) + 1
+            k = self.rej[player] = self.rej[player] + 1
+            cost = min(k + 1, self.score[player])
+            self.score[player] -= cost
+            self.rejcost[player] += cost
+            self.rcost[player] = cost
+            self.rreject[player] = cell
+            self.step[player] = STEP_SCORE if self.mayscore[player] else STEP_DONE
+        elif action == NOSCORE:
+            self.step[player] = STEP_DONE
+        else:
+            k, f = SCORE_ACTIONS[action - SCORE]
+            pts = self.combination_points(player, k)
+            self.score[player] += pts
+            self.turn_down(player, f)
+            self.rflip[player] = f
+            self.rpoints[player] = pts
+            self.log[player].append((self.round, k, f, pts))
+            self.step[player] = STEP_DONE
+
+    def _reveal(self, t: int) -> None:
+        """Start a round: the caller reveals ``t``; every seat gets its status and steps."""
+        n = self.n
+        self.round += 1
+        self.tile = t
+        self.stock[self.caller] &= ~(1 << t)
+        opts = self.game.options
+        in_play = not opts["end_scoring"]
+        when_full = opts["score_when_full"] and in_play
+        ci = TILE_COLOUR[t]
+        oi = TILE_OBJECT[t]
+        for p in range(n):
+            self.rplace[p] = self.rreject[p] = self.rflip[p] = -1
+            self.rpoints[p] = self.rcost[p] = 0
+            if self.occ[p].bit_count() == 25:
+                self.status[p] = FULL
+                ok = when_full and bool(self.combos[p])
+                self.mayscore[p] = ok
+                self.step[p] = STEP_SCORE if ok else STEP_DONE
+            elif p != self.caller and t == self.start[p]:
+                self.status[p] = SITOUT
+                self.mayscore[p] = False
+                self.step[p] = STEP_DONE
+            else:
+                self.status[p] = ACTIVE
+                self.step[p] = STEP_PLACE
+                # whether a scoring step follows is decided from what everyone can see, so
+                # that finishing early never tells the others where the tile went
+                if not in_play:
+                    self.mayscore[p] = False
+                elif self.combos[p]:
+                    self.mayscore[p] = True
+                else:
+                    c = self.upcol[6 * p + ci]
+                    o = self.upobj[6 * p + oi]
+                    self.mayscore[p] = bool(c & (c - 1)) or bool(o & (o - 1))
+        self.phase = ROUND
+        if STEP_PLACE not in self.step and STEP_SCORE not in self.step:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        """Everyone has chosen: reveal all choices together, then the end check."""
+        n = self.n
+        self.pub = list(self.score)
+        self.last = [
+            (self.status[p], self.rplace[p], self.rreject[p], self.rflip[p], self.rpoints[p])
+            for p in range(n)
+        ]
+        for p in range(n):
+            self.rplace[p] = self.rreject[p] = self.rflip[p] = -1
+            self.rpoints[p] = 0
+        if all(o.bit_count() == 25 for o in self.occ):
+            if self.game.options["end_scoring"]:
+                self.phase = END_SCORING
+                self.turn = self.caller
+                self.passes = 0
+                self.tile = -1
+            else:
+                self.phase = OVER
+        elif not self.stock[self.caller]:
+            self.phase = OVER  # [R17]: cannot happen under the rules
+        else:
+            self.phase = REVEAL
+
+    # ------------------------------------------------------------------ messages
+    def _illegal_reason(self, action: int, player: int) -> str | None:
+        if player == CHANCE:
+            return None
+        ph = self.phase
+        if ph == END_SCORING:
+            if action == PASS:
+                return "you have a combination, and a player who can score must score"
+            if action >= SCORE:
+                return "those cells are not a face-up combination of yours"
+            return "only scoring or passing is possible in the scoring phase"
+        if ph != ROUND:
+            return "nobody chooses now"
+        step = self.step[player]
+        if step == STEP_DONE:
+            if self.status[player] == SITOUT:
+                return "the revealed tile is your start tile: you sit out this round"
+            return "you have finished this round"
+        if step == STEP_PLACE:
+            if action < REJECT:
+                return (
+                    "a tile goes on an empty cell touching your layout along an edge, "
+                    "keeping it within 5 × 5"
+                )
+            if action < NOSCORE:
+                if not self.game.options["replacement_tiles"]:
+                    return "rejecting tiles is only allowed with the replacement_tiles variant"
+                if not self.down[player]:
+                    return "you have no face-down tile to reject onto: place the tile"
+                if not self.reject_allowed(player):
+                    return "too few tiles are left to complete your layout if you reject"
+                return "a rejected tile goes on one of your face-down tiles"
+            return "place the revealed tile first"
+        if action < NOSCORE:
+            return "you have already taken this round's tile"
+        if action == PASS:
+            return "pass is for the end-scoring phase; decline with noscore"
+        return "those cells are not a face-up combination of yours, or the flip is not marked"
+
+    # ------------------------------------------------------------------ notation
+    def _action_to_string(self, action: int, player: int) -> str:
+        if player == CHANCE:
+            ph = self.phase
+            if ph == SETUP_START:
+                return f"start {TILES[action]}"
+            if ph == SETUP_CALLER:
+                return f"caller P{action}"
+            return f"reveal {TILES[action]}"
+        if action < REJECT:
+            return f"place {_fmt_cell(action)}"
+        if action < NOSCORE:
+            return f"reject {_fmt_cell(action - REJECT)}"
+        if action == NOSCORE:
+            return "noscore"
+        if action == PASS:
+            return "pass"
+        if not SCORE <= action < NUM_ACTIONS:
+            raise ValueError(f"no action has id {action}")
+        k, f = SCORE_ACTIONS[action - SCORE]
+        cells = sorted(PL_CELLS[k], key=lambda i: (CELL_ROW[i], CELL_COL[i]))
+        return (
+            f"score {SHAPE_IDS[PL_SHAPE[k]]} "
+            + " ".join(_fmt_cell(i) for i in cells)
+            + f" flip {_fmt_cell(f)}"
+        )
+
+    def _string_to_action(self, text: str, player: int) -> int:
+        t = text.strip()
+        m = _PREFIX_RE.match(t)
+        if m:
+            if int(m.group(1)) != player:
+                raise NotationError(f"{text!r} names player {m.group(1)}, not player {player}")
+            t = t[m.end() :]
+        low = t.lower().strip()
+        if player == CHANCE:
+            words = low.split(None, 1)
+            ph = self.phase
+            want = {SETUP_START: "start", SETUP_CALLER: "caller"}.get(ph, "reveal")
+            if len(words) != 2 or words[0] != want:
+                form = {
+                    "start": "start <tile>",
+                    "caller": "caller P<seat>",
+                    "reveal": "reveal <tile>",
+                }[want]
+                raise NotationError(f"expected '{form}' at this chance node, got {text!r}")
+            if want == "caller":
+                num = words[1].lstrip("p").strip()
+                if not num.isdigit():
+                    raise NotationError(f"expected 'caller P<seat>', got {text!r}")
+                return int(num)
+            return _parse_tile(words[1])
+        compact = low.replace(" ", "")
+        if compact in ("noscore", "no-score", "no_score", "decline"):
+            return NOSCORE
+        if compact == "pass":
+            return PASS
+        if compact == "sitout":
+            raise NotationError("sitting out is automatic: there is nothing to choose")
+        for word, base in (("place", PLACE), ("reject", REJECT)):
+            if low.startswith(word):
+                cells = _parse_cells(low[len(word) :])
+                if len(cells) != 1:
+                    raise NotationError(f"expected '{word} (x,y)', got {text!r}")
+                return base + cells[0]
+        if low.startswith("score"):
+            return self._parse_score(low[5:], text)
+        raise NotationError(
+            f"cannot read {text!r}: expected 'place (x,y)', 'reject (x,y)', "
+            "'score <shape> (x,y) ... flip (x,y)', 'noscore' or 'pass'"
+        )
+
+    def _parse_score(self, body: str, text: str) -> int:
+        form = (
+            "'score <shape> (x,y) (x,y) (x,y) ... flip (x,y)', "
+            "e.g. score V3 (0,0) (1,0) (1,1) flip (1,0)"
+        )
+        if "flip" not in body:
+            raise NotationError(f"{text!r} names no tile to turn: expected {form}")
+        head, _, tail = body.partition("flip")
+        head = head.strip()
+        tag = None
+        m = re.match(r"^([a-z]\d)\b", head)
+        if m:
+            tag = m.group(1).upper()
+            head = head[m.end() :]
+            if tag not in SHAPE_INDEX:
+                raise NotationError(
+                    f"{tag} is not a shape; the shapes are {', '.join(SHAPE_IDS)}"
+                )
+        cells = _parse_cells(head)
+        flip = _parse_cells(tail)
+        if len(flip) != 1:
+            raise NotationError(f"expected exactly one cell after 'flip' in {text!r}")
+        if len(set(cells)) != len(cells) or not 3 <= len(cells) <= 5:
+            raise NotationError(f"a combination is 3 to 5 distinct cells: expected {form}")
+        mask = 0
+        for c in cells:
+            mask |= 1 << c
+        k = MASK_TO_PL.get(mask)
+        if k is None:
+            raise NotationError(
+                f"the cells of {text!r} form none of the 17 combination shapes "
+                "(the 2 × 2 square and the P, T, W and Z pentominoes are not combinations)"
+            )
+        shape = SHAPE_IDS[PL_SHAPE[k]]
+        if tag is not None and tag != shape:
+            raise NotationError(f"those cells form {shape}, not {tag}")
+        f = flip[0]
+        if f not in PL_MARKS[k]:
+            marks = " or ".join(_fmt_cell(i) for i in PL_MARKS[k])
+            raise NotationError(f"the tile to turn must be on a marked cell: here {marks}")
+        return PL_SCORE_IDS[k][PL_MARKS[k].index(f)]
+
+    def _describe_action(self, action: int, player: int) -> dict[str, Any]:
+        if player == CHANCE:
+            return {"kind": "chance", "label": self._action_to_string(action, player)}
+        if action < REJECT:
+            x, y = cell_xy(action)
+            tid = f"cell-{player}-{CELL_ROW[action]}-{CELL_COL[action]}"
+            return {
+                "kind": "place",
+                "label": f"Place {TILES[self.tile]} at ({x},{y})",
+                "target": tid,
+                "cells": [tid],
+                "cell": [x, y],
+            }
+        if action < NOSCORE:
+            c = action - REJECT
+            x, y = cell_xy(c)
+            tid = f"cell-{player}-{CELL_ROW[c]}-{CELL_COL[c]}"
+            cost = self.rej[player] + 2
+            return {
+                "kind": "reject",
+                "label": f"Reject {TILES[self.tile]} onto ({x},{y}) for {cost} points",
+                "target": tid,
+                "cells": [tid],
+                "cell": [x, y],
+                "cost": cost,
+            }
+        if action == NOSCORE:
+            return {"kind": "noscore", "label": "Score nothing this round"}
+        if action == PASS:
+            return {"kind": "pass", "label": "Pass: no combination left"}
+        k, f = SCORE_ACTIONS[action - SCORE]
+        shape = SHAPE_IDS[PL_SHAPE[k]]
+        pts = self.combination_points(player, k)
+        ids = [f"cell-{player}-{CELL_ROW[i]}-{CELL_COL[i]}" for i in PL_CELLS[k]]
+        fx, fy = cell_xy(f)
+        return {
+            "kind": "score",
+            "label": f"Score {shape} for {pts} points, turning ({fx},{fy}) face down",
+            "target": f"cell-{player}-{CELL_ROW[f]}-{CELL_COL[f]}",
+            "cells": ids,
+            "shape": shape,
+            "points": pts,
+            "combination": [list(cell_xy(i)) for i in PL_CELLS[k]],
+            "flip": [fx, fy],
+        }
+
+    # ------------------------------------------------------------------ views
+    def _hidden_from(self, q: int, viewer: int | None) -> bool:
+        """Whether seat ``q``'s choices this round are still hidden from ``viewer``."""
+        return self.phase == ROUND and viewer != q
+
+    def visible_layout(self, q: int, viewer: int | None) -> tuple[list[int], int, dict[int, int]]:
+        """Seat ``q``'s layout as ``viewer`` sees it: (81 tiles or −1, face-down mask, covers).
+
+        During a round, another seat's placement, rejection and turned tile are not shown.
+        """
+        base = q * NCELLS
+        board = self.board[base : base + NCELLS]
+        down = self.down[q]
+        covers = self.covers[q]
+        if self._hidden_from(q, viewer):
+            if self.rplace[q] >= 0:
+                board[self.rplace[q]] = -1
+            if self.rflip[q] >= 0:
+                down &= ~(1 << self.rflip[q])
+            if self.rreject[q] >= 0:
+                covers = dict(covers)
+                c = self.rreject[q]
+                covers[c] -= 1
+                if not covers[c]:
+                    del covers[c]
+        return board, down, covers
+
+    def _visible_stock(self, q: int, viewer: int | None) -> int:
+        s = self.stock[q]
+        if self._hidden_from(q, viewer) and (self.rplace[q] >= 0 or self.rreject[q] >= 0):
+            if q != self.caller:
+                s |= 1 << self.tile
+        return s
+
+    def _visible_rejections(self, q: int, viewer: int | None) -> int:
+        k = self.rej[q]
+        if self._hidden_from(q, viewer) and self.rreject[q] >= 0:
+            k -= 1
+        return k
+
+    def scores(self) -> list[float]:
+        return [float(s) for s in self.pub]
+
+    def ranking_key(self, player: int) -> tuple:
+        return (self.pub[player], -self.down[player].bit_count())
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        n = self.n
+        layouts = []
+        for q in range(n):
+            board, down, covers = self.visible_layout(q, player)
+            cells = []
+            for i in range(NCELLS):
+                t = board[i]
+                if t >= 0:
+                    x, y = cell_xy(i)
+                    cells.append(
+                        {
+                            "x": x,
+                            "y": y,
+                            "tile": TILES[t],
+                            "face_up": not (down >> i) & 1,
+                            "covers": covers.get(i, 0),
+                            "crown": IS_CROWN[t],
+                        }
+                    )
+            layouts.append(cells)
+        stocks = []
+        for q in range(n):
+            if q == self.caller:
+                stocks.append(None)
+            else:
+                stocks.append([TILES[t] for t in bits(self._visible_stock(q, player))])
+        stock_counts = [self._visible_stock(q, player).bit_count() for q in range(n)]
+        out: dict[str, Any] = {
+            "phase": PHASE_NAMES[self.phase],
+            "round": self.round,
+            "caller": self.caller if self.caller >= 0 else None,
+            "start_tiles": [TILES[t] for t in self.start],
+            "called_tile": TILES[self.tile] if self.tile >= 0 else None,
+            "layouts": layouts,
+            "stocks": stocks,
+            "stock_counts": stock_counts,
+            "caller_stock_left": (
+                sorted(TILES[t] for t in bits(self.stock[self.caller]))
+                if self.caller >= 0
+                else None
+            ),
+            "rejections": [self._visible_rejections(q, player) for q in range(n)],
+            "face_down": [bin(self.visible_layout(q, player)[1]).count("1") for q in range(n)],
+            "status": [STATUS_NAMES[s] for s in self.status] if self.phase == ROUND else None,
+            "turn": self.turn if self.phase == END_SCORING else None,
+            "options": dict(self.game.options),
+        }
+        if self.last is not None:
+            out["last_round"] = [
+                {
+                    "status": STATUS_NAMES[st],
+                    "placed": list(cell_xy(pl)) if pl >= 0 else None,
+                    "rejected": list(cell_xy(rj)) if rj >= 0 else None,
+                    "flipped": list(cell_xy(fl)) if fl >= 0 else None,
+                    "points": pts,
+                }
+                for st, pl, rj, fl, pts in self.last
+            ]
+        if player is not None and 0 <= player < n:
+            out["my_step"] = STEP_NAMES[self.step[player]] if self.phase == ROUND else None
+            out["my_score"] = self.score[player]
+            out["my_combinations"] = [
+                {
+                    "shape": SHAPE_IDS[PL_SHAPE[k]],
+                    "cells": [list(cell_xy(i)) for i in PL_CELLS[k]],
+                    "marks": [list(cell_xy(i)) for i in PL_MARKS[k]],
+                    "points": self.combination_points(player, k),
+                }
+                for k in sorted(self.combos[player])
+            ]
+            out["my_legal_cells"] = (
+                [list(cell_xy(i)) for i in bits(self.place_cells(player))]
+                if self.phase == ROUND and self.step[player] == STEP_PLACE
+                else []
+            )
+        if self.phase == OVER:
+            ranks = self.ranks()
+            out["final_breakdown"] = [
+                {
+                    "player": q,
+                    "score": self.pub[q],
+                    "rank": ranks[q],
+                    "combinations": [
+                        {"round": r, "shape": SHAPE_IDS[PL_SHAPE[k]], "points": pts}
+                        for r, k, _f, pts in self.log[q]
+                    ],
+                    "combination_points": sum(x[3] for x in self.log[q]),
+                    "rejection_cost": self.rejcost[q],
+                    "rejections": self.rej[q],
+                    "face_down": self.down[q].bit_count(),
+                }
+                for q in range(n)
+            ]
+        return out
+
+    def observation_tensor(self, player: int) -> np.ndarray:
+        n = self.n
+        t = np.zeros(self.game.observation_shape, dtype=np.float32)
+        off = 0
+        per = 13 * NCELLS + NUM_TILES + 6
+        for q in range(n):
+            board, down, _cov = self.visible_layout(q, player)
+            planes = t[off : off + 13 * NCELLS].reshape(13, NCELLS)
+            for i in range(NCELLS):
+                tile = board[i]
+                if tile < 0:
+                    continue
+                if (down >> i) & 1:
+                    planes[12, i] = 1
+                else:
+                    planes[TILE_COLOUR[tile], i] = 1
+                    planes[6 + TILE_OBJECT[tile], i] = 1
+            o = off + 13 * NCELLS
+            for tile in bits(self._visible_stock(q, player)):
+                t[o + tile] = 1
+            o += NUM_TILES
+            t[o] = self.pub[q] / 50
+            t[o + 1] = self._visible_rejections(q, player)
+            t[o + 2] = q == self.caller
+            if self.phase == ROUND:
+                t[o + 3 + self.status[q]] = 1
+            off += per
+        if self.tile >= 0:
+            t[off + self.tile] = 1
+        off += NUM_TILES
+        if 0 <= player < n:
+            t[off + player] = 1
+        off += n
+        t[off] = self.round / 25
+        t[off + 1] = self.phase == END_SCORING
+        if self.phase == ROUND and 0 <= player < n:
+            t[off + 2] = self.step[player] == STEP_SCORE
+        return t
+
+    def resample(self, player: int, rng: random.Random) -> MopsRoyalState:
+        """A state consistent with ``player``'s view: the others' choices this round, which he
+        cannot see, are undone and chosen afresh at random for those who have finished."""
+        s = self.clone()
+        if s.phase != ROUND:
+            return s
+        for q in range(s.n):
+            if q == player or (s.rplace[q] < 0 and s.rreject[q] < 0 and s.rflip[q] < 0):
+                continue
+            s._undo_round(q)
+            if self.step[q] == STEP_DONE:
+                while s.step[q] != STEP_DONE:
+                    s._round_choice(rng.choice(s._legal_actions(q)), q)
+            s._legal_cache = {}
+        return s
+
+    def _undo_round(self, q: int) -> None:
+        """Take back seat ``q``'s choices of the current round."""
+        t = self.tile
+        if self.rflip[q] >= 0:
+            self.down[q] &= ~(1 << self.rflip[q])
+            self.log[q] = [e for e in self.log[q] if e[0] != self.round]
+        if self.rplace[q] >= 0:
+            self.board[q * NCELLS + self.rplace[q]] = -1
+            if q != self.caller:
+                self.stock[q] |= 1 << t
+        if self.rreject[q] >= 0:
+            c = self.rreject[q]
+            self.covers[q][c] -= 1
+            if not self.covers[q][c]:
+                del self.covers[q][c]
+            self.rej[q] -= 1
+            self.rejcost[q] -= self.rcost[q]
+            if q != self.caller:
+                self.stock[q] |= 1 << t
+        self.score[q] = self.pub[q]
+        self._rebuild(q)
+        self.rplace[q] = self.rreject[q] = self.rflip[q] = -1
+        self.rpoints[q] = self.rcost[q] = 0
+        self.step[q] = STEP_PLACE if self.status[q] == ACTIVE else (
+            STEP_SCORE if self.mayscore[q] else STEP_DONE
+        )
+
+
+MopsRoyal.state_class = MopsRoyalState
