@@ -1,0 +1,146 @@
+// Talking to the meeple server: the REST routes and the live table WebSocket of docs/api.md.
+
+/** A refusal from the server, with its reason in words. */
+export class ApiError extends Error {
+  constructor(status, detail) {
+    super(detail);
+    this.status = status;
+  }
+}
+
+function detailText(body, status) {
+  const d = body && body.detail;
+  if (typeof d === "string") return d;
+  if (Array.isArray(d)) return d.map((x) => x.msg || JSON.stringify(x)).join("; ");
+  return `request failed (${status})`;
+}
+
+/** Call a REST route; resolves to the JSON answer or throws ApiError with the server's reason. */
+export async function api(method, path, body) {
+  const init = { method, credentials: "same-origin", headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, "the server cannot be reached");
+  }
+  let data = null;
+  try {
+    data = await res.json();
+  } catch (e) {
+    data = null;
+  }
+  if (!res.ok) throw new ApiError(res.status, detailText(data, res.status));
+  return data;
+}
+
+export const get = (path) => api("GET", path);
+export const post = (path, body = {}) => api("POST", path, body);
+
+// ---- seat tokens, kept per table in this browser ----
+
+const TOKENS = "meeple.tokens.";
+
+/** {seat: token} this browser holds for a table. */
+export function tokensFor(tableId) {
+  try {
+    return JSON.parse(localStorage.getItem(TOKENS + tableId) || "{}");
+  } catch (e) {
+    return {};
+  }
+}
+
+/** Remember seat tokens ([{seat, token}]) answered by create/join/rematch. */
+export function keepTokens(tableId, tokens) {
+  const have = tokensFor(tableId);
+  for (const t of tokens || []) have[t.seat] = t.token;
+  localStorage.setItem(TOKENS + tableId, JSON.stringify(have));
+}
+
+export function dropToken(tableId, seat) {
+  const have = tokensFor(tableId);
+  delete have[seat];
+  localStorage.setItem(TOKENS + tableId, JSON.stringify(have));
+}
+
+// ---- the live table ----
+
+/**
+ * A live connection to a table: calls onFrame(frame) for every frame and onError(frame) for
+ * refusals; reconnects after a drop until closed.
+ */
+export class TableSocket {
+  constructor(tableId, { onFrame, onError, onState } = {}) {
+    this.tableId = tableId;
+    this.onFrame = onFrame || (() => {});
+    this.onError = onError || (() => {});
+    this.onState = onState || (() => {});
+    this.closed = false;
+    this.retry = 500;
+    this.queue = [];
+    this._open();
+  }
+
+  _url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const q = Object.values(tokensFor(this.tableId))
+      .map((t) => "token=" + encodeURIComponent(t))
+      .join("&");
+    return `${proto}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}${q ? "?" + q : ""}`;
+  }
+
+  _open() {
+    const ws = new WebSocket(this._url());
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 500;
+      this.onState("open");
+      for (const m of this.queue.splice(0)) ws.send(JSON.stringify(m));
+      this._ping = setInterval(() => this.send({ type: "ping" }), 25000);
+    };
+    ws.onmessage = (ev) => {
+      let m;
+      try {
+        m = JSON.parse(ev.data);
+      } catch (e) {
+        return;
+      }
+      if (m.type === "frame") this.onFrame(m);
+      else if (m.type === "error") this.onError(m);
+    };
+    ws.onclose = (ev) => {
+      clearInterval(this._ping);
+      if (this.closed) return;
+      if (ev.code === 4404) {
+        this.onState("gone");
+        return;
+      }
+      this.onState("reconnecting");
+      setTimeout(() => !this.closed && this._open(), this.retry);
+      this.retry = Math.min(this.retry * 2, 8000);
+    };
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+    else this.queue.push(msg);
+  }
+
+  act(seat, action, moveNumber) {
+    this.send({ type: "act", seat, action, move_number: moveNumber });
+  }
+
+  view(seat) {
+    this.send({ type: "view", seat });
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this._ping);
+    this.ws?.close();
+  }
+}

@@ -1,0 +1,115 @@
+// The meeple page app: one index.html for every page route; this picks the page by path.
+
+import { get, post } from "./api.js";
+import { h, link, toast } from "./dom.js";
+
+const routes = [
+  [/^\/(lobby)?$/, () => import("./pages/lobby.js").then((m) => m.lobbyPage)],
+  [/^\/new$/, () => import("./pages/lobby.js").then((m) => m.newTablePage)],
+  [/^\/login$/, () => import("./pages/account.js").then((m) => m.loginPage)],
+  [/^\/profile\/([^/]+)$/, () => import("./pages/account.js").then((m) => m.profilePage)],
+  [/^\/table\/([^/]+)$/, () => import("./pages/table.js").then((m) => m.tablePage)],
+  [/^\/invite\/([^/]+)\/([^/]+)$/, () => import("./pages/table.js").then((m) => m.invitePage)],
+  [/^\/replay\/([^/]+)$/, () => import("./pages/replay.js").then((m) => m.replayPage)],
+  [/^\/rules\/?$/, () => import("./pages/rules.js").then((m) => m.rulesIndexPage)],
+  [/^\/rules\/([^/]+)$/, () => import("./pages/rules.js").then((m) => m.rulesPage)],
+];
+
+/** Who is signed in: {name, guest} or {name: null}; shared by the pages. */
+export const session = { me: { name: null }, games: null };
+
+export async function refreshMe() {
+  try {
+    session.me = await get("/api/me");
+  } catch (e) {
+    session.me = { name: null };
+  }
+  renderWho();
+  return session.me;
+}
+
+/** The games the server offers (cached): [{name, title, players, options, ...}]. */
+export async function games() {
+  if (!session.games) session.games = (await get("/api/games")).games;
+  return session.games;
+}
+
+function renderWho() {
+  const el = document.getElementById("who");
+  if (!el) return;
+  const me = session.me;
+  if (!me.name) {
+    el.replaceChildren(link("/login", "Sign in"));
+    return;
+  }
+  const logout = h(
+    "button",
+    {
+      type: "button",
+      onclick: async () => {
+        await post("/api/logout");
+        await refreshMe();
+        navigate("/");
+      },
+    },
+    "Sign out",
+  );
+  el.replaceChildren(
+    me.guest ? h("span", {}, `${me.name} (guest)`) : link(`/profile/${encodeURIComponent(me.name)}`, me.name),
+    logout,
+  );
+}
+
+let dispose = null;
+
+/** Go to a page of the app without reloading. */
+export function navigate(path, { replace = false } = {}) {
+  if (replace) history.replaceState(null, "", path);
+  else history.pushState(null, "", path);
+  render();
+}
+
+async function render() {
+  if (typeof dispose === "function") {
+    try {
+      dispose();
+    } catch (e) {
+      console.error(e);
+    }
+  }
+  dispose = null;
+  const main = document.getElementById("main");
+  const path = location.pathname;
+  for (const [re, load] of routes) {
+    const m = re.exec(path);
+    if (!m) continue;
+    main.replaceChildren(h("p", { class: "loading" }, "Loading…"));
+    try {
+      const page = await load();
+      const params = m.slice(1).map((x) => (x === undefined ? x : decodeURIComponent(x)));
+      dispose = await page(main, params, new URLSearchParams(location.search));
+    } catch (e) {
+      console.error(e);
+      main.replaceChildren(h("h1", {}, "Something went wrong"), h("p", { class: "error" }, e.message));
+    }
+    return;
+  }
+  document.title = "Not found · meeple";
+  main.replaceChildren(h("h1", {}, "Page not found"), h("p", {}, link("/", "Back to the lobby")));
+}
+
+document.addEventListener("click", (ev) => {
+  const a = ev.target.closest && ev.target.closest("a[data-link]");
+  if (!a || ev.ctrlKey || ev.metaKey || ev.shiftKey || a.target) return;
+  const url = new URL(a.href, location.href);
+  if (url.origin !== location.origin) return;
+  ev.preventDefault();
+  history.pushState(null, "", url.pathname + url.search + url.hash);
+  render();
+});
+window.addEventListener("popstate", render);
+window.addEventListener("unhandledrejection", (ev) => {
+  if (ev.reason && ev.reason.message) toast(ev.reason.message);
+});
+
+refreshMe().then(render);

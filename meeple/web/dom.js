@@ -1,0 +1,66 @@
+// Small DOM helpers shared by the pages.
+
+/**
+ * Build an element: h("button", {class: "primary", onclick: f}, "Play").
+ * Attributes starting with "on" become listeners; null/false attributes are skipped.
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (v === true) el.setAttribute(k, "");
+    else el.setAttribute(k, v);
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+/** A link handled by the page router. */
+export function link(href, ...children) {
+  return h("a", { href, "data-link": true }, ...children);
+}
+
+let toastTimer = null;
+
+/** A short message at the bottom of the screen (also read out by screen readers). */
+export function toast(text, ms = 3500) {
+  const t = document.getElementById("toast");
+  if (!t) return;
+  t.textContent = text;
+  t.classList.add("show");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => t.classList.remove("show"), ms);
+}
+
+/** "3 minutes ago"-style text for an epoch time in seconds. */
+export function ago(seconds) {
+  if (!seconds) return "";
+  const d = Date.now() / 1000 - seconds;
+  if (d < 60) return "just now";
+  if (d < 3600) return `${Math.round(d / 60)} min ago`;
+  if (d < 86400) return `${Math.round(d / 3600)} h ago`;
+  return new Date(seconds * 1000).toLocaleDateString();
+}
+
+/** m:ss or h:mm:ss or "2 d 3 h" for a number of seconds. */
+export function clockText(s) {
+  if (s === null || s === undefined) return "";
+  s = Math.max(0, s);
+  if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+  const hh = Math.floor(s / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  const ss = Math.floor(s % 60);
+  const two = (n) => String(n).padStart(2, "0");
+  return hh ? `${hh}:${two(mm)}:${two(ss)}` : `${mm}:${two(ss)}`;
+}
+
+/** The player colour class of a seat. */
+export function seatClass(seat) {
+  return "p" + (seat % 6);
+}

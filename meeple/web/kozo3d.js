@@ -1,0 +1,283 @@
+// Kozo in 3D (three.js): the tower on its 3 × 3 base with the open chimney, seen from any
+// side (drag to orbit, wheel or pinch to zoom), the previewed polycube or balance cube as a
+// ghost where it would rest, and the fall played back from the MuJoCo motion.
+//
+// Coordinates are the rules' own: x east, y north, z up, in cube edges; cell (x, y, z) is the
+// unit box [x, x+1] × [y, y+1] × [z, z+1]. The camera's up is +z.
+//
+// Data read from the observation (rules.md 2.5, meeple/games/kozo):
+//   tower: {pieces: [{piece, colour, cells: [[x,y,z]...], tremor: [ox, oy]}],
+//           balances: [{column: [x, y], height: h}]}
+//   last_check: {result: "stable"|"fallen", fell: [...], scene: {...}}
+// A previewed action (describe_action) carries `cubes` (resting cells) for a polycube, or
+// `column` and `height` for a balance cube. A motion is {dt, bodies: [{kind, cells?,
+// frames: [[x, y, z, qw, qx, qy, qz], ...]}]} with body origins in cube edges.
+
+import * as THREE from "three";
+import { OrbitControls } from "three/addons/controls/OrbitControls.js";
+
+const BALANCE = 0.57;
+const RING = [
+  [0, 0], [1, 0], [2, 0], [0, 1], [2, 1], [0, 2], [1, 2], [2, 2],
+];
+// One colour per polycube (P1..P12), wood stains that stay apart.
+const PIECE_COLOURS = [
+  0xd9a441, 0xc4572e, 0x4f8a3c, 0x2f6db5, 0x8e44ad, 0xe07b39, 0x16a0a0, 0xb03a6b, 0x7a8f2a,
+  0x5b5fc7, 0xa0522d, 0x3c7f6e,
+];
+
+function woodMaterial(colour, ghost = false) {
+  return new THREE.MeshStandardMaterial({
+    color: colour,
+    roughness: 0.75,
+    metalness: 0.0,
+    transparent: ghost,
+    opacity: ghost ? 0.45 : 1,
+    depthWrite: !ghost,
+  });
+}
+
+/** The centre of a polycube's cells (the physics body's origin without tremor). */
+function centroid(cells) {
+  let x = 0;
+  let y = 0;
+  let z = 0;
+  for (const c of cells) {
+    x += c[0] + 0.5;
+    y += c[1] + 0.5;
+    z += c[2] + 0.5;
+  }
+  const n = cells.length || 1;
+  return new THREE.Vector3(x / n, y / n, z / n);
+}
+
+export class KozoView {
+  constructor(container) {
+    this.container = container;
+    container.classList.add("kozo3d");
+    container.setAttribute("role", "img");
+    container.setAttribute("aria-label", "The tower in 3D");
+    const canvas = document.createElement("canvas");
+    const hint = document.createElement("div");
+    hint.className = "hint";
+    hint.textContent = "Drag to turn the tower · wheel to zoom";
+    this.controlsBar = document.createElement("div");
+    this.controlsBar.className = "kozo3d-bar";
+    container.replaceChildren(canvas, hint, this.controlsBar);
+    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    this.scene = new THREE.Scene();
+    this.scene.background = new THREE.Color(0xdfe6ee);
+    this.camera = new THREE.PerspectiveCamera(40, 4 / 3, 0.1, 200);
+    this.camera.up.set(0, 0, 1);
+    this.camera.position.set(9, -8, 9);
+    this.controls = new OrbitControls(this.camera, canvas);
+    this.controls.target.set(1.5, 1.5, 2);
+    this.controls.enableDamping = true;
+    this.controls.minDistance = 4;
+    this.controls.maxDistance = 40;
+    this.controls.maxPolarAngle = Math.PI * 0.55;
+    this.controls.update();
+
+    this.scene.add(new THREE.HemisphereLight(0xffffff, 0x8a7a66, 1.6));
+    const sun = new THREE.DirectionalLight(0xffffff, 1.8);
+    sun.position.set(6, -4, 12);
+    this.scene.add(sun);
+
+    this.unit = new THREE.BoxGeometry(0.98, 0.98, 0.98);
+    this.edges = new THREE.EdgesGeometry(this.unit);
+    this.balanceGeom = new THREE.BoxGeometry(BALANCE, BALANCE, BALANCE);
+    this.edgeMat = new THREE.LineBasicMaterial({ color: 0x3a2c1c, transparent: true, opacity: 0.35 });
+    this._base();
+    this.tower = new THREE.Group();
+    this.ghost = new THREE.Group();
+    this.scene.add(this.tower, this.ghost);
+    this.signature = null;
+    this.motion = null;
+
+    this._resize = () => this.resize();
+    this.ro = new ResizeObserver(this._resize);
+    this.ro.observe(container);
+    this.resize();
+    this.running = true;
+    const loop = (t) => {
+      if (!this.running) return;
+      this.controls.update();
+      if (this.motion) this._stepMotion(t);
+      this.renderer.render(this.scene, this.camera);
+      this.raf = requestAnimationFrame(loop);
+    };
+    this.raf = requestAnimationFrame(loop);
+  }
+
+  _base() {
+    const wood = woodMaterial(0x8b6a45);
+    const floor = new THREE.Mesh(
+      new THREE.CircleGeometry(9, 48),
+      new THREE.MeshStandardMaterial({ color: 0xc9c2b4, roughness: 1 }),
+    );
+    floor.position.set(1.5, 1.5, -0.5);
+    this.scene.add(floor);
+    const slab = new THREE.BoxGeometry(1, 1, 0.5);
+    for (const [x, y] of RING) {
+      const m = new THREE.Mesh(slab, wood);
+      m.position.set(x + 0.5, y + 0.5, -0.25);
+      this.scene.add(m);
+      const e = new THREE.LineSegments(new THREE.EdgesGeometry(slab), this.edgeMat);
+      e.position.copy(m.position);
+      this.scene.add(e);
+    }
+    // North arrow, so the 3D view and the plan agree on directions.
+    const arrow = new THREE.ArrowHelper(new THREE.Vector3(0, 1, 0), new THREE.Vector3(1.5, 3.3, -0.45), 0.9, 0x555555, 0.3, 0.2);
+    this.scene.add(arrow);
+  }
+
+  resize() {
+    const w = this.container.clientWidth || 400;
+    const h = this.container.clientHeight || 300;
+    this.renderer.setSize(w, h, false);
+    this.camera.aspect = w / h;
+    this.camera.updateProjectionMatrix();
+  }
+
+  /** A polycube as a group whose origin is its centroid (as in the physics). */
+  _piece(cells, colour, ghost = false) {
+    const g = new THREE.Group();
+    const c = centroid(cells);
+    const mat = woodMaterial(PIECE_COLOURS[colour % PIECE_COLOURS.length], ghost);
+    for (const [x, y, z] of cells) {
+      const m = new THREE.Mesh(this.unit, mat);
+      m.position.set(x + 0.5 - c.x, y + 0.5 - c.y, z + 0.5 - c.z);
+      g.add(m);
+      const e = new THREE.LineSegments(this.edges, this.edgeMat);
+      e.position.copy(m.position);
+      g.add(e);
+    }
+    g.position.copy(c);
+    return g;
+  }
+
+  _balance(x, y, h, ghost = false) {
+    const m = new THREE.Mesh(this.balanceGeom, woodMaterial(0xf2e6c9, ghost));
+    m.position.set(x + 0.5, y + 0.5, h + BALANCE / 2);
+    return m;
+  }
+
+  /** Show the tower of an observation; `board` (optional) feeds previews of its actions. */
+  update(obs, board) {
+    if (!obs) return;
+    const tower = obs.tower || { pieces: [], balances: [] };
+    const sig = JSON.stringify(tower);
+    if (sig !== this.signature) {
+      this.signature = sig;
+      this.motion = null;
+      this._drawTower(tower);
+    }
+    this.lastCheck = obs.last_check || null;
+    this._drawBar(obs);
+    if (board && board !== this.board) {
+      this.board = board;
+      const prev = board.onPreview;
+      board.onPreview = (a) => {
+        prev(a);
+        this.preview(a);
+      };
+    }
+  }
+
+  _drawTower(tower) {
+    this.tower.clear();
+    this.bodies = [];
+    for (const p of tower.pieces || []) {
+      const g = this._piece(p.cells, p.colour ?? p.piece - 1);
+      const t = p.tremor || p.offset_tremor || [0, 0];
+      g.position.x += t[0] || 0;
+      g.position.y += t[1] || 0;
+      g.userData = { start: g.position.clone() };
+      this.tower.add(g);
+      this.bodies.push(g);
+    }
+    for (const b of tower.balances || []) {
+      const m = this._balance(b.column[0], b.column[1], b.height);
+      m.userData = { start: m.position.clone() };
+      this.tower.add(m);
+      this.bodies.push(m);
+    }
+    let top = 0;
+    for (const p of tower.pieces || []) for (const c of p.cells) top = Math.max(top, c[2] + 1);
+    this.controls.target.set(1.5, 1.5, Math.max(1, top / 2));
+  }
+
+  /** Show where a previewed action would put its cube(s); null clears the ghost. */
+  preview(a) {
+    this.ghost.clear();
+    if (!a) return;
+    if (a.kind === "place" && a.cubes) {
+      this.ghost.add(this._piece(a.cubes, a.colour ?? (a.piece || 1) - 1, true));
+    } else if (a.kind === "balance" && a.column) {
+      this.ghost.add(this._balance(a.column[0], a.column[1], a.height ?? 0, true));
+    }
+  }
+
+  _drawBar(obs) {
+    const lc = obs.last_check;
+    this.controlsBar.replaceChildren();
+    if (!lc || lc.result !== "fallen") return;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.id = "play-fall";
+    b.textContent = "Play the fall";
+    b.addEventListener("click", () => this.playFall(obs));
+    this.controlsBar.appendChild(b);
+  }
+
+  /** Fetch the motion of the last check (see docs/api.md) and play it. */
+  async playFall(obs) {
+    const m = /\/(table|replay)\/([^/?]+)/.exec(location.pathname);
+    if (!m) return;
+    const move = obs.move_number;
+    try {
+      const res = await fetch(`/api/tables/${m[2]}/motion?move=${move}`);
+      if (!res.ok) throw new Error("no motion");
+      this.playMotion(await res.json(), obs.last_check.scene);
+    } catch (e) {
+      this.controlsBar.append(" The recorded motion is not available.");
+    }
+  }
+
+  /** Play a MuJoCo motion of `scene` (the checked tower): bodies follow their frames. */
+  playMotion(motion, scene) {
+    if (scene) {
+      this.signature = null;
+      this._drawTower({
+        pieces: (scene.pieces || []).map((p) => ({ ...p, tremor: [0, 0] })),
+        balances: scene.balances || [],
+      });
+    }
+    this.motion = { data: motion, t0: null };
+  }
+
+  _stepMotion(t) {
+    const m = this.motion;
+    if (m.t0 === null) m.t0 = t;
+    const dt = m.data.dt || 0.05;
+    const n = Math.max(...m.data.bodies.map((b) => b.frames.length));
+    const k = Math.min(n - 1, Math.floor((t - m.t0) / 1000 / dt));
+    m.data.bodies.forEach((b, i) => {
+      const obj = this.bodies[i];
+      const f = b.frames[Math.min(k, b.frames.length - 1)];
+      if (!obj || !f) return;
+      obj.position.set(f[0], f[1], f[2]);
+      obj.quaternion.set(f[4], f[5], f[6], f[3]);
+    });
+    if (k >= n - 1) this.motion = null; // stay at the final poses
+  }
+
+  dispose() {
+    this.running = false;
+    cancelAnimationFrame(this.raf);
+    this.ro.disconnect();
+    this.controls.dispose();
+    this.renderer.dispose();
+  }
+}

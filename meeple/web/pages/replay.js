@@ -1,0 +1,133 @@
+// Replays of finished games: step forward and back, view as each player or the public view.
+
+import { get } from "../api.js";
+import { Board } from "../board.js";
+import { h, link, seatClass } from "../dom.js";
+import { fmt, seatName } from "./table.js";
+
+export async function replayPage(main, [id], query) {
+  const { table } = await get(`/api/tables/${id}`);
+  document.title = `Replay: ${table.title} · meeple`;
+  if (table.status !== "finished") {
+    main.replaceChildren(
+      h("h1", {}, `${table.title}: not finished yet`),
+      h("p", {}, "Replays open when the game is over. ", link(`/table/${id}`, "Watch it live")),
+    );
+    return;
+  }
+  let move = query.has("move") ? +query.get("move") : 0;
+  let seat = query.has("seat") && query.get("seat") !== "" ? +query.get("seat") : null;
+  let total = table.move_number || 0;
+  const boardEl = h("div", { id: "board" });
+  const board = new Board(boardEl);
+  const pos = h("span", { id: "replay-pos", "aria-live": "polite" });
+  const slider = h("input", { type: "range", min: 0, max: total, value: move, "aria-label": "Move", id: "replay-slider" });
+  const playersEl = h("ul", { class: "players" });
+  const logEl = h("ol", { class: "log", id: "log" });
+  const viewSel = h(
+    "select",
+    { id: "replay-view", "aria-label": "View as" },
+    h("option", { value: "" }, "Public view"),
+    table.seats.map((s) => h("option", { value: s.seat }, `As ${seatName(s)}`)),
+  );
+  viewSel.value = seat === null ? "" : String(seat);
+  let kozo = null;
+  let pending = null;
+
+  const load = async () => {
+    const q = new URLSearchParams({ move: String(move) });
+    if (seat !== null) q.set("seat", String(seat));
+    const token = {};
+    pending = token;
+    const f = await get(`/api/tables/${id}/replay?${q}`);
+    if (pending !== token) return;
+    total = f.total ?? total;
+    slider.max = total;
+    slider.value = move;
+    history.replaceState(null, "", `/replay/${id}?${q}`);
+    pos.textContent = `Move ${move} of ${total}`;
+    board.show(f.svg, [], { enabled: false });
+    const scores = f.observation?.scores || [];
+    const toMove = new Set(f.to_move || f.observation?.pending || []);
+    playersEl.replaceChildren(
+      ...table.seats.map((s) =>
+        h(
+          "li",
+          { class: toMove.has(s.seat) ? "to-act" : "" },
+          h("span", { class: `dot ${seatClass(s.seat)}` }),
+          h("span", { class: "name" }, seatName(s)),
+          h("span", { class: "score" }, scores[s.seat] !== undefined ? fmt(scores[s.seat]) : ""),
+        ),
+      ),
+    );
+    const log = f.log || [];
+    logEl.replaceChildren(
+      ...log.map((m, i) =>
+        h(
+          "li",
+          { class: i === move - 1 ? "current" : "" },
+          h("span", { class: "muted" }, `${m.player === -1 ? "chance" : seatName(table.seats.find((s) => s.seat === m.player) || { seat: m.player })}: `),
+          m.text,
+        ),
+      ),
+    );
+    if (table.game === "kozo") {
+      if (!kozo) {
+        const { KozoView } = await import("../kozo3d.js");
+        kozo = new KozoView(view3d);
+        view3d.hidden = false;
+      }
+      kozo.update(f.observation, null);
+    }
+  };
+  const go = (n) => {
+    move = Math.max(0, Math.min(total, n));
+    load();
+  };
+  slider.addEventListener("input", () => go(+slider.value));
+  viewSel.addEventListener("change", () => {
+    seat = viewSel.value === "" ? null : +viewSel.value;
+    load();
+  });
+  const btn = (label, id2, fn, key) => h("button", { type: "button", id: id2, onclick: fn, "aria-keyshortcuts": key }, label);
+  const view3d = h("div", { id: "view3d", hidden: true });
+  main.replaceChildren(
+    h("h1", {}, `Replay: ${table.title}`),
+    h(
+      "div",
+      { class: "replay-controls" },
+      btn("⏮ Start", "replay-first", () => go(0), "Home"),
+      btn("◀ Back", "replay-back", () => go(move - 1), "ArrowLeft"),
+      slider,
+      btn("Forward ▶", "replay-forward", () => go(move + 1), "ArrowRight"),
+      btn("End ⏭", "replay-last", () => go(total), "End"),
+      pos,
+      viewSel,
+    ),
+    h(
+      "div",
+      { class: "table-layout" },
+      h("div", {}, view3d, boardEl),
+      h(
+        "aside",
+        { class: "side" },
+        h("div", { class: "card" }, h("h2", {}, "Players"), playersEl),
+        h("div", { class: "card" }, h("h2", {}, "Moves"), logEl),
+        h("p", {}, link(`/table/${id}`, "Final result"), " · ", link(`/rules/${table.game}`, "Rules")),
+      ),
+    ),
+  );
+  const onKey = (ev) => {
+    if (ev.target.tagName === "INPUT" && ev.target.type !== "range") return;
+    if (ev.key === "ArrowRight" && ev.target !== slider) go(move + 1);
+    else if (ev.key === "ArrowLeft" && ev.target !== slider) go(move - 1);
+    else if (ev.key === "Home") go(0);
+    else if (ev.key === "End") go(total);
+  };
+  document.addEventListener("keydown", onKey);
+  await load();
+  return () => {
+    document.removeEventListener("keydown", onKey);
+    kozo?.dispose();
+  };
+}

@@ -1,0 +1,39 @@
+// The rules page of each game, from the project's own text, with reconstructed rules marked.
+
+import { get } from "../api.js";
+import { games } from "../app.js";
+import { h, link } from "../dom.js";
+import { markdown } from "../markdown.js";
+
+export async function rulesIndexPage(main) {
+  document.title = "Rules · meeple";
+  const list = await games();
+  main.replaceChildren(
+    h("h1", {}, "Rules"),
+    h(
+      "ul",
+      { id: "rules-list" },
+      list.map((g) => h("li", {}, link(`/rules/${g.name}`, g.title))),
+    ),
+  );
+}
+
+export async function rulesPage(main, [name]) {
+  const r = await get(`/api/games/${encodeURIComponent(name)}/rules`);
+  const info = (await games()).find((g) => g.name === name);
+  document.title = `Rules of ${r.title} · meeple`;
+  const text = h("article", { class: "rules-text", id: "rules" });
+  text.innerHTML = markdown(r.markdown);
+  const recon = info ? info.options.filter((o) => o.reconstructed) : [];
+  main.replaceChildren(
+    h("p", {}, link("/rules", "All rules"), " · ", h("a", { class: "button primary", href: `/new?game=${name}`, "data-link": true }, `Play ${r.title}`)),
+    h(
+      "p",
+      { class: "card" },
+      h("mark", { class: "recon" }, "R"),
+      " marks a reconstructed rule: our own reading where no source said. Such rules are defaults and may change.",
+      recon.length ? ` Options with reconstructed defaults: ${recon.map((o) => o.name).join(", ")}.` : "",
+    ),
+    text,
+  );
+}

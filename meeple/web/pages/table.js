@@ -1,0 +1,610 @@
+// A table: the waiting room (seats, invite link, start) and live play (board, scores, whose
+// turn, clocks, the move log, the final result), for players, hot-seat and spectators.
+
+import { dropToken, get, keepTokens, post, TableSocket, tokensFor } from "../api.js";
+import { games, navigate, session } from "../app.js";
+import { Board } from "../board.js";
+import { clockText, h, link, seatClass, toast } from "../dom.js";
+import { guestForm } from "./account.js";
+
+function seatName(p) {
+  if (!p) return "?";
+  if (p.kind === "bot") return `${p.name || p.bot || "bot"}${p.level ? ` (${p.level})` : ""}`;
+  return p.name || `Seat ${p.seat + 1}`;
+}
+
+function inviteBox(table) {
+  if (!table.invite) return null;
+  const url = new URL(table.invite, location.href).href;
+  const input = h("input", { id: "invite-link", readonly: true, value: url, "aria-label": "Invite link", size: 40 });
+  return h(
+    "div",
+    { class: "card" },
+    h("h2", {}, "Invite"),
+    h("p", { class: "muted" }, "Send this link to the people you want to play with."),
+    h(
+      "div",
+      { class: "row" },
+      input,
+      h(
+        "button",
+        {
+          type: "button",
+          onclick: async () => {
+            input.select();
+            try {
+              await navigator.clipboard.writeText(url);
+              toast("Invite link copied");
+            } catch (e) {
+              document.execCommand && document.execCommand("copy");
+            }
+          },
+        },
+        "Copy",
+      ),
+    ),
+  );
+}
+
+/** The waiting room of a table that has not started. */
+async function waitingRoom(main, table, refresh) {
+  const me = session.me.name;
+  const owner = me && table.owner === me;
+  const [bots] = await Promise.all([owner ? get("/api/bots") : Promise.resolve({ bots: [] })]);
+  const held = tokensFor(table.id);
+  const act = async (fn) => {
+    try {
+      await fn();
+      await refresh();
+    } catch (e) {
+      toast(e.message);
+    }
+  };
+  const rows = table.seats.map((s) => {
+    const mine = s.mine || held[s.seat] !== undefined;
+    const controls = [];
+    if (s.kind === "open" && me) {
+      controls.push(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "primary",
+            onclick: () =>
+              act(async () => {
+                const r = await post(`/api/tables/${table.id}/join`, { seat: s.seat, code: codeFor(table.id) });
+                keepTokens(table.id, r.tokens);
+              }),
+          },
+          "Sit here",
+        ),
+      );
+    }
+    if (mine && s.kind === "human") {
+      controls.push(
+        h(
+          "button",
+          {
+            type: "button",
+            onclick: () =>
+              act(async () => {
+                await post(`/api/tables/${table.id}/leave`, { seat: s.seat });
+                dropToken(table.id, s.seat);
+              }),
+          },
+          "Leave",
+        ),
+      );
+    }
+    if (owner && !(mine && s.kind === "human")) {
+      const sel = h(
+        "select",
+        { "aria-label": `Seat ${s.seat + 1}: who sits` },
+        h("option", { value: "" }, "Change…"),
+        h("option", { value: "open" }, "Open seat"),
+        bots.bots.map((b) => h("option", { value: "bot:" + b }, `Bot: ${b}`)),
+      );
+      sel.addEventListener("change", () => {
+        if (!sel.value) return;
+        const body = sel.value.startsWith("bot:") ? { kind: "bot", bot: sel.value.slice(4) } : { kind: "open" };
+        act(() => post(`/api/tables/${table.id}/seats/${s.seat}`, body));
+      });
+      controls.push(sel);
+    }
+    return h(
+      "li",
+      { dataset: { seat: s.seat } },
+      h("span", { class: `dot ${seatClass(s.seat)}` }),
+      h(
+        "span",
+        { class: "name" },
+        `Seat ${s.seat + 1}: `,
+        s.kind === "open" ? h("em", {}, "open") : seatName(s),
+        mine ? h("span", { class: "badge" }, "you") : null,
+      ),
+      controls,
+    );
+  });
+  const full = table.seats.every((s) => s.kind !== "open");
+  main.replaceChildren(
+    h("h1", {}, `${table.title} — waiting for players`),
+    h(
+      "p",
+      { class: "muted" },
+      `${table.players} players · ${table.visibility} table · created by ${table.owner} · `,
+      link(`/rules/${table.game}`, "rules"),
+    ),
+    !me ? guestForm(refresh, "Give a name to sit down") : null,
+    h("div", { class: "card" }, h("h2", {}, "Seats"), h("ul", { class: "seats", id: "seat-list" }, rows)),
+    inviteBox(table),
+    owner
+      ? h(
+          "button",
+          {
+            type: "button",
+            class: "primary",
+            id: "start",
+            disabled: !full,
+            onclick: () => act(() => post(`/api/tables/${table.id}/start`)),
+          },
+          full ? "Start the game" : "Start (every seat must be taken)",
+        )
+      : h("p", { class: "muted" }, "The game starts when the table's creator starts it."),
+  );
+}
+
+function codeFor(tableId) {
+  return sessionStorage.getItem("meeple.invite." + tableId) || undefined;
+}
+
+/** The invite link: sit down at a table with its code. */
+export async function invitePage(main, [id, code]) {
+  sessionStorage.setItem("meeple.invite." + id, code);
+  const draw = async () => {
+    const { table } = await get(`/api/tables/${id}`);
+    document.title = `Invitation to ${table.title} · meeple`;
+    const mine = table.seats.some((s) => s.mine) || Object.keys(tokensFor(id)).length > 0;
+    if (mine || table.status !== "waiting") {
+      navigate(`/table/${id}`, { replace: true });
+      return;
+    }
+    const open = table.seats.filter((s) => s.kind === "open");
+    main.replaceChildren(
+      h("h1", {}, `Join ${table.owner}'s table of ${table.title}`),
+      h("p", {}, link(`/rules/${table.game}`, `Rules of ${table.title}`)),
+      session.me.name
+        ? open.length
+          ? h(
+              "button",
+              {
+                type: "button",
+                class: "primary",
+                id: "join",
+                onclick: async () => {
+                  try {
+                    const r = await post(`/api/tables/${id}/join`, { code });
+                    keepTokens(id, r.tokens);
+                    navigate(`/table/${id}`, { replace: true });
+                  } catch (e) {
+                    toast(e.message);
+                  }
+                },
+              },
+              `Sit down as ${session.me.name}`,
+            )
+          : h("p", {}, "Every seat is taken. ", link(`/table/${id}`, "Watch the table"))
+        : guestForm(draw, "Give a name to sit down"),
+      session.me.name ? null : h("p", {}, "Or ", link(`/login?next=${encodeURIComponent(location.pathname)}`, "sign in"), "."),
+    );
+  };
+  await draw();
+}
+
+/** The table page: waiting room until the start, then live play. */
+export async function tablePage(main, [id]) {
+  let { table } = await get(`/api/tables/${id}`);
+  const gameInfo = (await games()).find((g) => g.name === table.game) || { perfect_information: true };
+  document.title = `${table.title} · meeple`;
+  let play = null;
+  let lastStatus = null;
+
+  const refresh = async () => {
+    ({ table } = await get(`/api/tables/${id}`));
+    show();
+  };
+  const show = () => {
+    if (table.status === "waiting") {
+      lastStatus = "waiting";
+      waitingRoom(main, table, refresh);
+    } else if (!play) {
+      play = new LivePlay(main, table, gameInfo);
+    }
+  };
+  show();
+  // While waiting, follow the table's changes through the socket (any frame means a change).
+  let sock = null;
+  if (table.status === "waiting") {
+    sock = new TableSocket(id, {
+      onFrame: async (f) => {
+        if (play) return;
+        if (f.status !== "waiting" || lastStatus === "waiting") await refresh();
+        if (play) {
+          sock.close();
+          sock = null;
+        }
+      },
+    });
+  }
+  return () => {
+    sock?.close();
+    play?.close();
+  };
+}
+
+/** Live play of a started table through its WebSocket. */
+class LivePlay {
+  constructor(main, table, gameInfo) {
+    this.main = main;
+    this.table = table;
+    this.gameInfo = gameInfo;
+    this.frame = null;
+    this.revealed = null; // the seat whose private view this device may show now
+    this.build();
+    this.sock = new TableSocket(table.id, {
+      onFrame: (f) => this.onFrame(f),
+      onError: (e) => this.onError(e),
+      onState: (s) => this.onState(s),
+    });
+    this.tick = setInterval(() => this.drawClocks(), 500);
+  }
+
+  close() {
+    clearInterval(this.tick);
+    this.sock.close();
+    this.kozo?.dispose();
+  }
+
+  build() {
+    const t = this.table;
+    this.title = h("h1", {}, t.title);
+    this.banner = h("p", { class: "turn-banner", id: "turn", "aria-live": "polite" });
+    this.boardEl = h("div", { id: "board" });
+    this.board = new Board(this.boardEl, {
+      onChoose: (a) => this.choose(a),
+    });
+    this.view3d = h("div", { id: "view3d", hidden: true });
+    this.viewSwitch = h("div", { class: "view-switch row", hidden: true });
+    this.playersEl = h("ul", { class: "players", id: "players" });
+    this.logEl = h("ol", { class: "log", id: "log", start: 1 });
+    this.notation = h("input", {
+      id: "notation",
+      "aria-label": "Type a move in the game's notation",
+      placeholder: "type a move (notation)",
+      autocomplete: "off",
+      list: "legal-moves",
+    });
+    this.datalist = h("datalist", { id: "legal-moves" });
+    const notationForm = h(
+      "form",
+      {
+        class: "notation-form",
+        onsubmit: (ev) => {
+          ev.preventDefault();
+          const text = this.notation.value.trim().toLowerCase();
+          const a = (this.frame?.actions || []).find((x) => x.text.toLowerCase() === text);
+          if (!a) {
+            toast(text ? `“${this.notation.value}” is not a legal move now` : "Type a move first");
+            return;
+          }
+          this.notation.value = "";
+          this.choose(a);
+        },
+      },
+      this.notation,
+      this.datalist,
+      h("button", { type: "submit" }, "Play"),
+    );
+    this.viewAs = h("div", { class: "row", id: "view-as" });
+    this.resultEl = h("div", { id: "result" });
+    this.connEl = h("p", { class: "muted", id: "conn" });
+    this.main.replaceChildren(
+      this.title,
+      h(
+        "div",
+        { class: "table-layout" },
+        h("div", {}, this.banner, this.viewSwitch, this.view3d, this.boardEl, this.resultEl),
+        h(
+          "aside",
+          { class: "side" },
+          h("div", { class: "card" }, h("h2", {}, "Players"), this.playersEl, this.viewAs),
+          h("div", { class: "card" }, h("h2", {}, "Moves"), this.logEl, notationForm),
+          h(
+            "div",
+            { class: "card" },
+            h("p", {}, link(`/rules/${t.game}`, `Rules of ${t.title}`)),
+            this.connEl,
+          ),
+        ),
+      ),
+    );
+  }
+
+  onState(s) {
+    this.connEl.textContent = s === "open" ? "" : s === "gone" ? "This table no longer exists." : "Reconnecting…";
+  }
+
+  onError(e) {
+    toast(e.reason || "refused");
+    if (this.frame) this.draw(this.frame);
+  }
+
+  onFrame(f) {
+    const prev = this.frame;
+    this.frame = f;
+    this.receivedAt = Date.now() / 1000;
+    if (f.status === "finished" && (!prev || prev.status !== "finished")) {
+      get(`/api/tables/${this.table.id}`).then((r) => {
+        this.table = r.table;
+        this.drawResult();
+      });
+    }
+    this.draw(f);
+  }
+
+  /** Does this device need a "pass the device" screen before showing seat s? */
+  needsCover(f) {
+    if (f.seat === null || f.seat === undefined) return false;
+    if (!f.seats || f.seats.length < 2) return false;
+    if (this.gameInfo.perfect_information) return false;
+    if (f.status === "finished") return false;
+    return this.revealed !== f.seat;
+  }
+
+  draw(f) {
+    const players = f.players || [];
+    const name = (s) => seatName(players.find((p) => p.seat === s) || { seat: s });
+    if (this.needsCover(f)) {
+      this.cover(name(f.seat), f.seat);
+      return;
+    }
+    document.querySelector(".cover")?.remove();
+    if (f.seat !== null && f.seat !== undefined) this.revealed = f.seat;
+    const mine = f.actions && f.actions.length > 0;
+    // Banner: whose turn.
+    const toMove = f.to_move || [];
+    if (f.status === "finished") {
+      this.banner.textContent = "Game over";
+      this.banner.className = "turn-banner";
+    } else if (mine) {
+      const who = f.seats && f.seats.length > 1 ? `${name(f.seat)}: your` : "Your";
+      this.banner.textContent = `${who} turn${toMove.length > 1 ? " (everyone pending chooses at once)" : ""}`;
+      this.banner.className = "turn-banner mine";
+    } else if (toMove.length) {
+      this.banner.textContent = `Waiting for ${toMove.map(name).join(", ")}`;
+      this.banner.className = "turn-banner";
+    } else {
+      this.banner.textContent = "";
+    }
+    this.title.textContent = `${this.table.title}${f.seat !== null && f.seat !== undefined ? ` — ${name(f.seat)}` : " — watching"}`;
+    this.board.show(f.svg, f.status === "running" ? f.actions || [] : [], { enabled: f.status === "running" });
+    this.datalist.replaceChildren(...(f.actions || []).map((a) => h("option", { value: a.text }, a.label)));
+    this.notation.disabled = !mine;
+    this.drawPlayers(f);
+    this.drawLog(f);
+    this.drawViewAs(f);
+    this.draw3d(f);
+    if (f.status === "finished") this.drawResult();
+  }
+
+  cover(name, seat) {
+    document.querySelector(".cover")?.remove();
+    this.board.show("", [], { enabled: false });
+    const btn = h(
+      "button",
+      {
+        type: "button",
+        class: "primary",
+        id: "reveal",
+        onclick: () => {
+          this.revealed = seat;
+          this.draw(this.frame);
+        },
+      },
+      `I am ${name}: show my view`,
+    );
+    const c = h(
+      "div",
+      { class: "cover", role: "dialog", "aria-modal": "true", "aria-labelledby": "cover-title" },
+      h("h2", { id: "cover-title" }, `Pass the device to ${name}`),
+      h("p", { class: "muted" }, "Their private view is hidden until they are ready."),
+      btn,
+    );
+    document.body.appendChild(c);
+    btn.focus();
+  }
+
+  drawPlayers(f) {
+    const obs = f.observation || {};
+    const scores = (f.result && f.result.scores) || obs.scores || [];
+    const toMove = new Set(f.to_move || []);
+    this.playersEl.replaceChildren(
+      ...(f.players || []).map((p) =>
+        h(
+          "li",
+          { class: toMove.has(p.seat) ? "to-act" : "", dataset: { seat: p.seat } },
+          h("span", { class: `dot ${seatClass(p.seat)}`, "aria-hidden": "true" }),
+          h(
+            "span",
+            { class: "name" },
+            seatName(p),
+            p.kind === "bot" ? h("span", { class: "badge" }, "bot") : null,
+            (f.seats || []).includes(p.seat) ? h("span", { class: "badge" }, "you") : null,
+            p.kind === "human" && p.connected === false ? h("span", { class: "muted" }, " (away)") : null,
+          ),
+          h("span", { class: "clock", dataset: { clock: p.seat } }),
+          h("span", { class: "score", title: "score" }, scores[p.seat] !== undefined ? fmt(scores[p.seat]) : ""),
+        ),
+      ),
+    );
+    this.drawClocks();
+  }
+
+  drawClocks() {
+    const f = this.frame;
+    if (!f || !f.clocks) return;
+    const c = f.clocks;
+    const elapsed = Date.now() / 1000 - this.receivedAt;
+    for (const el of this.playersEl.querySelectorAll("[data-clock]")) {
+      const s = +el.dataset.clock;
+      let left = c.remaining ? c.remaining[s] : null;
+      const running = (c.running || []).includes(s) && f.status === "running";
+      if (left !== null && left !== undefined && running) left -= elapsed;
+      el.textContent = left === null || left === undefined ? "" : clockText(left);
+      el.classList.toggle("running", running);
+    }
+  }
+
+  drawLog(f) {
+    const log = f.log || [];
+    const players = f.players || [];
+    const had = this.logEl.children.length;
+    const atEnd = this.logEl.scrollTop + this.logEl.clientHeight >= this.logEl.scrollHeight - 4;
+    this.logEl.replaceChildren(
+      ...log.map((m) => {
+        const who = m.player === -1 ? "chance" : seatName(players.find((p) => p.seat === m.player) || { seat: m.player });
+        return h("li", { dataset: { n: m.n } }, h("span", { class: "muted" }, `${who}: `), m.text);
+      }),
+    );
+    if (atEnd || log.length !== had) this.logEl.scrollTop = this.logEl.scrollHeight;
+  }
+
+  drawViewAs(f) {
+    const held = f.seats || [];
+    if (held.length < 2 || f.status === "finished") {
+      this.viewAs.replaceChildren();
+      return;
+    }
+    const players = f.players || [];
+    this.viewAs.replaceChildren(
+      h("span", { class: "muted" }, "Show:"),
+      ...held.map((s) =>
+        h(
+          "button",
+          {
+            type: "button",
+            "aria-pressed": String(s === f.seat),
+            onclick: () => this.sock.view(s),
+          },
+          seatName(players.find((p) => p.seat === s) || { seat: s }),
+        ),
+      ),
+    );
+  }
+
+  async draw3d(f) {
+    if (f.game !== "kozo") return;
+    if (!this.kozo) {
+      this.viewSwitch.hidden = false;
+      const b3 = h("button", { type: "button", "aria-pressed": "true", id: "show-3d" }, "3D tower");
+      const b2 = h("button", { type: "button", "aria-pressed": "false", id: "show-2d" }, "Plan");
+      const set = (three) => {
+        this.view3d.hidden = !three;
+        b3.setAttribute("aria-pressed", String(three));
+        b2.setAttribute("aria-pressed", String(!three));
+        this.boardEl.classList.toggle("plan-only", three);
+      };
+      b3.onclick = () => set(true);
+      b2.onclick = () => set(false);
+      this.viewSwitch.replaceChildren(b3, b2);
+      this.view3d.hidden = false;
+      const { KozoView } = await import("../kozo3d.js");
+      if (!this.kozo) this.kozo = new KozoView(this.view3d);
+    }
+    this.kozo.update(f.observation, this.board);
+  }
+
+  drawResult() {
+    const f = this.frame;
+    if (!f || f.status !== "finished") {
+      this.resultEl.replaceChildren();
+      return;
+    }
+    const res = f.result || this.table.result || {};
+    const players = f.players || [];
+    const scores = res.scores || f.observation?.scores || [];
+    const ranks = res.ranks || f.observation?.ranks || [];
+    const order = players.map((p) => p.seat).sort((a, b) => (ranks[a] || 0) - (ranks[b] || 0));
+    const bd = (f.observation && f.observation.breakdown) || null;
+    const cats = bd ? Object.keys(bd) : [];
+    const t = this.table;
+    const table = h(
+      "table",
+      { class: "breakdown", id: "final-scores" },
+      h(
+        "thead",
+        {},
+        h("tr", {}, h("th", {}, "Rank"), h("th", {}, "Player"), cats.map((c) => h("th", {}, c.replace(/_/g, " "))), h("th", {}, "Score")),
+      ),
+      h(
+        "tbody",
+        {},
+        order.map((s) =>
+          h(
+            "tr",
+            {},
+            h("td", {}, ranks[s] ?? ""),
+            h("td", {}, seatName(players.find((p) => p.seat === s))),
+            cats.map((c) => h("td", {}, bd[c] && bd[c][s] !== undefined ? fmt(bd[c][s]) : "")),
+            h("td", {}, h("strong", {}, scores[s] !== undefined ? fmt(scores[s]) : "")),
+          ),
+        ),
+      ),
+    );
+    const winners = (res.winners || []).map((s) => seatName(players.find((p) => p.seat === s)));
+    const held = f.seats || [];
+    const rematch = t.rematch
+      ? h("a", { class: "button", href: `/table/${t.rematch}`, "data-link": true }, "Go to the rematch")
+      : held.length
+        ? h(
+            "button",
+            {
+              type: "button",
+              id: "rematch",
+              onclick: async () => {
+                try {
+                  const r = await post(`/api/tables/${t.id}/rematch`);
+                  keepTokens(r.table.id, r.tokens);
+                  navigate(`/table/${r.table.id}`);
+                } catch (e) {
+                  toast(e.message);
+                }
+              },
+            },
+            "Rematch",
+          )
+        : null;
+    this.resultEl.replaceChildren(
+      h(
+        "div",
+        { class: "card final", id: "final" },
+        h("h2", {}, winners.length > 1 ? `Shared win: ${winners.join(", ")}` : winners.length ? `${winners[0]} wins` : "Final result"),
+        res.forfeit !== null && res.forfeit !== undefined ? h("p", {}, `${seatName(players.find((p) => p.seat === res.forfeit))} forfeited on time.`) : null,
+        table,
+        h("div", { class: "row" }, h("a", { class: "button", href: `/replay/${t.id}`, "data-link": true }, "Replay"), rematch, link("/", "Lobby")),
+      ),
+    );
+  }
+
+  choose(a) {
+    const f = this.frame;
+    if (!f) return;
+    this.sock.act(f.seat, a.action, f.move_number);
+    this.banner.textContent = `Sent: ${a.text}`;
+  }
+}
+
+function fmt(x) {
+  return Number.isInteger(x) ? String(x) : (+x).toFixed(Math.abs(x) < 10 ? 2 : 1).replace(/\.?0+$/, "");
+}
+
+export { fmt, seatName };
