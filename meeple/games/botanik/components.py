@@ -1,0 +1,137 @@
+"""Botanik data: the 67 tiles, their pipes, flowers and colours; edges and rotations.
+
+Everything here is plain data (tables keyed by tile index). Items marked **[R1]**, **[R2]**,
+**[R3]** are reconstructed (see ``rules.md`` §8); a different ``tile_set`` can replace them.
+"""
+
+from __future__ import annotations
+
+COLOURS = ("R", "Y", "G", "B", "K")
+"""Colour letters, by colour index: red, yellow, green, blue, black."""
+COLOUR_NAMES = ("red", "yellow", "green", "blue", "black")
+NO_COLOUR = 5
+"""Colour index of the Source tiles (they have no colour)."""
+
+TYPES = ("straight", "elbow", "tee", "cross", "plant", "vegetable", "meca", "source")
+STRAIGHT, ELBOW, TEE, CROSS, PLANT, VEGETABLE, MECA, SOURCE = range(8)
+
+DIRS = ("N", "E", "S", "W")
+"""Edge directions; bit ``d`` of an exit mask is a pipe on edge ``d``."""
+
+# Per colour, slot -> (suffix, type, exit mask at rotation 0, flowers).  [R1][R2]
+RECONSTRUCTED_V1 = (
+    ("ST1", STRAIGHT, 0b0101, 1),
+    ("ST2", STRAIGHT, 0b0101, 0),
+    ("ST3", STRAIGHT, 0b0101, 0),
+    ("EL1", ELBOW, 0b0011, 1),
+    ("EL2", ELBOW, 0b0011, 0),
+    ("EL3", ELBOW, 0b0011, 0),
+    ("TE1", TEE, 0b0111, 1),
+    ("TE2", TEE, 0b0111, 0),
+    ("TE3", TEE, 0b0111, 0),
+    ("CR", CROSS, 0b1111, 0),
+    ("PL", PLANT, 0b0001, 3),
+    ("VE", VEGETABLE, 0b0001, 3),
+    ("MB", MECA, 0b0000, 0),
+)
+SOURCE_EXITS = 0b1111  # [R3] four exits, no colour, no flowers
+
+TILE_SETS = {"reconstructed_v1": RECONSTRUCTED_V1}
+"""The tile tables the ``tile_set`` option chooses from."""
+
+NUM_COLOURED = 65
+SRC0, SRC1 = 65, 66
+NUM_TILES = 67
+
+
+def rotate(mask: int, k: int) -> int:
+    """The exit mask turned ``k`` quarter turns clockwise (exit ``d`` becomes ``d + k``)."""
+    k &= 3
+    return ((mask << k) | (mask >> (4 - k))) & 15
+
+
+class TileSet:
+    """Flat per-tile tables (index 0–66) built from one tile-set table."""
+
+    def __init__(self, name: str = "reconstructed_v1"):
+        table = TILE_SETS[name]
+        self.name = name
+        self.ids: list[str] = []
+        self.colour: list[int] = []
+        self.type: list[int] = []
+        self.exits: list[int] = []
+        self.flowers: list[int] = []
+        for ci, letter in enumerate(COLOURS):
+            for suffix, typ, exits, flowers in table:
+                self.ids.append(f"{letter}-{suffix}")
+                self.colour.append(ci)
+                self.type.append(typ)
+                self.exits.append(exits)
+                self.flowers.append(flowers)
+        for sid in ("SRC0", "SRC1"):
+            self.ids.append(sid)
+            self.colour.append(NO_COLOUR)
+            self.type.append(SOURCE)
+            self.exits.append(SOURCE_EXITS)
+            self.flowers.append(0)
+        self.index = {tid: i for i, tid in enumerate(self.ids)}
+        # match[a] is a bitmask over tile indices that ``a`` matches (colour or type)
+        self.match: list[int] = []
+        for a in range(NUM_TILES):
+            m = 0
+            for b in range(NUM_TILES):
+                same_colour = self.colour[a] == self.colour[b] and self.colour[a] != NO_COLOUR
+                if same_colour or self.type[a] == self.type[b]:
+                    m |= 1 << b
+            self.match.append(m)
+        # canonical rotations: [(k, exit mask)] with the smallest k for each distinct mask
+        self.rotations: list[tuple[tuple[int, int], ...]] = []
+        for a in range(NUM_TILES):
+            seen: dict[int, int] = {}
+            for k in range(4):
+                seen.setdefault(rotate(self.exits[a], k), k)
+            self.rotations.append(tuple((k, m) for m, k in seen.items()))
+        self.is_meca = [t == MECA for t in self.type]
+
+    def matches(self, a: int, b: int) -> bool:
+        """Whether tiles ``a`` and ``b`` match: same colour or same type."""
+        return bool(self.match[a] >> b & 1)
+
+    def canonical(self, tile: int, k: int) -> int:
+        """The smallest rotation giving the same exits as rotation ``k`` of ``tile``."""
+        m = rotate(self.exits[tile], k)
+        for kk in range(4):
+            if rotate(self.exits[tile], kk) == m:
+                return kk
+        return k  # pragma: no cover
+
+
+_CACHE: dict[str, TileSet] = {}
+
+
+def tile_set(name: str = "reconstructed_v1") -> TileSet:
+    """The (shared, read-only) tables of a tile set."""
+    ts = _CACHE.get(name)
+    if ts is None:
+        ts = _CACHE[name] = TileSet(name)
+    return ts
+
+
+def exits_text(mask: int) -> list[str]:
+    """Exit mask as direction letters, in N, E, S, W order."""
+    return [DIRS[d] for d in range(4) if mask >> d & 1]
+
+
+# The registry
+COLUMNS = 5
+ROUNDS = 20
+TILES_PER_ROUND = 3
+
+# Machine grid: internal cell index = (r + 64) * 128 + (c + 64); action cell code uses 121 wide.
+GRID_OFFSET = 64
+GRID_WIDTH = 128
+SOURCE_CELL = GRID_OFFSET * GRID_WIDTH + GRID_OFFSET
+STEP = (-GRID_WIDTH, 1, GRID_WIDTH, -1)
+"""Cell index step toward N, E, S, W."""
+MAX_REACH = 60
+"""``|r| + |c|`` of any cell a tile can reach."""

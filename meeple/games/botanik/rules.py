@@ -1,0 +1,861 @@
+"""Botanik rules: the registry, the rounds of three tiles, releases, machines and scoring.
+
+The state keeps each machine as small dicts keyed by an internal cell index (see
+``components.GRID_WIDTH``): the tile, its exit mask and its pipe-network component, with the
+number of open ends of every component kept up to date. A placement's legality (edges, the main
+network staying open, loops) is then a few dict look-ups per candidate cell.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+from meeple.engine import CHANCE, TERMINAL, Game, NotationError, Option, State
+from meeple.engine.options import OptionSchema
+
+from .components import (
+    COLOUR_NAMES,
+    COLUMNS,
+    GRID_OFFSET,
+    GRID_WIDTH,
+    MAX_REACH,
+    NUM_COLOURED,
+    PLANT,
+    ROUNDS,
+    SOURCE_CELL,
+    SRC0,
+    STEP,
+    TILE_SETS,
+    TYPES,
+    VEGETABLE,
+    exits_text,
+    rotate,
+    tile_set,
+)
+
+# action id layout (rules.md §2.7)
+ADD_BASE = 650
+SWAP_BASE = 59214
+NUM_ACTIONS = 59219
+CELL_SPAN = 121  # cells -60..60 per axis in the action encoding
+
+# phases
+DEAL, REVEAL, TAKE, ADD, SWAP, END = range(6)
+PHASE_NAMES = ("deal", "reveal", "take", "add", "swap", "end")
+STEP_NAMES = ("A", "B", "C")
+
+POPCOUNT = [bin(i).count("1") for i in range(16)]
+OPP_BIT = [0] * 16  # exit mask turned half a turn
+for _m in range(16):
+    OPP_BIT[_m] = rotate(_m, 2)
+
+
+def cell_rc(x: int) -> tuple[int, int]:
+    """Internal cell index -> (row, column) of the machine."""
+    return (x // GRID_WIDTH) - GRID_OFFSET, (x % GRID_WIDTH) - GRID_OFFSET
+
+
+def rc_cell(r: int, c: int) -> int:
+    """(row, column) -> internal cell index."""
+    return (r + GRID_OFFSET) * GRID_WIDTH + (c + GRID_OFFSET)
+
+
+def add_action(r: int, c: int, k: int) -> int:
+    """The id of ``add ...@r,c/k``."""
+    return ADD_BASE + 4 * ((r + 60) * CELL_SPAN + (c + 60)) + k
+
+
+def add_parts(action: int) -> tuple[int, int, int]:
+    """(row, column, rotation) of an ``add`` id."""
+    code, k = divmod(action - ADD_BASE, 4)
+    r, c = divmod(code, CELL_SPAN)
+    return r - 60, c - 60, k
+
+
+# add-id base of each internal cell (only cells within reach of the Source)
+_ADD_ID: dict[int, int] = {}
+for _r in range(-MAX_REACH - 1, MAX_REACH + 2):
+    for _c in range(-MAX_REACH - 1, MAX_REACH + 2):
+        if abs(_r) <= 60 and abs(_c) <= 60:
+            _ADD_ID[rc_cell(_r, _c)] = add_action(_r, _c, 0)
+
+
+class Botanik(Game):
+    """Botanik for two players: tiles pass through the registry into pipe machines."""
+
+    name = "botanik"
+    title = "Botanik"
+    version = "1"
+    player_counts = (2,)
+    perfect_information = True
+    option_schema = OptionSchema(
+        (
+            Option(
+                "forbid_loops",
+                bool,
+                False,
+                reconstructed=True,
+                help="no placement may close a cycle of pipes (rule M5)",
+            ),
+            Option(
+                "group_needs_pipe",
+                bool,
+                False,
+                reconstructed=True,
+                help="same-colour tiles form a group only where they are pipe-linked",
+            ),
+            Option(
+                "tile_set",
+                str,
+                "reconstructed_v1",
+                choices=tuple(TILE_SETS),
+                reconstructed=True,
+                help="pipe layouts and flowers of the 65 coloured tiles",
+            ),
+        )
+    )
+
+    @classmethod
+    def configurations(cls) -> list[tuple[int, dict[str, Any]]]:
+        return [(2, {}), (2, {"forbid_loops": True}), (2, {"group_needs_pipe": True})]
+
+    def _setup(self) -> None:
+        self.tiles = tile_set(self.options["tile_set"])
+        self.forbid_loops: bool = self.options["forbid_loops"]
+        self.group_needs_pipe: bool = self.options["group_needs_pipe"]
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return NUM_COLOURED
+
+    @property
+    def max_game_length(self) -> int:
+        # 5 deals, 60 reveals, 60 takes, at most one add per coloured tile, 5 swaps
+        return 5 + 60 + 60 + 65 + 5
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return (OBS_SIZE,)
+
+
+# observation tensor: for each seat (the viewer first) a 21x21 window of the machine around the
+# Source (5 colour planes, 4 pipe planes, in-main-network plane), then the registry and round.
+WINDOW = 10
+WSIZE = 2 * WINDOW + 1
+MACHINE_PLANES = 10
+OBS_SIZE = 2 * MACHINE_PLANES * WSIZE * WSIZE + 2 * COLUMNS * 67 + COLUMNS * 67 + COLUMNS + 67 + 8
+
+
+class BotanikState(State):
+    """A Botanik position: registry, arrival, supply, both machines and pending releases."""
+
+    __slots__ = (
+        "g",
+        "ts",
+        "phase",
+        "round",
+        "step",
+        "supply",
+        "piles",
+        "rows",
+        "arrival",
+        "mtile",
+        "mpipe",
+        "mcomp",
+        "copen",
+        "frontier",
+        "next_comp",
+        "work",
+        "pend_player",
+        "pend_tile",
+        "pend_adds",
+        "log",
+        "discarded",
+    )
+
+    def __init__(self, game: Game):
+        super().__init__(game)
+        self.g: Botanik = game  # type: ignore[assignment]
+        self.ts = self.g.tiles
+        self.phase = DEAL
+        self.round = 1
+        self.step = 0
+        self.supply: list[int] = list(range(NUM_COLOURED))
+        self.piles: list[list[int]] = [[] for _ in range(COLUMNS)]
+        self.rows: list[int] = [-1] * (2 * COLUMNS)
+        self.arrival: list[int] = []
+        self.mtile: list[dict[int, int]] = []
+        self.mpipe: list[dict[int, int]] = []
+        self.mcomp: list[dict[int, int]] = []
+        self.copen: list[dict[int, int]] = []
+        self.frontier: list[set[int]] = []
+        for p in range(2):
+            self.mtile.append({SOURCE_CELL: SRC0 + p})
+            self.mpipe.append({SOURCE_CELL: 15})
+            self.mcomp.append({SOURCE_CELL: 0})
+            self.copen.append({0: 4})
+            self.frontier.append({SOURCE_CELL + s for s in STEP})
+        self.next_comp = [1, 1]
+        self.work: list[tuple[int, int, int]] = []  # a stack: last item is resolved next
+        self.pend_player = -1
+        self.pend_tile = -1
+        self.pend_adds: list[int] = []
+        self.log: list[str] = []
+        self.discarded: list[int] = []
+
+    def clone(self) -> BotanikState:
+        s = BotanikState.__new__(BotanikState)
+        s.game = self.game
+        s._history = list(self._history)
+        s._legal_cache = {}
+        s.g = self.g
+        s.ts = self.ts
+        s.phase = self.phase
+        s.round = self.round
+        s.step = self.step
+        s.supply = list(self.supply)
+        s.piles = [list(p) for p in self.piles]
+        s.rows = list(self.rows)
+        s.arrival = list(self.arrival)
+        s.mtile = [dict(m) for m in self.mtile]
+        s.mpipe = [dict(m) for m in self.mpipe]
+        s.mcomp = [dict(m) for m in self.mcomp]
+        s.copen = [dict(m) for m in self.copen]
+        s.frontier = [set(f) for f in self.frontier]
+        s.next_comp = list(self.next_comp)
+        s.work = list(self.work)
+        s.pend_player = self.pend_player
+        s.pend_tile = self.pend_tile
+        s.pend_adds = self.pend_adds  # never mutated in place
+        s.log = list(self.log)
+        s.discarded = list(self.discarded)
+        return s
+
+    # ------------------------------------------------------------------ turn structure
+    @property
+    def meca_player(self) -> int:
+        """Seat holding the Meca pawn this round."""
+        return (self.round - 1) % 2
+
+    @property
+    def active_player(self) -> int:
+        """The player who takes a tile in the current step (A and C: Meca player; B: other)."""
+        m = (self.round - 1) % 2
+        return 1 - m if self.step == 1 else m
+
+    @property
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph == TAKE:
+            return self.active_player
+        if ph == ADD or ph == SWAP:
+            return self.pend_player
+        if ph == END:
+            return TERMINAL
+        return CHANCE
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        p = 1.0 / len(self.supply)
+        return [(t, p) for t in self.supply]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        ph = self.phase
+        if ph == DEAL or ph == REVEAL:
+            return list(self.supply)
+        if ph == TAKE:
+            return self._take_actions(player)
+        if ph == ADD:
+            return list(self.pend_adds)
+        if ph == SWAP:
+            meca = self.ts.is_meca
+            return [SWAP_BASE + j for j in range(COLUMNS) if not meca[self.piles[j][-1]]]
+        return []
+
+    def _take_actions(self, player: int) -> list[int]:
+        out = []
+        match = self.ts.match
+        rows = self.rows
+        base = player * COLUMNS
+        for t in sorted(self.arrival):
+            m = match[t]
+            a = 10 * t
+            for j in range(COLUMNS):
+                if rows[base + j] < 0 and m >> self.piles[j][-1] & 1:
+                    out.append(a + j)
+            out.extend(range(a + 5, a + 10))
+        return out
+
+    # ------------------------------------------------------------------ machines
+    def legal_adds(self, q: int, t: int) -> list[int]:
+        """Sorted ids of every legal ``add`` of tile ``t`` to player ``q``'s machine."""
+        pipes = self.mpipe[q]
+        comp = self.mcomp[q]
+        copen = self.copen[q]
+        main = comp[SOURCE_CELL]
+        forbid_loops = self.g.forbid_loops
+        rots = self.ts.rotations[t]
+        out = []
+        for x in self.frontier[q]:
+            known = 0
+            value = 0
+            linked: list[int] = []
+            for d in range(4):
+                m = pipes.get(x + STEP[d])
+                if m is not None:
+                    known |= 1 << d
+                    if m >> ((d + 2) & 3) & 1:
+                        value |= 1 << d
+                        linked.append(comp[x + STEP[d]])
+            if linked:
+                distinct = set(linked)
+                if forbid_loops and len(distinct) < len(linked):
+                    continue
+                if main in distinct:
+                    base_open = sum(copen[c] for c in distinct) - len(linked)
+                else:
+                    base_open = -1  # the main network is not touched
+            else:
+                base_open = -1
+            aid = _ADD_ID.get(x)
+            if aid is None:
+                continue
+            free = 15 ^ known
+            for k, e in rots:
+                if e & known != value:
+                    continue
+                if base_open >= 0 and base_open + POPCOUNT[e & free] < 1:
+                    continue
+                out.append(aid + k)
+        out.sort()
+        return out
+
+    def _place(self, q: int, t: int, x: int, e: int) -> None:
+        """Put tile ``t`` with exit mask ``e`` at cell ``x`` of ``q``'s machine."""
+        pipes = self.mpipe[q]
+        comp = self.mcomp[q]
+        copen = self.copen[q]
+        linked: set[int] = set()
+        nlinks = 0
+        opens = 0
+        for d in range(4):
+            if e >> d & 1:
+                y = x + STEP[d]
+                if y in pipes:
+                    linked.add(comp[y])
+                    nlinks += 1
+                else:
+                    opens += 1
+        if linked:
+            total = sum(copen[c] for c in linked) - nlinks + opens
+            keep = comp[SOURCE_CELL] if comp[SOURCE_CELL] in linked else min(linked)
+            others = linked - {keep}
+            if others:
+                for y, c in comp.items():
+                    if c in others:
+                        comp[y] = keep
+                for c in others:
+                    del copen[c]
+            copen[keep] = total
+            comp[x] = keep
+        else:
+            cid = self.next_comp[q]
+            self.next_comp[q] = cid + 1
+            comp[x] = cid
+            copen[cid] = opens
+        pipes[x] = e
+        self.mtile[q][x] = t
+        f = self.frontier[q]
+        f.discard(x)
+        for s in STEP:
+            y = x + s
+            if y not in pipes:
+                f.add(y)
+
+    # ------------------------------------------------------------------ applying actions
+    def _apply(self, action: int, player: int) -> None:
+        ph = self.phase
+        ts = self.ts
+        if ph == DEAL:
+            self.supply.remove(action)
+            j = sum(1 for p in self.piles if p)
+            self.piles[j].append(action)
+            if j == COLUMNS - 1:
+                self.phase = REVEAL
+            return
+        if ph == REVEAL:
+            self.supply.remove(action)
+            self.arrival.append(action)
+            if len(self.arrival) == 3:
+                self.phase = TAKE
+                self.step = 0
+            return
+        if ph == TAKE:
+            t, rest = divmod(action, 10)
+            self.arrival.remove(t)
+            if rest < 5:
+                self.rows[player * COLUMNS + rest] = t
+                self._end_step()
+                return
+            j = rest - 5
+            self.piles[j].append(t)
+            self.work.append((0, j, 0))
+            self._run()
+            return
+        if ph == ADD:
+            r, c, k = add_parts(action)
+            t = self.pend_tile
+            self._place(player, t, rc_cell(r, c), rotate(ts.exits[t], k))
+            self._run()
+            return
+        if ph == SWAP:
+            j = action - SWAP_BASE
+            meca = self.pend_tile
+            x = self.piles[j][-1]
+            self.piles[j][-1] = meca
+            self.log.append(f"swap P{player} {ts.ids[meca]} for {ts.ids[x]}@{j}")
+            # add the taken tile first, then the chain check on that column [R13]
+            self.work.append((0, j, 0))
+            self.work.append((1, player, x))
+            self._run()
+            return
+        raise AssertionError("no action at the end")  # pragma: no cover
+
+    def _run(self) -> None:
+        """Resolve pending releases until a player must decide, then move the round on."""
+        work = self.work
+        ts = self.ts
+        while work:
+            kind, a, b = work.pop()
+            if kind == 0:  # release check of column a
+                top = self.piles[a][-1]
+                m = ts.match[top]
+                act = self.active_player
+                released = []
+                for q in (act, 1 - act):
+                    s = self.rows[q * COLUMNS + a]
+                    if s >= 0 and not m >> s & 1:
+                        self.rows[q * COLUMNS + a] = -1
+                        released.append((1, q, s))
+                        self.log.append(f"release P{q} {ts.ids[s]}@{a}")
+                released.reverse()
+                work.extend(released)
+                continue
+            q, s = a, b
+            if ts.is_meca[s]:
+                if all(ts.is_meca[p[-1]] for p in self.piles):  # [R8]
+                    self._discard(s)
+                    continue
+                self.phase = SWAP
+                self.pend_player, self.pend_tile = q, s
+                return
+            adds = self.legal_adds(q, s)
+            if not adds:
+                self._discard(s)
+                continue
+            self.phase = ADD
+            self.pend_player, self.pend_tile, self.pend_adds = q, s, adds
+            return
+        self.pend_player, self.pend_tile, self.pend_adds = -1, -1, []
+        self._end_step()
+
+    def _discard(self, s: int) -> None:
+        self.discarded.append(s)
+        self.log.append(f"discard {self.ts.ids[s]}")
+
+    def _end_step(self) -> None:
+        if self.step < 2:
+            self.step += 1
+            self.phase = TAKE
+            return
+        self.step = 0
+        if self.round >= ROUNDS:
+            self.phase = END
+            self.log.append("end")
+            return
+        self.round += 1
+        self.phase = REVEAL
+
+    # ------------------------------------------------------------------ notation
+    def _action_to_string(self, action: int, player: int) -> str:
+        ids = self.ts.ids
+        if player == CHANCE:
+            word = "deal" if self.phase == DEAL else "reveal"
+            return f"{word} {ids[action]}"
+        if action < ADD_BASE:
+            t, rest = divmod(action, 10)
+            if rest < 5:
+                return f"own {ids[t]}@{rest}"
+            return f"pile {ids[t]}@{rest - 5}"
+        if action < SWAP_BASE:
+            r, c, k = add_parts(action)
+            tile = ids[self.pend_tile] if self.pend_tile >= 0 else ""
+            return f"add {tile}@{r},{c}/{k}"
+        return f"swap {action - SWAP_BASE}"
+
+    _FORMS = (
+        "expected one of: 'own R-EL1@0', 'pile R-EL1@3', 'add Y-EL2@0,1/3' "
+        "(cell row,column / quarter turns clockwise), 'swap 1'"
+    )
+
+    def _tile(self, text: str) -> int:
+        t = self.ts.index.get(text.strip().upper())
+        if t is None or t >= NUM_COLOURED:
+            raise NotationError(
+                f"{text.strip()!r} is not a tile: tiles are written colour-type, e.g. R-EL1, "
+                "G-PL, K-MB (colours R Y G B K; types ST1-3 EL1-3 TE1-3 CR PL VE MB)"
+            )
+        return t
+
+    def _string_to_action(self, text: str, player: int) -> int:
+        s = " ".join(text.lower().split())
+        if player == CHANCE:
+            m = re.fullmatch(r"(deal|reveal)\s*([a-z]-[a-z0-9]+)", s)
+            if not m:
+                raise NotationError(f"expected 'deal R-ST2' or 'reveal R-EL1', got {text!r}")
+            return self._tile(m.group(2))
+        m = re.fullmatch(r"(own|pile)\s*([a-z]\s*-\s*[a-z0-9]+)\s*@\s*(\d+)", s)
+        if m:
+            t = self._tile(m.group(2).replace(" ", ""))
+            j = int(m.group(3))
+            if j >= COLUMNS:
+                raise NotationError(f"column {j} does not exist: columns are 0 to 4")
+            return 10 * t + (0 if m.group(1) == "own" else 5) + j
+        m = re.fullmatch(r"swap\s*(\d+)", s)
+        if m:
+            j = int(m.group(1))
+            if j >= COLUMNS:
+                raise NotationError(f"pile {j} does not exist: piles are 0 to 4")
+            return SWAP_BASE + j
+        m = re.fullmatch(
+            r"add\s*([a-z]\s*-\s*[a-z0-9]+)?\s*@?\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:/\s*(\d+))?", s
+        )
+        if m:
+            r, c = int(m.group(2)), int(m.group(3))
+            if abs(r) > 60 or abs(c) > 60:
+                raise NotationError(f"cell {r},{c} is out of reach: rows and columns are -60..60")
+            tile = self.pend_tile
+            if m.group(1):
+                named = self._tile(m.group(1).replace(" ", ""))
+                if tile >= 0 and named != tile:
+                    raise NotationError(
+                        f"the tile being added is {self.ts.ids[tile]}, not {self.ts.ids[named]}"
+                    )
+                if tile < 0:
+                    tile = named
+            if m.group(4) is None:
+                ks = [a for a in self.legal_actions(player) if ADD_BASE <= a < SWAP_BASE
+                      and add_parts(a)[:2] == (r, c)]
+                if len(ks) != 1:
+                    raise NotationError(
+                        f"say the rotation: 'add @{r},{c}/k' with k quarter turns clockwise (0-3)"
+                    )
+                return ks[0]
+            k = int(m.group(4))
+            if k > 3:
+                raise NotationError(f"rotation {k} does not exist: k is 0 to 3 quarter turns")
+            if tile >= 0:
+                k = self.ts.canonical(tile, k)
+            return add_action(r, c, k)
+        raise NotationError(f"cannot read {text!r}: {self._FORMS}")
+
+    def _illegal_reason(self, action: int, player: int) -> str | None:
+        ph = self.phase
+        ids = self.ts.ids
+        if action >= SWAP_BASE:
+            if ph != SWAP:
+                return "a swap is only made when your Meca-Botanist is released"
+            return f"the top of pile {action - SWAP_BASE} is a Meca-Botanist"
+        if action >= ADD_BASE:
+            if ph != ADD:
+                return "a tile is only added to a machine when it is released"
+            r, c, k = add_parts(action)
+            x = rc_cell(r, c)
+            if x in self.mtile[player]:
+                return f"cell {r},{c} is not empty (M1)"
+            if x not in self.frontier[player]:
+                return f"cell {r},{c} touches no tile of the machine (M2)"
+            t = self.pend_tile
+            if self.ts.canonical(t, k) != k:
+                return f"use the canonical rotation {self.ts.canonical(t, k)} for these exits"
+            return (
+                f"{ids[t]} at {r},{c}/{k} puts a pipe against a blank edge (M3), closes the "
+                "main network (M4) or closes a loop (M5)"
+            )
+        if ph != TAKE:
+            return "no tile is being taken now"
+        t, rest = divmod(action, 10)
+        if t not in self.arrival:
+            return f"{ids[t]} is not in the arrival" if t < NUM_COLOURED else None
+        if rest < 5:
+            if self.rows[player * COLUMNS + rest] >= 0:
+                return f"your space {rest} is not empty (O1)"
+            top = self.piles[rest][-1]
+            return (f"{ids[t]} matches the top of pile {rest}, {ids[top]}, in neither colour "
+                    "nor type (O2)")
+        return None
+
+    def _describe_action(self, action: int, player: int) -> dict[str, Any]:
+        ids = self.ts.ids
+        if player == CHANCE:
+            return {"kind": "chance", "label": self._action_to_string(action, player)}
+        if action < ADD_BASE:
+            t, rest = divmod(action, 10)
+            tid = ids[t]
+            if rest < 5:
+                target = f"row-{player}-{rest}"
+                return {
+                    "kind": "own",
+                    "label": f"Put {tid} on your space {rest}",
+                    "target": target,
+                    "cells": [target, f"arrival-{tid}"],
+                    "tile": tid,
+                    "column": rest,
+                }
+            j = rest - 5
+            target = f"pile-{j}"
+            return {
+                "kind": "pile",
+                "label": f"Put {tid} on central pile {j}",
+                "target": target,
+                "cells": [target, f"arrival-{tid}"]
+                + [f"row-{q}-{j}" for q in range(2) if self._releases(q, j, t)],
+                "tile": tid,
+                "column": j,
+            }
+        if action < SWAP_BASE:
+            r, c, k = add_parts(action)
+            t = self.pend_tile
+            exits = exits_text(rotate(self.ts.exits[t], k)) if t >= 0 else []
+            target = f"m{player}-cell-{r}-{c}"
+            turn = f", turned {k} quarter turn{'s' if k != 1 else ''}" if k else ""
+            return {
+                "kind": "add",
+                "label": f"Add {ids[t] if t >= 0 else 'the tile'} at {r},{c}{turn}"
+                + (f" (pipes {' '.join(exits)})" if exits else ""),
+                "target": target,
+                "cells": [target],
+                "tile": ids[t] if t >= 0 else None,
+                "cell": [r, c],
+                "rot": k,
+                "exits": exits,
+            }
+        j = action - SWAP_BASE
+        top = self.piles[j][-1] if self.piles[j] else -1
+        return {
+            "kind": "swap",
+            "label": f"Swap with pile {j} and take {ids[top] if top >= 0 else 'its top'}",
+            "target": f"pile-{j}",
+            "cells": [f"pile-{j}"],
+            "column": j,
+        }
+
+    def _releases(self, q: int, j: int, t: int) -> bool:
+        s = self.rows[q * COLUMNS + j]
+        return s >= 0 and not self.ts.matches(s, t)
+
+    # ------------------------------------------------------------------ scoring
+    def breakdown(self, p: int) -> dict[str, Any]:
+        """Score of ``p``'s machine as it stands, with every part of the count."""
+        ts = self.ts
+        tiles = self.mtile[p]
+        pipes = self.mpipe[p]
+        comp = self.mcomp[p]
+        main = comp[SOURCE_CELL]
+        kept = {x for x, c in comp.items() if c == main and x != SOURCE_CELL}
+        removed = sorted(x for x in tiles if x != SOURCE_CELL and x not in kept)
+        colour = ts.colour
+        seen: set[int] = set()
+        groups = []
+        group_points = 0
+        needs_pipe = self.g.group_needs_pipe
+        for x in sorted(kept):
+            if x in seen:
+                continue
+            col = colour[tiles[x]]
+            stack = [x]
+            seen.add(x)
+            members = []
+            while stack:
+                y = stack.pop()
+                members.append(y)
+                for d in range(4):
+                    z = y + STEP[d]
+                    if z in kept and z not in seen and colour[tiles[z]] == col:
+                        if needs_pipe and not pipes[y] >> d & 1:
+                            continue
+                        seen.add(z)
+                        stack.append(z)
+            pts = len(members) if len(members) >= 3 else 0
+            group_points += pts
+            groups.append(
+                {
+                    "colour": COLOUR_NAMES[col],
+                    "cells": [list(cell_rc(y)) for y in sorted(members)],
+                    "points": pts,
+                }
+            )
+        flowers = []
+        flower_points = 0
+        for x in sorted(kept):
+            t = tiles[x]
+            n = ts.flowers[t]
+            if not n:
+                continue
+            if ts.type[t] in (PLANT, VEGETABLE):
+                e = pipes[x]
+                d = (1, 2, 4, 8).index(e)
+                y = x + STEP[d]
+                ok = y in tiles and colour[tiles[y]] == colour[t]
+                pts = n if ok else 0
+            else:
+                pts = n
+            flower_points += pts
+            flowers.append({"tile": ts.ids[t], "cell": list(cell_rc(x)), "points": pts})
+        return {
+            "group_points": group_points,
+            "flower_points": flower_points,
+            "total": group_points + flower_points,
+            "main_tiles": len(kept),
+            "removed": [ts.ids[tiles[x]] for x in removed],
+            "groups": groups,
+            "flowers": flowers,
+        }
+
+    def scores(self) -> list[float]:
+        return [float(self.breakdown(p)["total"]) for p in range(2)]
+
+    def main_tiles(self, p: int) -> int:
+        """Tiles of ``p``'s main network, the Source not counted (the tie-break)."""
+        comp = self.mcomp[p]
+        main = comp[SOURCE_CELL]
+        return sum(1 for c in comp.values() if c == main) - 1
+
+    def open_ends(self, p: int) -> int:
+        """Open ends of ``p``'s main network."""
+        return self.copen[p][self.mcomp[p][SOURCE_CELL]]
+
+    def ranking_key(self, player: int) -> tuple:
+        b = self.breakdown(player)
+        return (b["total"], b["main_tiles"])
+
+    # ------------------------------------------------------------------ views
+    def machine_json(self, p: int) -> list[dict[str, Any]]:
+        """Every tile of ``p``'s machine: cell, tile id, rotation, exits, in the main network."""
+        ts = self.ts
+        comp = self.mcomp[p]
+        main = comp[SOURCE_CELL]
+        out = []
+        for x in sorted(self.mtile[p]):
+            t = self.mtile[p][x]
+            e = self.mpipe[p][x]
+            k = next(k for k in range(4) if rotate(ts.exits[t], k) == e)
+            out.append(
+                {
+                    "cell": list(cell_rc(x)),
+                    "tile": ts.ids[t],
+                    "rot": k,
+                    "exits": exits_text(e),
+                    "colour": "RYGBK"[ts.colour[t]] if ts.colour[t] < 5 else None,
+                    "type": TYPES[ts.type[t]],
+                    "flowers": ts.flowers[t],
+                    "main": comp[x] == main,
+                }
+            )
+        return out
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        ids = self.ts.ids
+        ph = self.phase
+        out: dict[str, Any] = {
+            "round": self.round,
+            "rounds": ROUNDS,
+            "step": STEP_NAMES[self.step] if ph in (TAKE, ADD, SWAP) else None,
+            "phase": PHASE_NAMES[ph],
+            "meca_player": self.meca_player if ph != END else None,
+            "active_player": self.active_player if ph in (TAKE, ADD, SWAP) else None,
+            "piles": [[ids[t] for t in p] for p in self.piles],
+            "pile_tops": [ids[p[-1]] if p else None for p in self.piles],
+            "pile_heights": [len(p) for p in self.piles],
+            "rows": [
+                [ids[t] if t >= 0 else None for t in self.rows[q * COLUMNS:(q + 1) * COLUMNS]]
+                for q in range(2)
+            ],
+            "arrival": [ids[t] for t in sorted(self.arrival)],
+            "tiles_left": len(self.supply),
+            "machines": [self.machine_json(q) for q in range(2)],
+            "main_tiles": [self.main_tiles(q) for q in range(2)],
+            "open_ends": [self.open_ends(q) for q in range(2)],
+            "released": None,
+            "waiting": [ids[w[2]] for w in reversed(self.work) if w[0] == 1],
+            "discarded": [ids[t] for t in self.discarded],
+            "log": self.log[-12:],
+            "options": dict(self.g.options),
+        }
+        if ph in (ADD, SWAP):
+            out["released"] = {
+                "player": self.pend_player,
+                "tile": ids[self.pend_tile],
+                "kind": "add" if ph == ADD else "swap",
+            }
+        if ph == END:
+            out["final_breakdown"] = [self.breakdown(q) for q in range(2)]
+        return out
+
+    def observation_tensor(self, player: int) -> np.ndarray:
+        ts = self.ts
+        t = np.zeros(OBS_SIZE, dtype=np.float32)
+        plane = WSIZE * WSIZE
+        for i, q in enumerate((player, 1 - player)):
+            base = i * MACHINE_PLANES * plane
+            comp = self.mcomp[q]
+            main = comp[SOURCE_CELL]
+            for x, tile in self.mtile[q].items():
+                r, c = cell_rc(x)
+                if abs(r) > WINDOW or abs(c) > WINDOW:
+                    continue
+                pos = (r + WINDOW) * WSIZE + (c + WINDOW)
+                col = ts.colour[tile]
+                if col < 5:
+                    t[base + col * plane + pos] = 1
+                e = self.mpipe[q][x]
+                for d in range(4):
+                    if e >> d & 1:
+                        t[base + (5 + d) * plane + pos] = 1
+                if comp[x] == main:
+                    t[base + 9 * plane + pos] = 1
+        off = 2 * MACHINE_PLANES * plane
+        for i, q in enumerate((player, 1 - player)):
+            for j in range(COLUMNS):
+                s = self.rows[q * COLUMNS + j]
+                if s >= 0:
+                    t[off + (i * COLUMNS + j) * 67 + s] = 1
+        off += 2 * COLUMNS * 67
+        for j in range(COLUMNS):
+            if self.piles[j]:
+                t[off + j * 67 + self.piles[j][-1]] = 1
+        off += COLUMNS * 67
+        for j in range(COLUMNS):
+            t[off + j] = len(self.piles[j]) / 10.0
+        off += COLUMNS
+        for a in self.arrival:
+            t[off + a] = 1
+        off += 67
+        t[off] = self.round / ROUNDS
+        t[off + 1 + self.step] = 1
+        t[off + 4] = self.meca_player == player
+        t[off + 5] = len(self.supply) / 65.0
+        t[off + 6] = self.phase == ADD
+        t[off + 7] = self.phase == SWAP
+        return t
+
+
+Botanik.state_class = BotanikState
+
+__all__ = ["Botanik", "BotanikState"]
