@@ -1,0 +1,864 @@
+"""KoPlus rules: the board of sections, NET placements, bonus turns, end and final scoring.
+
+Speed: every placement of every orientation is precomputed once per board size
+(:class:`Geometry`): its cell mask, the action ids it overlaps and the action ids it touches,
+all as int bitboards over action ids. A state keeps one bitboard ``cand`` of the placements
+that are legal by the board (free, touching a tile or inside the first-tile area, alien sum
+≤ 9), updated with a few big-int operations per placement, so ``legal_actions`` is a filter by
+the top tile's shape and the end check is O(1).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import chain
+from typing import Any
+
+import numpy as np
+
+from meeple.engine import CHANCE, TERMINAL, Game, NotationError, Option, OptionSchema, State
+from meeple.engine.geometry import rotate_grid_cw
+
+from .components import (
+    BOARD_SECTIONS,
+    BONUS_ALLOWANCES,
+    BONUS_THRESHOLDS,
+    CATCH_LIMIT,
+    INNER_AREA,
+    ISOLATED_PENALTY,
+    LARGEST_GROUP_BONUS,
+    NON_MAXIMAL_PENALTY,
+    SECTION_SETS,
+    SECTION_SIZE,
+    SHAPE_NAMES,
+    SHAPE_TARGET,
+    SHAPES,
+    STACKS,
+    TILES_PER_PLAYER,
+)
+
+Rect = tuple[int, int, int, int]
+"""An inclusive rectangle of cells: (first row, last row, first col, last col)."""
+
+_NO_SUM = 99
+"""The 'alien sum' of a placement that does not fit on the board: never ≤ 9."""
+
+
+class Geometry:
+    """Every placement on a rows × cols board, precomputed once per board size.
+
+    Action ids follow the rules: ``k·R·C + r·C + c`` for orientation ``k`` (0 = X, 1..4 =
+    U0..U3) anchored at ``(r, c)``; ``pass`` is ``5·R·C``. Lists are indexed by action id;
+    an anchor whose shape leaves the board has ``mask == 0``.
+    """
+
+    def __init__(self, rows: int, cols: int):
+        self.rows = rows
+        self.cols = cols
+        size = rows * cols
+        self.size = size
+        self.num_placements = 5 * size
+        self._nbytes = (5 * size + 8) // 8
+        self.pass_id = 5 * size
+        n = self.num_placements
+        self.cells: list[tuple[int, ...]] = [()] * n
+        self.mask: list[int] = [0] * n
+        cover = [0] * size  # cell -> action-id bitboard of placements covering it
+        for k, name in enumerate(SHAPE_NAMES):
+            offsets = SHAPES[name]
+            for r in range(rows):
+                for c in range(cols):
+                    cells = [(r + dr, c + dc) for dr, dc in offsets]
+                    if any(rr >= rows or cc >= cols for rr, cc in cells):
+                        continue
+                    a = k * size + r * cols + c
+                    idx = tuple(rr * cols + cc for rr, cc in cells)
+                    self.cells[a] = idx
+                    m = 0
+                    for i in idx:
+                        m |= 1 << i
+                        cover[i] |= 1 << a
+                    self.mask[a] = m
+        self.cover = cover
+        self.on_board = sum(1 << a for a in range(n) if self.mask[a])
+        """Action-id bitboard of the placements that fit on the board."""
+        self.shape_ids = ((1 << size) - 1, ((1 << (4 * size)) - 1) << size)
+        """Action-id bitboards of the X placements and of the U placements."""
+        self.conflict: list[int] = [0] * n
+        """Action ids sharing a cell with the placement (itself included)."""
+        self.touch: list[int] = [0] * n
+        """Action ids covering a cell edge-adjacent to the placement."""
+        self.around: list[int] = [0] * n
+        """Cell bitboard of the cells edge-adjacent to the placement (not its own)."""
+        for a in range(n):
+            idx = self.cells[a]
+            if not idx:
+                continue
+            conf = 0
+            for i in idx:
+                conf |= cover[i]
+            self.conflict[a] = conf
+            own = self.mask[a]
+            ring = 0
+            for i in idx:
+                r, c = divmod(i, cols)
+                if r > 0:
+                    ring |= 1 << (i - cols)
+                if r + 1 < rows:
+                    ring |= 1 << (i + cols)
+                if c > 0:
+                    ring |= 1 << (i - 1)
+                if c + 1 < cols:
+                    ring |= 1 << (i + 1)
+            ring &= ~own
+            self.around[a] = ring
+            t = 0
+            while ring:
+                low = ring & -ring
+                t |= cover[low.bit_length() - 1]
+                ring ^= low
+            self.touch[a] = t
+        # placement cells as an index array; off-board rows point at a sentinel cell
+        cell_index = np.array([idx if idx else (size,) * 5 for idx in self.cells], dtype=np.intp)
+        self.cell_columns = tuple(np.ascontiguousarray(cell_index[:, j]) for j in range(5))
+        self._inner: dict[Rect, int] = {}
+
+    def inside(self, rect: Rect) -> int:
+        """Action-id bitboard of the placements lying wholly inside ``rect``."""
+        got = self._inner.get(rect)
+        if got is None:
+            r0, r1, c0, c1 = rect
+            area = 0
+            for r in range(max(r0, 0), min(r1, self.rows - 1) + 1):
+                for c in range(max(c0, 0), min(c1, self.cols - 1) + 1):
+                    area |= 1 << (r * self.cols + c)
+            got = 0
+            for a, m in enumerate(self.mask):
+                if m and m & area == m:
+                    got |= 1 << a
+            self._inner[rect] = got
+        return got
+
+    def sums(self, aliens: Sequence[int]) -> tuple[bytes, int]:
+        """Alien sum of every placement (as bytes, indexed by action id; 99 when it does not
+        fit), and the action-id bitboard of the placements with sum ≤ 9."""
+        ext = np.frombuffer(bytes(aliens) + bytes((_NO_SUM,)), dtype=np.uint8).astype(np.uint16)
+        c0, c1, c2, c3, c4 = self.cell_columns
+        sums = ext[c0] + ext[c1] + ext[c2] + ext[c3] + ext[c4]
+        np.minimum(sums, _NO_SUM, out=sums)
+        ok = np.packbits(sums <= CATCH_LIMIT, bitorder="little").tobytes()
+        return sums.astype(np.uint8).tobytes(), int.from_bytes(ok, "little")
+
+    def ids_of(self, bits: int) -> list[int]:
+        """The set bits of an action-id bitboard, ascending."""
+        if bits.bit_count() > 24:  # many: let numpy unpack the bytes
+            raw = np.frombuffer(bits.to_bytes(self._nbytes, "little"), dtype=np.uint8)
+            return np.flatnonzero(np.unpackbits(raw, bitorder="little")).tolist()
+        out = []
+        while bits:
+            low = bits & -bits
+            out.append(low.bit_length() - 1)
+            bits ^= low
+        return out
+
+
+@lru_cache(maxsize=16)
+def geometry(rows: int, cols: int) -> Geometry:
+    """The shared :class:`Geometry` of a rows × cols board."""
+    return Geometry(rows, cols)
+
+
+@lru_cache(maxsize=8)
+def rotated_sections(section_set: str) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``[n-1][q]``: section ``Snn`` turned ``q`` quarter turns clockwise, 16 values row-major."""
+    out = []
+    for name in sorted(SECTION_SETS[section_set]):
+        rows = SECTION_SETS[section_set][name]
+        grid = [[0 if ch == "." else int(ch) for ch in row] for row in rows]
+        turns = []
+        for _ in range(4):
+            turns.append(tuple(v for row in grid for v in row))
+            grid = rotate_grid_cw(grid)
+        out.append(tuple(turns))
+    return tuple(out)
+
+
+def _top_shape(player: int, taken: int) -> int:
+    """The shape of a player's top tile: 0 = X, 1 = U, -1 = empty stack."""
+    if taken >= TILES_PER_PLAYER:
+        return -1
+    return 1 if STACKS[player % 2][taken] == "U" else 0
+
+
+class KoPlus(Game):
+    """KoPlus for 2–4 players: lay X and U NET tiles to catch aliens worth up to 9 per tile."""
+
+    name = "koplus"
+    title = "KoPlus"
+    version = "1"
+    player_counts = (2, 3, 4)
+    perfect_information = True
+    option_schema = OptionSchema(
+        (
+            Option(
+                "section_set",
+                str,
+                "placeholder_v1",
+                choices=tuple(SECTION_SETS),
+                reconstructed=True,
+                help="alien layout of the 16 board sections (the printed ones are unknown)",
+            ),
+            Option(
+                "random_rotation",
+                bool,
+                True,
+                reconstructed=True,
+                help="each section is laid turned at random (off: every section unturned)",
+            ),
+            Option(
+                "bonus_needs_points",
+                bool,
+                False,
+                reconstructed=True,
+                help="a placement worth 0 points never grants a bonus turn",
+            ),
+            Option(
+                "end_when_any_blocked",
+                bool,
+                False,
+                help="the game ends as soon as the player to act cannot place a tile",
+            ),
+        )
+    )
+
+    @classmethod
+    def configurations(cls) -> list[tuple[int, dict[str, Any]]]:
+        return [
+            (2, {}),
+            (3, {}),
+            (4, {}),
+            (2, {"bonus_needs_points": True}),
+            (3, {"end_when_any_blocked": True}),
+            (4, {"random_rotation": False}),
+        ]
+
+    def _setup(self) -> None:
+        n = self.num_players
+        sr, sc = BOARD_SECTIONS[n]
+        self.section_grid = (sr, sc)
+        self.num_sections = sr * sc
+        self.rows = sr * SECTION_SIZE
+        self.cols = sc * SECTION_SIZE
+        self.inner_area: Rect = INNER_AREA[n]
+        self.geometry = geometry(self.rows, self.cols)
+        self.inner_ids = self.geometry.inside(self.inner_area)
+        self.sections = rotated_sections(self.options["section_set"])
+        self.section_count = len(self.sections)
+        self.rotations = 4 if self.options["random_rotation"] else 1
+        count, rot = self.section_count, self.rotations
+        self.deal_ids = tuple(tuple(4 * i + q for q in range(rot)) for i in range(count))
+        """Chance outcome ids per section (one per allowed rotation)."""
+        self.deal_pairs = tuple(
+            tuple(tuple((a, 1.0 / (rot * max(free, 1))) for a in ids) for ids in self.deal_ids)
+            for free in range(count + 1)
+        )
+        """``[sections not used yet][section]``: that section's (outcome, probability) pairs."""
+        self.bonus_needs_points: bool = self.options["bonus_needs_points"]
+        self.end_when_any_blocked: bool = self.options["end_when_any_blocked"]
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return 5 * self.rows * self.cols + 1
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return 4 * self.section_count
+
+    @property
+    def max_game_length(self) -> int:
+        n = self.num_players
+        placements = TILES_PER_PLAYER * n
+        # between two placements at most n passes (each seat once) can happen
+        return self.num_sections + placements + (placements + 1) * n
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        n = self.num_players
+        return ((8 + n) * self.rows * self.cols + 4 * n + 2,)
+
+
+class KoPlusState(State):
+    """One KoPlus position: the board being dealt, or the tiles, scores and turn of play."""
+
+    __slots__ = (
+        "geo",
+        "nplayers",
+        "layout",
+        "used",
+        "free",
+        "aliens",
+        "psum",
+        "ok",
+        "inner",
+        "inner_ids",
+        "occupied",
+        "dead",
+        "cand",
+        "placed",
+        "taken",
+        "running",
+        "bonus_left",
+        "current",
+        "bonus_turn",
+        "final",
+    )
+
+    def __init__(self, game: Game):
+        super().__init__(game)
+        assert isinstance(game, KoPlus)
+        n = game.num_players
+        self.geo: Geometry = game.geometry
+        self.nplayers = n
+        self.layout: tuple[tuple[int, int], ...] = ()
+        self.used = 0
+        self.free: tuple[int, ...] = tuple(range(game.section_count))
+        self.aliens: list[int] | None = None
+        self.psum: bytes | None = None
+        """Alien sum per action id, once the board is complete (shared by clones)."""
+        self.ok = 0
+        self.inner: Rect = game.inner_area
+        self.inner_ids: int = game.inner_ids
+        self.occupied = 0
+        self.dead = 0
+        self.cand = 0
+        self.placed: list[tuple[int, int]] = []
+        self.taken = [0] * n
+        self.running = [0] * n
+        self.bonus_left = list(BONUS_ALLOWANCES[n])
+        self.current = CHANCE
+        self.bonus_turn = False
+        self.final: list[dict[str, Any]] | None = None
+
+    # ------------------------------------------------------------------ constructed positions
+    @classmethod
+    def from_position(
+        cls,
+        game: Game,
+        aliens: Sequence[Sequence[int]],
+        inner_area: Rect,
+        tiles: Sequence[tuple[int, str]],
+        scores: Sequence[int],
+        bonus_left: Sequence[int],
+        to_move: int,
+        stacks: Sequence[str] | None = None,
+    ) -> KoPlusState:
+        """A position in the middle of play, built from explicit data (for tests and analysis).
+
+        ``aliens`` is the alien grid (rows × cols, any size, values 0–5), ``inner_area`` the
+        first-tile rectangle ``(first row, last row, first col, last col)``, ``tiles`` the placed
+        tiles as ``(player, "U1@0,0")`` in the order they were laid, ``scores`` the running
+        scores, ``bonus_left`` the bonus turns left, ``to_move`` the seat to act. ``stacks``
+        (optional) gives each player's remaining stack top first (e.g. ``"UXUXUXUXUX"``); it
+        must agree with the fixed stack order of the seat and the tiles placed. Such a state has
+        no history, so its record cannot be replayed.
+        """
+        if not isinstance(game, KoPlus):
+            raise ValueError("from_position needs a KoPlus game")
+        n = game.num_players
+        rows = len(aliens)
+        cols = len(aliens[0]) if rows else 0
+        if rows < 1 or cols < 1 or any(len(row) != cols for row in aliens):
+            raise ValueError("aliens must be a non-empty rectangular grid")
+        flat = [int(v) for row in aliens for v in row]
+        if any(not 0 <= v <= 5 for v in flat):
+            raise ValueError("alien values are 0..5")
+        for name, seq in (("scores", scores), ("bonus_left", bonus_left)):
+            if len(seq) != n:
+                raise ValueError(f"{name} needs one entry per player ({n})")
+        if not 0 <= to_move < n:
+            raise ValueError(f"to_move must be a seat 0..{n - 1}")
+        s = cls(game)
+        geo = geometry(rows, cols)
+        s.geo = geo
+        s.layout = ()
+        s.used = 0
+        s.aliens = flat
+        s.psum, s.ok = geo.sums(flat)
+        s.inner = tuple(inner_area)  # type: ignore[assignment]
+        s.inner_ids = geo.inside(s.inner)
+        s.cand = s.inner_ids & s.ok
+        for player, text in tiles:
+            if not 0 <= player < n:
+                raise ValueError(f"tile {text!r}: no player {player}")
+            a = s._parse_place(text)
+            if not geo.mask[a]:
+                raise ValueError(f"tile {text!r} does not fit on the board")
+            if geo.mask[a] & s.occupied:
+                raise ValueError(f"tile {text!r} overlaps another tile")
+            if s.taken[player] >= TILES_PER_PLAYER:
+                raise ValueError(f"player {player} has more than {TILES_PER_PLAYER} tiles")
+            s._lay(player, a)
+        if stacks is not None:
+            if len(stacks) != n:
+                raise ValueError(f"stacks needs one entry per player ({n})")
+            for p, st in enumerate(stacks):
+                expect = STACKS[p % 2][s.taken[p]:]
+                if st.upper() != expect:
+                    raise ValueError(
+                        f"player {p}'s stack must be {expect or 'empty'!r} "
+                        f"(seat order after {s.taken[p]} tiles placed), got {st!r}"
+                    )
+        s.running = [int(v) for v in scores]
+        s.bonus_left = [int(v) for v in bonus_left]
+        s.current = to_move
+        if s._nobody_can_place():
+            s._end()
+        else:
+            s._settle_turn()
+        return s
+
+    # ------------------------------------------------------------------ turn structure
+    @property
+    def current_player(self) -> int:
+        return self.current
+
+    def top_shape(self, player: int) -> int:
+        """The shape of ``player``'s top tile: 0 = X, 1 = U, -1 = empty stack."""
+        return _top_shape(player, self.taken[player])
+
+    def can_place(self, player: int) -> bool:
+        """Whether ``player`` has a legal placement with their own top tile now."""
+        shape = _top_shape(player, self.taken[player])
+        return shape >= 0 and bool(self.cand & self.geo.shape_ids[shape])
+
+    def _nobody_can_place(self) -> bool:
+        cand = self.cand
+        if not cand:
+            return True
+        ids = self.geo.shape_ids
+        for p in range(self.nplayers):
+            shape = _top_shape(p, self.taken[p])
+            if shape >= 0 and cand & ids[shape]:
+                return False
+        return True
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        game = self.game
+        pairs = game.deal_pairs[len(self.free)]
+        return list(chain.from_iterable(map(pairs.__getitem__, self.free)))
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player == CHANCE:
+            return list(chain.from_iterable(map(self.game.deal_ids.__getitem__, self.free)))
+        shape = _top_shape(player, self.taken[player])
+        if shape >= 0:
+            bits = self.cand & self.geo.shape_ids[shape]
+            if bits:
+                return self.geo.ids_of(bits)
+        return [self.geo.pass_id]
+
+    # ------------------------------------------------------------------ applying
+    def _apply(self, action: int, player: int) -> None:
+        if player == CHANCE:
+            self._deal(action)
+            return
+        geo = self.geo
+        if action == geo.pass_id:
+            self.current = (player + 1) % self.nplayers
+            self.bonus_turn = False
+            if self._nobody_can_place():
+                self._end()
+            else:
+                self._settle_turn()
+            return
+        gain = self._lay(player, action)
+        self.running[player] += gain
+        self.bonus_turn = False
+        if self._nobody_can_place():
+            self._end()
+            return
+        if (
+            self.running[player] in BONUS_THRESHOLDS
+            and self.bonus_left[player] > 0
+            and (gain > 0 or not self.game.bonus_needs_points)
+        ):
+            self.bonus_left[player] -= 1
+            self.bonus_turn = True
+            self.current = player
+        else:
+            self.current = (player + 1) % self.nplayers
+        self._settle_turn()
+
+    def _lay(self, player: int, action: int) -> int:
+        """Put ``player``'s top tile on ``action``'s cells; return its alien sum."""
+        geo = self.geo
+        cand = self.cand if self.placed else 0
+        self.dead |= geo.conflict[action]
+        self.cand = (cand | (geo.touch[action] & self.ok)) & ~self.dead
+        self.occupied |= geo.mask[action]
+        self.placed.append((player, action))
+        self.taken[player] += 1
+        assert self.psum is not None
+        return self.psum[action]
+
+    def _settle_turn(self) -> None:
+        """Apply option ``end_when_any_blocked`` to the player now due to act."""
+        if self.game.end_when_any_blocked and not self.can_place(self.current):
+            self._end()
+
+    def _deal(self, action: int) -> None:
+        game = self.game
+        section, q = divmod(action, 4)
+        self.layout = self.layout + ((section, q),)
+        self.used |= 1 << section
+        self.free = tuple(i for i in self.free if i != section)
+        if len(self.layout) < game.num_sections:
+            return
+        # the board is complete: lay out the aliens and price every placement once
+        rows, cols = game.rows, game.cols
+        _, sc = game.section_grid
+        aliens = [0] * (rows * cols)
+        for pos, (sec, rot) in enumerate(self.layout):
+            values = game.sections[sec][rot]
+            base = (pos // sc) * SECTION_SIZE * cols + (pos % sc) * SECTION_SIZE
+            for i in range(SECTION_SIZE):
+                row = base + i * cols
+                aliens[row : row + SECTION_SIZE] = values[i * SECTION_SIZE : (i + 1) * SECTION_SIZE]
+        self.aliens = aliens
+        self.psum, self.ok = self.geo.sums(aliens)
+        self.cand = self.inner_ids & self.ok
+        self.current = 0
+        if self._nobody_can_place():
+            self._end()
+        else:
+            self._settle_turn()
+
+    def _end(self) -> None:
+        self.current = TERMINAL
+        self.final = self.final_breakdown()
+
+    # ------------------------------------------------------------------ scoring
+    def group_sizes(self, player: int) -> list[int]:
+        """Sizes (in tiles) of ``player``'s components of edge-linked tiles; 1 = isolated."""
+        geo = self.geo
+        rest = [(geo.mask[a], geo.around[a]) for p, a in self.placed if p == player]
+        sizes = []
+        while rest:
+            _, ring = rest.pop()
+            size = 1
+            grew = True
+            while grew and rest:
+                grew = False
+                keep = []
+                for tile in rest:
+                    if ring & tile[0]:
+                        ring |= tile[1]
+                        size += 1
+                        grew = True
+                    else:
+                        keep.append(tile)
+                rest = keep
+            sizes.append(size)
+        return sizes
+
+    def final_breakdown(self) -> list[dict[str, Any]]:
+        """The end-of-game adjustments per player, as if the game ended now."""
+        n = self.nplayers
+        sizes = [self.group_sizes(p) for p in range(n)]
+        largest = [max((s for s in ss if s >= 2), default=0) for ss in sizes]
+        top = max(largest)
+        out = []
+        for p in range(n):
+            lp = largest[p]
+            isolated = sum(1 for s in sizes[p] if s == 1)
+            non_max = sum(s for s in sizes[p] if 2 <= s < lp)
+            bonus = LARGEST_GROUP_BONUS if top >= 2 and lp == top else 0
+            final = (
+                self.running[p] + bonus + ISOLATED_PENALTY * isolated
+                + NON_MAXIMAL_PENALTY * non_max
+            )
+            out.append(
+                {
+                    "player": p,
+                    "running_score": self.running[p],
+                    "largest_group": lp,
+                    "largest_group_bonus": bonus,
+                    "isolated_tiles": isolated,
+                    "isolated_penalty": ISOLATED_PENALTY * isolated,
+                    "non_maximal_tiles": non_max,
+                    "non_maximal_penalty": NON_MAXIMAL_PENALTY * non_max,
+                    "final": final,
+                    "tiles_in_hand": TILES_PER_PLAYER - self.taken[p],
+                }
+            )
+        return out
+
+    def scores(self) -> list[float]:
+        if self.final is not None:
+            return [float(b["final"]) for b in self.final]
+        return [float(s) for s in self.running]
+
+    def ranking_key(self, player: int) -> tuple:
+        score = self.final[player]["final"] if self.final is not None else self.running[player]
+        return (score, TILES_PER_PLAYER - self.taken[player])
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> KoPlusState:
+        new = object.__new__(KoPlusState)
+        new.game = self.game
+        new._history = self._history.copy()
+        new._legal_cache = {}
+        new.geo = self.geo
+        new.nplayers = self.nplayers
+        new.layout = self.layout
+        new.used = self.used
+        new.free = self.free
+        new.aliens = self.aliens  # never changed once the board is complete
+        new.psum = self.psum
+        new.ok = self.ok
+        new.inner = self.inner
+        new.inner_ids = self.inner_ids
+        new.occupied = self.occupied
+        new.dead = self.dead
+        new.cand = self.cand
+        new.placed = self.placed.copy()
+        new.taken = self.taken.copy()
+        new.running = self.running.copy()
+        new.bonus_left = self.bonus_left.copy()
+        new.current = self.current
+        new.bonus_turn = self.bonus_turn
+        new.final = self.final  # built once at the end, never changed
+        return new
+
+    # ------------------------------------------------------------------ notation
+    def _action_to_string(self, action: int, player: int) -> str:
+        if player == CHANCE:
+            section, q = divmod(action, 4)
+            return f"deal S{section + 1:02d}/{q} @{len(self.layout)}"
+        geo = self.geo
+        if action == geo.pass_id:
+            return "pass"
+        if not 0 <= action < geo.pass_id:
+            raise ValueError(f"no KoPlus action has id {action}")
+        k, rest = divmod(action, geo.size)
+        r, c = divmod(rest, geo.cols)
+        return f"{SHAPE_NAMES[k]}@{r},{c}"
+
+    _PLACE = re.compile(r"^(X|U\s*([0-3]))\s*@?\s*(\d+)\s*[,;\s]\s*(\d+)$", re.IGNORECASE)
+    _DEAL = re.compile(r"^(?:deal\s*)?S?\s*(\d{1,2})\s*/\s*(\d)\s*(?:@\s*(\d+))?$", re.IGNORECASE)
+    _PLACE_FORM = "expected 'X@r,c', 'Uk@r,c' (k = 0..3, e.g. 'U2@6,5') or 'pass'"
+
+    def _parse_place(self, text: str) -> int:
+        m = self._PLACE.match(text.strip())
+        if not m:
+            raise NotationError(f"cannot read {text!r}: {self._PLACE_FORM}")
+        k = 0 if m.group(2) is None else 1 + int(m.group(2))
+        r, c = int(m.group(3)), int(m.group(4))
+        geo = self.geo
+        if not (0 <= r < geo.rows and 0 <= c < geo.cols):
+            raise NotationError(
+                f"{text!r}: the anchor (top-left of the shape's box) must be a cell of the "
+                f"board, rows 0..{geo.rows - 1}, columns 0..{geo.cols - 1}"
+            )
+        return k * geo.size + r * geo.cols + c
+
+    def _string_to_action(self, text: str, player: int) -> int:
+        if player == CHANCE:
+            m = self._DEAL.match(text)
+            count = self.game.section_count
+            form = f"expected 'deal Snn/q @pos' (nn = 01..{count}, q = 0..3), e.g. 'deal S05/1 @4'"
+            if not m:
+                raise NotationError(f"cannot read {text!r}: {form}")
+            n, q = int(m.group(1)), int(m.group(2))
+            if not (1 <= n <= count and 0 <= q <= 3):
+                raise NotationError(f"{text!r}: {form}")
+            if m.group(3) is not None and int(m.group(3)) != len(self.layout):
+                raise NotationError(
+                    f"{text!r}: the next section goes to position {len(self.layout)}"
+                )
+            return 4 * (n - 1) + q
+        if text.strip().lower() == "pass":
+            return self.geo.pass_id
+        return self._parse_place(text)
+
+    def _illegal_reason(self, action: int, player: int) -> str | None:
+        if player == CHANCE:
+            section, q = divmod(action, 4)
+            if self.used >> section & 1:
+                return f"section S{section + 1:02d} is already on the board"
+            if q >= self.game.rotations:
+                return "sections are laid unturned in this game (random_rotation is off)"
+            return None
+        geo = self.geo
+        shape = _top_shape(player, self.taken[player])
+        if action == geo.pass_id:
+            return "you may pass only when you have no legal placement"
+        if not 0 <= action < geo.pass_id:
+            return None
+        k = action // geo.size
+        if shape < 0:
+            return "your stack is empty: your only action is pass"
+        if (k > 0) != (shape == 1):
+            return f"your top tile is {'U' if shape == 1 else 'X'}"
+        m = geo.mask[action]
+        if not m:
+            return "the tile would stick out of the board"
+        if m & self.occupied:
+            return "the tile would cover a tile already placed"
+        if not self.placed:
+            if not geo.inside(self.inner) >> action & 1:
+                return "the first tile of the game must lie wholly inside the inner area"
+        elif not self._touches_tile(action):
+            return "the tile must share an edge with a tile already placed"
+        if self.psum is not None and self.psum[action] > CATCH_LIMIT:
+            return f"the aliens under it sum to {self.psum[action]}; at most 9 is allowed"
+        return None
+
+    def _touches_tile(self, action: int) -> bool:
+        return bool(self.geo.around[action] & self.occupied)
+
+    # ------------------------------------------------------------------ views
+    def cells_of(self, action: int) -> list[tuple[int, int]]:
+        """The (row, col) cells a placement covers."""
+        cols = self.geo.cols
+        return [divmod(i, cols) for i in self.geo.cells[action]]
+
+    def _describe_action(self, action: int, player: int) -> dict[str, Any]:
+        if player == CHANCE:
+            section, q = divmod(action, 4)
+            return {
+                "kind": "deal",
+                "label": f"Deal section S{section + 1:02d} turned {q} quarter(s) clockwise "
+                f"at position {len(self.layout)}",
+            }
+        geo = self.geo
+        if action == geo.pass_id:
+            return {"kind": "pass", "label": "Pass (no legal placement)", "target": None}
+        k, rest = divmod(action, geo.size)
+        r, c = divmod(rest, geo.cols)
+        name = SHAPE_NAMES[k]
+        cells = self.cells_of(action)
+        tr, tc = SHAPE_TARGET[name]
+        points = self.psum[action] if self.psum is not None and geo.mask[action] else None
+        kind = "X" if k == 0 else f"U opening {('up', 'right', 'down', 'left')[k - 1]}"
+        label = f"Place {kind} at {r},{c}"
+        if points is not None:
+            label += f": catches {points} point{'s' if points != 1 else ''}"
+        return {
+            "kind": "place",
+            "label": label,
+            "shape": name,
+            "anchor": [r, c],
+            "points": points,
+            "target": f"cell-{r + tr}-{c + tc}",
+            "cells": [f"cell-{rr}-{cc}" for rr, cc in cells],
+        }
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        geo = self.geo
+        rows, cols = geo.rows, geo.cols
+        aliens = self.aliens
+        if aliens is None:  # still dealing: show the sections laid so far
+            aliens = [0] * geo.size
+            _, sc = self.game.section_grid
+            for pos, (sec, rot) in enumerate(self.layout):
+                values = self.game.sections[sec][rot]
+                base = (pos // sc) * SECTION_SIZE * cols + (pos % sc) * SECTION_SIZE
+                for i in range(SECTION_SIZE):
+                    for j in range(SECTION_SIZE):
+                        aliens[base + i * cols + j] = values[i * SECTION_SIZE + j]
+        owner = [-1] * geo.size
+        tiles = []
+        for p, a in self.placed:
+            for i in geo.cells[a]:
+                owner[i] = p
+            tiles.append(
+                {
+                    "player": p,
+                    "text": self._action_to_string(a, p),
+                    "shape": SHAPE_NAMES[a // geo.size],
+                    "cells": [list(rc) for rc in self.cells_of(a)],
+                    "points": self.psum[a] if self.psum is not None else 0,
+                }
+            )
+        sr, sc = self.game.section_grid if self.layout else (0, 0)
+        sections = []
+        for pos, (sec, rot) in enumerate(self.layout):
+            sections.append(
+                {
+                    "position": pos,
+                    "section": f"S{sec + 1:02d}",
+                    "rotation": rot,
+                    "row": (pos // sc) * SECTION_SIZE,
+                    "col": (pos % sc) * SECTION_SIZE,
+                }
+            )
+        n = self.nplayers
+        shapes = {0: "X", 1: "U", -1: None}
+        if self.current == TERMINAL:
+            phase = "end"
+        elif self.current == CHANCE:
+            phase = "setup"
+        else:
+            phase = "play"
+        r0, r1, c0, c1 = self.inner
+        return {
+            "phase": phase,
+            "rows": rows,
+            "cols": cols,
+            "section_size": SECTION_SIZE,
+            "section_grid": list(self.game.section_grid),
+            "sections": sections,
+            "sections_dealt": len(self.layout),
+            "aliens": [aliens[r * cols : (r + 1) * cols] for r in range(rows)],
+            "owner": [owner[r * cols : (r + 1) * cols] for r in range(rows)],
+            "tiles": tiles,
+            "inner_area": {"rows": [r0, r1], "cols": [c0, c1]},
+            "running_scores": list(self.running),
+            "tiles_left": [TILES_PER_PLAYER - t for t in self.taken],
+            "next_shape": [shapes[_top_shape(p, self.taken[p])] for p in range(n)],
+            "bonus_left": list(self.bonus_left),
+            "bonus_turn": self.bonus_turn,
+            "can_place": [self.can_place(p) for p in range(n)] if self.aliens else [False] * n,
+            "last_tile": tiles[-1] if tiles else None,
+            "final_breakdown": self.final,
+        }
+
+    def observation_tensor(self, player: int) -> np.ndarray:
+        """Planes (rows × cols each): aliens/5, owner per seat counted from ``player``, empty,
+        inner area, then ``player``'s legal-by-board anchors per orientation (X, U0..U3);
+        then per seat from ``player``: score/100, tiles left/12, top tile is U, bonus left/3;
+        then whether ``player`` is to act and whether the board is complete."""
+        geo = self.geo
+        game = self.game
+        rows, cols, size = game.rows, game.cols, game.rows * game.cols
+        n = self.nplayers
+        planes = np.zeros((8 + n, size), dtype=np.float32)
+        if geo.size == size:
+            if self.aliens is not None:
+                planes[0] = np.asarray(self.aliens, dtype=np.float32) / 5.0
+            for p, a in self.placed:
+                planes[1 + (p - player) % n, list(geo.cells[a])] = 1.0
+            planes[1 + n] = 1.0 - planes[1 : 1 + n].sum(axis=0)
+            r0, r1, c0, c1 = self.inner
+            planes[2 + n].reshape(rows, cols)[r0 : r1 + 1, c0 : c1 + 1] = 1.0
+            shape = _top_shape(player, self.taken[player])
+            if shape >= 0 and self.aliens is not None:
+                for a in geo.ids_of(self.cand & geo.shape_ids[shape]):
+                    k, rest = divmod(a, size)
+                    planes[3 + n + k, rest] = 1.0
+        scalars = np.zeros(4 * n + 2, dtype=np.float32)
+        for i in range(n):
+            p = (player + i) % n
+            scalars[4 * i] = self.running[p] / 100.0
+            scalars[4 * i + 1] = (TILES_PER_PLAYER - self.taken[p]) / TILES_PER_PLAYER
+            scalars[4 * i + 2] = 1.0 if _top_shape(p, self.taken[p]) == 1 else 0.0
+            scalars[4 * i + 3] = self.bonus_left[p] / 3.0
+        scalars[4 * n] = 1.0 if self.current == player else 0.0
+        scalars[4 * n + 1] = 1.0 if self.aliens is not None else 0.0
+        return np.concatenate([planes.reshape(-1), scalars])
+
+
+KoPlus.state_class = KoPlusState
