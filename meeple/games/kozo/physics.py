@@ -1,0 +1,382 @@
+"""Kozo stability referees and the motion the 3D view animates.
+
+Two referees decide whether a tower stands (rules.md 2.6):
+
+- :func:`static_stands`: exact static equilibrium of rigid blocks under gravity. Every
+  horizontal contact face, shrunk by a margin, carries non-negative vertical forces at its four
+  corners; the tower stands iff forces exist that balance every body's weight and its moments
+  about the horizontal axes through its centre of mass. A linear feasibility problem solved with
+  scipy's HiGHS: deterministic and platform-independent.
+- :func:`mujoco_verdict`: a MuJoCo simulation of the tower for ``sim_seconds`` with fixed
+  settings; fallen if any body moved more than ``fall_distance`` cube edges or turned more than
+  ``fall_tilt_deg`` degrees.
+
+A tower is given as ``pieces``: a list of ``(cubes, ox, oy)`` (integer cells of a polycube and
+its horizontal tremor offset, in cube edges) and ``balances``: a list of ``(x, y, h)`` (a
+balance cube centred on column ``(x, y)``, its bottom at height ``h``). Bodies are numbered
+polycubes first, then balance cubes, in that order.
+
+:func:`motion` returns the poses of every body over a simulated run as small JSON::
+
+    {"dt": 0.05, "unit": "cube edge",
+     "bodies": [{"piece": "P7", "kind": "polycube", "cells": [[x, y, z], ...],
+                 "frames": [[x, y, z, qw, qx, qy, qz], ...]},
+                {"piece": "B@2,1", "kind": "balance", "frames": [...]}],
+     "moved": [indices of bodies that fell], "fallen": bool}
+
+Positions are the body's origin in cube edges: for a polycube the mean of its cube centres
+(``x + 0.5, y + 0.5, z + 0.5``) plus its tremor offset, for a balance cube its centre. The
+quaternion turns the body from its start pose; frame ``k`` is at time ``k * dt``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+from scipy.optimize import linprog
+
+from .components import BALANCE_EDGE, BALANCE_INSET, RING
+
+Piece = tuple[Sequence[tuple[int, int, int]], float, float]
+Balance = tuple[int, int, int]
+
+U = 0.025
+"""Unit cube edge in metres **[R8]**."""
+BALANCE_MASS = BALANCE_EDGE**3
+MUJOCO_SETTINGS = {
+    "timestep": 0.002,
+    "density": 700,
+    "friction": "0.5 0.005 0.0001",
+    "solref": "0.004 1",
+    "solimp": "0.95 0.99 0.001",
+}
+_EPS = 1e-9
+
+
+# ----------------------------------------------------------------------------- static referee
+def _rect_contact(a, b, margin):
+    """The overlap of two rectangles ``(x0, x1, y0, y1)`` shrunk by ``margin``, or ``None``."""
+    x0 = max(a[0], b[0]) + margin
+    x1 = min(a[1], b[1]) - margin
+    y0 = max(a[2], b[2]) + margin
+    y1 = min(a[3], b[3]) - margin
+    if x1 - x0 <= _EPS or y1 - y0 <= _EPS:
+        return None
+    return x0, x1, y0, y1
+
+
+_BASE_TOPS = {(x, y): (float(x), x + 1.0, float(y), y + 1.0) for x, y in RING}
+
+
+def _contacts(pieces: Sequence[Piece], balances: Sequence[Balance], margin: float):
+    """Bodies (mass, cx, cy) and contacts ``(upper, lower or -1, rect)``."""
+    bodies = []
+    occupied: dict[tuple[int, int, int], int] = {}
+    for i, (cubes, ox, oy) in enumerate(pieces):
+        n = len(cubes)
+        cx = sum(c[0] for c in cubes) / n + 0.5 + ox
+        cy = sum(c[1] for c in cubes) / n + 0.5 + oy
+        bodies.append((float(n), cx, cy))
+        for c in cubes:
+            occupied[(c[0], c[1], c[2])] = i
+    contacts = []
+    for i, (cubes, ox, oy) in enumerate(pieces):
+        shifted = ox != 0.0 or oy != 0.0
+        for x, y, z in cubes:
+            me = (x + ox, x + 1 + ox, y + oy, y + 1 + oy)
+            if z == 0:
+                if shifted:
+                    for (bx, by), rect in _BASE_TOPS.items():
+                        if abs(bx - x) <= 1 and abs(by - y) <= 1:
+                            r = _rect_contact(me, rect, margin)
+                            if r:
+                                contacts.append((i, -1, r))
+                elif (x, y) in _BASE_TOPS:
+                    r = _rect_contact(me, _BASE_TOPS[(x, y)], margin)
+                    if r:
+                        contacts.append((i, -1, r))
+                continue
+            for nx in (x - 1, x, x + 1):
+                for ny in (y - 1, y, y + 1):
+                    j = occupied.get((nx, ny, z - 1))
+                    if j is None or j == i:
+                        continue
+                    if not shifted and (nx != x or ny != y):
+                        jo = pieces[j]
+                        if jo[1] == 0.0 and jo[2] == 0.0:
+                            continue
+                    _, jx, jy = pieces[j]
+                    other = (nx + jx, nx + 1 + jx, ny + jy, ny + 1 + jy)
+                    r = _rect_contact(me, other, margin)
+                    if r:
+                        contacts.append((i, j, r))
+    base = len(pieces)
+    for k, (x, y, h) in enumerate(balances):
+        me = (x + BALANCE_INSET, x + 1 - BALANCE_INSET, y + BALANCE_INSET, y + 1 - BALANCE_INSET)
+        bodies.append((BALANCE_MASS, x + 0.5, y + 0.5))
+        for nx in (x - 1, x, x + 1):
+            for ny in (y - 1, y, y + 1):
+                j = occupied.get((nx, ny, h - 1))
+                if j is None:
+                    continue
+                _, jx, jy = pieces[j]
+                other = (nx + jx, nx + 1 + jx, ny + jy, ny + 1 + jy)
+                r = _rect_contact(me, other, margin)
+                if r:
+                    contacts.append((base + k, j, r))
+    return bodies, contacts
+
+
+def _equilibrium_system(pieces, balances, margin):
+    """The equations ``A f = b`` (3 per body: force, two moments) over corner forces ``f``."""
+    bodies, contacts = _contacts(pieces, balances, margin)
+    nb = len(bodies)
+    nv = 4 * len(contacts)
+    a = np.zeros((3 * nb, nv))
+    b = np.zeros(3 * nb)
+    for i, (m, _, _) in enumerate(bodies):
+        b[3 * i] = m
+    col = 0
+    for up, low, (x0, x1, y0, y1) in contacts:
+        _, ucx, ucy = bodies[up]
+        for px, py in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+            a[3 * up, col] = 1.0
+            a[3 * up + 1, col] = py - ucy
+            a[3 * up + 2, col] = px - ucx
+            if low >= 0:
+                _, lcx, lcy = bodies[low]
+                a[3 * low, col] = -1.0
+                a[3 * low + 1, col] = -(py - lcy)
+                a[3 * low + 2, col] = -(px - lcx)
+            col += 1
+    return a, b, contacts
+
+
+def static_stands(
+    pieces: Sequence[Piece], balances: Sequence[Balance] = (), margin: float = 0.0
+) -> bool:
+    """Whether the tower stands by exact rigid-block static equilibrium (rules.md 2.6.1)."""
+    if not pieces:
+        return True
+    a, b, _ = _equilibrium_system(pieces, balances, margin)
+    if a.shape[1] == 0:
+        return False
+    # Cheap necessary check: a body without any contact below cannot stand.
+    if np.any(np.abs(a[0::3]).sum(axis=1) == 0):
+        return False
+    res = linprog(
+        np.zeros(a.shape[1]), A_eq=a, b_eq=b, bounds=(0, None), method="highs",
+        options={"presolve": True},
+    )
+    return res.status == 0
+
+
+def static_unbalanced(
+    pieces: Sequence[Piece], balances: Sequence[Balance] = (), margin: float = 0.0
+) -> list[int]:
+    """Bodies that fall by the static referee: those no contact forces can balance (found by
+    the least total external help needed), and every body resting on them, directly or not."""
+    if not pieces:
+        return []
+    a, b, contacts = _equilibrium_system(pieces, balances, margin)
+    nb = len(b) // 3
+    nv = a.shape[1]
+    # f >= 0, plus free help terms s+ - s- per equation, minimised in L1.
+    eye = np.eye(3 * nb)
+    a_full = np.hstack([a, eye, -eye]) if nv else np.hstack([eye, -eye])
+    c = np.concatenate([np.zeros(nv), np.ones(6 * nb)])
+    res = linprog(c, A_eq=a_full, b_eq=b, bounds=(0, None), method="highs")
+    if res.status != 0:
+        return list(range(nb))
+    help_ = res.x[nv:nv + 3 * nb] + res.x[nv + 3 * nb:]
+    bad = {i for i in range(nb) if help_[3 * i: 3 * i + 3].sum() > 1e-7}
+    changed = True
+    while changed:
+        changed = False
+        for up, low, _ in contacts:
+            if low in bad and up not in bad:
+                bad.add(up)
+                changed = True
+    return sorted(bad)
+
+
+def static_critical_margin(
+    pieces: Sequence[Piece], balances: Sequence[Balance] = (), lo: float = -0.3,
+    hi: float = 0.3, steps: int = 12,
+) -> float:
+    """The largest contact shrink (negative: growth) at which the tower still stands, found by
+    bisection in ``[lo, hi]``: a measure of how far a tower is from the static threshold."""
+    if not static_stands(pieces, balances, lo):
+        return lo
+    if static_stands(pieces, balances, hi):
+        return hi
+    for _ in range(steps):
+        mid = (lo + hi) / 2
+        if static_stands(pieces, balances, mid):
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+# ----------------------------------------------------------------------------- MuJoCo referee
+def scene_xml(pieces: Sequence[Piece], balances: Sequence[Balance]) -> str:
+    """The MJCF model of a tower with the fixed settings of rules.md 2.6.2."""
+    s = MUJOCO_SETTINGS
+    h = 0.5 * U
+    out = [
+        '<mujoco model="kozo">',
+        f'<option timestep="{s["timestep"]}" gravity="0 0 -9.81" cone="elliptic" impratio="10"'
+        ' integrator="implicitfast"><flag sleep="enable"/></option>',
+        f'<default><geom density="{s["density"]}" friction="{s["friction"]}"'
+        f' solref="{s["solref"]}" solimp="{s["solimp"]}" condim="4"/></default>',
+        "<worldbody>",
+        f'<geom name="floor" type="plane" size="1 1 0.01" pos="0 0 {-0.5 * U:.6f}"/>',
+    ]
+    for x, y in RING:
+        out.append(
+            f'<geom name="base_{x}_{y}" type="box" size="{h:.6f} {h:.6f} {0.25 * U:.6f}"'
+            f' pos="{(x + 0.5) * U:.6f} {(y + 0.5) * U:.6f} {-0.25 * U:.6f}"/>'
+        )
+    for i, (cubes, ox, oy) in enumerate(pieces):
+        cx, cy, cz = _centroid(cubes, ox, oy)
+        out.append(f'<body name="p{i}" pos="{cx * U:.6f} {cy * U:.6f} {cz * U:.6f}"><freejoint/>')
+        for x, y, z in cubes:
+            px, py, pz = (x + 0.5 + ox - cx) * U, (y + 0.5 + oy - cy) * U, (z + 0.5 - cz) * U
+            out.append(
+                f'<geom type="box" size="{h:.6f} {h:.6f} {h:.6f}"'
+                f' pos="{px:.6f} {py:.6f} {pz:.6f}"/>'
+            )
+        out.append("</body>")
+    hb = BALANCE_EDGE / 2 * U
+    for k, (x, y, hh) in enumerate(balances):
+        out.append(
+            f'<body name="b{k}" pos="{(x + 0.5) * U:.6f} {(y + 0.5) * U:.6f}'
+            f' {(hh + BALANCE_EDGE / 2) * U:.6f}"><freejoint/>'
+            f'<geom type="box" size="{hb:.6f} {hb:.6f} {hb:.6f}"/></body>'
+        )
+    out.append("</worldbody></mujoco>")
+    return "\n".join(out)
+
+
+def _centroid(cubes, ox=0.0, oy=0.0):
+    n = len(cubes)
+    return (
+        sum(c[0] for c in cubes) / n + 0.5 + ox,
+        sum(c[1] for c in cubes) / n + 0.5 + oy,
+        sum(c[2] for c in cubes) / n + 0.5,
+    )
+
+
+def simulate(
+    pieces: Sequence[Piece],
+    balances: Sequence[Balance] = (),
+    sim_seconds: float = 3.0,
+    frame_every: int = 0,
+):
+    """Run the MuJoCo scene; return ``(start poses, end poses, frames)``.
+
+    Poses are arrays of ``[x, y, z, qw, qx, qy, qz]`` per body in metres; ``frames`` holds the
+    poses every ``frame_every`` steps (empty when 0).
+    """
+    import mujoco
+
+    model = mujoco.MjModel.from_xml_string(scene_xml(pieces, balances))
+    data = mujoco.MjData(model)
+    mujoco.mj_forward(model, data)
+    nbody = len(pieces) + len(balances)
+    start = np.array(data.qpos, dtype=float).reshape(nbody, 7) if nbody else np.zeros((0, 7))
+    steps = int(round(sim_seconds / MUJOCO_SETTINGS["timestep"]))
+    frames = [start.copy()] if frame_every else []
+    if frame_every:
+        done = 0
+        while done < steps:
+            k = min(frame_every, steps - done)
+            mujoco.mj_step(model, data, k)
+            done += k
+            frames.append(np.array(data.qpos, dtype=float).reshape(nbody, 7))
+    elif steps:
+        mujoco.mj_step(model, data, steps)
+    end = np.array(data.qpos, dtype=float).reshape(nbody, 7) if nbody else np.zeros((0, 7))
+    return start, end, frames
+
+
+def movements(start: np.ndarray, end: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per body: displacement in cube edges and turn in degrees between two pose arrays."""
+    if len(start) == 0:
+        return np.zeros(0), np.zeros(0)
+    disp = np.linalg.norm(end[:, :3] - start[:, :3], axis=1) / U
+    dots = np.abs(np.sum(start[:, 3:] * end[:, 3:], axis=1))
+    tilt = np.degrees(2 * np.arccos(np.minimum(1.0, dots)))
+    return disp, tilt
+
+
+def mujoco_verdict(
+    pieces: Sequence[Piece],
+    balances: Sequence[Balance] = (),
+    sim_seconds: float = 3.0,
+    fall_distance: float = 0.25,
+    fall_tilt_deg: float = 10.0,
+) -> tuple[bool, list[int], float, float]:
+    """Simulate the tower; return ``(stands, moved bodies, largest move, largest turn)``."""
+    if not pieces:
+        return True, [], 0.0, 0.0
+    start, end, _ = simulate(pieces, balances, sim_seconds)
+    disp, tilt = movements(start, end)
+    moved = [i for i in range(len(disp)) if disp[i] > fall_distance or tilt[i] > fall_tilt_deg]
+    return not moved, moved, float(disp.max()), float(tilt.max())
+
+
+def motion(
+    scene: dict,
+    sim_seconds: float = 3.0,
+    fps: int = 20,
+    fall_distance: float = 0.25,
+    fall_tilt_deg: float = 10.0,
+) -> dict:
+    """The MuJoCo motion of a tower scene as small JSON (format in the module docstring).
+
+    ``scene`` is the ``last_check`` entry of a Kozo observation, or any dict with
+    ``pieces`` (``[{"piece": p, "cells": [[x, y, z], ...], "offset": [ox, oy]}]``) and
+    ``balances`` (``[{"column": [x, y], "height": h}]``).
+    """
+    pieces = [
+        ([tuple(c) for c in p["cells"]], float(p.get("offset", [0, 0])[0]),
+         float(p.get("offset", [0, 0])[1]))
+        for p in scene.get("pieces", [])
+    ]
+    balances = [(b["column"][0], b["column"][1], int(b["height"])) for b in scene.get(
+        "balances", [])]
+    every = max(1, int(round(1.0 / fps / MUJOCO_SETTINGS["timestep"])))
+    start, end, frames = simulate(pieces, balances, sim_seconds, frame_every=every)
+    disp, tilt = movements(start, end)
+    moved = [i for i in range(len(disp)) if disp[i] > fall_distance or tilt[i] > fall_tilt_deg]
+    bodies = []
+    for p in scene.get("pieces", []):
+        bodies.append({"piece": f"P{p['piece']}", "kind": "polycube",
+                       "cells": [list(c) for c in p["cells"]]})
+    for b in scene.get("balances", []):
+        bodies.append({"piece": f"B@{b['column'][0]},{b['column'][1]}", "kind": "balance"})
+    for i, body in enumerate(bodies):
+        body["frames"] = [
+            [round(float(f[i, 0]) / U, 4), round(float(f[i, 1]) / U, 4),
+             round(float(f[i, 2]) / U, 4)] + [round(float(q), 5) for q in f[i, 3:]]
+            for f in frames
+        ]
+    return {
+        "dt": every * MUJOCO_SETTINGS["timestep"],
+        "unit": "cube edge",
+        "bodies": bodies,
+        "moved": moved,
+        "fallen": bool(moved),
+        "largest_move": round(float(disp.max()) if len(disp) else 0.0, 4),
+        "largest_turn_deg": round(float(tilt.max()) if len(tilt) else 0.0, 3),
+    }
+
+
+def tilt_angle(q0: Sequence[float], q1: Sequence[float]) -> float:
+    """Angle in degrees between two unit quaternions."""
+    d = abs(sum(a * b for a, b in zip(q0, q1, strict=True)))
+    return math.degrees(2 * math.acos(min(1.0, d)))
