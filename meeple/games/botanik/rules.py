@@ -516,11 +516,11 @@ class BotanikState(State):
     def _string_to_action(self, text: str, player: int) -> int:
         s = " ".join(text.lower().split())
         if player == CHANCE:
-            m = re.fullmatch(r"(deal|reveal)\s*([a-z]-[a-z0-9]+)", s)
+            m = re.fullmatch(r"(deal|reveal)\s*([a-z0-9]+(?:\s*-\s*[a-z0-9]+)?)", s)
             if not m:
                 raise NotationError(f"expected 'deal R-ST2' or 'reveal R-EL1', got {text!r}")
-            return self._tile(m.group(2))
-        m = re.fullmatch(r"(own|pile)\s*([a-z]\s*-\s*[a-z0-9]+)\s*@\s*(\d+)", s)
+            return self._tile(m.group(2).replace(" ", ""))
+        m = re.fullmatch(r"(own|pile)\s*([a-z0-9]+(?:\s*-\s*[a-z0-9]+)?)\s*@\s*(\d+)", s)
         if m:
             t = self._tile(m.group(2).replace(" ", ""))
             j = int(m.group(3))
@@ -534,7 +534,9 @@ class BotanikState(State):
                 raise NotationError(f"pile {j} does not exist: piles are 0 to 4")
             return SWAP_BASE + j
         m = re.fullmatch(
-            r"add\s*([a-z]\s*-\s*[a-z0-9]+)?\s*@?\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:/\s*(\d+))?", s
+            r"add\s*([a-z][a-z0-9]*(?:\s*-\s*[a-z0-9]+)?)?\s*@?\s*(-?\d+)\s*,\s*(-?\d+)"
+            r"\s*(?:/\s*(\d+))?",
+            s,
         )
         if m:
             r, c = int(m.group(2)), int(m.group(3))

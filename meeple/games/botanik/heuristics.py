@@ -1,0 +1,145 @@
+"""Botanik heuristics for the greedy bot: colour groups, flowers, and keeping the network open.
+
+``machine_value`` rates one machine: its score now, the tiles joined to the Source, pairs of
+same-colour tiles that a third tile would turn into a scoring group, and the open ends that keep
+it growing. ``action_value`` applies an action to a copy, settles the releases it causes with a
+quick local choice for every pending addition, and compares both players' machines and rows.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .components import PLANT, SOURCE_CELL, STEP, VEGETABLE, rotate
+from .rules import ADD, ADD_BASE, SWAP, SWAP_BASE, BotanikState, add_parts, rc_cell
+
+
+def machine_value(state: BotanikState, p: int) -> float:
+    """A rating of ``p``'s machine (higher is better)."""
+    ts = state.ts
+    tiles = state.mtile[p]
+    pipes = state.mpipe[p]
+    comp = state.mcomp[p]
+    main = comp[SOURCE_CELL]
+    kept = [x for x, c in comp.items() if c == main and x != SOURCE_CELL]
+    keptset = set(kept)
+    colour = ts.colour
+    seen: set[int] = set()
+    points = 0.0
+    pairs = 0
+    for x in kept:
+        if x in seen:
+            continue
+        col = colour[tiles[x]]
+        stack = [x]
+        seen.add(x)
+        n = 0
+        while stack:
+            y = stack.pop()
+            n += 1
+            for s in STEP:
+                z = y + s
+                if z in keptset and z not in seen and colour[tiles[z]] == col:
+                    seen.add(z)
+                    stack.append(z)
+        if n >= 3:
+            points += n
+        elif n == 2:
+            pairs += 1
+    for x in kept:
+        t = tiles[x]
+        f = ts.flowers[t]
+        if not f:
+            continue
+        if ts.type[t] in (PLANT, VEGETABLE):
+            e = pipes[x]
+            y = x + STEP[(1, 2, 4, 8).index(e)]
+            if y in tiles and colour[tiles[y]] == colour[t]:
+                points += f
+        else:
+            points += f
+    open_ends = state.copen[p][main]
+    openness = min(open_ends, 4) * 0.6 - (1.5 if open_ends <= 1 else 0.0)
+    return points + 0.35 * len(kept) + 0.8 * pairs + openness
+
+
+def tile_value(state: BotanikState, t: int) -> float:
+    """What a tile is worth before it is placed: flowers and its chance to join a group."""
+    return 1.0 + state.ts.flowers[t] * (0.5 if state.ts.type[t] in (PLANT, VEGETABLE) else 0.9)
+
+
+def add_value(state: BotanikState, q: int, action: int) -> float:
+    """A quick local rating of adding the pending tile with ``action`` (no copy made)."""
+    ts = state.ts
+    t = state.pend_tile
+    r, c, k = add_parts(action)
+    x = rc_cell(r, c)
+    e = rotate(ts.exits[t], k)
+    tiles = state.mtile[q]
+    comp = state.mcomp[q]
+    main = comp[SOURCE_CELL]
+    linked_main = False
+    same = 0
+    free = 0
+    plant_ok = False
+    for d in range(4):
+        y = x + STEP[d]
+        ty = tiles.get(y)
+        if ty is None:
+            if e >> d & 1:
+                free += 1
+            continue
+        if e >> d & 1 and comp[y] == main:
+            linked_main = True
+            if ts.colour[ty] == ts.colour[t]:
+                plant_ok = True
+        if ts.colour[ty] == ts.colour[t] and comp[y] == main:
+            same += 1
+    v = 3.0 if linked_main else -1.0
+    if linked_main:
+        v += 1.2 * same
+        if ts.type[t] in (PLANT, VEGETABLE):
+            v += 3.0 if plant_ok else 0.0
+        else:
+            v += ts.flowers[t]
+        v += 0.4 * min(free, 2)
+    return v
+
+
+def settle(state: BotanikState) -> None:
+    """Resolve every pending swap and addition in place with the quick local choices."""
+    while state.phase in (ADD, SWAP):
+        q = state.pend_player
+        legal = state.legal_actions(q)
+        if state.phase == ADD:
+            best = max(legal, key=lambda a: add_value(state, q, a))
+        else:
+            best = max(legal, key=lambda a: tile_value(state, state.piles[a - SWAP_BASE][-1]))
+        state.apply(best, q)
+
+
+def _rows_value(state: BotanikState, p: int) -> float:
+    return sum(0.6 * tile_value(state, t) for t in state.rows[p * 5:(p + 1) * 5] if t >= 0)
+
+
+def position_value(state: BotanikState, player: int) -> float:
+    """``player``'s machine and waiting tiles against the opponent's."""
+    o = 1 - player
+    return (machine_value(state, player) + _rows_value(state, player)
+            - machine_value(state, o) - _rows_value(state, o))
+
+
+def action_value(state: BotanikState, player: int, action: int) -> float:
+    """The greedy bot's value of ``action``: the position after it and the releases it causes."""
+    s = state.clone()
+    s.apply(action, player)
+    if state.phase == ADD and ADD_BASE <= action < SWAP_BASE:
+        # our own addition: rate our machine exactly; the rest is the same for every choice
+        return machine_value(s, player)
+    settle(s)
+    return position_value(s, player)
+
+
+def evaluate(state: BotanikState, player: int) -> float:
+    """A static evaluation in [-1, 1] for search bots."""
+    return math.tanh(position_value(state, player) / 10.0)
