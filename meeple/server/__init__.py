@@ -1,0 +1,53 @@
+"""The web platform: ``serve()`` runs it, ``create_app()`` builds the FastAPI app (for tests
+and for mounting elsewhere). The API is described in ``docs/api.md``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .app import create_app
+from .db import default_sqlite_url
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | None = None,
+    redis: str | None = None,
+    data_dir: Path | None = None,
+    reload: bool = False,
+) -> None:
+    """Run the web platform until interrupted.
+
+    ``db`` defaults to a SQLite file ``meeple.db`` in ``data_dir`` (``./meeple-data``);
+    PostgreSQL with ``postgresql+psycopg://...``. ``redis`` fans table updates out to other
+    server processes sharing the database. Migrations are applied at start.
+    """
+    import uvicorn
+
+    url = db or default_sqlite_url(data_dir)
+    if reload:
+        import os
+
+        os.environ["MEEPLE_DB"] = url
+        if redis:
+            os.environ["MEEPLE_REDIS"] = redis
+        uvicorn.run("meeple.server:app_from_env", factory=True, host=host, port=port,
+                    reload=True)
+        return
+    app = create_app(url, redis, bot_delay=0.4)
+    uvicorn.run(app, host=host, port=port, log_level="info", ws_max_size=1 << 20)
+
+
+def app_from_env():
+    """The app for ``uvicorn --factory``: database and Redis from MEEPLE_DB / MEEPLE_REDIS."""
+    import os
+
+    return create_app(
+        os.environ.get("MEEPLE_DB") or default_sqlite_url(None),
+        os.environ.get("MEEPLE_REDIS") or None,
+        bot_delay=0.4,
+    )
+
+
+__all__ = ["app_from_env", "create_app", "serve"]

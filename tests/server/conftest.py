@@ -1,0 +1,123 @@
+"""Fixtures of the server tests: the test suite's small game registered, a throwaway
+PostgreSQL and Redis started for the session, apps on SQLite or PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from meeple.engine import registry
+from tests.engine.tinygame import SealedBids
+
+PG_BIN = Path(os.environ.get("MEEPLE_PG_BIN", "/usr/lib/postgresql/15/bin"))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(autouse=True)
+def sealed_bids_registered():
+    """The test suite's small game (chance + simultaneous + hidden bids) is always playable."""
+    registry.register(SealedBids)
+    yield
+    registry._GAMES.pop("sealed_bids", None)
+
+
+def _as_postgres(cmd: str) -> list[str]:
+    if os.geteuid() == 0:
+        return ["su", "postgres", "-s", "/bin/sh", "-c", cmd]
+    return ["sh", "-c", cmd]
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A PostgreSQL 15 cluster in a temp dir on a free port, for the whole session."""
+    initdb, pg_ctl = PG_BIN / "initdb", PG_BIN / "pg_ctl"
+    if not initdb.exists():
+        pytest.fail(
+            f"PostgreSQL binaries not found in {PG_BIN}: install postgresql-15 "
+            "(scripts/setup.sh --test) or set MEEPLE_PG_BIN"
+        )
+    d = Path(tempfile.mkdtemp(prefix="meeple-pg-"))
+    os.chmod(d, 0o777)
+    if os.geteuid() == 0:
+        shutil.chown(d, "postgres")
+    port = free_port()
+    data = d / "data"
+    subprocess.run(
+        _as_postgres(f"{initdb} -D {data} -A trust -U postgres"),
+        check=True, capture_output=True,
+    )
+    subprocess.run(
+        _as_postgres(
+            f"{pg_ctl} -D {data} -o \"-k {d} -p {port} -c listen_addresses=127.0.0.1 "
+            f"-c fsync=off -c max_connections=200\" -l {d}/log -w start"
+        ),
+        check=True, capture_output=True,
+    )
+    try:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}"
+    finally:
+        subprocess.run(_as_postgres(f"{pg_ctl} -D {data} -m immediate stop"),
+                       capture_output=True)
+        shutil.rmtree(d, ignore_errors=True)
+
+
+@pytest.fixture
+def pg_url(postgres_server):
+    """A fresh database on the session's PostgreSQL."""
+    import psycopg
+
+    name = "t_" + uuid.uuid4().hex[:12]
+    dsn = postgres_server.replace("postgresql+psycopg", "postgresql") + "/postgres"
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return f"{postgres_server}/{name}"
+
+
+@pytest.fixture
+def sqlite_url(tmp_path):
+    return f"sqlite:///{tmp_path / 'meeple.db'}"
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def db_url(request, tmp_path):
+    """Each test using this runs on SQLite and on PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'meeple.db'}"
+    return request.getfixturevalue("pg_url")
+
+
+@pytest.fixture(scope="session")
+def redis_url():
+    """A throwaway redis-server on a free port."""
+    exe = shutil.which("redis-server")
+    if exe is None:
+        pytest.fail("redis-server not found: install it (scripts/setup.sh --test)")
+    port = free_port()
+    proc = subprocess.Popen(
+        [exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    for _ in range(100):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.1):
+                break
+        except OSError:
+            time.sleep(0.05)
+    try:
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.terminate()
+        proc.wait(5)

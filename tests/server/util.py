@@ -1,0 +1,50 @@
+"""Helpers of the server tests: reading frames and rebuilding states independently."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import create_engine, text
+
+import meeple
+
+
+def frames_until(ws, pred, limit: int = 500) -> dict[str, Any]:
+    """Read messages from ``ws`` until a frame satisfies ``pred``; return it."""
+    for _ in range(limit):
+        msg = ws.receive_json()
+        if msg.get("type") == "frame" and pred(msg):
+            return msg
+    raise AssertionError("no matching frame arrived")
+
+
+def stored_moves(db_url: str, table_id: str) -> list[tuple[int, int, int, str]]:
+    """The moves of a table straight from the database: (n, player, action, notation)."""
+    eng = create_engine(db_url)
+    try:
+        with eng.connect() as c:
+            rows = c.execute(
+                text(
+                    "SELECT n, player, action, notation FROM moves"
+                    " WHERE table_id = :t ORDER BY n"
+                ),
+                {"t": table_id},
+            ).all()
+    finally:
+        eng.dispose()
+    return [tuple(r) for r in rows]
+
+
+def rebuild(game_name: str, players: int, options: dict, moves, upto: int | None = None):
+    """The state after the first ``upto`` stored moves, replayed by the engine alone."""
+    state = meeple.load(game_name, players, **options).new_initial_state()
+    for n, player, action, _ in moves[:upto]:
+        assert n == state.move_number()
+        state.apply(action, player)
+    return state
+
+
+def new_guest(client, name: str = "Ann") -> dict[str, Any]:
+    r = client.post("/api/guest", json={"name": name})
+    assert r.status_code == 200, r.text
+    return r.json()
