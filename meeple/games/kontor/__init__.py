@@ -1,0 +1,12 @@
+"""Kontor (Michael Schacht, 1999): build a harbour, win areas by the largest lead in goods.
+
+Modes ``basic`` and ``advanced`` for 2 players and ``expansion`` for 3 or 4.
+"""
+
+from meeple.engine import register
+
+from .rules import Kontor, KontorState, area_winner
+
+register(Kontor)
+
+__all__ = ["Kontor", "KontorState", "area_winner"]

@@ -1,0 +1,1354 @@
+"""Kontor's rules: the field, the round (choose, reveal, tax, act), areas, valuation, scoring.
+
+The field is a padded square grid of cell indices; occupied, water, land and legal cells are int
+bitboards, so adjacency, closure and the field frame are a few shifts and masks. Areas are
+kept incrementally (merged on placement, split on removal). Every shuffle is a chance node
+(rules page 3.3): piles hold an unordered unseen part, a visible top and a known returned queue.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import numpy as np
+
+from meeple.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, NotationError, Option, State
+from meeple.engine.errors import OptionError
+from meeple.engine.options import OptionSchema
+
+from .components import (
+    ANCHOR_ID,
+    BEATS,
+    BRIDGE,
+    CARD_COIN,
+    CARD_COLOUR,
+    CARD_GOODS,
+    CARD_ID,
+    CARD_KEY,
+    CARD_KIND,
+    CARD_NAME,
+    CARD_SHIP,
+    COLOURS,
+    CRANE,
+    CROSS_CELLS,
+    CUSTOMS,
+    FLOOD,
+    GOODS,
+    GOODS_CARD,
+    IS_HARBOUR,
+    NUM_CARDS,
+    SPECIAL_CARDS,
+    TRIPLE_PAIR,
+    WATER,
+    WATER_CARDS,
+    card_id,
+    describe_card,
+    harbour_cards,
+)
+
+MODES = ("basic", "advanced", "expansion")
+FIELD_SIZE = {("basic", 2): 6, ("advanced", 2): 7, ("expansion", 3): 8, ("expansion", 4): 9}
+ROUND_CEILING = 500
+"""Rounds after which a game always ends as E2 when ``max_rounds`` is 0 (rules 5.14, [R39])."""
+
+# phases and the steps of one action
+P_ROUND, P_CHOOSE, P_NEXT, P_ACT, P_END = range(5)
+PHASE_NAMES = ("round start", "choose", "act", "act", "end")
+S_PLACE, S_SHIP, S_BUY, S_REMOVE = range(4)
+STEP_NAMES = ("place", "ship", "buy", "remove")
+# chance tasks
+T_CROSS, T_HAND, T_TOP = range(3)
+# placement variants: 0 plain, 1..3 crane=t, 4..6 export=t
+NV = 7
+
+KEEPERS = {"basic": 5, "advanced": 5, "expansion": 7}
+CHITS_PER_TYPE = 6  # [R28]
+MAX_LOG = 40
+
+
+def _bits(m: int):
+    """The set bit indices of ``m``, lowest first."""
+    while m:
+        low = m & -m
+        yield low.bit_length() - 1
+        m ^= low
+
+
+def area_winner(counts: list[int], n: int) -> int:
+    """The winner of an area from its counts (``counts[p * 3 + t]``), or -1 for nobody.
+
+    Largest single lead wins; leads tied across players are broken by the cycle
+    wine > spice > tea > wine; a pure cycle or no lead at all: nobody (rules 4.7).
+    """
+    leads: list[tuple[int, int, int]] = []
+    for t in range(3):
+        vals = counts[t::3]
+        top = max(vals)
+        if top == 0 or vals.count(top) > 1:
+            continue
+        leader = vals.index(top)
+        second = max(v for p, v in enumerate(vals) if p != leader)
+        leads.append((top - second, leader, t))
+    if not leads:
+        return -1
+    d = max(x[0] for x in leads)
+    c = [(p, t) for lead, p, t in leads if lead == d]
+    players = {p for p, _ in c}
+    if len(players) == 1:
+        return c[0][0]
+    for p in sorted(players):
+        mine = [t for q, t in c if q == p]
+        others = [t for q, t in c if q != p]
+        if any(all(BEATS[m] == o for o in others) for m in mine):
+            return p
+    return -1
+
+
+class Kontor(Game):
+    """Kontor: 2-player basic and advanced, and the 3 & 4 player expansion."""
+
+    name = "kontor"
+    title = "Kontor"
+    version = "1"
+    player_counts = (2, 3, 4)
+    perfect_information = False
+    option_schema = OptionSchema(
+        (
+            Option("mode", str, "basic", choices=MODES,
+                   help="basic (2p, 6x6), advanced (2p, 7x7, ship), expansion (3p 8x8, 4p 9x9)"),
+            Option("scored_areas", str, None, reconstructed=True,
+                   help="'all' or 'largest_<n>'; default: all (2p), largest_7 (3p), "
+                        "largest_9 (4p), all with restriction_of_camp"),
+            Option("export_warehouse", bool, False, reconstructed=True,
+                   help="2-player modes: the Exportlager variant"),
+            Option("special_cards", bool, None, reconstructed=True,
+                   help="Flood, Bridge and Customs house; default off in advanced, on in "
+                        "expansion; never in basic"),
+            Option("restriction_of_camp", bool, False, reconstructed=True,
+                   help="expansion only: storage cap of 2 per type, no merging"),
+            Option("remove_triple_cards", bool, None, reconstructed=True,
+                   help="remove each colour's triple card; default on in expansion only"),
+            Option("warehouses_per_type", int, 16, minimum=1, maximum=64,
+                   help="warehouse supply per goods type (32 = two copies)"),
+            Option("limited_coins", bool, False, reconstructed=True,
+                   help="20 coins in all; water income only while the treasury has coins"),
+            Option("open_draw_piles", bool, True, reconstructed=True,
+                   help="the top card of the water pile and of each harbour pile is visible"),
+            Option("max_rounds", int, 0, minimum=0, reconstructed=True,
+                   help="end the game (as E2) after this many rounds; 0: no cap"),
+        )
+    )
+
+    @classmethod
+    def configurations(cls) -> list[tuple[int, dict[str, Any]]]:
+        return [
+            (2, {"mode": "basic"}),
+            (2, {"mode": "advanced"}),
+            (2, {"mode": "advanced", "special_cards": True, "export_warehouse": True}),
+            (3, {"mode": "expansion"}),
+            (4, {"mode": "expansion"}),
+            (3, {"mode": "expansion", "restriction_of_camp": True}),
+        ]
+
+    @classmethod
+    def default_players(cls) -> int:
+        return 2
+
+    def allowed_player_counts(self, options: dict[str, Any]) -> tuple[int, ...]:
+        return (3, 4) if options["mode"] == "expansion" else (2,)
+
+    def _setup(self) -> None:
+        o = self.options
+        mode = o["mode"]
+        n = self.num_players
+        self.mode = mode
+        self.expansion = mode == "expansion"
+        if o["export_warehouse"] and self.expansion:
+            raise OptionError("export_warehouse is a 2-player variant; expansion always exports")
+        if o["restriction_of_camp"] and not self.expansion:
+            raise OptionError("restriction_of_camp is an expansion variant (3 or 4 players)")
+        if o["special_cards"] and mode == "basic":
+            raise OptionError("special_cards need the ship: use mode advanced or expansion")
+        self.special = bool(o["special_cards"]) if o["special_cards"] is not None else (
+            self.expansion)
+        self.triple_removed = bool(o["remove_triple_cards"]) if (
+            o["remove_triple_cards"] is not None) else self.expansion
+        self.restriction = bool(o["restriction_of_camp"])
+        self.export = self.expansion or bool(o["export_warehouse"])
+        self.has_ship = mode != "basic"
+        self.open_piles = bool(o["open_draw_piles"])
+        self.limited = bool(o["limited_coins"])
+        self.max_rounds = o["max_rounds"] or ROUND_CEILING
+        sa = o["scored_areas"]
+        if sa is None:
+            sa = "all" if (n == 2 or self.restriction) else f"largest_{2 * n + 1}"
+        if sa == "all":
+            self.scored_cut = 0
+        else:
+            m = re.fullmatch(r"largest_([1-9]\d*)", sa)
+            if not m:
+                raise OptionError(
+                    f"option 'scored_areas' of kontor cannot be {sa!r}; allowed: 'all' or "
+                    "'largest_<n>' with n >= 1, e.g. 'largest_5'")
+            self.scored_cut = int(m.group(1))
+        self.scored_areas = sa
+        # record the values the mode chose, so records replay with explicit options
+        o["scored_areas"] = sa
+        o["special_cards"] = self.special
+        o["remove_triple_cards"] = self.triple_removed
+        self.keepers = KEEPERS[mode]
+        N = self.N = FIELD_SIZE[(mode, n)]
+        O = self.O = N - 3
+        self.off = off = O + 1
+        W = self.W = 2 * O + 3
+        self.G = G = W * W
+        self.valid = 0
+        self.nb: list[list[int]] = [[] for _ in range(G)]
+        for y in range(-O, O + 1):
+            for x in range(-O, O + 1):
+                i = (y + off) * W + (x + off)
+                self.valid |= 1 << i
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                    if -O <= x + dx <= O and -O <= y + dy <= O:
+                        self.nb[i].append(i + dx + dy * W)
+        self.col = [0] * W  # bitmask of each x column (index x + off)
+        self.row = [0] * W
+        for i in _bits(self.valid):
+            self.col[i % W] |= 1 << i
+            self.row[i // W] |= 1 << i
+        self._inside_cache: dict[tuple[int, int, int, int], int] = {}
+        self.anchor = self.idx(0, 0)
+        self.cross = [self.idx(x, y) for x, y in CROSS_CELLS]
+        self.PLACE = NUM_CARDS
+        self.SHIP = self.PLACE + NV * G
+        self.REMOVE = self.SHIP + G
+        self.BUY = self.REMOVE + G
+        self.SKIP = self.BUY + 1
+        self.water_pile = n
+        self.special_pile = n + 1
+
+    def idx(self, x: int, y: int) -> int:
+        """Cell index of ``(x, y)`` (rules page 2.7 coordinates)."""
+        return (y + self.off) * self.W + (x + self.off)
+
+    def xy(self, i: int) -> tuple[int, int]:
+        return (i % self.W - self.off, i // self.W - self.off)
+
+    def on_grid(self, x: int, y: int) -> bool:
+        return -self.O <= x <= self.O and -self.O <= y <= self.O
+
+    def inside(self, minx: int, maxx: int, miny: int, maxy: int) -> int:
+        """Cells not outside the field for this frame."""
+        key = (minx, maxx, miny, maxy)
+        m = self._inside_cache.get(key)
+        if m is None:
+            N, off = self.N, self.off
+            cm = rm = 0
+            for x in range(max(maxx - N + 1, -self.O), min(minx + N - 1, self.O) + 1):
+                cm |= self.col[x + off]
+            for y in range(max(maxy - N + 1, -self.O), min(miny + N - 1, self.O) + 1):
+                rm |= self.row[y + off]
+            m = self._inside_cache[key] = cm & rm
+        return m
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.SKIP + 1
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return NUM_CARDS
+
+    @property
+    def max_game_length(self) -> int:
+        n = self.num_players
+        return 8 + 6 * n + 2 + self.max_rounds * n * 9
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return (N_PLANES * self.G + N_VECTOR,)
+
+
+N_PLANES = 21
+N_VECTOR = 4 * 3 + 12 + 6 + 4 + 5 + 4 + 1 + 4 + 1 + 4 * NUM_CARDS
+
+
+class KontorState(State):
+    """One position of a Kontor game."""
+
+    game: Kontor
+
+    def __init__(self, game: Kontor):
+        super().__init__(game)
+        g = game
+        n = g.num_players
+        self.phase = P_ROUND
+        self.step = S_PLACE
+        self.round = 0
+        self.cell = [-1] * g.G
+        self.stored = [0] * g.G
+        self.crane = [-1] * g.G  # named type t (active), t + 3 (inactive), -1 none
+        self.area_of = [-1] * g.G
+        self.areas: dict[int, int] = {}
+        self.next_area = 0
+        self.closed: list[tuple[int, int, int, tuple[int, ...]]] = []  # mask, owner, size, counts
+        self.closed_mask = 0
+        self.land = 0
+        self.water = 1 << g.anchor
+        self.cell[g.anchor] = ANCHOR_ID
+        self.frame = [-2, 2, -2, 2]
+        self.legal = 0
+        self.ship = g.anchor if g.has_ship else -1
+        self.ship_moves = 0
+        self.moved_to_anchor = False
+        self.coins = [4] * n
+        self.treasury = 20 - 4 * n
+        self.keepers = [g.keepers] * n
+        self.won = [0] * n
+        self.chits = [0] * (3 * n)
+        self.chit_supply = [CHITS_PER_TYPE] * 3
+        self.supply = [g.options["warehouses_per_type"]] * 3
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.public = [False] * NUM_CARDS
+        self.unseen: list[list[int]] = []
+        for p in range(n):
+            cards = harbour_cards(p)
+            if g.triple_removed:
+                cards.remove(card_id(p, TRIPLE_PAIR))
+            self.unseen.append(cards)
+        self.unseen.append(list(WATER_CARDS))
+        self.unseen.append(list(SPECIAL_CARDS) if g.special else [])
+        self.queue: list[list[int]] = [[] for _ in range(n + 2)]
+        self.top = [-1] * (n + 2)
+        self.chosen = [-1] * n
+        self.revealed = [-1] * n
+        self.order: list[int] = []
+        self.act_i = 0
+        self.acting = -1
+        self.card = -1
+        self.ended = ""
+        self.log: list[str] = []
+        tasks: list[tuple[int, int, int]] = [(T_CROSS, i, n) for i in g.cross]
+        for p in range(n):
+            tasks += [(T_HAND, p, p)] * 3 + [(T_HAND, p, n)] * 2
+        if g.open_piles:
+            tasks += [(T_TOP, pile, 0) for pile in range(n + 1)]
+        self.tasks = tasks
+        self._final: dict[str, Any] | None = None
+        self._advance()
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> KontorState:
+        s = object.__new__(KontorState)
+        s.game = self.game
+        s._history = list(self._history)
+        s._legal_cache = {}
+        s.phase, s.step, s.round = self.phase, self.step, self.round
+        s.cell = self.cell[:]
+        s.stored = self.stored[:]
+        s.crane = self.crane[:]
+        s.area_of = self.area_of[:]
+        s.areas = dict(self.areas)
+        s.next_area = self.next_area
+        s.closed = self.closed[:]
+        s.closed_mask, s.land, s.water = self.closed_mask, self.land, self.water
+        s.frame = self.frame[:]
+        s.legal = self.legal
+        s.ship, s.ship_moves, s.moved_to_anchor = self.ship, self.ship_moves, self.moved_to_anchor
+        s.coins = self.coins[:]
+        s.treasury = self.treasury
+        s.keepers = self.keepers[:]
+        s.won = self.won[:]
+        s.chits = self.chits[:]
+        s.chit_supply = self.chit_supply[:]
+        s.supply = self.supply[:]
+        s.hands = [h[:] for h in self.hands]
+        s.public = self.public[:]
+        s.unseen = [u[:] for u in self.unseen]
+        s.queue = [q[:] for q in self.queue]
+        s.top = self.top[:]
+        s.chosen = self.chosen[:]
+        s.revealed = self.revealed[:]
+        s.order = self.order[:]
+        s.act_i, s.acting, s.card, s.ended = self.act_i, self.acting, self.card, self.ended
+        s.log = self.log[:]
+        s.tasks = self.tasks[:]
+        s._final = self._final
+        return s
+
+    def resample(self, player: int, rng: random.Random) -> KontorState:
+        """Redraw what ``player`` cannot see: other hands' hidden cards, unseen pile parts,
+        and the choices of others not yet revealed."""
+        s = self.clone()
+        g = self.game
+        n = g.num_players
+        pub = s.public
+        for pile_of, slots_kind in (("harbour", None), ("water", g.water_pile),
+                                    ("special", g.special_pile)):
+            piles = range(n) if pile_of == "harbour" else [slots_kind]
+            for pile in piles:
+                slots: list[tuple[int, int]] = []
+                pool = list(s.unseen[pile])
+                for q in range(n):
+                    if q == player:
+                        continue
+                    for j, c in enumerate(s.hands[q]):
+                        if pub[c]:
+                            continue
+                        if pile_of == "harbour" and CARD_COLOUR[c] == pile:
+                            slots.append((q, j))
+                            pool.append(c)
+                        elif pile_of == "water" and CARD_KIND[c] == WATER:
+                            slots.append((q, j))
+                            pool.append(c)
+                        elif pile_of == "special" and c >= SPECIAL_CARDS[0] and c < ANCHOR_ID:
+                            slots.append((q, j))
+                            pool.append(c)
+                if not slots:
+                    continue
+                rng.shuffle(pool)
+                for k, (q, j) in enumerate(slots):
+                    s.hands[q][j] = pool[k]
+                s.unseen[pile] = sorted(pool[len(slots):])
+        for q in range(n):
+            if q != player and s.chosen[q] >= 0:
+                s.chosen[q] = rng.choice(s.hands[q])
+        return s
+
+    # ------------------------------------------------------------------ turn structure
+    @property
+    def current_player(self) -> int:
+        if self.tasks:
+            return CHANCE
+        ph = self.phase
+        if ph == P_CHOOSE:
+            return SIMULTANEOUS
+        if ph == P_ACT:
+            return self.acting
+        return TERMINAL
+
+    def _pending_players(self) -> list[int]:
+        return [p for p in range(self.game.num_players) if self.chosen[p] < 0]
+
+    def _chance_pile(self) -> int:
+        kind, a, b = self.tasks[0]
+        return a if kind == T_TOP else b
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        u = self.unseen[self._chance_pile()]
+        p = 1.0 / len(u)
+        return [(c, p) for c in sorted(u)]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player == CHANCE:
+            return sorted(self.unseen[self._chance_pile()])
+        g = self.game
+        if self.phase == P_CHOOSE:
+            return sorted(self.hands[player])
+        step = self.step
+        if step == S_PLACE:
+            return self._place_actions()
+        if step == S_SHIP:
+            out = [g.SHIP + i for i in _bits(self.water & ~(1 << self.ship))]
+        elif step == S_BUY:
+            out = [g.BUY]
+        else:
+            out = [g.REMOVE + i for i in self._removable()]
+        out.append(g.SKIP)
+        return out
+
+    def _place_actions(self) -> list[int]:
+        g = self.game
+        card = self.card
+        base = g.PLACE
+        kind = CARD_KIND[card]
+        if kind == CRANE:
+            variants = [1, 2, 3]
+        elif kind == GOODS_CARD and g.export:
+            variants = [0] + [
+                4 + t for t in sorted(CARD_GOODS[card])
+                if not g.expansion or self.chit_supply[t] > 0
+            ]
+        else:
+            variants = [0]
+        return [base + i * NV + v for i in self._targets(card) for v in variants]
+
+    def _targets(self, card: int) -> list[int]:
+        """The cells ``card`` may be placed on now (rules 4.5)."""
+        kind = CARD_KIND[card]
+        g = self.game
+        if kind == WATER:
+            return list(_bits(self.legal))
+        if kind == FLOOD:
+            return [i for i in _bits(self.land) if self.area_of[i] >= 0
+                    and IS_HARBOUR[self.cell[i]]]
+        if kind == BRIDGE:
+            out = []
+            W = g.W
+            cm = self.closed_mask
+            for i in _bits(self.water & ~(1 << g.anchor)):
+                if i == self.ship:
+                    continue
+                b = 1 << i
+                if ((b << 1) | (b >> 1) | (b << W) | (b >> W)) & cm:
+                    continue
+                if g.restriction and self._blocked(i):
+                    continue
+                out.append(i)
+            return out
+        # harbour cards and customs houses
+        if not g.restriction:
+            return list(_bits(self.legal))
+        return [i for i in _bits(self.legal) if not self._blocked(i)]
+
+    def _blocked(self, i: int) -> bool:
+        """Edge-adjacent to land of two or more different areas (``restriction_of_camp``)."""
+        seen = -1
+        for j in self.game.nb[i]:
+            a = self.area_of[j]
+            if a >= 0:
+                if seen >= 0 and a != seen:
+                    return True
+                seen = a
+        return False
+
+    def _removable(self) -> list[int]:
+        if self.ship < 0:
+            return []
+        out = []
+        for j in self.game.nb[self.ship]:
+            c = self.cell[j]
+            if c >= 0 and IS_HARBOUR[c] and CARD_SHIP[c] and self.area_of[j] >= 0:
+                out.append(j)
+        out.sort()
+        return out
+
+    # ------------------------------------------------------------------ applying
+    def _apply(self, action: int, player: int) -> None:
+        g = self.game
+        if player == CHANCE:
+            self._apply_chance(action)
+        elif self.phase == P_CHOOSE:
+            self.chosen[player] = action
+            if all(c >= 0 for c in self.chosen):
+                self._reveal()
+        elif action == g.SKIP:
+            if self.step == S_REMOVE:
+                self._finish_action()
+            else:
+                self._to_remove_step()
+        elif self.step == S_PLACE:
+            i, v = divmod(action - g.PLACE, NV)
+            self._place(i, v)
+        elif self.step == S_SHIP:
+            i = action - g.SHIP
+            self.ship = i
+            self.ship_moves += 1
+            self.log.append(f"{COLOURS[player]}: ship {self._xy_text(i)}")
+            if (i == g.anchor and g.special and self.unseen[g.special_pile]
+                    and self.coins[player] >= 2):
+                self.step = S_BUY
+            else:
+                self._to_remove_step()
+        elif self.step == S_BUY:
+            self.coins[player] -= 2
+            self.treasury += 2
+            self.tasks.append((T_HAND, player, g.special_pile))
+            self.log.append(f"{COLOURS[player]}: buy")
+            self._to_remove_step()
+        else:
+            i = action - g.REMOVE
+            self.log.append(f"{COLOURS[player]}: remove {CARD_NAME[self.cell[i]]} "
+                            f"{self._xy_text(i)}")
+            self._remove_card(i)
+            self.cell[i] = -1
+            self._refresh_legal()
+            self._finish_action()
+        self._advance()
+
+    def _apply_chance(self, c: int) -> None:
+        kind, a, b = self.tasks.pop(0)
+        if kind == T_CROSS:
+            self.unseen[b].remove(c)
+            self.cell[a] = c
+            self.water |= 1 << a
+            if not self.tasks or self.tasks[0][0] != T_CROSS:
+                self._refresh_legal()
+        elif kind == T_HAND:
+            self.unseen[b].remove(c)
+            self.hands[a].append(c)
+            self.public[c] = False
+            if self.phase != P_ROUND:
+                what = "a special card" if b == self.game.special_pile else (
+                    "a water card" if b == self.game.water_pile else "a harbour card")
+                self.log.append(f"{COLOURS[a]} draws {what}")
+        else:
+            self.unseen[a].remove(c)
+            self.top[a] = c
+
+    def _advance(self) -> None:
+        """Run the automatic parts of the round until a player or chance must act."""
+        g = self.game
+        while True:
+            while self.tasks:  # resolve draws that need no chance
+                kind, a, b = self.tasks[0]
+                pile = a if kind == T_TOP else b
+                if self.unseen[pile]:
+                    return
+                self.tasks.pop(0)
+                q = self.queue[pile]
+                if kind == T_TOP:
+                    self.top[pile] = q.pop(0) if q else -1
+                elif q:
+                    c = q.pop(0)
+                    self.hands[a].append(c)
+                    self.public[c] = True
+                    self.log.append(f"{COLOURS[a]} draws {CARD_NAME[c]}")
+            ph = self.phase
+            if ph == P_ROUND:
+                if self.round >= g.max_rounds:
+                    self._end("E2")
+                    return
+                for p in range(g.num_players):
+                    if not self._has_playable_land(p):
+                        self.log.append(f"{COLOURS[p]} has only water cards left")
+                        self._end("E2")
+                        return
+                self.round += 1
+                self.ship_moves = 0
+                self.phase = P_CHOOSE
+                self.chosen = [-1] * g.num_players
+                self.revealed = [-1] * g.num_players
+                return
+            if ph == P_NEXT:
+                if self.act_i >= len(self.order):
+                    self.phase = P_ROUND
+                    self.acting = -1
+                    self.card = -1
+                    continue
+                p = self.order[self.act_i]
+                card = self.revealed[p]
+                if not self._targets(card):
+                    self.hands[p].append(card)
+                    self.public[card] = True
+                    self.revealed[p] = -1
+                    self.log.append(f"return {CARD_NAME[card]}")
+                    self.act_i += 1
+                    continue
+                self.acting = p
+                self.card = card
+                self.step = S_PLACE
+                self.phase = P_ACT
+                return
+            return
+
+    def _has_playable_land(self, p: int) -> bool:
+        land_ok = None
+        for c in self.hands[p]:
+            k = CARD_KIND[c]
+            if k == WATER:
+                continue
+            if IS_HARBOUR[c] or k == CUSTOMS:
+                if land_ok is None:
+                    land_ok = bool(self._targets(c))
+                if land_ok:
+                    return True
+            elif self._targets(c):
+                return True
+        return False
+
+    def _reveal(self) -> None:
+        g = self.game
+        n = g.num_players
+        self.revealed = self.chosen[:]
+        self.chosen = [-1] * n
+        charges = [0] * n
+        for p, c in enumerate(self.revealed):
+            self.hands[p].remove(c)
+            self.public[c] = True
+            if CARD_COIN[c]:
+                charges[(p - 1) % n] += 1
+            if CARD_KIND[c] == CUSTOMS:
+                for q in range(n):
+                    if q != p:
+                        charges[q] += 1
+        self.log.append("reveal " + " ".join(CARD_NAME[c] for c in self.revealed))
+        acting = []
+        for p in range(n):
+            k = charges[p]
+            if k and self.coins[p] < k:
+                c = self.revealed[p]
+                self.hands[p].append(c)
+                self.revealed[p] = -1
+                self.log.append(f"withdraw {COLOURS[p]}")
+                continue
+            if k:
+                self.coins[p] -= k
+                self.treasury += k
+                self.log.append(f"tax {COLOURS[p]} {k}")
+            acting.append(p)
+        acting.sort(key=lambda p: -CARD_KEY[self.revealed[p]])
+        self.order = acting
+        self.act_i = 0
+        self.phase = P_NEXT
+
+    def _refresh_legal(self) -> None:
+        g = self.game
+        occ = self.land | self.water
+        W = g.W
+        d = (occ << 1) | (occ >> 1) | (occ << W) | (occ >> W)
+        self.legal = d & ~occ & g.inside(*self.frame)
+
+    def _place(self, i: int, v: int) -> None:
+        g = self.game
+        p = self.acting
+        card = self.card
+        kind = CARD_KIND[card]
+        self.revealed[p] = -1
+        x, y = g.xy(i)
+        text = f"{COLOURS[p]}: place {CARD_NAME[card]} ({x},{y})"
+        if v:
+            text += f" {'crane' if v < 4 else 'export'}={GOODS[(v - 1) % 3]}"
+        self.log.append(text)
+        b = 1 << i
+        if kind == FLOOD:
+            self._remove_card(i)
+            self.cell[i] = card
+            self.water |= b
+        elif kind == BRIDGE:
+            self.water &= ~b
+            self.cell[i] = card
+            self._add_land(i)
+        else:
+            f = self.frame
+            if x < f[0]:
+                f[0] = x
+            elif x > f[1]:
+                f[1] = x
+            if y < f[2]:
+                f[2] = y
+            elif y > f[3]:
+                f[3] = y
+            self.cell[i] = card
+            if kind == WATER:
+                self.water |= b
+                if not g.limited or self.treasury > 0:
+                    self.coins[p] += 1
+                    self.treasury -= 1
+            else:
+                self._add_land(i)
+                if kind == GOODS_CARD:
+                    self._store_goods(i, card, p, v - 4 if v >= 4 else -1)
+                elif kind == CRANE:
+                    t = v - 1
+                    if g.restriction and self._count(self.areas[self.area_of[i]], p, t) >= 2:
+                        self.crane[i] = t + 3
+                    else:
+                        self.crane[i] = t
+        self._refresh_legal()
+        self._close_areas()
+        if not self.legal:
+            self._end("E1")
+            return
+        if g.has_ship and CARD_SHIP[card] and self.ship_moves < 2:
+            self.step = S_SHIP
+        else:
+            self._to_remove_step()
+
+    def _to_remove_step(self) -> None:
+        if self.game.has_ship and CARD_SHIP[self.card] and self._removable():
+            self.step = S_REMOVE
+        else:
+            self._finish_action()
+
+    def _finish_action(self) -> None:
+        g = self.game
+        p = self.acting
+        card = self.card
+        kind = CARD_KIND[card]
+        if kind == WATER:
+            self._draw(p, g.water_pile)
+        elif IS_HARBOUR[card]:
+            self._draw(p, p)
+        self.act_i += 1
+        self.phase = P_NEXT
+        self.acting = -1
+        self.card = -1
+
+    def _draw(self, p: int, pile: int) -> None:
+        if self.game.open_piles:
+            c = self.top[pile]
+            if c < 0:
+                return
+            self.hands[p].append(c)
+            self.public[c] = True
+            self.top[pile] = -1
+            self.log.append(f"{COLOURS[p]} draws {CARD_NAME[c]}")
+            self.tasks.append((T_TOP, pile, 0))
+        else:
+            self.tasks.append((T_HAND, p, pile))
+
+    def _add_land(self, i: int) -> None:
+        """Put land on cell ``i`` and merge the areas it touches."""
+        mask = 1 << i
+        areas = self.areas
+        area_of = self.area_of
+        for j in self.game.nb[i]:
+            a = area_of[j]
+            if a >= 0 and a in areas:
+                mask |= areas.pop(a)
+        self.land |= 1 << i
+        aid = self.next_area
+        self.next_area += 1
+        areas[aid] = mask
+        for j in _bits(mask):
+            area_of[j] = aid
+
+    def _store_goods(self, i: int, card: int, p: int, export: int) -> None:
+        g = self.game
+        if export >= 0:
+            if g.expansion:
+                self.chit_supply[export] -= 1
+            self.chits[p * 3 + export] += 1
+        mask = self.areas[self.area_of[i]] if g.restriction else 0
+        for t in CARD_GOODS[card]:
+            if t == export:
+                continue
+            if self.supply[t] <= 0:
+                continue
+            if g.restriction and self._count(mask, p, t) >= 2:
+                continue
+            self.supply[t] -= 1
+            self.stored[i] |= 1 << t
+
+    def _count(self, mask: int, p: int, t: int) -> int:
+        """count(A, p, t): p's stored warehouses of t plus p's active cranes naming t."""
+        n = 0
+        bit = 1 << t
+        for j in _bits(mask):
+            c = self.cell[j]
+            if CARD_COLOUR[c] != p:
+                continue
+            if self.stored[j] & bit:
+                n += 1
+            if self.crane[j] == t:
+                n += 1
+        return n
+
+    def area_counts(self, mask: int) -> list[int]:
+        """Counts of every player and type in the cells of ``mask`` (``[p * 3 + t]``)."""
+        counts = [0] * (3 * self.game.num_players)
+        for j in _bits(mask):
+            c = self.cell[j]
+            p = CARD_COLOUR[c]
+            if p < 0:
+                continue
+            s = self.stored[j]
+            if s:
+                for t in range(3):
+                    if s >> t & 1:
+                        counts[p * 3 + t] += 1
+            k = self.crane[j]
+            if 0 <= k < 3:
+                counts[p * 3 + k] += 1
+        return counts
+
+    def _remove_card(self, i: int) -> None:
+        """Remove harbour card on cell ``i`` from its open area (rules 4.6); the caller fills
+        the cell (empty for the ship, a Flood card)."""
+        g = self.game
+        c = self.cell[i]
+        q = CARD_COLOUR[c]
+        aid = self.area_of[i]
+        mask = self.areas.pop(aid)
+        for t in CARD_GOODS[c]:
+            bit = 1 << t
+            if self.stored[i] & bit:
+                self.stored[i] &= ~bit
+                self.supply[t] += 1
+                continue
+            best = -1
+            for j in _bits(mask):
+                if j != i and CARD_COLOUR[self.cell[j]] == q and self.stored[j] & bit:
+                    if best < 0 or CARD_KEY[self.cell[j]] > CARD_KEY[self.cell[best]]:
+                        best = j
+            if best >= 0:
+                self.stored[best] &= ~bit
+                self.supply[t] += 1
+            elif self.chits[q * 3 + t] > 0:
+                self.chits[q * 3 + t] -= 1
+                if g.expansion:
+                    self.chit_supply[t] += 1
+        self.stored[i] = 0
+        self.crane[i] = -1
+        self.queue[q].append(c)
+        if g.open_piles and self.top[q] < 0 and not any(
+                t[0] == T_TOP and t[1] == q for t in self.tasks):
+            self.tasks.append((T_TOP, q, 0))
+        self.land &= ~(1 << i)
+        self.area_of[i] = -1
+        rest = mask & ~(1 << i)
+        W = g.W
+        while rest:
+            comp = rest & -rest
+            while True:
+                grown = (comp | (comp << 1) | (comp >> 1) | (comp << W) | (comp >> W)) & rest
+                if grown == comp:
+                    break
+                comp = grown
+            rest &= ~comp
+            aid = self.next_area
+            self.next_area += 1
+            self.areas[aid] = comp
+            for j in _bits(comp):
+                self.area_of[j] = aid
+
+    def _close_areas(self) -> None:
+        W = self.game.W
+        legal = self.legal
+        closing = []
+        for aid, m in self.areas.items():
+            if not ((m << 1) | (m >> 1) | (m << W) | (m >> W)) & legal:
+                closing.append((-m.bit_count(), (m & -m).bit_length(), aid))
+        if not closing:
+            return
+        closing.sort()
+        for _, _, aid in closing:
+            self._value(aid)
+
+    def _value(self, aid: int) -> None:
+        n = self.game.num_players
+        mask = self.areas.pop(aid)
+        counts = self.area_counts(mask)
+        w = area_winner(counts, n)
+        owner = -1
+        if w >= 0 and self.keepers[w] > 0:
+            self.keepers[w] -= 1
+            self.won[w] += 1
+            owner = w
+        for j in _bits(mask):
+            s = self.stored[j]
+            if s:
+                for t in range(3):
+                    if s >> t & 1:
+                        self.supply[t] += 1
+                self.stored[j] = 0
+            self.area_of[j] = -1
+        self.closed.append((mask, owner, mask.bit_count(), tuple(counts)))
+        self.closed_mask |= mask
+        cells = " ".join(self._xy_text(j) for j in _bits(mask))
+        self.log.append(f"valuate {cells} -> {COLOURS[owner] if owner >= 0 else 'none'}")
+
+    def _end(self, why: str) -> None:
+        self.ended = why
+        self.phase = P_END
+        self.tasks = []
+        for p in range(self.game.num_players):
+            c = self.revealed[p]
+            if c >= 0:
+                self.hands[p].append(c)
+                self.public[c] = True
+                self.revealed[p] = -1
+                if why == "E1":
+                    self.log.append(f"return {CARD_NAME[c]}")
+            if self.chosen[p] >= 0:
+                self.chosen[p] = -1
+        self.acting = -1
+        self.card = -1
+        self.log.append(f"end {why}")
+        self._final = self.breakdown()
+
+    # ------------------------------------------------------------------ scoring
+    def scored_closed(self) -> list[int]:
+        """Indices into ``closed`` of the areas that score (rules 6.2)."""
+        cut = self.game.scored_cut
+        idx = list(range(len(self.closed)))
+        if not cut or len(idx) <= cut:
+            return idx
+        sizes = sorted((a[2] for a in self.closed), reverse=True)
+        s = sizes[cut - 1]
+        return [k for k in idx if self.closed[k][2] >= s]
+
+    def breakdown(self) -> dict[str, Any]:
+        """Victory points per player with every part (rules 6.3) and the tie-break values."""
+        g = self.game
+        n = g.num_players
+        scored = self.scored_closed()
+        areas = [0] * n
+        for k in scored:
+            o = self.closed[k][1]
+            if o >= 0:
+                areas[o] += 1
+        chit_bonus = [[0] * 3 for _ in range(n)]
+        if g.export:
+            for t in range(3):
+                vals = [self.chits[p * 3 + t] for p in range(n)]
+                top = max(vals)
+                if top >= 1 and vals.count(top) == 1:
+                    chit_bonus[vals.index(top)][t] = 1
+        penalty = [0] * n
+        money = [0] * n
+        if g.expansion:
+            for p in range(n):
+                if not any(self.chits[p * 3: p * 3 + 3]):
+                    penalty[p] = -1
+            top = max(self.coins)
+            if self.coins.count(top) == 1:
+                money[self.coins.index(top)] = 1
+        players = []
+        for p in range(n):
+            best = max((CARD_KEY[c] for c in self.hands[p] if IS_HARBOUR[c]), default=-1)
+            players.append({
+                "player": p,
+                "colour": COLOURS[p],
+                "areas": areas[p],
+                "chit_majorities": {GOODS[t]: chit_bonus[p][t] for t in range(3)},
+                "no_chit_penalty": penalty[p],
+                "money_majority": money[p],
+                "total": areas[p] + sum(chit_bonus[p]) + penalty[p] + money[p],
+                "areas_won": self.won[p],
+                "coins": self.coins[p],
+                "best_harbour_card": CARD_NAME[self._best_card(p)] if best >= 0 else None,
+                "_best_key": best,
+            })
+        return {
+            "scored_areas": g.scored_areas,
+            "scored": [self._area_cells(self.closed[k][0]) for k in scored],
+            "players": players,
+            "end": self.ended,
+        }
+
+    def _best_card(self, p: int) -> int:
+        return max((c for c in self.hands[p] if IS_HARBOUR[c]), key=lambda c: CARD_KEY[c])
+
+    def scores(self) -> list[float]:
+        b = self._final if self._final is not None else self.breakdown()
+        return [float(x["total"]) for x in b["players"]]
+
+    def ranking_key(self, player: int) -> tuple:
+        b = self._final if self._final is not None else self.breakdown()
+        x = b["players"][player]
+        return (x["total"], x["areas_won"], x["_best_key"])
+
+    # ------------------------------------------------------------------ notation
+    def _xy_text(self, i: int) -> str:
+        x, y = self.game.xy(i)
+        return f"({x},{y})"
+
+    def _action_to_string(self, action: int, player: int) -> str:
+        g = self.game
+        if player == CHANCE:
+            return CARD_NAME[action]
+        if action < g.PLACE:
+            return f"choose {CARD_NAME[action]}"
+        if action < g.SHIP:
+            i, v = divmod(action - g.PLACE, NV)
+            card = CARD_NAME[self.card] + " " if self.card >= 0 else ""
+            text = f"place {card}{self._xy_text(i)}"
+            if v:
+                text += f" {'crane' if v < 4 else 'export'}={GOODS[(v - 1) % 3]}"
+            return text
+        if action < g.REMOVE:
+            return f"ship {self._xy_text(action - g.SHIP)}"
+        if action < g.BUY:
+            return f"remove {self._xy_text(action - g.REMOVE)}"
+        return "buy" if action == g.BUY else "skip"
+
+    _CELL = r"\(\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*\)"
+    _RE_PLACE = re.compile(
+        r"place\s*(?:([a-z]+\s*-\s*\d+)\s*)?" + _CELL
+        + r"\s*(?:(crane|export)\s*=\s*(tea|wine|spice))?")
+    _RE_CELL = re.compile(r"(ship|remove)\s*" + _CELL)
+    _RE_CARD = re.compile(r"(?:choose\s+)?([a-z]+)\s*-\s*(\d+)")
+    _FORMS = ("choose red-15 | place red-15 (2,-1) [crane=wine | export=tea] | ship (-1,0) | "
+              "buy | remove (-1,-1) | skip")
+
+    def _cell_of(self, xs: str, ys: str) -> int:
+        x, y = int(xs), int(ys)
+        if not self.game.on_grid(x, y):
+            o = self.game.O
+            raise NotationError(f"cell ({x},{y}) is off the field: x and y go from {-o} to {o}")
+        return self.game.idx(x, y)
+
+    def _string_to_action(self, text: str, player: int) -> int:
+        g = self.game
+        t = text.strip().lower()
+        m = re.match(r"^[a-z]+\s*:\s*", t)
+        if m and not t.startswith(("place", "ship", "remove", "choose")):
+            t = t[m.end():]
+        if player == CHANCE:
+            m = self._RE_CARD.fullmatch(t.replace("draw ", "").replace("deal ", "").strip())
+            if m:
+                name = f"{m.group(1)}-{int(m.group(2))}"
+                if name in CARD_ID:
+                    return CARD_ID[name]
+            if t == "anchor":
+                return ANCHOR_ID
+            raise NotationError(f"{text!r}: a chance outcome is a card, e.g. 'water-63'")
+        if t == "buy":
+            return g.BUY
+        if t in ("skip", "pass"):
+            return g.SKIP
+        if t.startswith("choose") or (self.phase == P_CHOOSE and self._RE_CARD.fullmatch(t)):
+            m = self._RE_CARD.fullmatch(t)
+            if m:
+                name = f"{m.group(1)}-{int(m.group(2))}"
+                if name in CARD_ID and name != "anchor":
+                    return CARD_ID[name]
+            raise NotationError(f"{text!r}: expected 'choose <card>', e.g. 'choose red-15'")
+        m = self._RE_PLACE.fullmatch(t)
+        if m:
+            if m.group(1):
+                name = re.sub(r"\s+", "", m.group(1))
+                if name not in CARD_ID:
+                    raise NotationError(f"{text!r}: no card named {name!r}")
+                if self.card >= 0 and CARD_ID[name] != self.card:
+                    raise NotationError(
+                        f"{text!r}: the card being played is {CARD_NAME[self.card]}, not {name}")
+            i = self._cell_of(m.group(2), m.group(3))
+            v = 0
+            if m.group(4):
+                v = GOODS.index(m.group(5)) + (1 if m.group(4) == "crane" else 4)
+            return g.PLACE + i * NV + v
+        m = self._RE_CELL.fullmatch(t)
+        if m:
+            i = self._cell_of(m.group(2), m.group(3))
+            return (g.SHIP if m.group(1) == "ship" else g.REMOVE) + i
+        raise NotationError(f"{text!r} is not a Kontor move; expected one of: {self._FORMS}")
+
+    def _illegal_reason(self, action: int, player: int) -> str | None:
+        g = self.game
+        if player == CHANCE:
+            return "that card is not among the unseen cards of the pile being drawn"
+        if self.phase == P_CHOOSE:
+            if action >= g.PLACE:
+                return "every player now chooses a card from his hand"
+            return f"{CARD_NAME[action]} is not in your hand"
+        step = STEP_NAMES[self.step]
+        if g.PLACE <= action < g.SHIP and self.step == S_PLACE:
+            i, v = divmod(action - g.PLACE, NV)
+            if i not in self._targets(self.card):
+                return f"{CARD_NAME[self.card]} cannot go on {self._xy_text(i)}"
+            if CARD_KIND[self.card] == CRANE and not 1 <= v <= 3:
+                return "a crane needs a goods type: crane=tea, crane=wine or crane=spice"
+            return "that goods choice is not available for this card now"
+        return f"the {step} step is due now: {self._FORMS}"
+
+    # ------------------------------------------------------------------ views
+    def _describe_action(self, action: int, player: int) -> dict[str, Any]:
+        g = self.game
+        if player == CHANCE:
+            return {"label": f"Card drawn: {CARD_NAME[action]}", "kind": "chance"}
+        if action < g.PLACE:
+            return {"label": f"Choose {describe_card(action)}", "kind": "choose",
+                    "target": f"hand-{CARD_NAME[action]}",
+                    "cells": [f"hand-{CARD_NAME[action]}"], "card": CARD_NAME[action]}
+        if action < g.SHIP:
+            i, v = divmod(action - g.PLACE, NV)
+            cid = self.cell_id(i)
+            extra = ""
+            if 1 <= v <= 3:
+                extra = f", crane counts as {GOODS[v - 1]}"
+            elif v >= 4:
+                extra = f", export one {GOODS[v - 4]}"
+            name = CARD_NAME[self.card] if self.card >= 0 else "the card"
+            return {"label": f"Place {name} at {self._xy_text(i)}{extra}", "kind": "place",
+                    "target": cid, "cells": [cid], "cell": list(g.xy(i))}
+        if action < g.REMOVE:
+            i = action - g.SHIP
+            return {"label": f"Move the ship to {self._xy_text(i)}", "kind": "ship",
+                    "target": self.cell_id(i), "cells": [self.cell_id(i)],
+                    "cell": list(g.xy(i))}
+        if action < g.BUY:
+            i = action - g.REMOVE
+            name = CARD_NAME[self.cell[i]] if self.cell[i] >= 0 else "the card"
+            return {"label": f"Remove {name} from {self._xy_text(i)}", "kind": "remove",
+                    "target": self.cell_id(i), "cells": [self.cell_id(i)],
+                    "cell": list(g.xy(i))}
+        if action == g.BUY:
+            return {"label": "Buy a special card for 2 coins", "kind": "buy"}
+        labels = {S_SHIP: "Leave the ship where it is", S_BUY: "Do not buy a special card",
+                  S_REMOVE: "Remove no card"}
+        return {"label": labels.get(self.step, "Skip"), "kind": "skip"}
+
+    def cell_id(self, i: int) -> str:
+        """SVG element id of cell ``i``: ``cell-<row>-<col>`` on the padded grid."""
+        return f"cell-{i // self.game.W}-{i % self.game.W}"
+
+    def _area_cells(self, mask: int) -> list[list[int]]:
+        return [list(self.game.xy(j)) for j in _bits(mask)]
+
+    def _card_json(self, c: int) -> dict[str, Any]:
+        return {"id": CARD_NAME[c], "number": CARD_KEY[c] // 3, "kind": _KIND_TEXT[CARD_KIND[c]],
+                "goods": [GOODS[t] for t in CARD_GOODS[c]], "coin": CARD_COIN[c],
+                "ship": CARD_SHIP[c], "owner": CARD_COLOUR[c] if IS_HARBOUR[c] else None}
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        g = self.game
+        n = g.num_players
+        field = []
+        for i in _bits(self.land | self.water):
+            c = self.cell[i]
+            d = self._card_json(c)
+            d["cell"] = list(g.xy(i))
+            d["dom"] = self.cell_id(i)
+            d["water"] = bool(self.water >> i & 1)
+            d["stored"] = [GOODS[t] for t in range(3) if self.stored[i] >> t & 1]
+            k = self.crane[i]
+            if k >= 0:
+                d["crane"] = GOODS[k % 3]
+                d["crane_active"] = k < 3
+            field.append(d)
+        areas = []
+        for aid in sorted(self.areas, key=lambda a: self.areas[a] & -self.areas[a]):
+            m = self.areas[aid]
+            cnt = self.area_counts(m)
+            areas.append({"cells": self._area_cells(m), "size": m.bit_count(), "closed": False,
+                          "owner": None, "counts": [cnt[p * 3:p * 3 + 3] for p in range(n)],
+                          "leader": _none(area_winner(cnt, n))})
+        for m, owner, size, cnt in self.closed:
+            areas.append({"cells": self._area_cells(m), "size": size, "closed": True,
+                          "owner": _none(owner), "counts": [list(cnt[p * 3:p * 3 + 3])
+                                                            for p in range(n)],
+                          "leader": None})
+        hand = None
+        if player is not None and 0 <= player < n:
+            hand = [CARD_NAME[c] for c in sorted(self.hands[player], key=lambda c: -CARD_KEY[c])]
+        piles = {}
+        for pile in range(n + 2):
+            if pile == g.special_pile and not g.special:
+                continue
+            name = COLOURS[pile] if pile < n else ("water" if pile == n else "special")
+            size = len(self.unseen[pile]) + len(self.queue[pile]) + (self.top[pile] >= 0)
+            top = None
+            if g.open_piles and pile != g.special_pile and self.top[pile] >= 0:
+                top = CARD_NAME[self.top[pile]]
+            piles[name] = {"size": size, "top": top}
+        out: dict[str, Any] = {
+            "mode": g.mode,
+            "field_size": g.N,
+            "grid": {"min": -g.O, "max": g.O, "pad": g.off, "width": g.W},
+            "frame": list(self.frame),
+            "colours": list(COLOURS[:n]),
+            "round": self.round,
+            "phase": PHASE_NAMES[self.phase] if not self.tasks or self.phase == P_ROUND
+            else "draw",
+            "step": STEP_NAMES[self.step] if self.phase == P_ACT else None,
+            "acting": _none(self.acting),
+            "acting_card": CARD_NAME[self.card] if self.card >= 0 else None,
+            "order": [COLOURS[p] for p in self.order] if self.phase in (P_NEXT, P_ACT) else [],
+            "field": field,
+            "areas": areas,
+            "legal_cells": [list(g.xy(i)) for i in _bits(self.legal)],
+            "ship": list(g.xy(self.ship)) if self.ship >= 0 else None,
+            "ship_moves": self.ship_moves,
+            "coins": list(self.coins),
+            "treasury": self.treasury if g.limited else None,
+            "keepers": list(self.keepers),
+            "areas_won": list(self.won),
+            "chits": [{GOODS[t]: self.chits[p * 3 + t] for t in range(3)} for p in range(n)],
+            "chit_supply": {GOODS[t]: self.chit_supply[t] for t in range(3)}
+            if g.expansion else None,
+            "supply": {GOODS[t]: self.supply[t] for t in range(3)},
+            "hand": hand,
+            "hand_sizes": [len(h) for h in self.hands],
+            "known_hand_cards": [sorted(CARD_NAME[c] for c in h if self.public[c])
+                                 for h in self.hands],
+            "has_chosen": [c >= 0 for c in self.chosen] if self.phase == P_CHOOSE else None,
+            "my_choice": CARD_NAME[self.chosen[player]] if (
+                player is not None and 0 <= player < n and self.chosen[player] >= 0) else None,
+            "revealed": [_name(c) for c in self.revealed],
+            "piles": piles,
+            "log": self.log[-MAX_LOG:],
+            "ended": self.ended or None,
+        }
+        if self.phase == P_END:
+            b = dict(self._final or self.breakdown())
+            b["players"] = [{k: v for k, v in x.items() if not k.startswith("_")}
+                            for x in b["players"]]
+            out["final_breakdown"] = b
+        return out
+
+    def observation_tensor(self, player: int) -> np.ndarray:
+        g = self.game
+        G = g.G
+        n = g.num_players
+        t = np.zeros(N_PLANES * G + N_VECTOR, dtype=np.float32)
+        for i in _bits(self.land | self.water):
+            c = self.cell[i]
+            if self.water >> i & 1:
+                t[(1 if c == ANCHOR_ID else 0) * G + i] = 1
+            else:
+                col = CARD_COLOUR[c]
+                t[(2 + col if col >= 0 else 6) * G + i] = 1
+            for k in range(3):
+                if self.stored[i] >> k & 1:
+                    t[(7 + k) * G + i] = 1
+            if 0 <= self.crane[i] < 3:
+                t[(10 + self.crane[i]) * G + i] = 1
+        for m, owner, _, _ in self.closed:
+            for j in _bits(m):
+                t[13 * G + j] = 1
+                if owner >= 0:
+                    t[(16 + owner) * G + j] = 1
+        for m in self.areas.values():
+            for j in _bits(m):
+                t[20 * G + j] = 1
+        if self.ship >= 0:
+            t[14 * G + self.ship] = 1
+        for i in _bits(self.legal):
+            t[15 * G + i] = 1
+        v = N_PLANES * G
+        for p in range(n):
+            t[v + p] = self.coins[p]
+            t[v + 4 + p] = self.keepers[p]
+            t[v + 8 + p] = self.won[p]
+            for k in range(3):
+                t[v + 12 + p * 3 + k] = self.chits[p * 3 + k]
+            t[v + 24 + p] = len(self.hands[p])
+        v += 28
+        t[v:v + 3] = self.supply
+        t[v + 3:v + 6] = self.chit_supply
+        v += 6
+        t[v + min(self.phase, 4)] = 1
+        v += 5
+        if self.phase == P_ACT:
+            t[v + self.step] = 1
+        v += 4
+        t[v] = self.ship_moves
+        v += 1
+        t[v + player] = 1
+        v += 4
+        t[v] = self.round
+        v += 1
+        for c in self.hands[player]:
+            t[v + c] = 1
+        v += NUM_CARDS
+        if self.card >= 0:
+            t[v + self.card] = 1
+        v += NUM_CARDS
+        for c in self.revealed:
+            if c >= 0:
+                t[v + c] = 1
+        v += NUM_CARDS
+        if g.open_piles:
+            for pile in range(n + 1):
+                if self.top[pile] >= 0:
+                    t[v + self.top[pile]] = 1
+        return t
+
+
+_KIND_TEXT = ("water", "anchor", "tavern", "goods", "crane", "flood", "bridge", "customs")
+
+
+def _none(x: int) -> int | None:
+    return None if x < 0 else x
+
+
+def _name(c: int) -> str | None:
+    return None if c < 0 else CARD_NAME[c]
+
+
+Kontor.state_class = KontorState
