@@ -1,0 +1,116 @@
+"""What the greedy bot maximises in Mops Royal: points now against the room to grow later.
+
+A layout's *potential* sums, per colour and per object, the best combination it holds now and
+a growth term for the tiles of that colour or object still to come. Scoring takes points but
+turns a tile face down, which can kill a larger combination in the making; declining keeps the
+potential. Placing values the combinations the tile makes at once and the potential after it.
+"""
+
+from __future__ import annotations
+
+import math
+
+from meeple.engine import State
+
+from .rules import (
+    NOSCORE,
+    NUM_TILES,
+    PASS,
+    PL_MASK,
+    PL_POINTS,
+    REJECT,
+    SCORE,
+    SCORE_ACTIONS,
+    TILE_COLOUR,
+    TILE_OBJECT,
+    MopsRoyalState,
+)
+
+GROWTH = 0.35
+"""Value of one face-up group member with matching tiles still to come."""
+FUTURE = 0.5
+"""Weight of the potential against points in hand."""
+
+
+def potential(s: MopsRoyalState, p: int) -> float:
+    """How much seat ``p``'s layout may still score: best combination per colour/object group
+    plus a growth term while tiles of that group can still arrive and cells are free."""
+    best: dict[tuple[int, int], int] = {}
+    crowns = s.crownmask[p]
+    for k in s.combos[p]:
+        m = PL_MASK[k]
+        pts = PL_POINTS[k] + (1 if m & crowns else 0)
+        for j in range(6):
+            if m & s.upcol[6 * p + j] == m:
+                key = (0, j)
+                break
+            if m & s.upobj[6 * p + j] == m:
+                key = (1, j)
+                break
+        else:
+            continue
+        if pts > best.get(key, 0):
+            best[key] = pts
+    total = float(sum(best.values()))
+    empty = 25 - s.occ[p].bit_count()
+    if empty and s.caller >= 0:
+        coming = s.stock[s.caller]
+        per_col = [0] * 6
+        per_obj = [0] * 6
+        t = 0
+        while coming:
+            if coming & 1:
+                per_col[TILE_COLOUR[t]] += 1
+                per_obj[TILE_OBJECT[t]] += 1
+            coming >>= 1
+            t += 1
+            if t >= NUM_TILES:
+                break
+        frac = min(1.0, empty / 12)
+        for j in range(6):
+            for group, left in ((s.upcol[6 * p + j], per_col[j]), (s.upobj[6 * p + j], per_obj[j])):
+                m = group.bit_count()
+                if m >= 2 and left:
+                    total += GROWTH * min(m, 4) * min(left, 3) / 3 * frac
+    return total
+
+
+def _best_now(s: MopsRoyalState, p: int) -> int:
+    crowns = s.crownmask[p]
+    return max(
+        (PL_POINTS[k] + (1 if PL_MASK[k] & crowns else 0) for k in s.combos[p]), default=0
+    )
+
+
+def action_value(state: State, player: int, action: int) -> float:
+    """The greedy value of ``action`` for ``player``."""
+    s = state
+    assert isinstance(s, MopsRoyalState)
+    if action == NOSCORE or action == PASS:
+        return FUTURE * potential(s, player)
+    if action >= SCORE:
+        k, f = SCORE_ACTIONS[action - SCORE]
+        pts = s.combination_points(player, k)
+        t = s.clone()
+        t.turn_down(player, f)
+        return pts + FUTURE * potential(t, player)
+    if action >= REJECT:
+        cost = min(s.rej[player] + 2, s.score[player])
+        return -cost - 1.0 + FUTURE * potential(s, player)
+    t = s.clone()
+    t.put_tile(player, action, s.tile)
+    may_score = not s.game.options["end_scoring"]
+    now = _best_now(t, player) if may_score else 0
+    # keep the layout compact: a cell touching more tiles leaves fewer awkward holes
+    occ = t.occ[player]
+    touching = sum(1 for d in (1, -1, 9, -9) if 0 <= action + d < 81 and occ >> (action + d) & 1)
+    return 0.6 * now + FUTURE * potential(t, player) + 0.05 * touching
+
+
+def evaluate(state: State, player: int) -> float:
+    """A static evaluation in [-1, 1]: score lead plus part of the potential lead."""
+    s = state
+    assert isinstance(s, MopsRoyalState)
+    mine = s.score[player] + 0.3 * potential(s, player)
+    others = [s.score[q] + 0.3 * potential(s, q) for q in range(s.n) if q != player]
+    return math.tanh((mine - max(others)) / 15) if others else 0.0
