@@ -482,3 +482,44 @@ def test_k16b_e1_field_complete():
     assert s.current_player == TERMINAL and s.phase == P_END and s.ended == "E1"
     assert CARD_ID["black-26"] in s.hands[1] and len(s.hands[0]) == hand0
     assert s.breakdown()["players"][1]["best_harbour_card"] == "black-30"
+
+
+# ---------------------------------------------------------------- special cards (4.5.4)
+def test_flood_turns_a_harbour_card_into_water():
+    s = lay(fresh(mode="advanced", special_cards=True), {(1, 1): "red-19", (2, 1): "red-25"})
+    act_with(s, 1, "flood-88")
+    assert texts(s) == ["place flood-88 (1,1)", "place flood-88 (2,1)"]
+    tea = s.supply[TEA]
+    do(s, "place flood-88 (1,1)")
+    i = s.game.idx(1, 1)
+    assert s.water >> i & 1 and s.cell[i] == CARD_ID["flood-88"]
+    assert s.supply[TEA] == tea + 1
+    assert CARD_ID["red-19"] in s.queue[0] or CARD_ID["red-19"] in s.hands[0] or \
+        s.top[0] == CARD_ID["red-19"]
+    assert [cells_of(s, m) for m in s.areas.values()] == [{(2, 1)}]
+
+
+def test_bridge_joins_areas_as_neutral_land():
+    s = lay(fresh(mode="advanced", special_cards=True), {(1, 1): "red-19", (1, -1): "black-20"})
+    act_with(s, 0, "bridge-90")
+    options = texts(s)
+    assert "place bridge-90 (0,0)" not in options  # the anchor, with the ship on it
+    do(s, "place bridge-90 (1,0)")
+    aid = s.area_of[s.game.idx(1, 0)]
+    assert cells_of(s, s.areas[aid]) == {(1, -1), (1, 0), (1, 1)}
+    assert s.cell[s.game.idx(1, 0)] == CARD_ID["bridge-90"]
+
+
+def test_customs_house_taxes_every_other_player():
+    s = choosing(fresh(3, mode="expansion"), {0: ["customs-92", "red-19"],
+                                              1: ["black-18", "water-45"],
+                                              2: ["green-17", "water-47"]})
+    s.coins = [4, 4, 4]
+    do(s, "choose customs-92", 0)
+    do(s, "choose black-18", 1)
+    do(s, "choose green-17", 2)
+    assert s.coins == [4, 3, 3]
+    assert s.order == [0, 1, 2]
+    do(s, "place customs-92 (1,1)")
+    i = s.game.idx(1, 1)
+    assert s.land >> i & 1 and s.area_of[i] >= 0
