@@ -1,0 +1,92 @@
+"""KoPlus pictures (SVG ids match the action descriptions) and the greedy bot's values."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import meeple
+from meeple.bots import make_bot, view_for
+from meeple.engine import resolve_chance
+from meeple.games.koplus import heuristics, render
+
+from .test_examples import f2, play
+
+
+def test_svg_has_every_cell_and_every_action_target():
+    game = meeple.load("koplus", players=3)
+    state = meeple.play_out(game.new_initial_state(), 11, max_actions=25)
+    obs = state.observation(state.current_player)
+    picture = render.svg(obs)
+    root = ET.fromstring(picture)  # well-formed, standalone
+    assert root.tag.endswith("svg") and root.get("viewBox")
+    assert "href" not in picture
+    ids = set(re.findall(r'id="([^"]+)"', picture))
+    assert {f"cell-{r}-{c}" for r in range(12) for c in range(16)} <= ids
+    for a in state.legal_actions():
+        d = state.describe_action(a)
+        json.dumps(d)
+        if d["target"] is not None:
+            assert d["target"] in ids and set(d["cells"]) <= ids
+    assert 'class="player player-' in picture and "viewer" in picture
+
+
+def test_svg_and_text_show_the_final_breakdown_and_the_viewer():
+    game = meeple.load("koplus", players=2)
+    state = meeple.play_out(game.new_initial_state(), 5)
+    obs = state.observation(1)
+    picture = render.svg(obs)
+    assert "Final scoring" in picture and "P1 (you)" in picture
+    words = render.text(obs)
+    assert "Final scoring" in words and "P1 (you)" in words
+    for b in obs["final_breakdown"]:
+        assert f"= [bold]{b['final']}[/bold]" in words
+
+
+def test_pictures_during_setup():
+    state = meeple.load("koplus", players=4).new_initial_state()
+    state.apply(0)
+    obs = state.observation(None)
+    assert obs["phase"] == "setup" and obs["sections_dealt"] == 1
+    assert render.svg(obs).startswith("<svg")
+    assert "1 of 16 sections" in render.text(obs)
+
+
+def test_text_marks_tiles_with_letters():
+    state = f2()
+    play(state, "U2@6,5")
+    lines = render.text(state.observation(0)).splitlines()
+    row6 = next(line for line in lines if line.startswith("[dim]  6[/dim]"))
+    assert row6.count("[bold red]") == 3  # (6,5) caught a 5: small letter, (6,6), (6,7)
+    assert "[bold red]a[/]" in row6
+
+
+def test_greedy_values_points_first():
+    state = f2()
+    values = {a: heuristics.action_value(state, 0, a) for a in state.legal_actions()}
+    best = max(values, key=values.get)
+    assert state.describe_action(best)["points"] == 9  # U2@6,5 catches the most
+    play(state, "U2@6,5", "X@3,4", "X@7,3", "U1@3,3")
+    # P0 on 13 with a bonus left: landing on exactly 20 earns a bonus turn
+    seven = state.string_to_action("U2@8,7")
+    assert heuristics.action_value(state, 0, seven) > 7 + 1
+    assert -1 <= heuristics.evaluate(state, 0) <= 1
+
+
+def test_greedy_beats_random():
+    wins = 0
+    for seed in range(4):
+        game = meeple.load("koplus", players=2)
+        bots = [make_bot("greedy", game, seed=seed), make_bot("random", game, seed=seed)]
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            resolve_chance(state, rng)
+            if state.is_terminal():
+                break
+            p = state.current_player
+            state.apply(bots[p].act(view_for(state, p)))
+        wins += 0 in state.winners()
+    assert wins >= 3
