@@ -1,0 +1,128 @@
+"""The ``meeple`` command, run as a real process: terminal play with typed moves (bad input
+included), bot games as JSON records, replay, render, rules and clear errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+import meeple
+from meeple.engine import game_class
+
+MEEPLE = [sys.executable, "-m", "meeple.cli"]
+ENV = {**os.environ, "COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
+GAMES = meeple.games()
+
+
+def run(*args: str, input: str | None = None, timeout: int = 300) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [*MEEPLE, *args], input=input, capture_output=True, text=True, timeout=timeout, env=ENV
+    )
+
+
+class Terminal:
+    """Drives an interactive ``meeple play`` through pipes, reading up to each prompt."""
+
+    PROMPT = "move (? for moves): "
+
+    def __init__(self, *args: str):
+        self.proc = subprocess.Popen(
+            [*MEEPLE, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, text=True, bufsize=0, env=ENV,
+        )
+
+    def read_to_prompt(self) -> str | None:
+        """Everything printed up to the next move prompt; None once the program has ended."""
+        out = []
+        while True:
+            ch = self.proc.stdout.read(1)
+            if ch == "":
+                self.tail = "".join(out)
+                return None
+            out.append(ch)
+            if ch == " " and "".join(out[-len(self.PROMPT):]) == self.PROMPT:
+                return "".join(out)
+
+    def send(self, line: str) -> None:
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+
+def legal_moves_listed(screen: str) -> list[str]:
+    lines = screen.splitlines()
+    start = next(i for i, line in enumerate(lines) if re.search(r"\d+ legal moves?:", line))
+    moves = []
+    for line in lines[start + 1:]:
+        if not line.startswith("  "):
+            break
+        moves.extend(part for part in re.split(r"\s{2,}", line.strip()) if part)
+    return moves
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_person_plays_a_whole_game_in_the_terminal(name):
+    players = game_class(name).default_players()
+    seats = ",".join(["human"] + ["random"] * (players - 1))
+    term = Terminal("play", name, "--players", str(players), "--seats", seats, "--seed", "7")
+    first = True
+    while (screen := term.read_to_prompt()) is not None:
+        if first:  # bad input: a clear message and the same prompt, never a crash
+            term.send("this is no move")
+            screen = term.read_to_prompt()
+            assert screen is not None and "(type ? to list the legal moves)" in screen
+            first = False
+        term.send("?")
+        screen = term.read_to_prompt()
+        assert screen is not None
+        term.send(legal_moves_listed(screen)[0].split("  ")[0])
+    assert term.proc.wait(timeout=60) == 0, term.tail
+    assert "Final result" in term.tail and "Winner" in term.tail
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bot_game_json_record_replays_and_renders(name, tmp_path):
+    players = game_class(name).default_players()
+    seats = ",".join(["greedy"] + ["random"] * (players - 1))
+    done = run("play", name, "--seats", seats, "--seed", "3", "--json")
+    assert done.returncode == 0, done.stderr
+    record = json.loads(done.stdout)
+    assert record["game"] == name and record["terminal"]
+    state = meeple.replay(record)
+    assert state.is_terminal() and state.scores() == record["scores"]
+    path = tmp_path / "game.json"
+    path.write_text(done.stdout)
+    out = tmp_path / "board.svg"
+    r = run("render", str(path), "--move", "5", "-o", str(out))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert out.read_text().lstrip().startswith("<svg")
+    r = run("replay", str(path), input="\n\nb\n5\nq\n")
+    assert r.returncode == 0 and "move 5/" in r.stdout
+
+
+def test_clear_errors_and_listings(tmp_path):
+    r = run("play", "nosuchgame")
+    assert r.returncode == 2 and "no game named 'nosuchgame'" in r.stdout
+    if "koplus" in GAMES:
+        r = run("play", "koplus", "--bonus-needs-points", "maybe", "--seats", "random,random")
+        assert r.returncode == 2 and "cannot read 'maybe' as bool" in r.stdout
+        r = run("play", "koplus", "--colour", "red")
+        assert r.returncode == 2 and "unknown option 'colour'" in r.stdout
+        r = run("play", "koplus", "--seats", "human,greedy", "--json")
+        assert r.returncode == 2 and "every seat must be a bot" in r.stdout
+        r = run("play", "koplus", "--seats", "greedy,wizard")
+        assert r.returncode == 2 and "no bot named 'wizard'" in r.stdout
+        r = run("rules", "koplus")
+        assert r.returncode == 0 and "KoPlus" in r.stdout
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    r = run("replay", str(bad))
+    assert r.returncode == 2 and "is not JSON" in r.stdout
+    r = run("games")
+    assert r.returncode == 0
+    for name in GAMES:
+        assert name in r.stdout
