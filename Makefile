@@ -1,14 +1,14 @@
-# meeple: `make serve` sets up and starts the site; `make test` sets up and runs every test.
-.PHONY: setup start serve test lint bench
+# meeple: `make start` sets up and starts the site; `make test` sets up and runs every test.
+.PHONY: setup start play test lint bench
 
 setup:
 	./scripts/setup.sh
 
 start: setup
-	.venv/bin/meeple play koplus --players 3 --seats human,greedy,random
-
-serve: setup
 	.venv/bin/meeple serve
+
+play: setup
+	.venv/bin/meeple play koplus --players 3 --seats human,greedy,random
 
 test:
 	./scripts/setup.sh --test
