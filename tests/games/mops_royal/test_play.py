@@ -1,0 +1,207 @@
+"""Mops Royal notation, descriptions, observations, pictures and the greedy bot."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+import meeple
+from meeple.bots import view_for
+from meeple.bots.simple import GreedyBot, RandomBot
+from meeple.engine import CHANCE, SIMULTANEOUS, sample_chance
+from meeple.games.mops_royal import render
+from meeple.games.mops_royal.rules import NOSCORE, PLACE, REJECT, cell_index
+
+from .helpers import enter_placement, enter_scoring, grid, make_state
+from .test_examples import M2, M5
+
+
+def mid_round(players=3, rounds=10, seed=4, **options):
+    g = meeple.load("mops_royal", players=players, **options)
+    s = g.new_initial_state()
+    rng = random.Random(seed)
+    while s.round < rounds or s.current_player != SIMULTANEOUS:
+        meeple.play_out(s, rng, max_actions=1)
+    return s
+
+
+def test_notation_is_forgiving_and_errors_say_the_form():
+    s = enter_placement(make_state([M2, {(0, 0): "Gl"}]), "Yp")
+    a = PLACE + cell_index(-1, -2)
+    for text in ("place (-1,-2)", "PLACE(-1, -2)", "  place -1,-2 ", "P0: place (-1,-2)",
+                 "p0:place ( -1 , -2 )"):
+        assert s.string_to_action(text, 0) == a
+    assert s.action_to_string(a, 0) == "place (-1,-2)"
+    with pytest.raises(meeple.NotationError, match="names player 1"):
+        s.string_to_action("P1: place (-1,-2)", 0)
+    enter_scoring(s)
+    want = s.string_to_action("score V3 (-1,-1) (0,-1) (0,0) flip (0,-1)", 0)
+    for text in (
+        "score v3 (0,0) (-1,-1) (0,-1) flip (0,-1)",
+        "score (0,-1)(0,0)(-1,-1) flip(0,-1)",
+    ):
+        assert s.string_to_action(text, 0) == want
+    assert s.action_to_string(want, 0) == "score V3 (-1,-1) (0,-1) (0,0) flip (0,-1)"
+    for bad, words in [
+        ("place (7,0)", "outside every layout"),
+        ("place", "expected 'place"),
+        ("score I3 (-1,-1) (0,-1) (0,0) flip (0,-1)", "form V3, not I3"),
+        ("score Q3 (-1,-1) (0,-1) (0,0) flip (0,-1)", "not a shape"),
+        ("score V3 (-1,-1) (0,-1) (0,0)", "names no tile to turn"),
+        ("score V3 (-1,-1) (0,-1) (0,0) flip (0,0)", "marked cell"),
+        ("score (0,0) (1,0) (0,1) (1,1) flip (0,0)", "2 × 2 square"),
+        ("take (0,0)", "expected 'place"),
+        ("sitout", "automatic"),
+    ]:
+        with pytest.raises(meeple.NotationError, match=re.escape(words)):
+            s.string_to_action(bad, 0)
+    assert s.string_to_action("No Score", 0) == NOSCORE
+
+
+def test_chance_notation():
+    g = meeple.load("mops_royal", players=2)
+    s = g.new_initial_state()
+    assert s.string_to_action("start Bb", CHANCE) == s.string_to_action("start blue-bone", CHANCE)
+    with pytest.raises(meeple.NotationError, match="start <tile>"):
+        s.string_to_action("reveal blue-bone", CHANCE)
+    with pytest.raises(meeple.IllegalAction):
+        s.apply(s.string_to_action("start blue-pillow", CHANCE), CHANCE)  # a crown tile
+    s.apply(s.string_to_action("start Bb", CHANCE), CHANCE)
+    s.apply(s.string_to_action("start Gl", CHANCE), CHANCE)
+    assert s.string_to_action("caller P1", CHANCE) == 1
+    s.apply(1, CHANCE)
+    assert s.action_to_string(5, CHANCE) == "reveal blue-pug"
+    # the caller's stock: 35 tiles, each equally likely, no order held anywhere
+    outs = s.chance_outcomes()
+    assert len(outs) == 35 and all(p == pytest.approx(1 / 35) for _, p in outs)
+
+
+def test_illegal_actions_say_why():
+    s = enter_placement(make_state([M2, {(0, 0): "Gl"}]), "Yp")
+    with pytest.raises(meeple.IllegalAction, match="edge"):
+        s.apply(s.string_to_action("place (2,2)", 0), 0)
+    with pytest.raises(meeple.IllegalAction, match="replacement_tiles"):
+        s.apply(REJECT + cell_index(0, 0), 0)
+    with pytest.raises(meeple.IllegalAction, match="place the revealed tile first"):
+        s.apply(NOSCORE, 0)
+
+
+def test_describe_action_names_the_cells_and_the_flip():
+    s = enter_scoring(make_state([M2, {(0, 0): "Gl"}]))
+    a = s.string_to_action("score V3 (0,0) (1,0) (1,1) flip (1,0)", 0)
+    d = s.describe_action(a, 0)
+    assert d["kind"] == "score" and d["points"] == 3 and d["shape"] == "V3"
+    assert d["target"] == "cell-0-4-5"
+    assert sorted(d["cells"]) == ["cell-0-4-4", "cell-0-4-5", "cell-0-5-5"]
+    assert "3 points" in d["label"]
+    assert s.describe_action(NOSCORE, 0)["target"] is None
+    svg = render.svg(s.observation(0))
+    for cid in d["cells"]:
+        assert f'id="{cid}"' in svg
+    enter_placement(s, "Yp")
+    for a in s.legal_actions(0):
+        d = s.describe_action(a, 0)
+        assert d["kind"] == "place" and f'id="{d["target"]}"' in render.svg(s.observation(0))
+
+
+def test_choices_stay_hidden_until_everyone_has_chosen():
+    s = mid_round()
+    views = {v: json.dumps(s.observation(v)) for v in range(3)}
+    public = json.dumps(s.observation(None))
+    p = s.pending_players()[0]
+    while p in s.pending_players():
+        s.apply(s.legal_actions(p)[-1], p)
+    assert s.current_player == SIMULTANEOUS
+    for v in range(3):
+        now = s.observation(v)
+        if v != p:
+            before = json.loads(views[v])
+            assert now["layouts"] == before["layouts"]
+            assert now["scores"] == before["scores"]
+            assert now["stocks"] == before["stocks"]
+            t = s.observation_tensor(v)
+            assert t.shape == s.game.observation_shape
+    assert json.loads(public)["layouts"] == s.observation(None)["layouts"]
+    # the chooser sees his own choice at once
+    assert s.observation(p)["layouts"][p] != json.loads(views[p])["layouts"][p]
+
+
+def test_tensor_hides_the_others_choices():
+    s = mid_round()
+    before = [s.observation_tensor(v) for v in range(3)]
+    p = s.pending_players()[0]
+    s.apply(s.legal_actions(p)[0], p)
+    for v in range(3):
+        if v != p and s.current_player == SIMULTANEOUS:
+            assert (s.observation_tensor(v) == before[v]).all()
+
+
+def test_pictures():
+    s = mid_round(players=4, rounds=12, replacement_tiles=True)
+    for v in (None, 0, 1):
+        obs = s.observation(v)
+        svg = render.svg(obs)
+        assert svg.startswith("<svg") and "viewBox" in svg and "http://" not in svg.replace(
+            'xmlns="http://www.w3.org/2000/svg"', "")
+        text = render.text(obs)
+        assert "Player 3" in text and "round 12" in text
+    meeple.play_out(s, random.Random(1))
+    obs = s.observation(0)
+    assert "Final scores" in render.svg(obs) and "Final scores" in render.text(obs)
+    assert len(obs["final_breakdown"]) == 4
+
+
+def test_text_shows_codes_crowns_and_face_down():
+    s = enter_scoring(make_state([M5, {(0, 0): "Gl"}]))
+    s.apply(s.string_to_action("score D5 (0,0) (1,1) (2,2) (3,3) (4,4) flip (2,2)", 0), 0)
+    text = render.text(s.observation(0))
+    assert "Ub*" in text and "##" in text and "Bb" in text
+    assert "Your combinations" in text
+
+
+def play_match(n, seed, options):
+    g = meeple.load("mops_royal", players=n, **options)
+    bots = [GreedyBot(g, seed)] + [RandomBot(g, seed + i) for i in range(1, n)]
+    s = g.new_initial_state()
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        if s.current_player == CHANCE:
+            s.apply(sample_chance(s, rng))
+            continue
+        for p in list(s.pending_players()):
+            if p in s.pending_players():
+                s.apply(bots[p].act(view_for(s, p)), p)
+    return s
+
+
+@pytest.mark.parametrize("options", [{}, {"replacement_tiles": True}, {"end_scoring": True}])
+def test_greedy_beats_random(options):
+    wins = sum(play_match(2, seed, options).returns()[0] > 0 for seed in range(6))
+    assert wins >= 5
+
+
+def test_greedy_waits_for_a_bigger_combination():
+    """Early on, a 2-point line whose flip would break a growing group is worth less than
+    waiting; on a complete layout the bot takes the best points."""
+    from meeple.games.mops_royal.heuristics import action_value
+
+    lay = grid("Bb Bw Bc", (0, 0))
+    s = enter_scoring(make_state([lay, {(0, 0): "Gl"}]))
+    (a,) = [x for x in s.legal_actions(0) if x != NOSCORE]
+    assert action_value(s, 0, a) > 0
+    s = enter_scoring(make_state([M5, {(0, 0): "Gl"}]))
+    best = max(s.legal_actions(0), key=lambda x: action_value(s, 0, x))
+    assert s.describe_action(best, 0)["points"] == 8
+
+
+def test_rules_page_and_options():
+    g = meeple.load("mops_royal", players=4, replacement_tiles=True)
+    text = g.rules_markdown()
+    assert "[R13]" in text and "## 10. How meeple plays it" in text
+    with pytest.raises(meeple.OptionError):
+        meeple.load("mops_royal", players=5)
+    with pytest.raises(meeple.OptionError):
+        meeple.load("mops_royal", players=2, end_scoring="yes")
