@@ -31,6 +31,7 @@ from meeple.engine.registry import game_class, games
 
 PREFIX = "meeple_"
 _PARAM_TYPES = (bool, int, float, str)
+_UNSET = ""
 
 
 def spiel_name(game: str) -> str:
@@ -39,12 +40,56 @@ def spiel_name(game: str) -> str:
 
 
 def _parameters(cls: type[MeepleGame]) -> dict[str, Any]:
-    """The pyspiel parameter specification of a meeple game: ``players`` and its options."""
+    """The pyspiel parameter specification of a meeple game: ``players`` and its options.
+
+    An option whose default is ``None`` (the game chooses, e.g. by mode) becomes a text
+    parameter whose default ``""`` means "the game's default"; other text is read with the
+    option's own parser (``"true"``, ``"3"``...).
+    """
     spec: dict[str, Any] = {"players": cls.default_players()}
     for option in cls.option_schema:
-        if option.type in _PARAM_TYPES and isinstance(option.default, option.type):
+        if option.default is None:
+            spec[option.name] = _UNSET
+        elif option.type in _PARAM_TYPES and isinstance(option.default, option.type):
             spec[option.name] = option.default
     return spec
+
+
+def _to_meeple_options(cls: type[MeepleGame], params: dict[str, Any]) -> dict[str, Any]:
+    """Game options from pyspiel parameters (text parameters read by the option's parser)."""
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        try:
+            option = cls.option(key)
+        except meeple.OptionError:
+            out[key] = value  # the game names the unknown option in its error
+            continue
+        if option.default is None and isinstance(value, str) and option.type is not str:
+            if value != _UNSET:
+                out[key] = option.parse(value, cls.name)
+        elif option.default is None and value == _UNSET:
+            continue
+        else:
+            out[key] = value
+    return out
+
+
+def _to_spiel_params(cls: type[MeepleGame], options: dict[str, Any]) -> dict[str, Any]:
+    """pyspiel parameters for game options (text for options whose default is ``None``)."""
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        try:
+            option = cls.option(key)
+        except meeple.OptionError:
+            out[key] = value
+            continue
+        if option.default is None and value is not None and not isinstance(value, str):
+            out[key] = str(value).lower() if isinstance(value, bool) else str(value)
+        elif option.default is None and value is None:
+            continue
+        else:
+            out[key] = value
+    return out
 
 
 def game_type(name: str) -> pyspiel.GameType:
@@ -95,8 +140,10 @@ class MeepleSpielGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None):
         params = dict(params or {})
-        players = int(params.pop("players", game_class(self.meeple_name).default_players()))
-        self.meeple_game: MeepleGame = meeple.load(self.meeple_name, players=players, **params)
+        cls = game_class(self.meeple_name)
+        players = int(params.pop("players", cls.default_players()))
+        options = _to_meeple_options(cls, params)
+        self.meeple_game: MeepleGame = meeple.load(self.meeple_name, players=players, **options)
         g = self.meeple_game
         info = pyspiel.GameInfo(
             num_distinct_actions=g.num_distinct_actions,
@@ -213,7 +260,7 @@ def load(name: str, players: int | None = None, **options: Any) -> MeepleSpielGa
     """``pyspiel.load_game`` for a meeple game, registering it first if needed."""
     if name not in _CLASSES:
         register(name)
-    params: dict[str, Any] = dict(options)
+    params = _to_spiel_params(game_class(name), options)
     if players is not None:
         params["players"] = players
     return pyspiel.load_game(spiel_name(name), params)

@@ -18,10 +18,15 @@ SIMS = {TINY: 30}
 
 
 @pytest.mark.parametrize("name,players,options", configurations())
-@pytest.mark.parametrize("serialize", [False, True])
-def test_random_sim_test(name, players, options, serialize):
+def test_random_sim_test(name, players, options):
     game = mos.load(name, players=players, **options)
-    pyspiel.random_sim_test(game, num_sims=SIMS.get(name, 2), serialize=serialize, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=SIMS.get(name, 1), serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("name,players,options", configurations(first_only=True))
+def test_random_sim_test_with_serialisation(name, players, options):
+    game = mos.load(name, players=players, **options)
+    pyspiel.random_sim_test(game, num_sims=SIMS.get(name, 1), serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name,players,options", configurations(first_only=True))
@@ -40,8 +45,9 @@ def test_game_type_and_parameters_match_the_engine(name, players, options):
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
     params = game.get_parameters()
     assert params["players"] == players
+    assert game.meeple_game.options == mg.options
     for key, value in options.items():
-        assert params[key] == value
+        assert params[key] == (str(value).lower() if mg.option(key).default is None else value)
     # the same game by its pyspiel string
     again = pyspiel.load_game(str(game))
     assert again.num_players() == players
