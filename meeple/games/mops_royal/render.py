@@ -149,18 +149,18 @@ def _panel(obs: dict[str, Any], q: int, ox: float, oy: float) -> str:
         f'<text x="{ox + 10}" y="{oy + 19}" font-size="15" font-family="sans-serif" '
         f'font-weight="bold" fill="#222">{escape(title)}: {score:g} points{escape(extra)}</text>',
     ]
-    gx = ox + GAP
-    gy = oy + 28 + GAP
+    # centre the cells the layout can still use inside the panel
+    gx = ox + GAP + (8 - (x1 - x0)) * CELL / 2 - (x0 + 4) * CELL
+    gy = oy + 28 + GAP + (8 - (y1 - y0)) * CELL / 2 - (y0 + 4) * CELL
     for y in range(-4, 5):
         for x in range(-4, 5):
             r, c = y + 4, x + 4
             px, py = gx + c * CELL + 2, gy + r * CELL + 2
             cid = f"cell-{q}-{r}-{c}"
             cell = by.get((x, y))
-            inside = x0 <= x <= x1 and y0 <= y <= y1
+            if not (x0 <= x <= x1 and y0 <= y <= y1):
+                continue
             if cell is None:
-                if not inside:
-                    continue
                 cls = "cell empty" + (" legal" if (x, y) in legal else "")
                 ok = (x, y) in legal
                 stroke = "#2f7a3c" if ok else "#c9c3b5"
