@@ -94,7 +94,7 @@ def svg(observation: dict[str, Any]) -> str:
         p = tile["player"]
         colour = PLAYER_COLOURS[p]
         cls = f"tile player-{p}" + (" last" if i == last else "")
-        out.append(f'<g class="{cls}" data-tile="{escape(tile["text"])}">')
+        out.append(f'<g class="{cls}" data-tile="{escape(tile["notation"])}">')
         for r, c in tile["cells"]:
             out.append(
                 f'<rect x="{MARGIN + c * CELL}" y="{MARGIN + r * CELL}" width="{CELL}" '

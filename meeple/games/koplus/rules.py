@@ -42,8 +42,11 @@ from .components import (
 Rect = tuple[int, int, int, int]
 """An inclusive rectangle of cells: (first row, last row, first col, last col)."""
 
-_NO_SUM = 99
-"""The 'alien sum' of a placement that does not fit on the board: never ≤ 9."""
+_OFF_BOARD = 51
+"""The alien value of the cell beyond the board: a placement that does not fit sums to at
+least 51 (never ≤ 9) and at most 5 · 51 = 255, so sums fit one byte."""
+_BEYOND = bytes((_OFF_BOARD,))
+_OK_DIGIT = bytes(ord("1") if v <= CATCH_LIMIT else ord("0") for v in range(256))
 
 
 class Geometry:
@@ -142,14 +145,16 @@ class Geometry:
         return got
 
     def sums(self, aliens: Sequence[int]) -> tuple[bytes, int]:
-        """Alien sum of every placement (as bytes, indexed by action id; 99 when it does not
-        fit), and the action-id bitboard of the placements with sum ≤ 9."""
-        ext = np.frombuffer(bytes(aliens) + bytes((_NO_SUM,)), dtype=np.uint8).astype(np.uint16)
+        """Alien sum of every placement (as bytes, indexed by action id; over 50 when it
+        does not fit), and the action-id bitboard of the placements with sum ≤ 9."""
+        return self.price(np.frombuffer(bytes(aliens) + bytes((_OFF_BOARD,)), dtype=np.uint8))
+
+    def price(self, ext: np.ndarray) -> tuple[bytes, int]:
+        """:meth:`sums` from a uint8 array of the cells' alien values plus one cell beyond
+        the board (value 51) at index ``rows·cols``."""
         c0, c1, c2, c3, c4 = self.cell_columns
-        sums = ext[c0] + ext[c1] + ext[c2] + ext[c3] + ext[c4]
-        np.minimum(sums, _NO_SUM, out=sums)
-        ok = np.packbits(sums <= CATCH_LIMIT, bitorder="little").tobytes()
-        return sums.astype(np.uint8).tobytes(), int.from_bytes(ok, "little")
+        sums = (ext[c0] + ext[c1] + ext[c2] + ext[c3] + ext[c4]).tobytes()
+        return sums, int(sums.translate(_OK_DIGIT)[::-1], 2)
 
     def ids_of(self, bits: int) -> list[int]:
         """The set bits of an action-id bitboard, ascending."""
@@ -255,6 +260,16 @@ class KoPlus(Game):
         self.geometry = geometry(self.rows, self.cols)
         self.inner_ids = self.geometry.inside(self.inner_area)
         self.sections = rotated_sections(self.options["section_set"])
+        self.section_bytes = tuple(tuple(bytes(turn) for turn in sec) for sec in self.sections)
+        """``[section][rotation]``: the 16 alien values as bytes."""
+        order = []
+        for r in range(self.rows):
+            for c in range(self.cols):
+                pos = (r // SECTION_SIZE) * sc + c // SECTION_SIZE
+                order.append(pos * 16 + (r % SECTION_SIZE) * SECTION_SIZE + c % SECTION_SIZE)
+        order.append(self.num_sections * 16)
+        self.board_order = np.array(order, dtype=np.intp)
+        """Board cell -> index into the dealt sections' values laid end to end (+ beyond)."""
         self.section_count = len(self.sections)
         self.rotations = 4 if self.options["random_rotation"] else 1
         count, rot = self.section_count, self.rotations
@@ -310,7 +325,7 @@ class KoPlusState(State):
         "taken",
         "running",
         "bonus_left",
-        "current",
+        "current_player",  # a plain slot: read on every engine call, so no property
         "bonus_turn",
         "final",
     )
@@ -324,7 +339,8 @@ class KoPlusState(State):
         self.layout: tuple[tuple[int, int], ...] = ()
         self.used = 0
         self.free: tuple[int, ...] = tuple(range(game.section_count))
-        self.aliens: list[int] | None = None
+        self.aliens: bytes | None = None
+        """Alien value per cell (row-major), once the board is complete (shared by clones)."""
         self.psum: bytes | None = None
         """Alien sum per action id, once the board is complete (shared by clones)."""
         self.ok = 0
@@ -337,7 +353,7 @@ class KoPlusState(State):
         self.taken = [0] * n
         self.running = [0] * n
         self.bonus_left = list(BONUS_ALLOWANCES[n])
-        self.current = CHANCE
+        self.current_player = CHANCE
         self.bonus_turn = False
         self.final: list[dict[str, Any]] | None = None
 
@@ -384,7 +400,7 @@ class KoPlusState(State):
         s.geo = geo
         s.layout = ()
         s.used = 0
-        s.aliens = flat
+        s.aliens = bytes(flat)
         s.psum, s.ok = geo.sums(flat)
         s.inner = tuple(inner_area)  # type: ignore[assignment]
         s.inner_ids = geo.inside(s.inner)
@@ -412,7 +428,7 @@ class KoPlusState(State):
                     )
         s.running = [int(v) for v in scores]
         s.bonus_left = [int(v) for v in bonus_left]
-        s.current = to_move
+        s.current_player = to_move
         if s._nobody_can_place():
             s._end()
         else:
@@ -420,9 +436,31 @@ class KoPlusState(State):
         return s
 
     # ------------------------------------------------------------------ turn structure
-    @property
-    def current_player(self) -> int:
-        return self.current
+    def is_legal(self, action: int, player: int | None = None) -> bool:
+        """Whether ``action`` is legal for ``player`` now: a direct bitboard test, the same
+        answer as ``action in legal_actions(player)`` without building the list."""
+        cp = self.current_player
+        if cp == TERMINAL or (player is not None and player != cp):
+            return False
+        if type(action) is not int:
+            if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+                return False
+            action = int(action)
+        if action < 0:
+            return False
+        if cp == CHANCE:
+            section, q = divmod(action, 4)
+            game = self.game
+            return section < game.section_count and not self.used >> section & 1 and (
+                q < game.rotations
+            )
+        geo = self.geo
+        shape = _top_shape(cp, self.taken[cp])
+        if action == geo.pass_id:
+            return shape < 0 or not self.cand & geo.shape_ids[shape]
+        if action > geo.pass_id or shape < 0:
+            return False
+        return bool(self.cand >> action & 1) and (action >= geo.size) == (shape == 1)
 
     def top_shape(self, player: int) -> int:
         """The shape of ``player``'s top tile: 0 = X, 1 = U, -1 = empty stack."""
@@ -466,7 +504,7 @@ class KoPlusState(State):
             return
         geo = self.geo
         if action == geo.pass_id:
-            self.current = (player + 1) % self.nplayers
+            self.current_player = (player + 1) % self.nplayers
             self.bonus_turn = False
             if self._nobody_can_place():
                 self._end()
@@ -486,9 +524,9 @@ class KoPlusState(State):
         ):
             self.bonus_left[player] -= 1
             self.bonus_turn = True
-            self.current = player
+            self.current_player = player
         else:
-            self.current = (player + 1) % self.nplayers
+            self.current_player = (player + 1) % self.nplayers
         self._settle_turn()
 
     def _lay(self, player: int, action: int) -> int:
@@ -505,7 +543,7 @@ class KoPlusState(State):
 
     def _settle_turn(self) -> None:
         """Apply option ``end_when_any_blocked`` to the player now due to act."""
-        if self.game.end_when_any_blocked and not self.can_place(self.current):
+        if self.game.end_when_any_blocked and not self.can_place(self.current_player):
             self._end()
 
     def _deal(self, action: int) -> None:
@@ -517,26 +555,20 @@ class KoPlusState(State):
         if len(self.layout) < game.num_sections:
             return
         # the board is complete: lay out the aliens and price every placement once
-        rows, cols = game.rows, game.cols
-        _, sc = game.section_grid
-        aliens = [0] * (rows * cols)
-        for pos, (sec, rot) in enumerate(self.layout):
-            values = game.sections[sec][rot]
-            base = (pos // sc) * SECTION_SIZE * cols + (pos % sc) * SECTION_SIZE
-            for i in range(SECTION_SIZE):
-                row = base + i * cols
-                aliens[row : row + SECTION_SIZE] = values[i * SECTION_SIZE : (i + 1) * SECTION_SIZE]
-        self.aliens = aliens
-        self.psum, self.ok = self.geo.sums(aliens)
+        values = game.section_bytes
+        laid = b"".join([values[sec][rot] for sec, rot in self.layout]) + _BEYOND
+        ext = np.frombuffer(laid, dtype=np.uint8)[game.board_order]
+        self.aliens = ext[: game.rows * game.cols].tobytes()
+        self.psum, self.ok = self.geo.price(ext)
         self.cand = self.inner_ids & self.ok
-        self.current = 0
+        self.current_player = 0
         if self._nobody_can_place():
             self._end()
         else:
             self._settle_turn()
 
     def _end(self) -> None:
-        self.current = TERMINAL
+        self.current_player = TERMINAL
         self.final = self.final_breakdown()
 
     # ------------------------------------------------------------------ scoring
@@ -627,7 +659,7 @@ class KoPlusState(State):
         new.taken = self.taken.copy()
         new.running = self.running.copy()
         new.bonus_left = self.bonus_left.copy()
-        new.current = self.current
+        new.current_player = self.current_player
         new.bonus_turn = self.bonus_turn
         new.final = self.final  # built once at the end, never changed
         return new
@@ -759,7 +791,7 @@ class KoPlusState(State):
     def _observation(self, player: int | None) -> dict[str, Any]:
         geo = self.geo
         rows, cols = geo.rows, geo.cols
-        aliens = self.aliens
+        aliens: Sequence[int] | None = self.aliens
         if aliens is None:  # still dealing: show the sections laid so far
             aliens = [0] * geo.size
             _, sc = self.game.section_grid
@@ -777,7 +809,7 @@ class KoPlusState(State):
             tiles.append(
                 {
                     "player": p,
-                    "text": self._action_to_string(a, p),
+                    "notation": self._action_to_string(a, p),
                     "shape": SHAPE_NAMES[a // geo.size],
                     "cells": [list(rc) for rc in self.cells_of(a)],
                     "points": self.psum[a] if self.psum is not None else 0,
@@ -797,9 +829,9 @@ class KoPlusState(State):
             )
         n = self.nplayers
         shapes = {0: "X", 1: "U", -1: None}
-        if self.current == TERMINAL:
+        if self.current_player == TERMINAL:
             phase = "end"
-        elif self.current == CHANCE:
+        elif self.current_player == CHANCE:
             phase = "setup"
         else:
             phase = "play"
@@ -812,7 +844,7 @@ class KoPlusState(State):
             "section_grid": list(self.game.section_grid),
             "sections": sections,
             "sections_dealt": len(self.layout),
-            "aliens": [aliens[r * cols : (r + 1) * cols] for r in range(rows)],
+            "aliens": [list(aliens[r * cols : (r + 1) * cols]) for r in range(rows)],
             "owner": [owner[r * cols : (r + 1) * cols] for r in range(rows)],
             "tiles": tiles,
             "inner_area": {"rows": [r0, r1], "cols": [c0, c1]},
@@ -838,7 +870,7 @@ class KoPlusState(State):
         planes = np.zeros((8 + n, size), dtype=np.float32)
         if geo.size == size:
             if self.aliens is not None:
-                planes[0] = np.asarray(self.aliens, dtype=np.float32) / 5.0
+                planes[0] = np.frombuffer(self.aliens, dtype=np.uint8) / 5.0
             for p, a in self.placed:
                 planes[1 + (p - player) % n, list(geo.cells[a])] = 1.0
             planes[1 + n] = 1.0 - planes[1 : 1 + n].sum(axis=0)
@@ -856,7 +888,7 @@ class KoPlusState(State):
             scalars[4 * i + 1] = (TILES_PER_PLAYER - self.taken[p]) / TILES_PER_PLAYER
             scalars[4 * i + 2] = 1.0 if _top_shape(p, self.taken[p]) == 1 else 0.0
             scalars[4 * i + 3] = self.bonus_left[p] / 3.0
-        scalars[4 * n] = 1.0 if self.current == player else 0.0
+        scalars[4 * n] = 1.0 if self.current_player == player else 0.0
         scalars[4 * n + 1] = 1.0 if self.aliens is not None else 0.0
         return np.concatenate([planes.reshape(-1), scalars])
 
