@@ -92,6 +92,19 @@ class TileSet:
                 seen.setdefault(rotate(self.exits[a], k), k)
             self.rotations.append(tuple((k, m) for m, k in seen.items()))
         self.is_meca = [t == MECA for t in self.type]
+        # fits[a][known << 4 | value]: the rotations (k, new open pipes) of ``a`` whose exits
+        # agree with ``value`` on the ``known`` (occupied) sides
+        self.fits: list[list[tuple[tuple[int, int], ...]]] = []
+        for a in range(NUM_TILES):
+            table = []
+            for kv in range(256):
+                known, value = kv >> 4, kv & 15
+                ok = value & ~known == 0
+                table.append(tuple(
+                    (k, bin(m & ~known & 15).count("1"))
+                    for k, m in self.rotations[a] if ok and m & known == value
+                ))
+            self.fits.append(table)
 
     def matches(self, a: int, b: int) -> bool:
         """Whether tiles ``a`` and ``b`` match: same colour or same type."""

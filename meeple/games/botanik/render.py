@@ -116,7 +116,8 @@ def _tile_svg(tile_id: str, x: float, y: float, size: float, exits: list[str] | 
 
 
 def _machine_svg(p: int, machine: list[dict[str, Any]], ox: float, oy: float,
-                 title: list[str]) -> tuple[str, float, float]:
+                 title: list[str], released: dict[str, Any] | None = None
+                 ) -> tuple[str, float, float]:
     cells = {(t["cell"][0], t["cell"][1]): t for t in machine}
     empty = set()
     for r, c in cells:
@@ -151,6 +152,13 @@ def _machine_svg(p: int, machine: list[dict[str, Any]], ox: float, oy: float,
         if not t["main"]:
             parts.append(f'<rect x="{x + 1:.0f}" y="{y + 1:.0f}" width="{CELL - 2}" '
                          f'height="{CELL - 2}" fill="#fff" opacity="0.45" pointer-events="none"/>')
+    if released and released.get("player") == p:
+        # the released tile at each legal cell and rotation, shown while that action is previewed
+        for r, c, k, exits in released.get("placements", []):
+            x = ox + (c - cmin) * CELL
+            y = top + (r - rmin) * CELL
+            parts.append(_tile_svg(released["tile"], x + 1, y + 1, CELL - 2, exits,
+                                   f"m{p}-ghost-{r}-{c}-{k}", "ghost"))
     parts.append("</g>")
     return "".join(parts), w, h + 40
 
@@ -180,7 +188,7 @@ def svg(observation: dict[str, Any]) -> str:
                 top = obs["pile_tops"][j]
                 height = obs["pile_heights"][j]
                 if top:
-                    parts.append(f'<g id="pile-{j}" class="pile target">'
+                    parts.append(f'<g id="pile-{j}" class="pile">'
                                  + _tile_svg(top, x, yy, T, None)
                                  + f'<text x="{x + T - 3}" y="{yy + T - 3}" font-size="10" '
                                  f'text-anchor="end" font-family="sans-serif">×{height}</text></g>')
@@ -223,7 +231,7 @@ def svg(observation: dict[str, Any]) -> str:
     for q in range(2):
         title = [f"{names[q]}'s machine — {scores[q]:g} points",
                  f"{obs['main_tiles'][q]} tiles connected, {obs['open_ends'][q]} open ends"]
-        g, w, h = _machine_svg(q, obs["machines"][q], mx, reg_h, title)
+        g, w, h = _machine_svg(q, obs["machines"][q], mx, reg_h, title, obs.get("released"))
         parts.append(g)
         mx += max(w, 260) + 30
         mh = max(mh, h)
@@ -241,7 +249,10 @@ def svg(observation: dict[str, Any]) -> str:
         total_h += 40
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total_w:.0f} {total_h:.0f}" '
             f'width="{total_w:.0f}" height="{total_h:.0f}" class="botanik">')
-    return head + '<rect width="100%" height="100%" fill="#fffdf7"/>' + "".join(parts) + "</svg>"
+    style = ("<style>.ghost{opacity:0;pointer-events:none}"
+             ".ghost.preview{opacity:0.9}.off-main{opacity:0.75}</style>")
+    return (head + style + '<rect width="100%" height="100%" fill="#fffdf7"/>' + "".join(parts)
+            + "</svg>")
 
 
 def _status_line(obs: dict[str, Any]) -> str:

@@ -172,6 +172,7 @@ class BotanikState(State):
         "copen",
         "frontier",
         "next_comp",
+        "_cp",
         "work",
         "pend_player",
         "pend_tile",
@@ -185,6 +186,7 @@ class BotanikState(State):
         self.g: Botanik = game  # type: ignore[assignment]
         self.ts = self.g.tiles
         self.phase = DEAL
+        self._cp = CHANCE
         self.round = 1
         self.step = 0
         self.supply: list[int] = list(range(NUM_COLOURED))
@@ -218,6 +220,7 @@ class BotanikState(State):
         s.g = self.g
         s.ts = self.ts
         s.phase = self.phase
+        s._cp = self._cp
         s.round = self.round
         s.step = self.step
         s.supply = list(self.supply)
@@ -252,6 +255,13 @@ class BotanikState(State):
 
     @property
     def current_player(self) -> int:
+        return self._cp
+
+    def _sync(self) -> None:
+        """Recompute who acts after the phase, round or step changed."""
+        self._cp = self._player_to_act()
+
+    def _player_to_act(self) -> int:
         ph = self.phase
         if ph == TAKE:
             return self.active_player
@@ -279,17 +289,18 @@ class BotanikState(State):
         return []
 
     def _take_actions(self, player: int) -> list[int]:
-        out = []
+        out: list[int] = []
         match = self.ts.match
         rows = self.rows
         base = player * COLUMNS
+        free = [(j, p[-1]) for j, p in enumerate(self.piles) if rows[base + j] < 0]
         for t in sorted(self.arrival):
             m = match[t]
             a = 10 * t
-            for j in range(COLUMNS):
-                if rows[base + j] < 0 and m >> self.piles[j][-1] & 1:
+            for j, top in free:
+                if m >> top & 1:
                     out.append(a + j)
-            out.extend(range(a + 5, a + 10))
+            out.extend((a + 5, a + 6, a + 7, a + 8, a + 9))
         return out
 
     # ------------------------------------------------------------------ machines
@@ -300,39 +311,66 @@ class BotanikState(State):
         copen = self.copen[q]
         main = comp[SOURCE_CELL]
         forbid_loops = self.g.forbid_loops
-        rots = self.ts.rotations[t]
+        fits = self.ts.fits[t]
+        add_id = _ADD_ID
         out = []
+        get = pipes.get
         for x in self.frontier[q]:
-            known = 0
-            value = 0
-            linked: list[int] = []
-            for d in range(4):
-                m = pipes.get(x + STEP[d])
-                if m is not None:
-                    known |= 1 << d
-                    if m >> ((d + 2) & 3) & 1:
-                        value |= 1 << d
-                        linked.append(comp[x + STEP[d]])
-            if linked:
+            known = value = 0
+            linked = []
+            m = get(x - GRID_WIDTH)
+            if m is not None:
+                known = 1
+                if m & 4:
+                    value = 1
+                    linked.append(comp[x - GRID_WIDTH])
+            m = get(x + 1)
+            if m is not None:
+                known |= 2
+                if m & 8:
+                    value |= 2
+                    linked.append(comp[x + 1])
+            m = get(x + GRID_WIDTH)
+            if m is not None:
+                known |= 4
+                if m & 1:
+                    value |= 4
+                    linked.append(comp[x + GRID_WIDTH])
+            m = get(x - 1)
+            if m is not None:
+                known |= 8
+                if m & 2:
+                    value |= 8
+                    linked.append(comp[x - 1])
+            ks = fits[known << 4 | value]
+            if not ks:
+                continue
+            aid = add_id.get(x)
+            if aid is None:
+                continue
+            if not linked:
+                for k, _ in ks:
+                    out.append(aid + k)
+                continue
+            if len(linked) == 1:
+                c = linked[0]
+                if c != main:
+                    for k, _ in ks:
+                        out.append(aid + k)
+                    continue
+                base_open = copen[c] - 1
+            else:
                 distinct = set(linked)
                 if forbid_loops and len(distinct) < len(linked):
                     continue
-                if main in distinct:
-                    base_open = sum(copen[c] for c in distinct) - len(linked)
-                else:
-                    base_open = -1  # the main network is not touched
-            else:
-                base_open = -1
-            aid = _ADD_ID.get(x)
-            if aid is None:
-                continue
-            free = 15 ^ known
-            for k, e in rots:
-                if e & known != value:
+                if main not in distinct:
+                    for k, _ in ks:
+                        out.append(aid + k)
                     continue
-                if base_open >= 0 and base_open + POPCOUNT[e & free] < 1:
-                    continue
-                out.append(aid + k)
+                base_open = sum(copen[c] for c in distinct) - len(linked)
+            for k, n in ks:
+                if base_open + n >= 1:
+                    out.append(aid + k)
         out.sort()
         return out
 
@@ -380,6 +418,10 @@ class BotanikState(State):
 
     # ------------------------------------------------------------------ applying actions
     def _apply(self, action: int, player: int) -> None:
+        self._do(action, player)
+        self._cp = self._player_to_act()
+
+    def _do(self, action: int, player: int) -> None:
         ph = self.phase
         ts = self.ts
         if ph == DEAL:
@@ -622,9 +664,14 @@ class BotanikState(State):
                 }
             j = rest - 5
             target = f"pile-{j}"
+            freed = [
+                ("your " if q == player else f"player {q}'s ") + ids[self.rows[q * COLUMNS + j]]
+                for q in (player, 1 - player) if self._releases(q, j, t)
+            ]
             return {
                 "kind": "pile",
-                "label": f"Put {tid} on central pile {j}",
+                "label": f"Put {tid} on central pile {j}"
+                + (f", releasing {' and '.join(freed)}" if freed else ""),
                 "target": target,
                 "cells": [target, f"arrival-{tid}"]
                 + [f"row-{q}-{j}" for q in range(2) if self._releases(q, j, t)],
@@ -636,13 +683,14 @@ class BotanikState(State):
             t = self.pend_tile
             exits = exits_text(rotate(self.ts.exits[t], k)) if t >= 0 else []
             target = f"m{player}-cell-{r}-{c}"
+            ghost = f"m{player}-ghost-{r}-{c}-{k}"
             turn = f", turned {k} quarter turn{'s' if k != 1 else ''}" if k else ""
             return {
                 "kind": "add",
                 "label": f"Add {ids[t] if t >= 0 else 'the tile'} at {r},{c}{turn}"
                 + (f" (pipes {' '.join(exits)})" if exits else ""),
                 "target": target,
-                "cells": [target],
+                "cells": [target, ghost],
                 "tile": ids[t] if t >= 0 else None,
                 "cell": [r, c],
                 "rot": k,
@@ -806,6 +854,12 @@ class BotanikState(State):
                 "tile": ids[self.pend_tile],
                 "kind": "add" if ph == ADD else "swap",
             }
+        if ph == ADD:
+            exits = self.ts.exits[self.pend_tile]
+            out["released"]["placements"] = [
+                [r, c, k, exits_text(rotate(exits, k))]
+                for r, c, k in map(add_parts, self.pend_adds)
+            ]
         if ph == END:
             out["final_breakdown"] = [self.breakdown(q) for q in range(2)]
         return out

@@ -13,6 +13,7 @@ def fresh(**options) -> BotanikState:
     s = game.new_initial_state()
     s.supply = []
     s.phase = TAKE
+    s._sync()
     return s
 
 
@@ -31,6 +32,7 @@ def set_registry(s, tops=None, rows=None, arrival=None, active=0):
         s.arrival = [tid(s, t) for t in arrival]
     # round 1: seat 0 is the Meca player; step B makes seat 1 active
     s.round, s.step = 1, (0 if active == 0 else 1)
+    s._sync()
     s._legal_cache = {}
     return s
 

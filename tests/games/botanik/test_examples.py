@@ -262,6 +262,7 @@ def test_b8_final_scoring_and_tie_break(group_needs_pipe):
     assert (b1["group_points"], b1["flower_points"], b1["total"], b1["main_tiles"]) == (7, 9, 16, 8)
     assert s.open_ends(0) == 1
     s.phase = 5  # the end
+    s._sync()
     s.log.append("end")
     assert s.is_terminal() and s.winners() == [0] and s.returns() == [1.0, -1.0]
     obs = s.observation(None)
