@@ -315,3 +315,32 @@ def test_from_position_refuses_bad_data():
     ):
         with pytest.raises((ValueError, NotationError)):
             KoPlusState.from_position(game, **{**ok, **change})
+
+
+def test_is_legal_agrees_with_the_legal_list():
+    import numpy as np
+
+    state = f2()
+    legal = set(state.legal_actions())
+    for a in range(-2, 725):
+        assert state.is_legal(a) == (a in legal)
+    assert state.is_legal(np.int64(509)) and not state.is_legal(True)
+    assert not state.is_legal(509, player=1)
+    fresh = meeple.load("koplus", players=2).new_initial_state()
+    outcomes = {a for a, _ in fresh.chance_outcomes()}
+    assert all(fresh.is_legal(a) == (a in outcomes) for a in range(-1, 70))
+
+
+def test_observation_tensor_is_relative_to_the_viewer():
+    state = f2()
+    play(state, "U2@6,5")
+    game = state.game
+    size = game.rows * game.cols
+    for viewer in (0, 1):
+        t = state.observation_tensor(viewer)
+        assert t.shape == game.observation_shape and t.dtype.name == "float32"
+        own = t[size : 2 * size].reshape(12, 12)
+        other = t[2 * size : 3 * size].reshape(12, 12)
+        mine = own if viewer == 0 else other
+        assert mine[6, 5] == 1 and mine.sum() == 5
+        assert t[0 : size].reshape(12, 12)[6, 5] == 1.0  # the alien worth 5, scaled by 1/5
