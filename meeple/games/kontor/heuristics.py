@@ -62,6 +62,7 @@ def _card_value(state: KontorState, player: int, card: int) -> float:
     s.tasks = []
     s.order = [player]
     s.act_i = 0
+    s._sync()
     targets = s._targets(card)
     if not targets:
         return -1.0

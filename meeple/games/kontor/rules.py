@@ -68,12 +68,28 @@ CHITS_PER_TYPE = 6  # [R28]
 MAX_LOG = 40
 
 
-def _bits(m: int):
-    """The set bit indices of ``m``, lowest first."""
+_BYTE_BITS = [[tuple(k * 8 + j for j in range(8) if b >> j & 1) for b in range(256)]
+              for k in range(32)]
+
+
+def _bits(m: int) -> list[int]:
+    """The set bit indices of ``m``, lowest first (fields up to 192 cells)."""
+    out: list[int] = []
+    if m.bit_count() <= 12:
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        return out
+    k = 0
+    table = _BYTE_BITS
     while m:
-        low = m & -m
-        yield low.bit_length() - 1
-        m ^= low
+        b = m & 255
+        if b:
+            out += table[k][b]
+        m >>= 8
+        k += 1
+    return out
 
 
 def area_winner(counts: list[int], n: int) -> int:
@@ -376,6 +392,7 @@ class KontorState(State):
         s.log = self.log[:]
         s.tasks = self.tasks[:]
         s._final = self._final
+        s.cp = self.cp
         return s
 
     def resample(self, player: int, rng: random.Random) -> KontorState:
@@ -420,6 +437,13 @@ class KontorState(State):
     # ------------------------------------------------------------------ turn structure
     @property
     def current_player(self) -> int:
+        return self.cp
+
+    def _sync(self) -> None:
+        """Recompute the cached ``current_player`` after the state changed."""
+        self.cp = self._current()
+
+    def _current(self) -> int:
         if self.tasks:
             return CHANCE
         ph = self.phase
@@ -439,11 +463,11 @@ class KontorState(State):
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         u = self.unseen[self._chance_pile()]
         p = 1.0 / len(u)
-        return [(c, p) for c in sorted(u)]
+        return [(c, p) for c in u]
 
     def _legal_actions(self, player: int) -> list[int]:
         if player == CHANCE:
-            return sorted(self.unseen[self._chance_pile()])
+            return list(self.unseen[self._chance_pile()])
         g = self.game
         if self.phase == P_CHOOSE:
             return sorted(self.hands[player])
@@ -502,6 +526,13 @@ class KontorState(State):
         if not g.restriction:
             return list(_bits(self.legal))
         return [i for i in _bits(self.legal) if not self._blocked(i)]
+
+    def _has_target(self, card: int) -> bool:
+        """Whether ``card`` could be placed now (a fast form of ``_targets``)."""
+        kind = CARD_KIND[card]
+        if kind == WATER or (not self.game.restriction and (IS_HARBOUR[card] or kind == CUSTOMS)):
+            return self.legal != 0
+        return bool(self._targets(card))
 
     def _blocked(self, i: int) -> bool:
         """Edge-adjacent to land of two or more different areas (``restriction_of_camp``)."""
@@ -590,6 +621,10 @@ class KontorState(State):
 
     def _advance(self) -> None:
         """Run the automatic parts of the round until a player or chance must act."""
+        self._run()
+        self.cp = self._current()
+
+    def _run(self) -> None:
         g = self.game
         while True:
             while self.tasks:  # resolve draws that need no chance
@@ -630,7 +665,7 @@ class KontorState(State):
                     continue
                 p = self.order[self.act_i]
                 card = self.revealed[p]
-                if not self._targets(card):
+                if not self._has_target(card):
                     self.hands[p].append(card)
                     self.public[card] = True
                     self.revealed[p] = -1
@@ -652,10 +687,10 @@ class KontorState(State):
                 continue
             if IS_HARBOUR[c] or k == CUSTOMS:
                 if land_ok is None:
-                    land_ok = bool(self._targets(c))
+                    land_ok = self._has_target(c)
                 if land_ok:
                     return True
-            elif self._targets(c):
+            elif self._has_target(c):
                 return True
         return False
 

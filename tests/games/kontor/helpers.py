@@ -102,7 +102,10 @@ def lay(s: KontorState, layout: dict[tuple[int, int], str], cross: bool = True,
             if comp >> j & 1:
                 s.area_of[j] = aid
     s._refresh_legal()
+    for u in s.unseen:
+        u.sort()
     s._legal_cache = {}
+    s._sync()
     return s
 
 
@@ -120,6 +123,7 @@ def act_with(s: KontorState, player: int, card: str) -> KontorState:
     s.revealed = [-1] * s.game.num_players
     s.revealed[player] = c
     s._legal_cache = {}
+    s._sync()
     return s
 
 
@@ -136,7 +140,10 @@ def choosing(s: KontorState, hands: dict[int, list[str]]) -> KontorState:
     s.tasks = []
     s.phase = P_CHOOSE
     s.chosen = [-1] * s.game.num_players
+    for u in s.unseen:
+        u.sort()
     s._legal_cache = {}
+    s._sync()
     return s
 
 
