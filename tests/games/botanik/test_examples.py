@@ -267,3 +267,28 @@ def test_b8_final_scoring_and_tie_break(group_needs_pipe):
     assert s.is_terminal() and s.winners() == [0] and s.returns() == [1.0, -1.0]
     obs = s.observation(None)
     assert [b["total"] for b in obs["final_breakdown"]] == [16, 16]
+
+
+# ---------------------------------------------------------------- option group_needs_pipe
+@pytest.mark.parametrize("group_needs_pipe,groups", [(False, 4), (True, 0)])
+def test_groups_by_adjacency_or_by_pipes(group_needs_pipe, groups):
+    s = fresh(group_needs_pipe=group_needs_pipe)
+    # R-PL touches R-ST1 through a blank edge: adjacent, but not pipe-linked
+    build(s, 0, [("R-ST1", 0, 1, 1), ("R-ST2", 0, 2, 1), ("R-EL2", -1, 0, 1), ("R-PL", -1, 1, 3)])
+    b = s.breakdown(0)
+    assert b["group_points"] == groups
+    assert b["flower_points"] == 4  # R-ST1 1 + R-PL 3 (piped to the red elbow)
+    assert b["main_tiles"] == 4
+
+
+def test_plant_piped_into_the_source_scores_no_flowers():
+    s = build(fresh(), 0, [("G-PL", 0, 1, 3), ("G-VE", 1, 0, 0), ("G-EL1", 0, -1, 1)])
+    b = s.breakdown(0)
+    # green group of 3 (G-PL at (0,1) is not adjacent to the others: only 2 touch) -> 0
+    assert b["flower_points"] == 1 and b["group_points"] == 0
+
+
+def test_tiles_left_in_rows_score_nothing():
+    s = set_registry(fresh(), tops=["R-ST2", "Y-EL2", "G-PL", "B-TE2", "K-CR"],
+                     rows={0: {0: "R-PL"}}, arrival=["R-EL1", "G-ST1", "B-CR"])
+    assert s.scores() == [0.0, 0.0]

@@ -150,3 +150,14 @@ def test_greedy_beats_random():
         s = play(order, seed)
         wins += s.winners() == [g]
     assert wins >= 5
+
+
+def test_static_evaluation_is_bounded():
+    from meeple.games.botanik.heuristics import evaluate
+
+    for seed in range(5):
+        s = mid_game(seed, 150)
+        for p in range(2):
+            v = evaluate(s, p)
+            assert -1.0 <= v <= 1.0
+            assert v == pytest.approx(-evaluate(s, 1 - p))
