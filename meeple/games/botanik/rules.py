@@ -628,10 +628,19 @@ class BotanikState(State):
             t = self.pend_tile
             if self.ts.canonical(t, k) != k:
                 return f"use the canonical rotation {self.ts.canonical(t, k)} for these exits"
-            return (
-                f"{ids[t]} at {r},{c}/{k} puts a pipe against a blank edge (M3), closes the "
-                "main network (M4) or closes a loop (M5)"
-            )
+            e = rotate(self.ts.exits[t], k)
+            pipes = self.mpipe[player]
+            for d in range(4):
+                m = pipes.get(x + STEP[d])
+                if m is not None and bool(e >> d & 1) != bool(m >> ((d + 2) & 3) & 1):
+                    return (f"{ids[t]} at {r},{c}/{k} puts a pipe against a blank edge on its "
+                            f"{'NESW'[d]} side (M3)")
+            if self.g.forbid_loops:
+                linked = [self.mcomp[player][x + STEP[d]] for d in range(4)
+                          if e >> d & 1 and x + STEP[d] in pipes]
+                if len(set(linked)) < len(linked):
+                    return f"{ids[t]} at {r},{c}/{k} would close a loop of pipes (M5)"
+            return f"{ids[t]} at {r},{c}/{k} would leave the main network no open end (M4)"
         if ph != TAKE:
             return "no tile is being taken now"
         t, rest = divmod(action, 10)

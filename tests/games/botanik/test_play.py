@@ -161,3 +161,22 @@ def test_static_evaluation_is_bounded():
             v = evaluate(s, p)
             assert -1.0 <= v <= 1.0
             assert v == pytest.approx(-evaluate(s, 1 - p))
+
+
+def test_placement_refusals_name_the_rule():
+    from .test_examples import b4_machine, b5_machine
+
+    s = b4_machine()
+    s.phase, s.pend_player, s.pend_tile = 3, 0, s.ts.index["B-PL"]
+    s.pend_adds = s.legal_adds(0, s.pend_tile)
+    s._sync()
+    with pytest.raises(meeple.IllegalAction, match="M4"):
+        s.apply(add_action(0, -1, 1), 0)
+    t = b5_machine(forbid_loops=True)
+    t.phase, t.pend_player, t.pend_tile = 3, 0, t.ts.index["R-EL3"]
+    t.pend_adds = t.legal_adds(0, t.pend_tile)
+    t._sync()
+    with pytest.raises(meeple.IllegalAction, match="M5"):
+        t.apply(add_action(-1, 1, 2), 0)
+    with pytest.raises(meeple.IllegalAction, match="M3"):
+        t.apply(add_action(-1, 1, 0), 0)
