@@ -190,11 +190,15 @@ def rotated_sections(section_set: str) -> tuple[tuple[tuple[int, ...], ...], ...
     return tuple(out)
 
 
+_TOP: tuple[tuple[int, ...], ...] = tuple(
+    tuple(1 if shape == "U" else 0 for shape in stack) + (-1,) for stack in STACKS
+)
+"""``[seat % 2][tiles placed]``: the top tile's shape, 0 = X, 1 = U, -1 = empty stack."""
+
+
 def _top_shape(player: int, taken: int) -> int:
     """The shape of a player's top tile: 0 = X, 1 = U, -1 = empty stack."""
-    if taken >= TILES_PER_PLAYER:
-        return -1
-    return 1 if STACKS[player % 2][taken] == "U" else 0
+    return _TOP[player & 1][taken]
 
 
 class KoPlus(Game):
@@ -455,7 +459,7 @@ class KoPlusState(State):
                 q < game.rotations
             )
         geo = self.geo
-        shape = _top_shape(cp, self.taken[cp])
+        shape = _TOP[cp & 1][self.taken[cp]]
         if action == geo.pass_id:
             return shape < 0 or not self.cand & geo.shape_ids[shape]
         if action > geo.pass_id or shape < 0:
@@ -476,10 +480,12 @@ class KoPlusState(State):
         if not cand:
             return True
         ids = self.geo.shape_ids
-        for p in range(self.nplayers):
-            shape = _top_shape(p, self.taken[p])
+        p = 0
+        for taken in self.taken:
+            shape = _TOP[p & 1][taken]
             if shape >= 0 and cand & ids[shape]:
                 return False
+            p += 1
         return True
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
@@ -490,12 +496,13 @@ class KoPlusState(State):
     def _legal_actions(self, player: int) -> list[int]:
         if player == CHANCE:
             return list(chain.from_iterable(map(self.game.deal_ids.__getitem__, self.free)))
-        shape = _top_shape(player, self.taken[player])
+        shape = _TOP[player & 1][self.taken[player]]
+        geo = self.geo
         if shape >= 0:
-            bits = self.cand & self.geo.shape_ids[shape]
+            bits = self.cand & geo.shape_ids[shape]
             if bits:
-                return self.geo.ids_of(bits)
-        return [self.geo.pass_id]
+                return geo.ids_of(bits)
+        return [geo.pass_id]
 
     # ------------------------------------------------------------------ applying
     def _apply(self, action: int, player: int) -> None:
@@ -503,31 +510,40 @@ class KoPlusState(State):
             self._deal(action)
             return
         geo = self.geo
+        game = self.game
+        self.bonus_turn = False
         if action == geo.pass_id:
             self.current_player = (player + 1) % self.nplayers
-            self.bonus_turn = False
             if self._nobody_can_place():
                 self._end()
-            else:
+            elif game.end_when_any_blocked:
                 self._settle_turn()
             return
-        gain = self._lay(player, action)
-        self.running[player] += gain
-        self.bonus_turn = False
+        # lay the tile (as _lay, inlined: this is the hot path of every playout)
+        dead = self.dead | geo.conflict[action]
+        self.dead = dead
+        self.cand = ((self.cand if self.placed else 0) | (geo.touch[action] & self.ok)) & ~dead
+        self.occupied |= geo.mask[action]
+        self.placed.append((player, action))
+        self.taken[player] += 1
+        gain = self.psum[action]  # type: ignore[index]
+        score = self.running[player] + gain
+        self.running[player] = score
         if self._nobody_can_place():
             self._end()
             return
         if (
-            self.running[player] in BONUS_THRESHOLDS
+            score in BONUS_THRESHOLDS
             and self.bonus_left[player] > 0
-            and (gain > 0 or not self.game.bonus_needs_points)
+            and (gain > 0 or not game.bonus_needs_points)
         ):
             self.bonus_left[player] -= 1
             self.bonus_turn = True
             self.current_player = player
         else:
             self.current_player = (player + 1) % self.nplayers
-        self._settle_turn()
+        if game.end_when_any_blocked:
+            self._settle_turn()
 
     def _lay(self, player: int, action: int) -> int:
         """Put ``player``'s top tile on ``action``'s cells; return its alien sum."""
@@ -551,7 +567,9 @@ class KoPlusState(State):
         section, q = divmod(action, 4)
         self.layout = self.layout + ((section, q),)
         self.used |= 1 << section
-        self.free = tuple(i for i in self.free if i != section)
+        free = self.free
+        i = free.index(section)
+        self.free = free[:i] + free[i + 1 :]
         if len(self.layout) < game.num_sections:
             return
         # the board is complete: lay out the aliens and price every placement once
