@@ -308,6 +308,8 @@ def _text_layout(obs: dict[str, Any], q: int) -> list[str]:
     by = {(c["x"], c["y"]): c for c in cells}
     me = obs.get("viewer") == q
     legal = {tuple(c) for c in obs.get("my_legal_cells") or []} if me else set()
+    if not cells:
+        return ["     (no start tile yet)"]
     xs = [c["x"] for c in cells] + [x for x, _ in legal]
     ys = [c["y"] for c in cells] + [y for _, y in legal]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)

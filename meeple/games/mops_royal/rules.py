@@ -240,7 +240,8 @@ class MopsRoyal(Game):
     @property
     def max_game_length(self) -> int:
         n = self.num_players
-        return n + 1 + 35 * (1 + 2 * n) + n * 27 + n
+        # set-up, at most 35 rounds of a reveal and two choices each, then end-scoring turns
+        return n + 1 + 35 * (1 + 2 * n) + 25 * n * n + n
 
     @property
     def observation_shape(self) -> tuple[int, ...]:

@@ -205,3 +205,15 @@ def test_rules_page_and_options():
         meeple.load("mops_royal", players=5)
     with pytest.raises(meeple.OptionError):
         meeple.load("mops_royal", players=2, end_scoring="yes")
+
+
+def test_pictures_at_every_early_move():
+    g = meeple.load("mops_royal", players=3)
+    s = g.new_initial_state()
+    rng = random.Random(2)
+    for _ in range(12):
+        for v in (None, 0, 1, 2):
+            obs = s.observation(v)
+            assert render.svg(obs).startswith("<svg")
+            assert isinstance(render.text(obs), str)
+        meeple.play_out(s, rng, max_actions=1)
