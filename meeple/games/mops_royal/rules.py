@@ -229,6 +229,30 @@ class MopsRoyal(Game):
     def default_players(cls) -> int:
         return 2
 
+    def set_up(
+        self,
+        caller: int | None = None,
+        seed: int | random.Random | None = None,
+        start_tiles: list[str] | None = None,
+    ) -> MopsRoyalState:
+        """A new game with its set-up resolved: start tiles (given as ids or short codes, or
+        drawn), the caller seat (given, or drawn) and the RNG seed for the draws. The state
+        returned waits for the first reveal."""
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        s = self.new_initial_state()
+        assert isinstance(s, MopsRoyalState)
+        if start_tiles is not None and len(start_tiles) != self.num_players:
+            raise ValueError(f"give one start tile per player ({self.num_players})")
+        if caller is not None and not 0 <= caller < self.num_players:
+            raise ValueError(f"the caller is a seat 0..{self.num_players - 1}")
+        for p in range(self.num_players):
+            if start_tiles is None:
+                s.apply(rng.choice(START_CANDIDATES), CHANCE)
+            else:
+                s.apply(s.string_to_action(f"start {start_tiles[p]}", CHANCE), CHANCE)
+        s.apply(rng.randrange(self.num_players) if caller is None else caller, CHANCE)
+        return s
+
     @property
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS

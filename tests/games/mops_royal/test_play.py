@@ -217,3 +217,17 @@ def test_pictures_at_every_early_move():
             assert render.svg(obs).startswith("<svg")
             assert isinstance(render.text(obs), str)
         meeple.play_out(s, rng, max_actions=1)
+
+
+def test_set_up_with_caller_seed_and_start_tiles():
+    g = meeple.load("mops_royal", players=3)
+    s = g.set_up(caller=2, seed=11)
+    assert s.caller == 2 and s.is_chance_node() and len(s.start) == 3
+    assert g.set_up(caller=2, seed=11).start == s.start
+    s = g.set_up(caller=0, start_tiles=["Kb", "green-poop", "Bb"])
+    assert s.observation(None)["start_tiles"] == ["pink-bone", "green-poop", "blue-bone"]
+    assert s.history()[:3] == [(CHANCE, 19), (CHANCE, 10), (CHANCE, 1)]
+    with pytest.raises(meeple.IllegalAction):
+        g.set_up(start_tiles=["Bl", "Gl", "Ol"])  # blue-pillow has a crown
+    with pytest.raises(ValueError):
+        g.set_up(caller=3)
