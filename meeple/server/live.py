@@ -54,7 +54,7 @@ class Entry:
     player: int
     action: int
     text: str
-    phase: int | None  # the simultaneous phase it was chosen in, else None
+    phase: int | None  # the run of simultaneous nodes it was chosen in, else None
 
 
 @dataclass(eq=False)
@@ -117,7 +117,6 @@ class LiveTable:
         self.state: State | None = None
         self.log: list[Entry] = []
         self.phase = 0
-        self.acted: set[int] = set()
         self.pending_since: dict[int, int] = {}
         self.bots: dict[int, Any] = {}
         self.bot_tasks: dict[int, asyncio.Task] = {}
@@ -135,7 +134,7 @@ class LiveTable:
         if self.game is None:
             self.game = meeple.load(row.game, row.players, **row.options)
             self.state = self.game.new_initial_state()
-            self.log, self.phase, self.acted, self.pending_since = [], 0, set(), {}
+            self.log, self.phase, self.pending_since = [], 0, {}
             self._mark_pending(self.state, set())
         self._load_moves(db)
 
@@ -186,13 +185,9 @@ class LiveTable:
         phase = self.phase if sim else None
         state.apply(action, player)
         self.log.append(Entry(n, player, action, text, phase))
-        if sim:
-            self.acted.add(player)
-        pending = set(state.pending_players())
-        if state.current_player != SIMULTANEOUS or pending & self.acted:
-            if sim or self.acted:
-                self.phase += 1
-                self.acted = set()
+        if state.current_player != SIMULTANEOUS:
+            # the simultaneous choices so far are revealed once play moves on
+            self.phase += 1
         self._mark_pending(state, before - {player})
 
     def _mark_pending(self, state: State, still: set[int]) -> None:
@@ -235,7 +230,7 @@ class LiveTable:
         one transaction, then make them the table's state. Raises :class:`Refused` (stale) if
         another process took the move number first."""
         assert self.state is not None
-        saved = (list(self.log), self.phase, set(self.acted), dict(self.pending_since))
+        saved = (list(self.log), self.phase, dict(self.pending_since))
         state = self.state.clone()
         new: list[Entry] = []
         start = len(self.log)
@@ -272,11 +267,11 @@ class LiveTable:
                     )
                 db.commit()
         except IntegrityError:
-            self.log, self.phase, self.acted, self.pending_since = saved
+            self.log, self.phase, self.pending_since = saved
             self.refresh()
             raise Refused("stale", "another move was stored first") from None
         except BaseException:
-            self.log, self.phase, self.acted, self.pending_since = saved
+            self.log, self.phase, self.pending_since = saved
             raise
         self.state = state
         self.meta.update(values)
