@@ -873,7 +873,7 @@ class KoPlusState(State):
             "bonus_turn": self.bonus_turn,
             "can_place": [self.can_place(p) for p in range(n)] if self.aliens else [False] * n,
             "last_tile": tiles[-1] if tiles else None,
-            "final_breakdown": self.final,
+            "final_breakdown": [dict(b) for b in self.final] if self.final else None,
         }
 
     def observation_tensor(self, player: int) -> np.ndarray:

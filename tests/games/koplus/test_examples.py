@@ -344,3 +344,41 @@ def test_observation_tensor_is_relative_to_the_viewer():
         mine = own if viewer == 0 else other
         assert mine[6, 5] == 1 and mine.sum() == 5
         assert t[0 : size].reshape(12, 12)[6, 5] == 1.0  # the alien worth 5, scaled by 1/5
+
+
+def last_tile_position(cols: int, **options) -> KoPlusState:
+    """P0 on 17 with one tile (an X) left; placing X@0,36 catches 3 and reaches 20."""
+    aliens = [[0] * cols for _ in range(3)]
+    aliens[1][37] = 3
+    tiles = [(0, f"X@0,{c}") for c in range(0, 33, 3)] + [(1, "X@0,33")]
+    return KoPlusState.from_position(
+        meeple.load("koplus", players=2, **options), aliens=aliens, inner_area=(0, 2, 0, 5),
+        tiles=tiles, scores=[17, 0], bonus_left=[2, 3], to_move=0,
+    )
+
+
+def test_bonus_turn_with_an_empty_stack_is_a_pass():
+    """Rules 5.6: the 12th tile lands on 20, the bonus is granted and is at once a pass."""
+    state = last_tile_position(44)
+    assert state.observation(None)["tiles_left"] == [1, 11]
+    play(state, "X@0,36")
+    assert state.scores()[0] == 20 and state.current_player == 0
+    assert state.bonus_left == [1, 3]
+    assert state.legal_actions() == [state.geo.pass_id]
+    play(state, "pass")
+    assert state.current_player == 1 and state.bonus_left == [1, 3]
+    blocked = last_tile_position(44, end_when_any_blocked=True)
+    play(blocked, "X@0,36")
+    assert blocked.is_terminal()
+
+
+def test_game_ends_on_a_threshold_without_the_bonus():
+    """Rules 5.7 / R12: the placement reaching 20 leaves nobody able to place: the game ends."""
+    state = last_tile_position(39)
+    play(state, "X@0,36")
+    assert state.is_terminal()
+    assert state.bonus_left == [2, 3]
+    final = state.observation(None)["final_breakdown"]
+    # P0: a group of 11 (+5) and X@0,36 isolated behind P1's tile (−5); P1: one isolated (−5)
+    assert [(b["largest_group"], b["isolated_tiles"]) for b in final] == [(11, 1), (0, 1)]
+    assert [b["final"] for b in final] == [20, -5]
