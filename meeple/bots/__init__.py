@@ -7,11 +7,12 @@ from collections.abc import Callable
 from meeple.engine import Game, OptionError
 
 from .base import Bot, View, view_for
+from .mcts import MCTSBot, mcts_bot
 from .simple import GreedyBot, RandomBot
 
 BotFactory = Callable[..., Bot]
 
-BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot, "mcts": mcts_bot}
 
 
 def bot_names() -> list[str]:
@@ -34,4 +35,14 @@ def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
     return factory(game, seed=seed)
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "View", "bot_names", "make_bot", "view_for"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "GreedyBot",
+    "MCTSBot",
+    "RandomBot",
+    "View",
+    "bot_names",
+    "make_bot",
+    "view_for",
+]

@@ -16,6 +16,9 @@ class View:
     ``sample_state(rng)`` gives a full state consistent with the observation (for games of
     perfect information, a copy of the real one; otherwise a resampled determinisation in
     which everything this seat cannot see is drawn afresh). Bots must not look elsewhere.
+
+    ``deadline`` (optional) is a ``time.monotonic()`` time by which the move must be chosen,
+    set by a caller with a time control; bots that think longer stop searching by then.
     """
 
     game: Game
@@ -24,6 +27,7 @@ class View:
     legal_actions: list[int]
     move_number: int
     _state: State = field(repr=False)
+    deadline: float | None = None
 
     def sample_state(self, rng: random.Random) -> State:
         """A full state consistent with this seat's observation."""
@@ -38,8 +42,8 @@ class View:
         return self._state.describe_action(action, self.seat)
 
 
-def view_for(state: State, seat: int) -> View:
-    """The view of ``state`` that ``seat`` is entitled to."""
+def view_for(state: State, seat: int, deadline: float | None = None) -> View:
+    """The view of ``state`` that ``seat`` is entitled to (``deadline``: see :class:`View`)."""
     return View(
         game=state.game,
         seat=seat,
@@ -47,12 +51,19 @@ def view_for(state: State, seat: int) -> View:
         legal_actions=state.legal_actions(seat),
         move_number=state.move_number(),
         _state=state,
+        deadline=deadline,
     )
 
 
 @runtime_checkable
 class Bot(Protocol):
-    """A player program. ``act`` returns one of ``view.legal_actions``."""
+    """A player program. ``act`` returns one of ``view.legal_actions``.
+
+    Time control: a bot that searches has a ``time_limit`` attribute (seconds per move, or
+    ``None``) which a server may set to its table's time control, and respects
+    ``view.deadline`` when one is given. ``level`` (1-5), where a bot has levels, is shown
+    next to its name.
+    """
 
     name: str
 

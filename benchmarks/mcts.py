@@ -1,0 +1,82 @@
+"""MCTS iterations per second on one core, per game (the start and a few random positions).
+
+    python benchmarks/mcts.py [GAME ...] [--seconds S] [--level L]
+
+Targets: at least 2,000 iterations/s for KoPlus and 500/s for the other games (Kozo with its
+static referee). Prints one line per game; never fails on timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import meeple
+from meeple.bots import view_for
+from meeple.bots.mcts import MCTSBot
+from meeple.engine import CHANCE, SIMULTANEOUS
+from meeple.engine.core import sample_chance
+from meeple.engine.registry import game_class, games
+
+TARGETS = {"koplus": 2000}
+DEFAULT_TARGET = 500
+
+
+def positions(game: meeple.Game, count: int, rng: random.Random) -> list:
+    """Decision positions from random games: the first, and some later ones."""
+    out = []
+    while len(out) < count:
+        state = game.new_initial_state()
+        stop_at = rng.randrange(0, max(1, game.max_game_length // 3))
+        moves = 0
+        while not state.is_terminal():
+            cp = state.current_player
+            if cp == CHANCE:
+                state.apply(sample_chance(state, rng), CHANCE)
+                continue
+            if moves >= stop_at or (not out and moves == 0):
+                out.append(state.clone())
+                break
+            p = state.pending_players()[0] if cp == SIMULTANEOUS else cp
+            state.apply(rng.choice(state.legal_actions(p)), p)
+            moves += 1
+    return out
+
+
+def bench(name: str, seconds: float, level: int, options: dict | None = None) -> dict:
+    """Iterations per second of ``mcts:level`` searching for ``seconds`` at a few positions."""
+    game = meeple.load(name, players=2 if 2 in game_class(name).player_counts else None,
+                       **(options or {}))
+    rng = random.Random(1)
+    total_it, total_s = 0, 0.0
+    for state in positions(game, 4, rng):
+        cp = state.current_player
+        seat = state.pending_players()[0] if cp == SIMULTANEOUS else cp
+        bot = MCTSBot(game, seed=1, level=level, iterations=0, seconds=seconds)
+        t0 = time.perf_counter()
+        bot.act(view_for(state, seat))
+        total_s += time.perf_counter() - t0
+        total_it += bot.last_iterations
+    rate = total_it / total_s
+    target = TARGETS.get(name, DEFAULT_TARGET)
+    return {"game": name, "players": game.num_players, "iterations": total_it,
+            "seconds": round(total_s, 2), "per_second": round(rate), "target": target,
+            "met": rate >= target}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=None)
+    parser.add_argument("--seconds", type=float, default=1.0, help="search time per position")
+    parser.add_argument("--level", type=int, default=5)
+    args = parser.parse_args()
+    for name in args.games or games():
+        r = bench(name, args.seconds, args.level)
+        print(f"{r['game']:<11} {r['players']}p  {r['per_second']:>7} iterations/s "
+              f"(target {r['target']}, {'met' if r['met'] else 'NOT met'}; "
+              f"{r['iterations']} in {r['seconds']} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()

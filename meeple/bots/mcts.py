@@ -1,0 +1,268 @@
+"""Monte Carlo tree search for every meeple game, fair by construction.
+
+:class:`MCTSBot` is a single-observer information-set MCTS (SO-ISMCTS): each iteration draws a
+determinisation from the bot's own view (``view.sample_state(rng)``: a copy where information
+is perfect, the game's resampler where it is hidden), walks one shared tree of the bot's
+information sets with UCB1 over the actions available in that determinisation (counting
+availability, so actions that are only sometimes legal are judged fairly), expands one node,
+plays out and backs up every player's return. Where information is perfect this is plain
+UCT. Simultaneous choices are searched with decoupled UCT: each pending player chooses from
+its own statistics at the node, so no player's choice is conditioned on another's.
+
+Play-outs use the game's ``heuristics`` module where it has one:
+
+- ``rollout_action(state, player, rng) -> action``: the play-out policy (else uniform random);
+- ``evaluate(state, player) -> float``: an estimate of the player's return in [-1, 1], used to
+  stop a play-out early (after ``rollout_depth`` actions) instead of playing to the end.
+
+Budgets: ``iterations`` and/or ``seconds`` per move; ``time_limit`` (seconds, settable by a
+server's time control) and ``view.deadline`` cap the thinking time further. Levels 1-5 map to
+budgets and play-out settings (``LEVELS``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from meeple.engine import CHANCE, SIMULTANEOUS, Game, OptionError, State
+from meeple.engine.core import sample_chance
+
+from .base import View
+from .simple import heuristics
+
+
+@dataclass(frozen=True)
+class Level:
+    """What a level means: a search budget and how play-outs are run."""
+
+    iterations: int
+    seconds: float
+    """A cap on thinking time per move (the iterations usually end the search first)."""
+    exploration: float = 0.35
+    use_heuristics: bool = True
+    rollout_depth: int | None = None
+
+
+LEVELS: dict[int, Level] = {
+    1: Level(iterations=10, seconds=0.5, exploration=1.4, use_heuristics=False),
+    2: Level(iterations=50, seconds=1.0, exploration=1.0, use_heuristics=False),
+    3: Level(iterations=200, seconds=2.0, rollout_depth=4),
+    4: Level(iterations=600, seconds=4.0, rollout_depth=4),
+    5: Level(iterations=2000, seconds=8.0, rollout_depth=4),
+}
+"""Levels 1-5: each about four times the search of the one below."""
+
+
+class _Stat:
+    """Visits, summed return of the player who chose, and availability of one action."""
+
+    __slots__ = ("visits", "total", "avail")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+class _Node:
+    """One information set of the search tree (reached by a sequence of keys from the root)."""
+
+    __slots__ = ("children", "stats", "joint")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.stats: dict[int, _Stat] = {}
+        self.joint: dict[int, dict[int, _Stat]] | None = None
+
+    def child(self, key: Any) -> _Node:
+        node = self.children.get(key)
+        if node is None:
+            node = self.children[key] = _Node()
+        return node
+
+
+def _ucb_pick(
+    stats: dict[int, _Stat], legal: list[int], c: float, rng: random.Random
+) -> tuple[int, bool]:
+    """UCB1 with availability counts; an untried action first. Returns (action, was_new)."""
+    untried = [a for a in legal if a not in stats]
+    for a in legal:
+        s = stats.get(a)
+        if s is not None:
+            s.avail += 1
+    if untried:
+        a = rng.choice(untried)
+        s = stats[a] = _Stat()
+        s.avail = 1
+        return a, True
+    best, best_score = legal[0], -math.inf
+    for a in legal:
+        s = stats[a]
+        score = s.total / s.visits + c * math.sqrt(math.log(s.avail) / s.visits)
+        if score > best_score:
+            best, best_score = a, score
+    return best, False
+
+
+def score_returns(state: State) -> list[float]:
+    """Zero-sum values in [-1, 1] from the players' current ranking (the returns at the end)."""
+    n = state.game.num_players
+    keys = [state.ranking_key(p) for p in range(n)]
+    return [
+        (sum(1 for k in keys if k < keys[p]) - sum(1 for k in keys if k > keys[p])) / (n - 1)
+        for p in range(n)
+    ]
+
+
+class MCTSBot:
+    """Information-set MCTS over the bot's own view. See the module docstring."""
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int | None = None,
+        level: int | None = None,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float | None = None,
+        use_heuristics: bool | None = None,
+        rollout_depth: int | None = None,
+        time_limit: float | None = None,
+    ):
+        if level is None:
+            level = 3
+        if level not in LEVELS:
+            raise OptionError(f"mcts level must be one of 1-5, got {level}")
+        spec = LEVELS[level]
+        self.level = level
+        self.name = f"mcts:{level}"
+        self.game = game
+        self.rng = random.Random(seed)
+        self.iterations = spec.iterations if iterations is None else iterations
+        self.seconds = spec.seconds if seconds is None else seconds
+        if self.iterations <= 0 and self.seconds <= 0:
+            raise OptionError("an mcts bot needs a budget: iterations or seconds above 0")
+        self.exploration = spec.exploration if exploration is None else exploration
+        self.time_limit = time_limit
+        use = spec.use_heuristics if use_heuristics is None else use_heuristics
+        module = heuristics(game) if use else None
+        self._rollout_action = getattr(module, "rollout_action", None)
+        self._evaluate = getattr(module, "evaluate", None)
+        depth = spec.rollout_depth if rollout_depth is None else rollout_depth
+        self.rollout_depth = depth if self._evaluate is not None else None
+        self.last_iterations = 0
+        """How many iterations the last ``act`` ran (for benchmarks and logs)."""
+
+    # -- budget ---------------------------------------------------------------------------
+    def _stop_time(self, view: View) -> float:
+        now = time.perf_counter()
+        limits = [self.seconds] if self.seconds and self.seconds > 0 else []
+        if self.time_limit is not None:
+            limits.append(self.time_limit)
+        deadline = getattr(view, "deadline", None)
+        if deadline is not None:
+            limits.append(deadline - time.monotonic())
+        if not limits:
+            return math.inf
+        return now + max(0.0, min(limits) * 0.95 - 0.005)
+
+    # -- search ---------------------------------------------------------------------------
+    def act(self, view: View) -> int:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = self.search(view)
+        seat = view.seat
+        stats = root.joint[seat] if root.joint is not None and seat in root.joint else root.stats
+        best, best_key = legal[0], (-1, -math.inf)
+        for a in legal:
+            s = stats.get(a)
+            if s is None:
+                continue
+            key = (s.visits, s.total / s.visits if s.visits else -math.inf)
+            if key > best_key:
+                best, best_key = a, key
+        return best
+
+    def search(self, view: View) -> _Node:
+        """Run the budgeted search from ``view``; return the root of the tree."""
+        root = _Node()
+        stop = self._stop_time(view)
+        limit = self.iterations if self.iterations > 0 else math.inf
+        done = 0
+        while done < limit:
+            self._iterate(root, view.sample_state(self.rng))
+            done += 1
+            if (done & 7 == 0 or done < 8) and time.perf_counter() >= stop:
+                break
+        self.last_iterations = done
+        return root
+
+    def _iterate(self, root: _Node, state: State) -> None:
+        rng, c = self.rng, self.exploration
+        node = root
+        path: list[tuple[_Stat, int]] = []
+        expanded = False
+        while not expanded and not state.is_terminal():
+            cp = state.current_player
+            if cp == CHANCE:
+                outcome = sample_chance(state, rng)
+                state.apply(outcome, CHANCE)
+                node = node.child(("c", outcome))
+            elif cp == SIMULTANEOUS:
+                if node.joint is None:
+                    node.joint = {}
+                joint = []
+                for p in state.pending_players():
+                    stats = node.joint.setdefault(p, {})
+                    a, new = _ucb_pick(stats, state.legal_actions(p), c, rng)
+                    path.append((stats[a], p))
+                    joint.append((p, a))
+                    expanded |= new
+                for p, a in joint:
+                    state.apply(a, p)
+                node = node.child(tuple(joint))
+            else:
+                a, expanded = _ucb_pick(node.stats, state.legal_actions(cp), c, rng)
+                path.append((node.stats[a], cp))
+                state.apply(a, cp)
+                node = node.child(a)
+        values = self._rollout(state)
+        for stat, p in path:
+            stat.visits += 1
+            stat.total += values[p]
+
+    def _rollout(self, state: State) -> list[float]:
+        rng = self.rng
+        policy = self._rollout_action
+        depth = self.rollout_depth
+        steps = 0
+        while not state.is_terminal():
+            if depth is not None and steps >= depth:
+                n = state.game.num_players
+                return [max(-1.0, min(1.0, float(self._evaluate(state, p)))) for p in range(n)]
+            cp = state.current_player
+            if cp == CHANCE:
+                state.apply(sample_chance(state, rng), CHANCE)
+            elif cp == SIMULTANEOUS:
+                for p in state.pending_players():
+                    a = policy(state, p, rng) if policy else rng.choice(state.legal_actions(p))
+                    state.apply(a, p)
+            else:
+                a = policy(state, cp, rng) if policy else rng.choice(state.legal_actions(cp))
+                state.apply(a, cp)
+            steps += 1
+        return state.returns()
+
+
+def mcts_bot(game: Game, seed: int | None = None, level: int | None = None, **kw) -> MCTSBot:
+    """The ``mcts`` entry of the bot table: ``make_bot("mcts:4", game)``."""
+    return MCTSBot(game, seed=seed, level=level, **kw)
+
+
+__all__ = ["LEVELS", "Level", "MCTSBot", "mcts_bot", "score_returns"]

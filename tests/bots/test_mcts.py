@@ -1,0 +1,157 @@
+"""The search bot: levels, budgets and time limits, fairness, and that it plays every game."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import meeple
+from meeple.bots import make_bot, view_for
+from meeple.bots.mcts import LEVELS, MCTSBot
+from meeple.engine import CHANCE, SIMULTANEOUS
+from meeple.engine.core import sample_chance
+from tests.adapters.games import TINY, configurations
+
+
+def decision_points(game, rng, limit=60):
+    """(state, seat) at the decisions of one random game, up to ``limit`` of them."""
+    state = game.new_initial_state()
+    out = []
+    while not state.is_terminal() and len(out) < limit:
+        cp = state.current_player
+        if cp == CHANCE:
+            state.apply(sample_chance(state, rng), CHANCE)
+            continue
+        p = rng.choice(state.pending_players()) if cp == SIMULTANEOUS else cp
+        out.append((state.clone(), p))
+        state.apply(rng.choice(state.legal_actions(p)), p)
+    return out
+
+
+def play(game, bots, rng):
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        cp = state.current_player
+        if cp == CHANCE:
+            state.apply(sample_chance(state, rng), CHANCE)
+            continue
+        for p in state.pending_players() if cp == SIMULTANEOUS else [cp]:
+            action = bots[p].act(view_for(state, p))
+            assert action in state.legal_actions(p)
+            state.apply(action, p)
+            if state.current_player != SIMULTANEOUS:
+                break
+    return state
+
+
+def test_levels_one_to_five():
+    game = meeple.load(TINY)
+    budgets = []
+    for level in range(1, 6):
+        bot = make_bot(f"mcts:{level}", game, seed=1)
+        assert bot.level == level and bot.name == f"mcts:{level}"
+        budgets.append(LEVELS[level].iterations)
+    assert all(b > a * 2 for a, b in zip(budgets, budgets[1:], strict=False))
+    for bad in ("mcts:0", "mcts:6", "mcts:x"):
+        with pytest.raises(meeple.OptionError):
+            make_bot(bad, game)
+    with pytest.raises(meeple.OptionError, match="budget"):
+        MCTSBot(game, iterations=0, seconds=0)
+
+
+def test_time_limit_and_deadline_cap_the_search():
+    game = meeple.load(TINY)
+    state = game.new_initial_state()
+    state.apply(2, CHANCE)
+    bot = MCTSBot(game, seed=1, iterations=10**9, seconds=60, time_limit=0.2)
+    t0 = time.perf_counter()
+    bot.act(view_for(state, 0))
+    assert time.perf_counter() - t0 < 0.6
+    assert bot.last_iterations > 10
+    bot = MCTSBot(game, seed=1, iterations=10**9, seconds=60)
+    t0 = time.perf_counter()
+    bot.act(view_for(state, 0, deadline=time.monotonic() + 0.2))
+    assert time.perf_counter() - t0 < 0.6
+
+
+def test_same_seed_same_choice():
+    game = meeple.load(TINY)
+    for state, seat in decision_points(game, random.Random(4)):
+        a = MCTSBot(game, seed=9, iterations=60, seconds=0).act(view_for(state, seat))
+        b = MCTSBot(game, seed=9, iterations=60, seconds=0).act(view_for(state, seat))
+        assert a == b
+
+
+def test_search_sees_only_the_view():
+    """The other player's sealed bid is not in the view: the search cannot count on it."""
+    game = meeple.load(TINY)
+    state = game.new_initial_state()
+    state.apply(2, CHANCE)  # prize 3
+    state.apply(0, 1)  # the opponent bids 1 (unseen)
+    bot = MCTSBot(game, seed=3, iterations=300, seconds=0)
+    root = bot.search(view_for(state, 0))
+    seen_bids = {key[0][1] for key in root.children if isinstance(key, tuple)}
+    assert seen_bids == {0, 1, 2}  # every bid of ours tried against redrawn opponent bids
+
+
+def test_mcts_beats_random_at_the_tiny_game():
+    game = meeple.load(TINY)
+    rng = random.Random(5)
+    total = 0.0
+    for g in range(16):
+        bots = [make_bot("mcts:3", game, seed=g), make_bot("random", game, seed=g)]
+        me = g % 2
+        if me:
+            bots.reverse()
+        total += play(game, bots, rng).returns()[me]
+    assert total / 16 > 0.25
+
+
+@pytest.mark.parametrize("name,players,options", configurations(first_only=True))
+def test_mcts_plays_a_whole_game(name, players, options):
+    game = meeple.load(name, players=players, **options)
+    rng = random.Random(8)
+    bots = [MCTSBot(game, seed=p, iterations=6, seconds=0, rollout_depth=2) for p in range(players)]
+    bots[-1] = make_bot("greedy", game, seed=1)
+    state = play(game, bots, rng)
+    assert state.is_terminal()
+    assert sum(state.returns()) == pytest.approx(0.0)
+
+
+HIDDEN = [
+    p for p in configurations()
+    if p.values[0] == TINY
+    or not meeple.engine.registry.game_class(p.values[0]).perfect_information
+]
+
+
+@pytest.mark.parametrize("name,players,options", HIDDEN)
+@settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**31))
+def test_resampled_states_agree_with_the_observation(name, players, options, seed):
+    """For every game with hidden information: a resampled state looks exactly the same from
+    the seat it was drawn for, offers the same actions, and plays on to a proper end."""
+    game = meeple.load(name, players=players, **options)
+    rng = random.Random(seed)
+    points = decision_points(game, rng)
+    for state, seat in rng.sample(points, min(6, len(points))):
+        for _ in range(2):
+            other = state.resample(seat, rng)
+            assert other is not state
+            assert other.observation(seat) == state.observation(seat)
+            assert other.legal_actions(seat) == state.legal_actions(seat)
+            assert other.current_player == state.current_player
+            assert other.move_number() == state.move_number()
+            meeple.play_out(other, rng)
+            assert other.is_terminal()
+            assert sum(other.returns()) == pytest.approx(0.0)
+    # resampling leaves the real state alone
+    if points:
+        state, seat = points[-1]
+        before = (state.history(), state.observation(None))
+        state.resample(seat, rng)
+        assert (state.history(), state.observation(None)) == before
