@@ -78,14 +78,20 @@ def svg(obs: dict[str, Any]) -> str:
                 label = c["kind"][0].upper() + str(c["number"])
             out.append(f'<text x="{X + 5}" y="{Y + 15}" font-size="12" fill="#fff" '
                        f'pointer-events="none">{escape(label)}</text>')
-            sym = ("¤" if c["coin"] else "") + ("⛵" if c["ship"] else "")
-            if sym:
-                out.append(f'<text x="{X + CELL - 5}" y="{Y + 15}" font-size="11" '
-                           f'text-anchor="end" fill="#ffd700" pointer-events="none">{sym}</text>')
+            if c["coin"]:
+                out.append(f'<circle class="coin-symbol" cx="{X + CELL - 11}" cy="{Y + 11}" r="6" '
+                           f'fill="#f1c40f" stroke="#8a6d00" stroke-width="1.5" '
+                           f'pointer-events="none"><title>coin</title></circle>')
+            if c["ship"]:
+                sx0 = X + CELL - 18
+                out.append(f'<path class="ship-symbol" d="M{sx0},{Y + 15} h14 l-3,4 h-8 z '
+                           f'M{X + CELL - 11},{Y + 4} v11 M{X + CELL - 11},{Y + 5} l6,8 h-6 z" '
+                           f'fill="#fff" stroke="#fff" stroke-width="1" pointer-events="none">'
+                           f'<title>ship</title></path>')
             if c["kind"] == "goods":
                 for k, g in enumerate(c["goods"]):
                     gx = X + 6 + k * 16
-                    filled = g in c["stored"]
+                    filled = g in c["stored"] or g in c.get("valued", ())
                     out.append(
                         f'<rect class="warehouse {g}{"" if filled else " lost"}" x="{gx}" '
                         f'y="{Y + CELL - 20}" width="13" height="13" '
@@ -123,9 +129,10 @@ def svg(obs: dict[str, Any]) -> str:
         if a["closed"] and owner is not None:
             x, y = min(cells, key=lambda c: (c[1], c[0]))
             X, Y = px(x, y)
-            out.append(f'<circle class="keeper" cx="{X + CELL - 12}" cy="{Y + CELL - 12}" r="8" '
-                       f'fill="{COLOUR_FILL[colours[owner]]}" stroke="#fff" stroke-width="2" '
-                       f'pointer-events="none"/>')
+            out.append(f'<path class="keeper" d="M{X + CELL - 20},{Y + CELL - 4} v-10 l8,-7 l8,7 '
+                       f'v10 z" fill="#fff" stroke="{COLOUR_FILL[colours[owner]]}" '
+                       f'stroke-width="3" pointer-events="none"><title>keeper of '
+                       f'{colours[owner]}</title></path>')
     if obs.get("ship"):
         x, y = obs["ship"]
         X, Y = px(x, y)

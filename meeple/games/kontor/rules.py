@@ -305,6 +305,7 @@ class KontorState(State):
         self.round = 0
         self.cell = [-1] * g.G
         self.stored = [0] * g.G
+        self.valued = [0] * g.G  # goods a card had stored when its area was valued
         self.crane = [-1] * g.G  # named type t (active), t + 3 (inactive), -1 none
         self.area_of = [-1] * g.G
         self.areas: dict[int, int] = {}
@@ -364,6 +365,7 @@ class KontorState(State):
         s.phase, s.step, s.round = self.phase, self.step, self.round
         s.cell = self.cell[:]
         s.stored = self.stored[:]
+        s.valued = self.valued[:]
         s.crane = self.crane[:]
         s.area_of = self.area_of[:]
         s.areas = dict(self.areas)
@@ -970,6 +972,7 @@ class KontorState(State):
                     if s >> t & 1:
                         self.supply[t] += 1
                 self.stored[j] = 0
+                self.valued[j] = s
             self.area_of[j] = -1
         self.closed.append((mask, owner, mask.bit_count(), tuple(counts)))
         self.closed_mask |= mask
@@ -1231,6 +1234,8 @@ class KontorState(State):
             d["dom"] = self.cell_id(i)
             d["water"] = bool(self.water >> i & 1)
             d["stored"] = [GOODS[t] for t in range(3) if self.stored[i] >> t & 1]
+            if self.valued[i]:
+                d["valued"] = [GOODS[t] for t in range(3) if self.valued[i] >> t & 1]
             k = self.crane[i]
             if k >= 0:
                 d["crane"] = GOODS[k % 3]
@@ -1304,6 +1309,15 @@ class KontorState(State):
             b["players"] = [{k: v for k, v in x.items() if not k.startswith("_")}
                             for x in b["players"]]
             out["final_breakdown"] = b
+            ps = b["players"]
+            out["breakdown"] = {
+                "areas": [x["areas"] for x in ps],
+                "chit_majorities": [sum(x["chit_majorities"].values()) for x in ps],
+                "no_chit_penalty": [x["no_chit_penalty"] for x in ps],
+                "money_majority": [x["money_majority"] for x in ps],
+                "areas_won": [x["areas_won"] for x in ps],
+                "best_harbour_card": [x["best_harbour_card"] or "-" for x in ps],
+            }
         return out
 
     def observation_tensor(self, player: int) -> np.ndarray:
