@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 import meeple
+from meeple.arena.command import arena as arena_command
 from meeple.bots import bot_names, make_bot, view_for
 from meeple.engine import CHANCE, SIMULTANEOUS, Game, State, game_class, sample_chance
 
@@ -362,6 +363,9 @@ def serve(
 
     console.print(f"meeple serving on http://{host}:{port}/")
     run_server(host=host, port=port, db=db, redis=redis)
+
+
+app.command("arena")(arena_command)
 
 
 def main() -> None:  # pragma: no cover - console entry point
