@@ -49,12 +49,17 @@ class Level:
 
 LEVELS: dict[int, Level] = {
     1: Level(iterations=10, seconds=0.5, exploration=1.4, use_heuristics=False),
-    2: Level(iterations=50, seconds=1.0, exploration=1.0, use_heuristics=False),
-    3: Level(iterations=200, seconds=2.0, rollout_depth=4),
-    4: Level(iterations=600, seconds=4.0, rollout_depth=4),
-    5: Level(iterations=2000, seconds=8.0, rollout_depth=4),
+    2: Level(iterations=40, seconds=1.0, exploration=1.0, use_heuristics=False),
+    3: Level(iterations=100, seconds=2.0, rollout_depth=4),
+    4: Level(iterations=250, seconds=4.0, rollout_depth=4),
+    5: Level(iterations=600, seconds=8.0, rollout_depth=4),
 }
-"""Levels 1-5: each about four times the search of the one below."""
+"""Levels 1-5: levels 1-2 search a little with random play-outs; levels 3-5 use the game's
+evaluation after short play-outs, each with about 2.5 times the search of the one below."""
+
+ROLLOUT_DEPTH: dict[str, int] = {"kozo": 0}
+"""Per-game play-out depth before the evaluation, where a game's moves are costly to apply
+(each Kozo placement is judged by the stability referee): it replaces a level's depth."""
 
 
 class _Stat:
@@ -89,23 +94,31 @@ def _ucb_pick(
     stats: dict[int, _Stat], legal: list[int], c: float, rng: random.Random
 ) -> tuple[int, bool]:
     """UCB1 with availability counts; an untried action first. Returns (action, was_new)."""
-    untried = [a for a in legal if a not in stats]
+    untried: list[int] = []
+    tried: list[_Stat] = []
+    tried_actions: list[int] = []
+    get = stats.get
     for a in legal:
-        s = stats.get(a)
-        if s is not None:
+        s = get(a)
+        if s is None:
+            untried.append(a)
+        else:
             s.avail += 1
+            tried.append(s)
+            tried_actions.append(a)
     if untried:
-        a = rng.choice(untried)
+        a = untried[0] if len(untried) == 1 else rng.choice(untried)
         s = stats[a] = _Stat()
         s.avail = 1
         return a, True
-    best, best_score = legal[0], -math.inf
-    for a in legal:
-        s = stats[a]
-        score = s.total / s.visits + c * math.sqrt(math.log(s.avail) / s.visits)
+    log, sqrt = math.log, math.sqrt
+    best_i, best_score = 0, -math.inf
+    for i, s in enumerate(tried):
+        v = s.visits
+        score = s.total / v + c * sqrt(log(s.avail) / v)
         if score > best_score:
-            best, best_score = a, score
-    return best, False
+            best_i, best_score = i, score
+    return tried_actions[best_i], False
 
 
 def score_returns(state: State) -> list[float]:
@@ -153,6 +166,8 @@ class MCTSBot:
         self._rollout_action = getattr(module, "rollout_action", None)
         self._evaluate = getattr(module, "evaluate", None)
         depth = spec.rollout_depth if rollout_depth is None else rollout_depth
+        if rollout_depth is None and depth is not None and game.name in ROLLOUT_DEPTH:
+            depth = ROLLOUT_DEPTH[game.name]
         self.rollout_depth = depth if self._evaluate is not None else None
         self.last_iterations = 0
         """How many iterations the last ``act`` ran (for benchmarks and logs)."""
@@ -237,6 +252,15 @@ class MCTSBot:
             stat.visits += 1
             stat.total += values[p]
 
+    def _values(self, state: State) -> list[float]:
+        """The game's evaluation for every player (two players: one call, zero-sum)."""
+        evaluate = self._evaluate
+        n = state.game.num_players
+        if n == 2:
+            v = max(-1.0, min(1.0, float(evaluate(state, 0))))
+            return [v, -v]
+        return [max(-1.0, min(1.0, float(evaluate(state, p)))) for p in range(n)]
+
     def _rollout(self, state: State) -> list[float]:
         rng = self.rng
         policy = self._rollout_action
@@ -244,8 +268,7 @@ class MCTSBot:
         steps = 0
         while not state.is_terminal():
             if depth is not None and steps >= depth:
-                n = state.game.num_players
-                return [max(-1.0, min(1.0, float(self._evaluate(state, p)))) for p in range(n)]
+                return self._values(state)
             cp = state.current_player
             if cp == CHANCE:
                 state.apply(sample_chance(state, rng), CHANCE)
