@@ -320,6 +320,7 @@ export class Board {
     if (!this.enabled || !a) return;
     this.enabled = false; // one choice per picture; the next picture re-enables
     this.root.classList.remove("can-act");
+    this.root.dataset.sent = String(+(this.root.dataset.sent || 0) + 1);
     this.onChoose(a);
   }
 

@@ -64,3 +64,9 @@ export function clockText(s) {
 export function seatClass(seat) {
   return "p" + (seat % 6);
 }
+
+/** Replace an element's children, skipping null/false entries (h() does the same). */
+export function fill(el, ...children) {
+  el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  return el;
+}

@@ -73,7 +73,7 @@ export class KozoView {
     this.camera.position.set(9, -8, 9);
     this.controls = new OrbitControls(this.camera, canvas);
     this.controls.target.set(1.5, 1.5, 2);
-    this.controls.enableDamping = true;
+    this.controls.enableDamping = false; // draw only when something changes
     this.controls.minDistance = 4;
     this.controls.maxDistance = 40;
     this.controls.maxPolarAngle = Math.PI * 0.55;
@@ -100,14 +100,23 @@ export class KozoView {
     this.ro.observe(container);
     this.resize();
     this.running = true;
-    const loop = (t) => {
+    this.controls.addEventListener("change", () => this.requestRender());
+    this.requestRender();
+  }
+
+  /** Draw once at the next animation frame (and keep drawing while a motion plays). */
+  requestRender() {
+    if (this.raf || !this.running) return;
+    this.raf = requestAnimationFrame((t) => {
+      this.raf = 0;
       if (!this.running) return;
-      this.controls.update();
-      if (this.motion) this._stepMotion(t);
+      if (this.motion) {
+        this._stepMotion(t);
+        this.requestRender();
+      }
       this.renderer.render(this.scene, this.camera);
-      this.raf = requestAnimationFrame(loop);
-    };
-    this.raf = requestAnimationFrame(loop);
+      this.container.dataset.drawn = String(+(this.container.dataset.drawn || 0) + 1);
+    });
   }
 
   _base() {
@@ -138,6 +147,7 @@ export class KozoView {
     this.renderer.setSize(w, h, false);
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
+    this.requestRender();
   }
 
   /** A polycube as a group whose origin is its centroid (as in the physics). */
@@ -206,6 +216,8 @@ export class KozoView {
     let top = 0;
     for (const p of tower.pieces || []) for (const c of p.cells) top = Math.max(top, c[2] + 1);
     this.controls.target.set(1.5, 1.5, Math.max(1, top / 2));
+    this.controls.update();
+    this.requestRender();
   }
 
   /** Show where a previewed action would put its cube(s); null clears the ghost. */
@@ -217,6 +229,7 @@ export class KozoView {
     } else if (a.kind === "balance" && a.column) {
       this.ghost.add(this._balance(a.column[0], a.column[1], a.height ?? 0, true));
     }
+    this.requestRender();
   }
 
   _drawBar(obs) {
@@ -255,6 +268,7 @@ export class KozoView {
       });
     }
     this.motion = { data: motion, t0: null };
+    this.requestRender();
   }
 
   _stepMotion(t) {

@@ -2,7 +2,7 @@
 
 import { get, post } from "../api.js";
 import { navigate, refreshMe, session } from "../app.js";
-import { ago, h, link } from "../dom.js";
+import { ago, fill, h, link } from "../dom.js";
 
 function form(title, fields, submitText, onSubmit, id) {
   const err = h("p", { class: "error", role: "alert" });
@@ -64,7 +64,7 @@ export async function loginPage(main, _params, query) {
   const who = session.me.name
     ? h("p", {}, `You are signed in as ${session.me.name}${session.me.guest ? " (guest)" : ""}.`)
     : null;
-  main.replaceChildren(
+  fill(main, 
     h("h1", {}, "Sign in"),
     who,
     h(
@@ -138,7 +138,7 @@ export function tableList(tables, { empty = "None.", action = null } = {}) {
 export async function profilePage(main, [name]) {
   document.title = `${name} · meeple`;
   const p = await get(`/api/users/${encodeURIComponent(name)}`);
-  main.replaceChildren(
+  fill(main, 
     h("h1", {}, p.name, p.guest ? h("span", { class: "badge" }, " guest") : null),
     h("p", { class: "muted" }, p.created ? `Playing since ${new Date(p.created * 1000).toLocaleDateString()}` : ""),
     h("h2", {}, "Finished games"),

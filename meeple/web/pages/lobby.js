@@ -2,7 +2,7 @@
 
 import { get, keepTokens, post } from "../api.js";
 import { games, navigate, session } from "../app.js";
-import { h, link, toast } from "../dom.js";
+import { fill, h, link, toast } from "../dom.js";
 import { guestForm, tableList } from "./account.js";
 
 function reconBadge() {
@@ -20,7 +20,7 @@ export async function lobbyPage(main) {
     ? null
     : h(
         "div",
-        { class: "card" },
+        { id: "welcome" },
         h("p", {}, "Sign in to keep your games, or just give a name and play as a guest. ", link("/login", "Log in or sign up")),
         guestForm(() => lobbyPage(main), "Play as a guest"),
       );
@@ -50,7 +50,7 @@ export async function lobbyPage(main) {
     ),
   );
   const sections = h("div", {});
-  main.replaceChildren(h("h1", {}, "Lobby"), who, h("h2", {}, "Games"), gamesGrid, sections);
+  fill(main, h("h1", {}, "Lobby"), who, h("h2", {}, "Games"), gamesGrid, sections);
 
   const load = async () => {
     const [open, running, finished] = await Promise.all([
@@ -82,7 +82,7 @@ export async function lobbyPage(main) {
             "Join",
           )
         : null;
-    sections.replaceChildren(
+    fill(sections, 
       session.me.name
         ? h(
             "section",
@@ -107,12 +107,22 @@ export async function lobbyPage(main) {
 function optionField(o) {
   let input;
   const id = `opt-${o.name}`;
-  if (o.type === "bool") {
+  const unset = o.default === null || o.default === undefined; // the game decides by its mode
+  if (o.type === "bool" && unset) {
+    input = h(
+      "select",
+      { id, name: o.name },
+      h("option", { value: "" }, "game default"),
+      h("option", { value: "true" }, "on"),
+      h("option", { value: "false" }, "off"),
+    );
+  } else if (o.type === "bool") {
     input = h("input", { type: "checkbox", id, name: o.name, checked: !!o.default });
   } else if (o.choices && o.choices.length) {
     input = h(
       "select",
       { id, name: o.name },
+      unset ? h("option", { value: "" }, "game default") : null,
       o.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === o.default }, String(c))),
     );
   } else if (o.type === "int" || o.type === "float") {
@@ -120,24 +130,27 @@ function optionField(o) {
       type: "number",
       id,
       name: o.name,
-      value: o.default,
+      value: unset ? null : o.default,
+      placeholder: unset ? "game default" : null,
       step: o.type === "int" ? 1 : "any",
       min: o.minimum ?? null,
       max: o.maximum ?? null,
     });
   } else {
-    input = h("input", { type: "text", id, name: o.name, value: o.default ?? "" });
+    input = h("input", { type: "text", id, name: o.name, value: o.default ?? null, placeholder: unset ? "game default" : null });
   }
+  /** The chosen value; undefined means "leave it to the game". */
   const read = () => {
+    if (input.tagName === "SELECT") return input.value === "" ? undefined : JSON.parse(input.value);
     if (o.type === "bool") return input.checked;
-    if (input.tagName === "SELECT") return JSON.parse(input.value);
-    if (o.type === "int") return parseInt(input.value, 10);
+    if (input.value.trim() === "") return unset ? undefined : o.type === "str" ? "" : NaN;
+    if (o.type === "int") return Number.isInteger(+input.value) ? +input.value : NaN;
     if (o.type === "float") return parseFloat(input.value);
     return input.value;
   };
   const el = h(
     "label",
-    { for: id, class: o.type === "bool" ? "check" : null },
+    { for: id, class: o.type === "bool" && !unset ? "check" : null },
     h("span", {}, o.name.replace(/_/g, " "), " ", o.reconstructed ? reconBadge() : null),
     input,
     o.help ? h("small", { class: "muted" }, " ", o.help) : null,
@@ -149,7 +162,7 @@ export async function newTablePage(main, _params, query) {
   document.title = "New table · meeple";
   const list = await games();
   if (!session.me.name) {
-    main.replaceChildren(
+    fill(main, 
       h("h1", {}, "New table"),
       h("p", {}, "Give a name first (or ", link(`/login?next=${encodeURIComponent(location.pathname + location.search)}`, "sign in"), ")."),
       guestForm(() => newTablePage(main, _params, query)),
@@ -189,7 +202,7 @@ export async function newTablePage(main, _params, query) {
 
   const drawOptions = () => {
     fields = game.options.map(optionField);
-    optionsBox.replaceChildren(
+    fill(optionsBox, 
       h("legend", {}, "Options"),
       fields.length ? fields.map((f) => f.el) : h("p", { class: "muted" }, "This game has no options."),
       h("p", {}, link(`/rules/${game.name}`, `Rules of ${game.title}`)),
@@ -212,14 +225,14 @@ export async function newTablePage(main, _params, query) {
       seatSels.push(s);
       rows.push(h("label", {}, h("span", {}, `Seat ${i + 1}`), s));
     }
-    seatsBox.replaceChildren(
+    fill(seatsBox, 
       h("legend", {}, "Seats"),
       h("p", { class: "muted" }, "Choose “Me” for several seats to play hot-seat on this device."),
       rows,
     );
   };
   const drawPlayers = () => {
-    playersSel.replaceChildren(...game.players.map((n) => h("option", { value: n }, `${n} players`)));
+    fill(playersSel, ...game.players.map((n) => h("option", { value: n }, `${n} players`)));
     drawSeats();
   };
   gameSel.addEventListener("change", () => {
@@ -242,8 +255,9 @@ export async function newTablePage(main, _params, query) {
     const options = {};
     for (const f of fields) {
       const v = f.read();
+      if (v === undefined) continue;
       if (typeof v === "number" && Number.isNaN(v)) {
-        err.textContent = `${f.option.name}: give a number`;
+        err.textContent = `${f.option.name.replace(/_/g, " ")}: give a whole number or leave the default`;
         return;
       }
       if (JSON.stringify(v) !== JSON.stringify(f.option.default)) options[f.option.name] = v;
@@ -269,7 +283,7 @@ export async function newTablePage(main, _params, query) {
     }
   };
 
-  main.replaceChildren(
+  fill(main, 
     h("h1", {}, "New table"),
     h(
       "form",

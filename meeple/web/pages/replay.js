@@ -2,14 +2,14 @@
 
 import { get } from "../api.js";
 import { Board } from "../board.js";
-import { h, link, seatClass } from "../dom.js";
+import { fill, h, link, seatClass } from "../dom.js";
 import { fmt, seatName } from "./table.js";
 
 export async function replayPage(main, [id], query) {
   const { table } = await get(`/api/tables/${id}`);
   document.title = `Replay: ${table.title} · meeple`;
   if (table.status !== "finished") {
-    main.replaceChildren(
+    fill(main, 
       h("h1", {}, `${table.title}: not finished yet`),
       h("p", {}, "Replays open when the game is over. ", link(`/table/${id}`, "Watch it live")),
     );
@@ -49,7 +49,7 @@ export async function replayPage(main, [id], query) {
     board.show(f.svg, [], { enabled: false });
     const scores = f.observation?.scores || [];
     const toMove = new Set(f.to_move || f.observation?.pending || []);
-    playersEl.replaceChildren(
+    fill(playersEl, 
       ...table.seats.map((s) =>
         h(
           "li",
@@ -61,7 +61,7 @@ export async function replayPage(main, [id], query) {
       ),
     );
     const log = f.log || [];
-    logEl.replaceChildren(
+    fill(logEl, 
       ...log.map((m, i) =>
         h(
           "li",
@@ -91,7 +91,7 @@ export async function replayPage(main, [id], query) {
   });
   const btn = (label, id2, fn, key) => h("button", { type: "button", id: id2, onclick: fn, "aria-keyshortcuts": key }, label);
   const view3d = h("div", { id: "view3d", hidden: true });
-  main.replaceChildren(
+  fill(main, 
     h("h1", {}, `Replay: ${table.title}`),
     h(
       "div",

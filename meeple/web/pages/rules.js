@@ -2,13 +2,13 @@
 
 import { get } from "../api.js";
 import { games } from "../app.js";
-import { h, link } from "../dom.js";
+import { fill, h, link } from "../dom.js";
 import { markdown } from "../markdown.js";
 
 export async function rulesIndexPage(main) {
   document.title = "Rules · meeple";
   const list = await games();
-  main.replaceChildren(
+  fill(main, 
     h("h1", {}, "Rules"),
     h(
       "ul",
@@ -25,7 +25,7 @@ export async function rulesPage(main, [name]) {
   const text = h("article", { class: "rules-text", id: "rules" });
   text.innerHTML = markdown(r.markdown);
   const recon = info ? info.options.filter((o) => o.reconstructed) : [];
-  main.replaceChildren(
+  fill(main, 
     h("p", {}, link("/rules", "All rules"), " · ", h("a", { class: "button primary", href: `/new?game=${name}`, "data-link": true }, `Play ${r.title}`)),
     h(
       "p",

@@ -4,12 +4,12 @@
 import { dropToken, get, keepTokens, post, TableSocket, tokensFor } from "../api.js";
 import { games, navigate, session } from "../app.js";
 import { Board } from "../board.js";
-import { clockText, h, link, seatClass, toast } from "../dom.js";
+import { clockText, fill, h, link, seatClass, toast } from "../dom.js";
 import { guestForm } from "./account.js";
 
 function seatName(p) {
   if (!p) return "?";
-  if (p.kind === "bot") return `${p.name || p.bot || "bot"}${p.level ? ` (${p.level})` : ""}`;
+  if (p.kind === "bot") return p.name || `Bot (${p.bot || p.level || "?"})`;
   return p.name || `Seat ${p.seat + 1}`;
 }
 
@@ -126,7 +126,7 @@ async function waitingRoom(main, table, refresh) {
     );
   });
   const full = table.seats.every((s) => s.kind !== "open");
-  main.replaceChildren(
+  fill(main, 
     h("h1", {}, `${table.title} — waiting for players`),
     h(
       "p",
@@ -169,7 +169,7 @@ export async function invitePage(main, [id, code]) {
       return;
     }
     const open = table.seats.filter((s) => s.kind === "open");
-    main.replaceChildren(
+    fill(main, 
       h("h1", {}, `Join ${table.owner}'s table of ${table.title}`),
       h("p", {}, link(`/rules/${table.game}`, `Rules of ${table.title}`)),
       session.me.name
@@ -307,7 +307,7 @@ class LivePlay {
     this.viewAs = h("div", { class: "row", id: "view-as" });
     this.resultEl = h("div", { id: "result" });
     this.connEl = h("p", { class: "muted", id: "conn" });
-    this.main.replaceChildren(
+    fill(this.main, 
       this.title,
       h(
         "div",
@@ -387,7 +387,7 @@ class LivePlay {
     }
     this.title.textContent = `${this.table.title}${f.seat !== null && f.seat !== undefined ? ` — ${name(f.seat)}` : " — watching"}`;
     this.board.show(f.svg, f.status === "running" ? f.actions || [] : [], { enabled: f.status === "running" });
-    this.datalist.replaceChildren(...(f.actions || []).map((a) => h("option", { value: a.text }, a.label)));
+    fill(this.datalist, ...(f.actions || []).map((a) => h("option", { value: a.text }, a.label)));
     this.notation.disabled = !mine;
     this.drawPlayers(f);
     this.drawLog(f);
@@ -427,7 +427,7 @@ class LivePlay {
     const obs = f.observation || {};
     const scores = (f.result && f.result.scores) || obs.scores || [];
     const toMove = new Set(f.to_move || []);
-    this.playersEl.replaceChildren(
+    fill(this.playersEl, 
       ...(f.players || []).map((p) =>
         h(
           "li",
@@ -469,7 +469,7 @@ class LivePlay {
     const players = f.players || [];
     const had = this.logEl.children.length;
     const atEnd = this.logEl.scrollTop + this.logEl.clientHeight >= this.logEl.scrollHeight - 4;
-    this.logEl.replaceChildren(
+    fill(this.logEl, 
       ...log.map((m) => {
         const who = m.player === -1 ? "chance" : seatName(players.find((p) => p.seat === m.player) || { seat: m.player });
         return h("li", { dataset: { n: m.n } }, h("span", { class: "muted" }, `${who}: `), m.text);
@@ -481,11 +481,11 @@ class LivePlay {
   drawViewAs(f) {
     const held = f.seats || [];
     if (held.length < 2 || f.status === "finished") {
-      this.viewAs.replaceChildren();
+      fill(this.viewAs);
       return;
     }
     const players = f.players || [];
-    this.viewAs.replaceChildren(
+    fill(this.viewAs, 
       h("span", { class: "muted" }, "Show:"),
       ...held.map((s) =>
         h(
@@ -515,7 +515,7 @@ class LivePlay {
       };
       b3.onclick = () => set(true);
       b2.onclick = () => set(false);
-      this.viewSwitch.replaceChildren(b3, b2);
+      fill(this.viewSwitch, b3, b2);
       this.view3d.hidden = false;
       const { KozoView } = await import("../kozo3d.js");
       if (!this.kozo) this.kozo = new KozoView(this.view3d);
@@ -526,7 +526,7 @@ class LivePlay {
   drawResult() {
     const f = this.frame;
     if (!f || f.status !== "finished") {
-      this.resultEl.replaceChildren();
+      fill(this.resultEl);
       return;
     }
     const res = f.result || this.table.result || {};
@@ -534,8 +534,7 @@ class LivePlay {
     const scores = res.scores || f.observation?.scores || [];
     const ranks = res.ranks || f.observation?.ranks || [];
     const order = players.map((p) => p.seat).sort((a, b) => (ranks[a] || 0) - (ranks[b] || 0));
-    const bd = (f.observation && f.observation.breakdown) || null;
-    const cats = bd ? Object.keys(bd) : [];
+    const { cats, cell } = breakdownColumns(f.observation);
     const t = this.table;
     const table = h(
       "table",
@@ -551,10 +550,10 @@ class LivePlay {
         order.map((s) =>
           h(
             "tr",
-            {},
+            { dataset: { seat: s } },
             h("td", {}, ranks[s] ?? ""),
             h("td", {}, seatName(players.find((p) => p.seat === s))),
-            cats.map((c) => h("td", {}, bd[c] && bd[c][s] !== undefined ? fmt(bd[c][s]) : "")),
+            cats.map((c) => h("td", {}, cell(s, c))),
             h("td", {}, h("strong", {}, scores[s] !== undefined ? fmt(scores[s]) : "")),
           ),
         ),
@@ -583,7 +582,7 @@ class LivePlay {
             "Rematch",
           )
         : null;
-    this.resultEl.replaceChildren(
+    fill(this.resultEl, 
       h(
         "div",
         { class: "card final", id: "final" },
@@ -601,6 +600,39 @@ class LivePlay {
     this.sock.act(f.seat, a.action, f.move_number);
     this.banner.textContent = `Sent: ${a.text}`;
   }
+}
+
+/**
+ * The columns of a game's final breakdown: `final_breakdown` in the observation, a list of
+ * per-player records ({player, <part>: number | text | [numbers]}); parts that are lists of
+ * records are summed up by their `points` where they have them.
+ */
+function breakdownColumns(obs) {
+  const rows = (obs && Array.isArray(obs.final_breakdown) && obs.final_breakdown) || [];
+  const bySeat = new Map(rows.map((r, i) => [r.player ?? i, r]));
+  const show = (v) => {
+    if (v === null || v === undefined) return "";
+    if (typeof v === "number") return fmt(v);
+    if (typeof v === "boolean") return v ? "yes" : "no";
+    if (typeof v === "string") return v;
+    if (Array.isArray(v)) {
+      if (v.every((x) => typeof x === "number")) return v.map(fmt).join(" + ");
+      if (v.every((x) => x && typeof x === "object")) {
+        const pts = v.filter((x) => typeof x.points === "number");
+        return pts.length ? `${v.length} (${fmt(pts.reduce((a, x) => a + x.points, 0))} pts)` : String(v.length);
+      }
+    }
+    return null;
+  };
+  const skip = new Set(["player", "rank", "seat"]);
+  const cats = [];
+  for (const r of rows) {
+    for (const [k, v] of Object.entries(r)) {
+      if (skip.has(k) || cats.includes(k)) continue;
+      if (show(v) !== null) cats.push(k);
+    }
+  }
+  return { cats, cell: (s, c) => show((bySeat.get(s) || {})[c]) ?? "" };
 }
 
 function fmt(x) {

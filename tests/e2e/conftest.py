@@ -1,0 +1,125 @@
+"""Browser tests: a real uvicorn server on a free port with a fresh SQLite database, driven by
+Playwright through Debian's Chromium (never a downloaded browser)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("MEEPLE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+SERVER = """
+import sys, uvicorn
+from meeple.server.app import create_app
+app = create_app(sys.argv[1], bot_delay=0.0)
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _have_browser() -> bool:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return False
+    return shutil.which(CHROMIUM) is not None or Path(CHROMIUM).exists()
+
+
+def pytest_collection_modifyitems(items):
+    if _have_browser():
+        return
+    skip = pytest.mark.skip(reason=f"needs playwright and Chromium at {CHROMIUM}")
+    for item in items:
+        if "e2e" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory) -> str:
+    """The base URL of a fresh meeple server (its own SQLite file) for this test process."""
+    d = tmp_path_factory.mktemp("server")
+    port = _free_port()
+    log = open(d / "server.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVER, f"sqlite:///{d / 'meeple.db'}", str(port)],
+        cwd=d,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=2):
+                break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                log.close()
+                text = (d / "server.log").read_text()
+                raise RuntimeError("the server did not start:\n" + text) from None
+            time.sleep(0.2)
+    # The first listing imports every game; do it before the browser waits on it.
+    with urllib.request.urlopen(base + "/api/games", timeout=60):
+        pass
+    yield base
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def new_context(browser, server):
+    """Make browser contexts (separate people: own cookies and storage) on the test server."""
+    made = []
+
+    def make(width: int = 1200, height: int = 900):
+        ctx = browser.new_context(base_url=server, viewport={"width": width, "height": height})
+        ctx.set_default_timeout(20_000)
+        made.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
