@@ -214,9 +214,8 @@ class BotanikState(State):
 
     def clone(self) -> BotanikState:
         s = BotanikState.__new__(BotanikState)
-        s.game = self.game
+        State.__init__(s, self.game)
         s._history = list(self._history)
-        s._legal_cache = {}
         s.g = self.g
         s.ts = self.ts
         s.phase = self.phase
