@@ -523,3 +523,24 @@ def test_customs_house_taxes_every_other_player():
     do(s, "place customs-92 (1,1)")
     i = s.game.idx(1, 1)
     assert s.land >> i & 1 and s.area_of[i] >= 0
+
+
+def test_limited_treasury_pays_water_income_only_while_it_has_coins():
+    s = lay(fresh(limited_coins=True), {})
+    s.treasury = 0
+    s.coins = [4, 4]
+    act_with(s, 0, "water-45")
+    do(s, "place water-45 (1,1)")
+    assert s.coins == [4, 4] and s.treasury == 0
+    s.treasury = 1
+    act_with(s, 1, "water-47")
+    do(s, "place water-47 (-1,1)")
+    assert s.coins == [4, 5] and s.treasury == 0
+
+
+def test_supply_shortage_loses_goods():
+    s = lay(fresh(3, mode="expansion"), {})
+    s.supply = [0, 5, 5]
+    act_with(s, 0, "red-19")
+    do(s, "place red-19 (1,1)")
+    assert s.stored[s.game.idx(1, 1)] == 0 and s.supply == [0, 5, 5]

@@ -18,7 +18,13 @@ import meeple
 from meeple.engine import CHANCE, SIMULTANEOUS, sample_chance
 from meeple.games.kontor.components import NUM_CARDS
 
-CONFIGS = meeple.engine.game_class("kontor").configurations()
+CONFIGS = meeple.engine.game_class("kontor").configurations() + [
+    # hidden draws, a limited treasury, special cards and a scarce warehouse supply
+    (2, {"mode": "advanced", "open_draw_piles": False, "limited_coins": True,
+         "special_cards": True}),
+    (4, {"mode": "expansion", "open_draw_piles": False, "scored_areas": "largest_3",
+         "warehouses_per_type": 4, "remove_triple_cards": False}),
+]
 GOODS = ("tea", "wine", "spice")
 
 
