@@ -41,7 +41,7 @@ def action_value(state: KoPlusState, player: int, action: int) -> float:
 
 def evaluate(state: KoPlusState, player: int) -> float:
     """A static evaluation in [-1, 1]: the player's lead in (final-style) score, squashed."""
-    breakdown = state.final if state.final is not None else state.final_breakdown()
+    breakdown = state.final_result() or state.final_breakdown()
     mine = breakdown[player]["final"]
     best_other = max(b["final"] for b in breakdown if b["player"] != player)
     lead = mine - best_other

@@ -360,6 +360,7 @@ class KoPlusState(State):
         self.current_player = CHANCE
         self.bonus_turn = False
         self.final: list[dict[str, Any]] | None = None
+        """The final breakdown once the game is over (built on first use, then shared)."""
 
     # ------------------------------------------------------------------ constructed positions
     @classmethod
@@ -587,7 +588,15 @@ class KoPlusState(State):
 
     def _end(self) -> None:
         self.current_player = TERMINAL
-        self.final = self.final_breakdown()
+        self.final = None  # the final breakdown is built when first asked for
+
+    def final_result(self) -> list[dict[str, Any]] | None:
+        """The final breakdown per player once the game is over, else ``None``."""
+        if self.current_player != TERMINAL:
+            return None
+        if self.final is None:
+            self.final = self.final_breakdown()
+        return self.final
 
     # ------------------------------------------------------------------ scoring
     def group_sizes(self, player: int) -> list[int]:
@@ -646,12 +655,14 @@ class KoPlusState(State):
         return out
 
     def scores(self) -> list[float]:
-        if self.final is not None:
-            return [float(b["final"]) for b in self.final]
+        final = self.final_result()
+        if final is not None:
+            return [float(b["final"]) for b in final]
         return [float(s) for s in self.running]
 
     def ranking_key(self, player: int) -> tuple:
-        score = self.final[player]["final"] if self.final is not None else self.running[player]
+        final = self.final_result()
+        score = final[player]["final"] if final is not None else self.running[player]
         return (score, TILES_PER_PLAYER - self.taken[player])
 
     # ------------------------------------------------------------------ copies
@@ -854,6 +865,7 @@ class KoPlusState(State):
         else:
             phase = "play"
         r0, r1, c0, c1 = self.inner
+        final = self.final_result()
         return {
             "phase": phase,
             "rows": rows,
@@ -873,7 +885,7 @@ class KoPlusState(State):
             "bonus_turn": self.bonus_turn,
             "can_place": [self.can_place(p) for p in range(n)] if self.aliens else [False] * n,
             "last_tile": tiles[-1] if tiles else None,
-            "final_breakdown": [dict(b) for b in self.final] if self.final else None,
+            "final_breakdown": [dict(b) for b in final] if final else None,
         }
 
     def observation_tensor(self, player: int) -> np.ndarray:
