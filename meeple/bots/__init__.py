@@ -20,6 +20,19 @@ def bot_names() -> list[str]:
     return sorted(BOTS)
 
 
+def bot_choices() -> list[dict[str, object]]:
+    """The bots a table or the terminal offers, strongest last: ``spec`` (for ``make_bot``),
+    ``label`` (the name with its level, for showing next to a seat) and ``level``."""
+    from .mcts import LEVELS
+
+    out: list[dict[str, object]] = [
+        {"spec": "random", "label": "random", "level": None},
+        {"spec": "greedy", "label": "greedy", "level": None},
+    ]
+    out += [{"spec": f"mcts:{k}", "label": f"mcts (level {k})", "level": k} for k in LEVELS]
+    return out
+
+
 def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
     """Build a bot from a spec such as ``"random"``, ``"greedy"`` or ``"mcts:4"``."""
     kind, _, level = spec.partition(":")
@@ -42,6 +55,7 @@ __all__ = [
     "MCTSBot",
     "RandomBot",
     "View",
+    "bot_choices",
     "bot_names",
     "make_bot",
     "view_for",

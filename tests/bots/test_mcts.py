@@ -155,3 +155,16 @@ def test_resampled_states_agree_with_the_observation(name, players, options, see
         before = (state.history(), state.observation(None))
         state.resample(seat, rng)
         assert (state.history(), state.observation(None)) == before
+
+
+def test_bot_choices_offer_every_level():
+    from meeple.bots import bot_choices
+
+    game = meeple.load(TINY)
+    choices = bot_choices()
+    assert [c["level"] for c in choices if c["level"]] == [1, 2, 3, 4, 5]
+    for c in choices:
+        bot = make_bot(str(c["spec"]), game, seed=0)
+        assert bot.name == c["spec"]
+        if c["level"]:
+            assert str(c["level"]) in str(c["label"])
