@@ -271,8 +271,8 @@ class BotanikState(State):
         return CHANCE
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / len(self.supply)
-        return [(t, p) for t in self.supply]
+        n = len(self.supply)
+        return list(zip(self.supply, [1.0 / n] * n, strict=True))
 
     def _legal_actions(self, player: int) -> list[int]:
         ph = self.phase
@@ -292,14 +292,14 @@ class BotanikState(State):
         match = self.ts.match
         rows = self.rows
         base = player * COLUMNS
-        free = [(j, p[-1]) for j, p in enumerate(self.piles) if rows[base + j] < 0]
-        for t in sorted(self.arrival):
+        piles = self.piles
+        free = [(j, 1 << piles[j][-1]) for j in range(COLUMNS) if rows[base + j] < 0]
+        arrival = self.arrival
+        for t in (sorted(arrival) if len(arrival) > 1 else arrival):
             m = match[t]
             a = 10 * t
-            for j, top in free:
-                if m >> top & 1:
-                    out.append(a + j)
-            out.extend((a + 5, a + 6, a + 7, a + 8, a + 9))
+            out += [a + j for j, bit in free if m & bit]
+            out += (a + 5, a + 6, a + 7, a + 8, a + 9)
         return out
 
     # ------------------------------------------------------------------ machines
