@@ -77,6 +77,11 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+def tiles_of(stock: int) -> list[int]:
+    """Tile indices in a 36-bit stock mask, lowest first (fast for dense masks)."""
+    return [i for i, ch in enumerate(bin(stock)[:1:-1]) if ch == "1"]
+
+
 # ---------------------------------------------------------------------------- placements
 SHAPE_INDEX = {s: i for i, s in enumerate(SHAPE_IDS)}
 PL_MASK: list[int] = []
@@ -511,8 +516,9 @@ class MopsRoyalState(State):
             return [(t, 1 / 30) for t in START_CANDIDATES]
         if self.phase == SETUP_CALLER:
             return [(p, 1 / self.n) for p in range(self.n)]
-        left = bits(self.stock[self.caller])
-        return [(t, 1 / len(left)) for t in left]
+        left = tiles_of(self.stock[self.caller])
+        p = 1 / len(left)
+        return [(t, p) for t in left]
 
     def _legal_actions(self, player: int) -> list[int]:
         ph = self.phase
@@ -521,7 +527,7 @@ class MopsRoyalState(State):
                 return list(START_CANDIDATES)
             if ph == SETUP_CALLER:
                 return list(range(self.n))
-            return bits(self.stock[self.caller])
+            return tiles_of(self.stock[self.caller])
         if ph == END_SCORING:
             out = []
             for k in self.combos[player]:
