@@ -28,6 +28,23 @@ def _outside(obs: dict[str, Any], x: int, y: int) -> bool:
     return max(maxx, x) - min(minx, x) + 1 > n or max(maxy, y) - min(miny, y) + 1 > n
 
 
+def _phase_line(obs: dict[str, Any]) -> str:
+    """Who does what now, in words."""
+    colours = obs["colours"]
+    if obs.get("terminal"):
+        return "game over"
+    if obs["phase"] == "choose":
+        waiting = [colours[p] for p in obs.get("pending", [])]
+        return "everyone chooses a card" + (f" (waiting for {', '.join(waiting)})"
+                                             if waiting else "")
+    if obs.get("acting") is not None and obs.get("step"):
+        who = colours[obs["acting"]]
+        what = {"place": f"places {obs['acting_card']}", "ship": "may move the ship",
+                "buy": "may buy a special card", "remove": "may remove a card"}[obs["step"]]
+        return f"{who} {what}"
+    return obs["phase"]
+
+
 def svg(obs: dict[str, Any]) -> str:
     """The harbour as a standalone SVG: field, areas with owners, warehouses, ship, hand."""
     lo, hi = obs["grid"]["min"], obs["grid"]["max"]
@@ -144,7 +161,7 @@ def svg(obs: dict[str, Any]) -> str:
     sx = board + 15
     title = f'Kontor · {obs["mode"]} · round {obs["round"]}'
     out.append(f'<text x="{sx}" y="22" font-size="15" font-weight="bold">{escape(title)}</text>')
-    phase = obs["phase"] + (f" ({obs['step']})" if obs.get("step") else "")
+    phase = _phase_line(obs)
     out.append(f'<text x="{sx}" y="40" font-size="12">{escape(phase)}</text>')
     for p, col in enumerate(colours):
         Y = 60 + 110 * p
@@ -197,8 +214,8 @@ def text(obs: dict[str, Any]) -> str:
     xs = range(max(maxx - n + 1, obs["grid"]["min"]), min(minx + n - 1, obs["grid"]["max"]) + 1)
     ys = range(max(maxy - n + 1, obs["grid"]["min"]), min(miny + n - 1, obs["grid"]["max"]) + 1)
     ship = tuple(obs["ship"]) if obs.get("ship") else None
-    lines = [f"[bold]Kontor[/bold] ({obs['mode']}, {n}×{n}) round {obs['round']}, "
-             f"{obs['phase']}" + (f" / {obs['step']}" if obs.get("step") else "")]
+    lines = [f"[bold]Kontor[/bold] ({obs['mode']}, {n}×{n}) round {obs['round']}: "
+             f"{_phase_line(obs)}"]
     lines.append("      " + "".join(f"{x:^7}" for x in xs))
     for y in ys:
         row = [f"{y:>4}  "]
