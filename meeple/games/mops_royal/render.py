@@ -125,6 +125,13 @@ def _layout_window(cells: list[dict[str, Any]]) -> tuple[int, int, int, int]:
     )
 
 
+def _own_score(obs: dict[str, Any], q: int) -> float:
+    """The score shown for seat ``q``: the viewer sees his own choices of this round at once."""
+    if obs.get("viewer") == q and obs.get("my_score") is not None:
+        return obs["my_score"]
+    return obs["scores"][q] if obs.get("scores") else 0
+
+
 def _panel(obs: dict[str, Any], q: int, ox: float, oy: float) -> str:
     cells = obs["layouts"][q]
     by = {(c["x"], c["y"]): c for c in cells}
@@ -132,7 +139,7 @@ def _panel(obs: dict[str, Any], q: int, ox: float, oy: float) -> str:
     legal = {tuple(c) for c in obs.get("my_legal_cells") or []} if obs.get("viewer") == q else set()
     me = obs.get("viewer") == q
     caller = obs.get("caller") == q
-    score = obs["scores"][q] if obs.get("scores") else 0
+    score = _own_score(obs, q)
     title = f"Player {q}" + (" (you)" if me else "") + (" · caller" if caller else "")
     status = (obs.get("status") or [None] * obs["players"])[q]
     extra = ""
@@ -342,7 +349,7 @@ def text(obs: dict[str, Any]) -> str:
             tags.append(status[q])
         if q in (obs.get("pending") or []):
             tags.append("choosing")
-        score = obs["scores"][q]
+        score = _own_score(obs, q)
         rej = obs.get("rejections", [0] * n)[q]
         out.append("")
         out.append(
