@@ -3,6 +3,8 @@ the player's own tiles grouped and aim for a bonus turn at exactly 20, 40 or 60.
 
 from __future__ import annotations
 
+import math
+
 from .components import BONUS_THRESHOLDS
 from .rules import KoPlusState
 
@@ -39,10 +41,20 @@ def action_value(state: KoPlusState, player: int, action: int) -> float:
     return value
 
 
+TILE_IN_HAND_VALUE = 2.5
+"""Rough worth of a tile still in hand when projecting a final score mid-game."""
+SCORE_SCALE = 10.0
+"""A lead of this many points counts as most of a win against that opponent."""
+
+
 def evaluate(state: KoPlusState, player: int) -> float:
-    """A static evaluation in [-1, 1]: the player's lead in (final-style) score, squashed."""
-    breakdown = state.final_result() or state.final_breakdown()
-    mine = breakdown[player]["final"]
-    best_other = max(b["final"] for b in breakdown if b["player"] != player)
-    lead = mine - best_other
-    return max(-1.0, min(1.0, lead / 30.0))
+    """An estimate in [-1, 1] of ``player``'s return: the exact return at the end; before,
+    each opponent compared on a projected score (the final scoring as if the game ended now,
+    plus a little for every tile still in hand), averaged like the zero-sum returns."""
+    if state.is_terminal():
+        return state.returns()[player]
+    breakdown = state.final_breakdown()
+    projected = [b["final"] + TILE_IN_HAND_VALUE * b["tiles_in_hand"] for b in breakdown]
+    others = [q for q in range(len(projected)) if q != player]
+    total = sum(math.tanh((projected[player] - projected[q]) / SCORE_SCALE) for q in others)
+    return total / len(others)

@@ -75,6 +75,15 @@ def test_greedy_values_points_first():
     assert -1 <= heuristics.evaluate(state, 0) <= 1
 
 
+def test_evaluate_estimates_the_return():
+    for players in (2, 3, 4):
+        game = meeple.load("koplus", players=players)
+        state = meeple.play_out(game.new_initial_state(), players, max_actions=30)
+        assert all(-1 <= heuristics.evaluate(state, p) <= 1 for p in range(players))
+        meeple.play_out(state, players)
+        assert [heuristics.evaluate(state, p) for p in range(players)] == state.returns()
+
+
 def test_greedy_beats_random():
     wins = 0
     for seed in range(4):
