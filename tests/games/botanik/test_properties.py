@@ -264,3 +264,33 @@ def test_clone_is_independent_and_illegal_actions_change_nothing(seed, cut):
         else:  # pragma: no cover
             raise AssertionError(f"illegal action {a} applied")
     assert json.dumps(s.observation(None), sort_keys=True) == before
+
+
+def test_greedy_games_build_large_legal_machines():
+    """Greedy players build big main networks, where keeping an open end matters most."""
+    from meeple.bots import make_bot, view_for
+    from meeple.engine import sample_chance
+
+    for i, options in enumerate(OPTIONS):
+        game = meeple.load("botanik", **options)
+        fl = options.get("forbid_loops", False)
+        bots = [make_bot("greedy", game, seed=i), make_bot("greedy", game, seed=i + 7)]
+        rng = random.Random(i)
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.current_player == CHANCE:
+                s.apply(sample_chance(s, rng))
+                continue
+            p = s.current_player
+            obs = s.observation(p)
+            if obs["phase"] == "add":
+                listed = {tuple(pl[:3]) for pl in obs["released"]["placements"]}
+                g = grid(obs["machines"][p])
+                assert listed == independent_adds(g, obs["released"]["tile"], fl)
+            s.apply(bots[p].act(view_for(s, p)), p)
+        obs = s.observation(None)
+        for q in range(2):
+            g = grid(obs["machines"][q])
+            check_machine(g, fl)
+            assert recount(g, options.get("group_needs_pipe", False))[0] == s.scores()[q]
+        assert max(s.scores()) >= 8  # the greedy bot really builds scoring machines
