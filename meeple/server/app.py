@@ -29,12 +29,11 @@ from meeple.engine import MeepleError, game_class
 
 from . import auth
 from .db import SeatRow, Setting, TableRow, User, open_database
-from .live import CLOCK_PROFILES, Conn, Hub, LiveTable, Refused, result_of
+from .live import CLOCK_PROFILES, FRAME_DUE, Conn, Hub, LiveTable, Refused, result_of
 
 log = logging.getLogger("meeple.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 PAGES = ("/", "/login", "/signup", "/lobby", "/new", "/games")
-FRAME = '{"type":"frame"'
 PAGE_PREFIXES = ("table", "replay", "rules", "profile", "invite", "watch")
 
 
@@ -234,6 +233,7 @@ def create_app(
     is how long a bot waits before it moves (so people can follow).
     """
     engine = open_database(db_url)
+    meeple.games()  # import every game now, not during the first request
     sessions = sessionmaker(engine, expire_on_commit=False)
     secret = _secret(sessions)
     cookies = auth.Sessions(secret)
@@ -848,7 +848,7 @@ def create_app(
             bad += not found
         conn = Conn(user_id=uid, held=held)
         lt.conns.add(conn)
-        writer = asyncio.create_task(_writer(ws, conn))
+        writer = asyncio.create_task(_writer(ws, lt, conn))
         if bad:
             conn.queue.put_nowait(json.dumps({"type": "error", "code": "forbidden",
                                               "reason": f"{bad} seat token(s) not valid here"}))
@@ -868,23 +868,21 @@ def create_app(
                 await writer
             lt.broadcast()
 
-    async def _writer(ws: WebSocket, conn: Conn) -> None:
-        """Send the connection's queue in order; of several waiting frames only the newest."""
+    async def _writer(ws: WebSocket, lt: LiveTable, conn: Conn) -> None:
+        """Send the connection's queue in order; a due frame is built when it is sent."""
         while True:
-            batch = [await conn.queue.get()]
-            while not conn.queue.empty():
-                batch.append(conn.queue.get_nowait())
-            frames = [i for i, t in enumerate(batch) if t is not None and t.startswith(FRAME)]
-            last = frames[-1] if frames else -1
-            for i, text in enumerate(batch):
-                if text is None:
-                    return
-                if i != last and text.startswith(FRAME):
+            item = await conn.queue.get()
+            if item is None:
+                return
+            if item == FRAME_DUE:
+                if not conn.dirty:
                     continue
-                try:
-                    await ws.send_text(text)
-                except Exception:
-                    return
+                conn.dirty = False
+                item = lt.frame_text(conn)
+            try:
+                await ws.send_text(item)
+            except Exception:
+                return
 
     async def _handle(lt: LiveTable, conn: Conn, text: str) -> dict[str, Any] | None:
         if len(text) > 10000:
@@ -904,7 +902,8 @@ def create_app(
                 return {"type": "error", "code": "forbidden",
                         "reason": f"this connection does not hold seat {seat!r}"}
             conn.view_seat = seat
-            conn.queue.put_nowait(lt.frame_text(conn))
+            conn.dirty = True
+            conn.queue.put_nowait(FRAME_DUE)
             return None
         if kind == "act":
             seat = msg.get("seat")

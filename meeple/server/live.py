@@ -27,6 +27,9 @@ from meeple.engine import CHANCE, SIMULTANEOUS, Game, State
 from .db import MoveRow, SeatRow, TableRow, User
 
 log = logging.getLogger("meeple.server")
+MOVES = MoveRow.__table__
+TABLES = TableRow.__table__
+SEATS = SeatRow.__table__
 
 CLOCK_PROFILES: dict[str, dict[str, Any]] = {
     "bullet": {"kind": "fischer", "initial": 60, "increment": 1},
@@ -44,6 +47,10 @@ class Refused(Exception):
         super().__init__(reason)
         self.code = code
         self.reason = reason
+
+
+FRAME_DUE = "frame-due"
+"""Queue marker: the connection should be sent the table's current frame."""
 
 
 @dataclass
@@ -64,6 +71,7 @@ class Conn:
     user_id: int | None
     held: set[int]
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    dirty: bool = False  # a fresh frame is due (built when it is sent)
     view_seat: int | None = None
 
 
@@ -252,20 +260,23 @@ class LiveTable:
                 values.update(status="finished", finished=now, result=result_of(state))
             if extra:
                 values.update(extra)
-            with self.hub.db() as db:
-                db.add_all(
-                    MoveRow(table_id=self.id, n=e.n, player=e.player, action=e.action,
-                            notation=e.text[:200], created=now)
-                    for e in new
-                )
-                db.execute(update(TableRow).where(TableRow.id == self.id).values(**values))
+            with self.hub.engine.begin() as conn:  # Core: one short transaction
+                if new:
+                    conn.execute(
+                        MOVES.insert(),
+                        [
+                            {"table_id": self.id, "n": e.n, "player": e.player,
+                             "action": e.action, "notation": e.text[:200], "created": now}
+                            for e in new
+                        ],
+                    )
+                conn.execute(TABLES.update().where(TABLES.c.id == self.id).values(**values))
                 for seat, upd in seat_updates.items():
-                    db.execute(
-                        update(SeatRow)
-                        .where(SeatRow.table_id == self.id, SeatRow.seat == seat)
+                    conn.execute(
+                        SEATS.update()
+                        .where(SEATS.c.table_id == self.id, SEATS.c.seat == seat)
                         .values(**upd)
                     )
-                db.commit()
         except IntegrityError:
             self.log, self.phase, self.pending_since = saved
             self.refresh()
@@ -556,8 +567,12 @@ class LiveTable:
         return json.dumps(frame, separators=(",", ":"))
 
     def broadcast(self) -> None:
+        """Mark every connection as due a fresh frame; its writer builds the frame when it
+        sends, so several quick changes cost one frame."""
         for c in list(self.conns):
-            c.queue.put_nowait(self.frame_text(c))
+            if not c.dirty:
+                c.dirty = True
+                c.queue.put_nowait(FRAME_DUE)
 
 
 class Hub:
@@ -565,6 +580,7 @@ class Hub:
 
     def __init__(self, sessions: sessionmaker, bot_delay: float = 0.0):
         self.db = sessions
+        self.engine = sessions.kw["bind"]
         self.tables: dict[str, LiveTable] = {}
         self.rng = random.SystemRandom()
         self.bot_delay = bot_delay

@@ -1,0 +1,223 @@
+"""Load on the web server: many WebSocket clients on loopback, each playing a game against a bot.
+
+Starts a real uvicorn server (SQLite in a temp dir unless ``--db``), creates one table per
+client (the client in seat 0, a bot in the other seats), connects every client, and lets them
+play for ``--seconds``: each client answers its turn after ``--think`` seconds with a random
+legal action, and starts a rematch when a game ends. Prints moves/s (all stored moves, and the
+clients' own) and the latency from sending a move to receiving the frame that shows it
+(p50/p99).
+
+    .venv/bin/python benchmarks/server_load.py --clients 500 --seconds 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVER = """
+import os, sys, uvicorn
+from meeple.server import create_app
+app = create_app(sys.argv[1], bot_delay=0.0)
+if os.environ.get("MEEPLE_PROFILE"):
+    import cProfile, signal
+    prof = cProfile.Profile()
+    prof.enable()
+    def _dump(*_):
+        prof.disable()
+        prof.dump_stats(os.environ["MEEPLE_PROFILE"])
+        os._exit(0)
+    signal.signal(signal.SIGTERM, _dump)
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
+            ws_ping_interval=None, backlog=4096)
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Http:
+    """A tiny JSON client with one session cookie."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.cookie = ""
+
+    def call(self, method: str, path: str, body: dict | None = None) -> dict:
+        data = json.dumps(body).encode() if body is not None else None
+        req = urllib.request.Request(self.base + path, data=data, method=method)
+        req.add_header("content-type", "application/json")
+        if self.cookie:
+            req.add_header("cookie", self.cookie)
+        with urllib.request.urlopen(req, timeout=60) as r:
+            set_cookie = r.headers.get("set-cookie")
+            if set_cookie:
+                self.cookie = set_cookie.split(";", 1)[0]
+            return json.loads(r.read())
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.moves = 0
+        self.games = 0
+        self.errors = 0
+        self.measuring = False
+
+
+async def client(i: int, base_ws: str, http: Http, table: dict, token: str, args, stats: Stats,
+                 stop: asyncio.Event, connected: asyncio.Event, counter: list[int]) -> None:
+    rng = random.Random(i)
+    tid = table["id"]
+    while not stop.is_set():
+        async with connect(f"{base_ws}/ws/tables/{tid}?token={token}", max_size=None,
+                           ping_interval=None, open_timeout=120) as ws:
+            counter[0] += 1
+            if counter[0] >= args.clients:
+                connected.set()
+            sent_at: float | None = None
+            answered = -1
+            while not stop.is_set():
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
+                except TimeoutError:
+                    continue
+                msg = json.loads(raw)
+                if msg["type"] == "error":
+                    stats.errors += stats.measuring
+                    sent_at = None
+                    continue
+                if msg["type"] != "frame":
+                    continue
+                n = msg["move_number"]
+                if sent_at is not None and n > answered:
+                    if stats.measuring:
+                        stats.latencies.append(time.perf_counter() - sent_at)
+                        stats.moves += 1
+                    sent_at = None
+                if msg["status"] == "finished":
+                    stats.games += stats.measuring
+                    r = await asyncio.to_thread(http.call, "POST", f"/api/tables/{tid}/rematch")
+                    tid = r["table"]["id"]
+                    token = r["tokens"][0]["token"]
+                    break
+                if msg["actions"] and sent_at is None and n > answered:
+                    await asyncio.sleep(args.think * (0.5 + rng.random()))
+                    if stop.is_set():
+                        return
+                    action = rng.choice(msg["actions"])["action"]
+                    answered = n
+                    sent_at = time.perf_counter()
+                    await ws.send(json.dumps({"type": "act", "seat": 0, "action": action,
+                                              "move_number": n}))
+
+
+def stored_moves(db_url: str) -> int:
+    from sqlalchemy import create_engine, text
+
+    eng = create_engine(db_url)
+    with eng.connect() as c:
+        n = c.execute(text("SELECT count(*) FROM moves")).scalar()
+    eng.dispose()
+    return int(n or 0)
+
+
+async def run(args) -> None:
+    tmp = tempfile.mkdtemp(prefix="meeple-load-")
+    db_url = args.db or f"sqlite:///{tmp}/meeple.db"
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    server = subprocess.Popen([sys.executable, "-c", SERVER, db_url, str(port)], env=env)
+    base = f"http://127.0.0.1:{port}"
+    http = Http(base)
+    try:
+        for _ in range(300):
+            try:
+                http.call("GET", "/healthz")
+                break
+            except OSError:
+                await asyncio.sleep(0.1)
+        http.call("POST", "/api/guest", {"name": "Load"})
+        t0 = time.perf_counter()
+        tables = []
+        for _ in range(args.clients):
+            r = http.call("POST", "/api/tables", {
+                "game": args.game, "players": args.players,
+                "seats": [{"kind": "me"}] + [{"kind": "bot", "bot": args.bot}] * (args.players - 1),
+            })
+            tables.append((r["table"], r["tokens"][0]["token"]))
+        print(f"{args.clients} tables of {args.game} created in {time.perf_counter() - t0:.1f} s")
+        stats = Stats()
+        stop = asyncio.Event()
+        connected = asyncio.Event()
+        counter = [0]
+        tasks = [
+            asyncio.create_task(client(i, f"ws://127.0.0.1:{port}", http, t, tok, args, stats,
+                                       stop, connected, counter))
+            for i, (t, tok) in enumerate(tables)
+        ]
+        t0 = time.perf_counter()
+        await asyncio.wait_for(connected.wait(), 300)
+        print(f"{args.clients} clients connected in {time.perf_counter() - t0:.1f} s")
+        await asyncio.sleep(args.warmup)
+        before = stored_moves(db_url)
+        stats.measuring = True
+        t0 = time.perf_counter()
+        await asyncio.sleep(args.seconds)
+        stats.measuring = False
+        elapsed = time.perf_counter() - t0
+        after = stored_moves(db_url)
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        lat = sorted(stats.latencies)
+        if not lat:
+            print("no moves measured")
+            return
+        p50 = statistics.median(lat) * 1000
+        p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
+        print(
+            f"game {args.game}, {args.clients} clients, think {args.think} s, "
+            f"{elapsed:.1f} s measured\n"
+            f"stored moves/s (clients + bots + chance): {(after - before) / elapsed:.1f}\n"
+            f"client moves/s: {stats.moves / elapsed:.1f}   games finished: {stats.games}   "
+            f"refused: {stats.errors}\n"
+            f"latency move -> frame: p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
+            f"max {lat[-1] * 1000:.1f} ms"
+        )
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--clients", type=int, default=500)
+    ap.add_argument("--seconds", type=float, default=30.0)
+    ap.add_argument("--warmup", type=float, default=3.0)
+    ap.add_argument("--think", type=float, default=1.0, help="mean seconds before answering")
+    ap.add_argument("--game", default="koplus")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--bot", default="random")
+    ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temp dir)")
+    asyncio.run(run(ap.parse_args()))
+
+
+if __name__ == "__main__":
+    main()
