@@ -796,7 +796,12 @@ class KoPlusState(State):
             }
         geo = self.geo
         if action == geo.pass_id:
-            return {"kind": "pass", "label": "Pass (no legal placement)", "target": None}
+            return {
+                "kind": "pass",
+                "label": "Pass (no legal placement)",
+                "target": None,
+                "move": {"type": "pass"},
+            }
         k, rest = divmod(action, geo.size)
         r, c = divmod(rest, geo.cols)
         name = SHAPE_NAMES[k]
@@ -815,7 +820,29 @@ class KoPlusState(State):
             "points": points,
             "target": f"cell-{r + tr}-{c + tc}",
             "cells": [f"cell-{rr}-{cc}" for rr, cc in cells],
+            "move": {"type": "place", "shape": name, "cell": [r, c]},
         }
+
+    def dict_to_action(self, move: dict[str, Any]) -> int:
+        """The action id of the rules' dict form: ``{"type": "place", "shape": "U2", "cell":
+        [6, 5]}`` or ``{"type": "pass"}``; :class:`NotationError` on anything else."""
+        form = 'expected {"type": "place", "shape": "X" or "U0".."U3", "cell": [r, c]} or ' \
+            '{"type": "pass"}'
+        if not isinstance(move, dict):
+            raise NotationError(form)
+        if move.get("type") == "pass":
+            return self.geo.pass_id
+        cell = move.get("cell")
+        shape = move.get("shape")
+        if (
+            move.get("type") != "place"
+            or shape not in SHAPE_NAMES
+            or not isinstance(cell, (list, tuple))
+            or len(cell) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
+        ):
+            raise NotationError(f"{move!r}: {form}")
+        return self._parse_place(f"{shape}@{cell[0]},{cell[1]}")
 
     def _observation(self, player: int | None) -> dict[str, Any]:
         geo = self.geo

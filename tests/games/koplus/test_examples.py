@@ -268,6 +268,20 @@ def test_action_ids_and_sizes():
     assert state.string_to_action("U2@6,5") == 3 * 144 + 6 * 12 + 5
 
 
+def test_dict_form_of_actions():
+    state = f2()
+    move = {"type": "place", "shape": "U2", "cell": [6, 5]}
+    assert state.dict_to_action(move) == 509
+    assert state.describe_action(509)["move"] == move
+    assert state.dict_to_action({"type": "pass"}) == 720
+    assert state.describe_action(720)["move"] == {"type": "pass"}
+    for bad in ({"type": "place", "shape": "U5", "cell": [1, 1]}, {"type": "jump"},
+                {"type": "place", "shape": "X", "cell": [1]}, "X@1,1",
+                {"type": "place", "shape": "X", "cell": [12, 0]}):
+        with pytest.raises(NotationError):
+            state.dict_to_action(bad)
+
+
 def test_notation_errors_name_the_form():
     state = f2()
     for bad in ("Y@1,1", "U4@1,1", "X@12,0", "U2@6", "deal S05/1"):
