@@ -840,6 +840,63 @@ class MopsRoyalState(State):
             raise NotationError(f"the tile to turn must be on a marked cell: here {marks}")
         return PL_SCORE_IDS[k][PL_MARKS[k].index(f)]
 
+    def action_to_dict(self, action: int, player: int) -> dict[str, Any]:
+        """The dict form of an action (rules 4.4), e.g. ``{"type": "place", "cell": [1, -1]}``."""
+        if player == CHANCE:
+            if self.phase == SETUP_START:
+                return {"type": "start", "tile": TILES[action]}
+            if self.phase == SETUP_CALLER:
+                return {"type": "caller", "seat": action}
+            return {"type": "reveal", "tile": TILES[action]}
+        if action < REJECT:
+            return {"type": "place", "cell": list(cell_xy(action))}
+        if action < NOSCORE:
+            return {"type": "reject", "cell": list(cell_xy(action - REJECT))}
+        if action == NOSCORE:
+            return {"type": "noscore"}
+        if action == PASS:
+            return {"type": "pass"}
+        k, f = SCORE_ACTIONS[action - SCORE]
+        cells = sorted(PL_CELLS[k], key=lambda i: (CELL_ROW[i], CELL_COL[i]))
+        return {
+            "type": "score",
+            "shape": SHAPE_IDS[PL_SHAPE[k]],
+            "cells": [list(cell_xy(i)) for i in cells],
+            "flip": list(cell_xy(f)),
+        }
+
+    def dict_to_action(self, d: dict[str, Any], player: int) -> int:
+        """Read the dict form of an action; :class:`NotationError` says what is wrong."""
+        if not isinstance(d, dict) or "type" not in d:
+            raise NotationError('an action dict needs a "type", e.g. {"type": "noscore"}')
+
+        def cell(v: Any) -> str:
+            if not (isinstance(v, (list, tuple)) and len(v) == 2
+                    and all(isinstance(c, int) for c in v)):
+                raise NotationError(f"a cell is a pair of ints [x, y], got {v!r}")
+            return f"({v[0]},{v[1]})"
+
+        kind = d["type"]
+        if kind in ("start", "reveal"):
+            return self.string_to_action(f"{kind} {d.get('tile')}", player)
+        if kind == "caller":
+            return self.string_to_action(f"caller P{d.get('seat')}", player)
+        if kind in ("place", "reject"):
+            return self.string_to_action(f"{kind} {cell(d.get('cell'))}", player)
+        if kind in ("noscore", "pass"):
+            return self.string_to_action(kind, player)
+        if kind == "score":
+            cells = d.get("cells")
+            if not isinstance(cells, list):
+                raise NotationError('a score dict lists its "cells" as [[x, y], ...]')
+            shape = d.get("shape", "")
+            text = f"score {shape} " + " ".join(cell(c) for c in cells)
+            return self.string_to_action(text + f" flip {cell(d.get('flip'))}", player)
+        raise NotationError(
+            f"unknown action type {kind!r}: place, reject, score, noscore, pass "
+            "(chance: start, caller, reveal)"
+        )
+
     def _describe_action(self, action: int, player: int) -> dict[str, Any]:
         if player == CHANCE:
             return {"kind": "chance", "label": self._action_to_string(action, player)}

@@ -231,3 +231,25 @@ def test_set_up_with_caller_seed_and_start_tiles():
         g.set_up(start_tiles=["Bl", "Gl", "Ol"])  # blue-pillow has a crown
     with pytest.raises(ValueError):
         g.set_up(caller=3)
+
+
+def test_dict_form_round_trips():
+    s = mid_round(players=2, rounds=12, replacement_tiles=True)
+    rng = random.Random(3)
+    seen = set()
+    while not s.is_terminal():
+        cp = s.current_player
+        p = rng.choice(s.pending_players()) if cp == SIMULTANEOUS else cp
+        for a in s.legal_actions(p):
+            d = s.action_to_dict(a, p)
+            seen.add(d["type"])
+            assert s.dict_to_action(json.loads(json.dumps(d)), p) == a
+        s.apply(rng.choice(s.legal_actions(p)), p)
+    assert {"reveal", "place", "noscore"} <= seen
+    for bad in ({"type": "hop"}, {"cell": [0, 0]}, {"type": "place", "cell": [0]},
+                {"type": "score", "cells": "x", "flip": [0, 0]}):
+        with pytest.raises(meeple.NotationError):
+            s.dict_to_action(bad, 0)
+    t = enter_scoring(make_state([M2, {(0, 0): "Gl"}]))
+    d = {"type": "score", "shape": "V3", "cells": [[0, 0], [1, 0], [1, 1]], "flip": [1, 0]}
+    assert t.action_to_dict(t.dict_to_action(d, 0), 0) == d
