@@ -131,6 +131,7 @@ class LiveTable:
         self.timer: asyncio.Task | None = None
         self.version = 0
         self._frames: dict[int | None, dict[str, Any]] = {}
+        self._texts: dict[Any, str] = {}
 
     # ------------------------------------------------------------------ loading
     def load(self, db: Session) -> None:
@@ -155,7 +156,7 @@ class LiveTable:
         owner = db.get(User, row.owner_id) if row.owner_id is not None else None
         self.owner_name = owner.name if owner else None
         self.version += 1
-        self._frames = {}
+        self._frames, self._texts = {}, {}
 
     def _load_moves(self, db: Session) -> bool:
         assert self.state is not None
@@ -172,7 +173,7 @@ class LiveTable:
             self._advance(state, m.player, m.action, m.notation)
         self.state = state
         self.version += 1
-        self._frames = {}
+        self._frames, self._texts = {}, {}
         return True
 
     def refresh(self) -> None:
@@ -289,7 +290,7 @@ class LiveTable:
         for seat, upd in seat_updates.items():
             self.seats[seat].update(upd)
         self.version += 1
-        self._frames = {}
+        self._frames, self._texts = {}, {}
 
     # ------------------------------------------------------------------ clocks
     def _clock_after(self, state: State, movers: list[int], now: float) -> dict[int, dict]:
@@ -559,16 +560,28 @@ class LiveTable:
         return min(conn.held)
 
     def frame_text(self, conn: Conn) -> str:
+        """The JSON frame for one connection: the cached view of its seat plus who it is."""
         conn.view_seat = self.choose_view(conn)
-        frame = dict(self.base_frame(conn.view_seat))
-        frame["seats"] = sorted(conn.held)
-        frame["players"] = self.players_json()
-        frame["clocks"] = self.clocks_json()
-        return json.dumps(frame, separators=(",", ":"))
+        seat = conn.view_seat
+        base = self._texts.get(seat)
+        if base is None:
+            base = self._texts[seat] = json.dumps(
+                self.base_frame(seat), separators=(",", ":")
+            )[:-1]
+        players = self._texts.get("players")
+        if players is None:
+            players = self._texts["players"] = json.dumps(
+                self.players_json(), separators=(",", ":")
+            )
+        tail = json.dumps(
+            {"seats": sorted(conn.held), "clocks": self.clocks_json()}, separators=(",", ":")
+        )
+        return f'{base},"players":{players},{tail[1:]}'
 
     def broadcast(self) -> None:
         """Mark every connection as due a fresh frame; its writer builds the frame when it
         sends, so several quick changes cost one frame."""
+        self._texts.pop("players", None)  # who is connected may have changed
         for c in list(self.conns):
             if not c.dirty:
                 c.dirty = True
