@@ -9,6 +9,7 @@ quick local choice for every pending addition, and compares both players' machin
 from __future__ import annotations
 
 import math
+import random
 
 from .components import PLANT, SOURCE_CELL, STEP, VEGETABLE, rotate
 from .rules import ADD, ADD_BASE, SWAP, SWAP_BASE, BotanikState, add_parts, rc_cell
@@ -143,3 +144,34 @@ def action_value(state: BotanikState, player: int, action: int) -> float:
 def evaluate(state: BotanikState, player: int) -> float:
     """A static evaluation in [-1, 1] for search bots."""
     return math.tanh(position_value(state, player) / 10.0)
+
+
+def rollout_action(state: BotanikState, player: int, rng: random.Random) -> int:
+    """A cheap play-out policy for search bots: sensible additions and releases, with noise."""
+    legal = state.legal_actions(player)
+    if len(legal) == 1 or rng.random() < 0.15:
+        return rng.choice(legal)
+    ph = state.phase
+    if ph == ADD:
+        return max(legal, key=lambda a: add_value(state, player, a) + rng.random() * 0.5)
+    if ph == SWAP:
+        return max(legal, key=lambda a: tile_value(state, state.piles[a - SWAP_BASE][-1])
+                   + rng.random() * 0.5)
+    rows = state.rows
+    match = state.ts.match
+    o = 1 - player
+
+    def take_value(a: int) -> float:
+        t, rest = divmod(a, 10)
+        if rest < 5:
+            return 0.6 * tile_value(state, t) + rng.random()
+        j = rest - 5
+        v = rng.random()
+        mine, theirs = rows[player * 5 + j], rows[o * 5 + j]
+        if mine >= 0 and not match[t] >> mine & 1:
+            v += tile_value(state, mine)
+        if theirs >= 0 and not match[t] >> theirs & 1:
+            v -= tile_value(state, theirs)
+        return v
+
+    return max(legal, key=take_value)

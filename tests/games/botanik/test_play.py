@@ -180,3 +180,19 @@ def test_placement_refusals_name_the_rule():
         t.apply(add_action(-1, 1, 2), 0)
     with pytest.raises(meeple.IllegalAction, match="M3"):
         t.apply(add_action(-1, 1, 0), 0)
+
+
+def test_rollout_policy_plays_legal_moves():
+    from meeple.games.botanik.heuristics import rollout_action
+
+    rng = random.Random(2)
+    s = meeple.load("botanik").new_initial_state()
+    while not s.is_terminal():
+        if s.current_player == CHANCE:
+            s.apply(sample_chance(s, rng))
+        else:
+            p = s.current_player
+            a = rollout_action(s, p, rng)
+            assert a in s.legal_actions(p)
+            s.apply(a, p)
+    assert max(s.scores()) > 0
