@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -437,9 +438,8 @@ class KontorState(State):
         return s
 
     # ------------------------------------------------------------------ turn structure
-    @property
-    def current_player(self) -> int:
-        return self.cp
+    current_player = property(attrgetter("cp"), doc="The seat to act, CHANCE, SIMULTANEOUS "
+                              "or TERMINAL (kept up to date by every change).")
 
     def _sync(self) -> None:
         """Recompute the cached ``current_player`` after the state changed."""
@@ -565,7 +565,7 @@ class KontorState(State):
             self._apply_chance(action)
         elif self.phase == P_CHOOSE:
             self.chosen[player] = action
-            if all(c >= 0 for c in self.chosen):
+            if -1 not in self.chosen:
                 self._reveal()
         elif action == g.SKIP:
             if self.step == S_REMOVE:
