@@ -5,6 +5,9 @@
 >>> obs, info = env.reset(seed=0)                                  # doctest: +SKIP
 >>> obs["action_mask"]  # 1 for each legal action                  # doctest: +SKIP
 
+``register_envs()`` registers ``meeple/<game>-v0`` so ``gymnasium.make("meeple/koplus-v0",
+opponents="mcts:2")`` works too.
+
 Observations are dicts with ``observation`` (the game's tensor for the learner's seat) and
 ``action_mask``; ``action_masks()`` gives the mask too (for masked policy learners). The other
 seats are played by ``meeple.bots.make_bot`` specs (``"random"``, ``"greedy"``, ``"mcts:2"``);
@@ -164,4 +167,17 @@ class MeepleEnv(gymnasium.Env):
         return text
 
 
-__all__ = ["MeepleEnv"]
+def register_envs() -> list[str]:
+    """Register ``meeple/<game>-v0`` with Gymnasium for every game, for ``gymnasium.make``."""
+    from meeple.engine.registry import games
+
+    ids = []
+    for name in games():
+        env_id = f"meeple/{name}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point=MeepleEnv, kwargs={"game": name})
+        ids.append(env_id)
+    return ids
+
+
+__all__ = ["MeepleEnv", "register_envs"]

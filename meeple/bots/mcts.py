@@ -121,16 +121,6 @@ def _ucb_pick(
     return tried_actions[best_i], False
 
 
-def score_returns(state: State) -> list[float]:
-    """Zero-sum values in [-1, 1] from the players' current ranking (the returns at the end)."""
-    n = state.game.num_players
-    keys = [state.ranking_key(p) for p in range(n)]
-    return [
-        (sum(1 for k in keys if k < keys[p]) - sum(1 for k in keys if k > keys[p])) / (n - 1)
-        for p in range(n)
-    ]
-
-
 class MCTSBot:
     """Information-set MCTS over the bot's own view. See the module docstring."""
 
@@ -288,4 +278,4 @@ def mcts_bot(game: Game, seed: int | None = None, level: int | None = None, **kw
     return MCTSBot(game, seed=seed, level=level, **kw)
 
 
-__all__ = ["LEVELS", "Level", "MCTSBot", "mcts_bot", "score_returns"]
+__all__ = ["LEVELS", "ROLLOUT_DEPTH", "Level", "MCTSBot", "mcts_bot"]

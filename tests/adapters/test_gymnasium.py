@@ -63,3 +63,17 @@ def test_bad_settings_are_refused():
         MeepleEnv(TINY, seat=2)
     with pytest.raises(meeple.OptionError, match="opponent"):
         MeepleEnv(TINY, opponents=["random", "random"])
+
+
+def test_registered_with_gymnasium():
+    import gymnasium
+
+    from meeple.adapters.gymnasium import register_envs
+
+    ids = register_envs()
+    assert ids == [f"meeple/{n}-v0" for n in meeple.games()]
+    if ids:
+        env = gymnasium.make(ids[0], opponents="greedy")
+        obs, _ = env.reset(seed=2)
+        assert obs["action_mask"].any()
+        env.close()
