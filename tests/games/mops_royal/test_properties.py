@@ -47,6 +47,20 @@ class Model:
         return CODES[TILE_INDEX[tile_id]]
 
 
+def legal_cells(layout):
+    """Empty cells with an edge neighbour that keep the layout within 5 × 5 (rules 4.2)."""
+    xs = [x for x, _ in layout]
+    ys = [y for _, y in layout]
+    out = set()
+    for x, y in layout:
+        for c in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if c in layout:
+                continue
+            if max(xs + [c[0]]) - min(xs + [c[0]]) < 5 and max(ys + [c[1]]) - min(ys + [c[1]]) < 5:
+                out.add(c)
+    return out
+
+
 def recount(model, p, d):
     """Check a scoring description against the model; return its points."""
     cells = [tuple(c) for c in d["combination"]]
@@ -97,6 +111,11 @@ def run(players, options, seed, check_every=3):
         legal = s.legal_actions(p)
         descs = [s.describe_action(a, p) for a in legal]
         kinds = {d["kind"] for d in descs}
+        if "place" in kinds:
+            got = {tuple(d["cell"]) for d in descs if d["kind"] == "place"}
+            assert got == legal_cells(m.layout[p])
+        if "reject" in kinds:
+            assert {tuple(d["cell"]) for d in descs if d["kind"] == "reject"} == m.down[p]
         if "score" in kinds or "noscore" in kinds or "pass" in kinds:
             if steps % check_every == 0:
                 brute = brute_force_combinations(m.layout[p], m.down[p])
