@@ -316,6 +316,11 @@ export class Board {
     this.onPreview(null);
   }
 
+  /** Play an action chosen elsewhere (typed notation): the same as clicking it. */
+  choose(a) {
+    this._choose(a);
+  }
+
   _choose(a) {
     if (!this.enabled || !a) return;
     this.enabled = false; // one choice per picture; the next picture re-enables

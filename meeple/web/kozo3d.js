@@ -20,10 +20,11 @@ const BALANCE = 0.57;
 const RING = [
   [0, 0], [1, 0], [2, 0], [0, 1], [2, 1], [0, 2], [1, 2], [2, 2],
 ];
-// One colour per polycube (P1..P12), wood stains that stay apart.
+// One colour per polycube (P1..P12), the same as the plan drawn by the server (kozo/render.py);
+// balance cubes are black there and here.
 const PIECE_COLOURS = [
-  0xd9a441, 0xc4572e, 0x4f8a3c, 0x2f6db5, 0x8e44ad, 0xe07b39, 0x16a0a0, 0xb03a6b, 0x7a8f2a,
-  0x5b5fc7, 0xa0522d, 0x3c7f6e,
+  0xe6194b, 0x3cb44b, 0xffe119, 0x4363d8, 0xf58231, 0x911eb4, 0x46f0f0, 0xf032e6, 0xbcf60c,
+  0xfabebe, 0x008080, 0x9a6324,
 ];
 
 function woodMaterial(colour, ghost = false) {
@@ -54,6 +55,7 @@ function centroid(cells) {
 export class KozoView {
   constructor(container) {
     this.container = container;
+    container.kozoView = this; // for tools and tests driving the view
     container.classList.add("kozo3d");
     container.setAttribute("role", "img");
     container.setAttribute("aria-label", "The tower in 3D");
@@ -120,7 +122,7 @@ export class KozoView {
   }
 
   _base() {
-    const wood = woodMaterial(0x8b6a45);
+    const wood = woodMaterial(0xd9c7a0);
     const floor = new THREE.Mesh(
       new THREE.CircleGeometry(9, 48),
       new THREE.MeshStandardMaterial({ color: 0xc9c2b4, roughness: 1 }),
@@ -168,7 +170,7 @@ export class KozoView {
   }
 
   _balance(x, y, h, ghost = false) {
-    const m = new THREE.Mesh(this.balanceGeom, woodMaterial(0xf2e6c9, ghost));
+    const m = new THREE.Mesh(this.balanceGeom, woodMaterial(0x202020, ghost));
     m.position.set(x + 0.5, y + 0.5, h + BALANCE / 2);
     return m;
   }
@@ -213,6 +215,7 @@ export class KozoView {
       this.tower.add(m);
       this.bodies.push(m);
     }
+    this.container.dataset.bodies = String(this.bodies.length);
     let top = 0;
     for (const p of tower.pieces || []) for (const c of p.cells) top = Math.max(top, c[2] + 1);
     this.controls.target.set(1.5, 1.5, Math.max(1, top / 2));
@@ -229,6 +232,7 @@ export class KozoView {
     } else if (a.kind === "balance" && a.column) {
       this.ghost.add(this._balance(a.column[0], a.column[1], a.height ?? 0, true));
     }
+    this.container.dataset.ghost = String(this.ghost.children.length);
     this.requestRender();
   }
 
@@ -268,6 +272,7 @@ export class KozoView {
       });
     }
     this.motion = { data: motion, t0: null };
+    this.container.dataset.playing = "true";
     this.requestRender();
   }
 
@@ -284,7 +289,10 @@ export class KozoView {
       obj.position.set(f[0], f[1], f[2]);
       obj.quaternion.set(f[4], f[5], f[6], f[3]);
     });
-    if (k >= n - 1) this.motion = null; // stay at the final poses
+    if (k >= n - 1) {
+      this.motion = null; // stay at the final poses
+      this.container.dataset.playing = "false";
+    }
   }
 
   dispose() {

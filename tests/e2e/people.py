@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 # Settings that keep a whole game short in a browser test (the web client knows no game).
 SHORT_GAMES: dict[str, dict] = {
     "kozo": {"rounds": 1},
+    "kontor": {"max_rounds": 4},
 }
 
 

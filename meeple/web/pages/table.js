@@ -208,11 +208,14 @@ export async function tablePage(main, [id]) {
   let play = null;
   let lastStatus = null;
 
+  let shown = null;
   const refresh = async () => {
     ({ table } = await get(`/api/tables/${id}`));
-    show();
+    const now = JSON.stringify(table) + (session.me.name || "");
+    if (now !== shown) show();
   };
   const show = () => {
+    shown = JSON.stringify(table) + (session.me.name || "");
     if (table.status === "waiting") {
       lastStatus = "waiting";
       waitingRoom(main, table, refresh);
@@ -235,7 +238,16 @@ export async function tablePage(main, [id]) {
       },
     });
   }
+  // Joins and leaves also show up by asking now and then (a socket may miss a seat change).
+  const poll = setInterval(() => {
+    if (play || table.status !== "waiting") {
+      clearInterval(poll);
+      return;
+    }
+    refresh().catch(() => {});
+  }, 3000);
   return () => {
+    clearInterval(poll);
     sock?.close();
     play?.close();
   };
@@ -297,7 +309,7 @@ class LivePlay {
             return;
           }
           this.notation.value = "";
-          this.choose(a);
+          this.board.choose(a);
         },
       },
       this.notation,

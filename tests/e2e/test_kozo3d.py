@@ -1,0 +1,67 @@
+"""The Kozo tower in 3D: previews of the chosen piece and balance cube, and a fall played back
+from the MuJoCo motion of the checked tower."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from .people import create_table, sign_in_as_guest
+
+pytestmark = pytest.mark.e2e
+
+
+def type_move(page, text: str) -> None:
+    sent = int(page.locator("#board").get_attribute("data-sent") or 0)
+    page.locator("#notation").fill(text)
+    page.locator("#notation").press("Enter")
+    page.wait_for_function(
+        "n => +(document.querySelector('#board').dataset.sent || 0) > n", arg=sent
+    )
+
+
+def test_kozo_tower_in_3d_previews_and_plays_a_fall(new_context, server, artifacts):
+    physics = pytest.importorskip("meeple.games.kozo.physics")
+    page = new_context().new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    sign_in_as_guest(page, "Kim")
+    # Hot-seat on one device: both seats are Kim's, so the test chooses every move.
+    table = create_table(page, "kozo", ["me", "me"], options={"rounds": 1})
+    view = page.locator("#view3d")
+    page.wait_for_function("() => +(document.querySelector('#view3d')?.dataset.drawn || 0) > 0")
+    # Rules example Z4 B: the V lying flat, then an I-tricube resting on (2,0) alone falls.
+    type_move(page, "P12.5@0,0")
+    expect(view).to_have_attribute("data-bodies", "1")
+    # Pointing at a column previews the balance cube there as a ghost in the tower.
+    target = page.locator("#board .target").first
+    target.evaluate("e => e.scrollIntoView({block: 'center'})")
+    box = target.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(view).to_have_attribute("data-ghost", "1")
+    page.screenshot(path=str(artifacts / "e2e-kozo-3d-preview.png"), full_page=True)
+    type_move(page, "B@0,0")
+    expect(view).to_have_attribute("data-bodies", "2")
+    type_move(page, "P2.1@2,0")
+    expect(page.locator("#final")).to_be_visible()
+    with urllib.request.urlopen(f"{server}/api/tables/{table}/frame") as r:
+        obs = json.load(r)["observation"]
+    check = obs["last_check"]
+    assert check["result"] == "fallen"
+    motion = physics.motion(check["scene"])
+    assert motion["fallen"]
+    page.evaluate(
+        "([m, s]) => document.querySelector('#view3d').kozoView.playMotion(m, s)",
+        [motion, check["scene"]],
+    )
+    expect(view).to_have_attribute("data-playing", "false", timeout=15_000)
+    moved = page.evaluate(
+        """() => document.querySelector('#view3d').kozoView.bodies.map(
+               b => b.position.distanceTo(b.userData.start))"""
+    )
+    assert max(moved) > 0.25, moved  # the fallen piece ends away from where it stood
+    page.screenshot(path=str(artifacts / "e2e-kozo-3d-fall.png"), full_page=True)
+    assert not errors, errors

@@ -1,0 +1,123 @@
+"""Two people through an invite link, hot-seat with hidden information, replays, keyboard-only
+play and a phone-sized screen."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from .people import SHORT_GAMES, create_table, play_to_end, sign_in_as_guest
+
+pytestmark = pytest.mark.e2e
+
+
+def table_json(server: str, table: str) -> dict:
+    with urllib.request.urlopen(f"{server}/api/tables/{table}") as r:
+        return json.load(r)["table"]
+
+
+@pytest.mark.slow
+def test_two_people_play_through_an_invite_link(new_context, server, artifacts):
+    ann = new_context().new_page()
+    bob = new_context(width=390, height=844).new_page()  # a phone-sized screen
+    sign_in_as_guest(ann, "Ann")
+    table = create_table(ann, "koplus", ["me", "open"], visibility="private")
+    invite = ann.locator("#invite-link").input_value()
+    assert f"/invite/{table}/" in invite
+    # A private table is not listed in the lobby.
+    assert table not in json.dumps(
+        json.load(urllib.request.urlopen(f"{server}/api/tables?status=waiting"))
+    )
+    sign_in_as_guest(bob, "Bob")
+    bob.goto(invite)
+    bob.locator("#join").click()
+    bob.wait_for_url(re.compile(f"/table/{table}$"))
+    # The table was made to start once every seat is taken: both pages go live by themselves.
+    expect(ann.locator("#players")).to_contain_text("Bob")
+    expect(bob.locator("#players")).to_contain_text("Ann")
+    counts = play_to_end([ann, bob], random.Random(2))
+    assert sum(counts.values()) > 0
+    t = table_json(server, table)
+    assert t["status"] == "finished"
+    assert [s["name"] for s in t["seats"]] == ["Ann", "Bob"]
+    for page in (ann, bob):
+        expect(page.locator("#final-scores tbody tr")).to_have_count(2)
+    bob.screenshot(path=str(artifacts / "e2e-invite-phone-final.png"), full_page=True)
+    ann.screenshot(path=str(artifacts / "e2e-invite-desktop-final.png"), full_page=True)
+
+
+@pytest.mark.slow
+def test_hot_seat_hides_each_view_behind_a_pass_the_device_screen(new_context, server, artifacts):
+    page = new_context().new_page()
+    sign_in_as_guest(page, "Cleo")
+    table = create_table(page, "kontor", ["me", "me"], options=SHORT_GAMES["kontor"])
+    cover = page.locator(".cover")
+    expect(cover).to_be_visible()
+    expect(cover).to_contain_text("Pass the device to")
+    # While the cover is up, nothing private is on the page and nothing can be played.
+    assert page.locator("#board .target, #board .action-button").count() == 0
+    page.screenshot(path=str(artifacts / "e2e-hotseat-cover.png"))
+    counts = play_to_end([page], random.Random(3), limit=150)
+    assert counts.get("reveal", 0) >= 2, counts
+    t = table_json(server, table)
+    assert t["status"] == "finished"
+    assert [s["name"] for s in t["seats"]] == ["Cleo", "Cleo"]
+
+
+@pytest.mark.slow
+def test_replay_steps_through_a_finished_game_as_each_viewer(new_context, server, artifacts):
+    page = new_context().new_page()
+    sign_in_as_guest(page, "Dora")
+    table = create_table(page, "koplus", ["me", "bot:random"])
+    play_to_end([page], random.Random(4))
+    page.locator("#final").get_by_role("link", name="Replay").click()
+    page.wait_for_url(re.compile(f"/replay/{table}"))
+    total = table_json(server, table)["move_number"]
+    pos = page.locator("#replay-pos")
+    expect(pos).to_have_text(f"Move 0 of {total}")
+    page.locator("#replay-forward").click()
+    expect(pos).to_have_text(f"Move 1 of {total}")
+    page.keyboard.press("End")
+    expect(pos).to_have_text(f"Move {total} of {total}")
+    expect(page.locator("#log li")).to_have_count(total)
+    page.locator("#replay-back").click()
+    expect(pos).to_have_text(f"Move {total - 1} of {total}")
+    for view in ("0", "1", ""):
+        page.locator("#replay-view").select_option(view)
+        expect(page).to_have_url(re.compile("seat=" + view if view else r"move=\d+$"))
+        expect(page.locator("#board svg")).to_have_count(1)
+    page.keyboard.press("Home")
+    expect(pos).to_have_text(f"Move 0 of {total}")
+    page.screenshot(path=str(artifacts / "e2e-replay.png"), full_page=True)
+
+
+def test_keyboard_only_play(new_context, server):
+    """Tab to the board's targets, arrows among them, R/F to turn, Enter to play."""
+    page = new_context().new_page()
+    sign_in_as_guest(page, "Eve")
+    create_table(page, "botanik", ["me", "bot:random"])
+    expect(page.locator("#board.can-act")).to_have_count(1)
+    sent = page.locator("#board")
+    assert page.locator("#board .target").count() > 0
+    for _ in range(60):  # Tab through the page until a board target has the focus
+        page.keyboard.press("Tab")
+        if page.evaluate("() => !!document.activeElement?.dataset?.target"):
+            break
+    else:
+        raise AssertionError("Tab never reached a target on the board")
+    first = page.evaluate("() => document.activeElement.dataset.target")
+    preview = page.locator(".board-preview")
+    expect(preview).not_to_be_empty()
+    for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
+        page.keyboard.press(key)
+    page.keyboard.press("r")
+    page.keyboard.press("f")
+    assert page.evaluate("() => !!document.activeElement?.dataset?.target"), first
+    page.keyboard.press("Enter")
+    expect(sent).to_have_attribute("data-sent", "1")
+    expect(page.locator("#log li").last).not_to_be_empty()
