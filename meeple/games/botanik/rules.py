@@ -75,12 +75,14 @@ def add_parts(action: int) -> tuple[int, int, int]:
     return r - 60, c - 60, k
 
 
-# add-id base of each internal cell (only cells within reach of the Source)
-_ADD_ID: dict[int, int] = {}
-for _r in range(-MAX_REACH - 1, MAX_REACH + 2):
-    for _c in range(-MAX_REACH - 1, MAX_REACH + 2):
-        if abs(_r) <= 60 and abs(_c) <= 60:
-            _ADD_ID[rc_cell(_r, _c)] = add_action(_r, _c, 0)
+# add-id base of each internal cell a tile can reach (a connected machine of at most 61 cells
+# keeps |r| + |c| <= 60)
+_ADD_ID: dict[int, int] = {
+    rc_cell(_r, _c): add_action(_r, _c, 0)
+    for _r in range(-MAX_REACH, MAX_REACH + 1)
+    for _c in range(-MAX_REACH, MAX_REACH + 1)
+    if abs(_r) + abs(_c) <= MAX_REACH
+}
 
 
 class Botanik(Game):
