@@ -336,6 +336,11 @@ def text(observation: dict[str, Any]) -> str:
     if rel:
         out.append(f"Released to player {rel['player']}: {_tile_text(rel['tile'])}"
                    + ("  (choose a pile to swap with)" if rel["kind"] == "swap" else ""))
+        places = rel.get("placements")
+        if places:
+            shown = [f"{r},{c}/{k} {''.join(ex)}" for r, c, k, ex in places[:24]]
+            more = f" … and {len(places) - 24} more" if len(places) > 24 else ""
+            out.append(f"It fits at (cell/rotation pipes): {', '.join(shown)}{more}")
     if obs.get("waiting"):
         out.append("Still to resolve: " + ", ".join(obs["waiting"]))
     scores = obs.get("scores", [0, 0])
