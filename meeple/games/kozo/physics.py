@@ -53,6 +53,11 @@ MUJOCO_SETTINGS = {
     "solimp": "0.95 0.99 0.001",
 }
 _EPS = 1e-9
+FALLEN_FOR_SURE = (1.0, 45.0)
+"""A body moved more than 1 cube edge or turned more than 45 degrees: a verdict run stops, as
+the tower has fallen (a toppled wooden block does not come back to its start pose)."""
+SLEEP_CHECK_STEPS = 1
+"""Steps between checks whether every body sleeps (then the run stops: nothing can move)."""
 
 
 # ----------------------------------------------------------------------------- static referee
@@ -71,51 +76,63 @@ _BASE_TOPS = {(x, y): (float(x), x + 1.0, float(y), y + 1.0) for x, y in RING}
 
 
 def _contacts(pieces: Sequence[Piece], balances: Sequence[Balance], margin: float):
-    """Bodies (mass, cx, cy) and contacts ``(upper, lower or -1, rect)``."""
+    """Polycube bodies ``(mass, cx, cy)``, contacts ``(upper, lower or -1, rect)`` between
+    them and with the base, and balance-cube loads ``(balance, supporting body or -1, rect)``.
+
+    A balance cube rests centred on one cube of one polycube (rules.md 2.3), so it is always in
+    equilibrium on its own; it enters the equations as a known load on the body below it.
+    """
     bodies = []
     occupied: dict[tuple[int, int, int], int] = {}
+    any_shift = False
     for i, (cubes, ox, oy) in enumerate(pieces):
         n = len(cubes)
         cx = sum(c[0] for c in cubes) / n + 0.5 + ox
         cy = sum(c[1] for c in cubes) / n + 0.5 + oy
         bodies.append((float(n), cx, cy))
+        if ox != 0.0 or oy != 0.0:
+            any_shift = True
         for c in cubes:
             occupied[(c[0], c[1], c[2])] = i
     contacts = []
     for i, (cubes, ox, oy) in enumerate(pieces):
-        shifted = ox != 0.0 or oy != 0.0
         for x, y, z in cubes:
             me = (x + ox, x + 1 + ox, y + oy, y + 1 + oy)
-            if z == 0:
-                if shifted:
-                    for (bx, by), rect in _BASE_TOPS.items():
-                        if abs(bx - x) <= 1 and abs(by - y) <= 1:
-                            r = _rect_contact(me, rect, margin)
-                            if r:
-                                contacts.append((i, -1, r))
-                elif (x, y) in _BASE_TOPS:
-                    r = _rect_contact(me, _BASE_TOPS[(x, y)], margin)
+            if not any_shift:
+                if z == 0:
+                    j = -1
+                else:
+                    j = occupied.get((x, y, z - 1), i)
+                    if j == i:
+                        continue
+                if margin != 0.0:  # shrunk (or, to measure, grown)
+                    r = _rect_contact(me, me, margin)
                     if r:
-                        contacts.append((i, -1, r))
+                        contacts.append((i, j, r))
+                else:
+                    contacts.append((i, j, me))
+                continue
+            if z == 0:
+                for (bx, by), rect in _BASE_TOPS.items():
+                    if abs(bx - x) <= 1 and abs(by - y) <= 1:
+                        r = _rect_contact(me, rect, margin)
+                        if r:
+                            contacts.append((i, -1, r))
                 continue
             for nx in (x - 1, x, x + 1):
                 for ny in (y - 1, y, y + 1):
                     j = occupied.get((nx, ny, z - 1))
                     if j is None or j == i:
                         continue
-                    if not shifted and (nx != x or ny != y):
-                        jo = pieces[j]
-                        if jo[1] == 0.0 and jo[2] == 0.0:
-                            continue
                     _, jx, jy = pieces[j]
                     other = (nx + jx, nx + 1 + jx, ny + jy, ny + 1 + jy)
                     r = _rect_contact(me, other, margin)
                     if r:
                         contacts.append((i, j, r))
-    base = len(pieces)
+    loads = []
     for k, (x, y, h) in enumerate(balances):
         me = (x + BALANCE_INSET, x + 1 - BALANCE_INSET, y + BALANCE_INSET, y + 1 - BALANCE_INSET)
-        bodies.append((BALANCE_MASS, x + 0.5, y + 0.5))
+        found = False
         for nx in (x - 1, x, x + 1):
             for ny in (y - 1, y, y + 1):
                 j = occupied.get((nx, ny, h - 1))
@@ -125,33 +142,145 @@ def _contacts(pieces: Sequence[Piece], balances: Sequence[Balance], margin: floa
                 other = (nx + jx, nx + 1 + jx, ny + jy, ny + 1 + jy)
                 r = _rect_contact(me, other, margin)
                 if r:
-                    contacts.append((base + k, j, r))
-    return bodies, contacts
+                    loads.append((k, j, r))
+                    found = True
+        if not found:
+            loads.append((k, -1, None))
+    return bodies, contacts, loads
 
 
 def _equilibrium_system(pieces, balances, margin):
-    """The equations ``A f = b`` (3 per body: force, two moments) over corner forces ``f``."""
-    bodies, contacts = _contacts(pieces, balances, margin)
-    nb = len(bodies)
-    nv = 4 * len(contacts)
-    a = np.zeros((3 * nb, nv))
-    b = np.zeros(3 * nb)
+    """The equations ``A f = b`` (3 per polycube: force, two moments) over corner forces
+    ``f``, with ``A`` in compressed-column form ``(start, index, value)``.
+
+    Returns ``(system, b, contacts, loads)``; ``system`` is ``None`` when a balance cube is not
+    held (its centre is off its support), which is a fall whatever the forces.
+    """
+    bodies, contacts, loads = _contacts(pieces, balances, margin)
+    b = np.zeros(3 * len(bodies))
     for i, (m, _, _) in enumerate(bodies):
         b[3 * i] = m
-    col = 0
+    for k, j, rect in loads:
+        if j < 0 or not _balance_held(balances[k], rect):
+            return None, b, contacts, loads
+        _, cx, cy = bodies[j]
+        x, y, _ = balances[k]
+        b[3 * j] += BALANCE_MASS
+        b[3 * j + 1] += BALANCE_MASS * (y + 0.5 - cy)
+        b[3 * j + 2] += BALANCE_MASS * (x + 0.5 - cx)
+    start = [0]
+    index: list[int] = []
+    value: list[float] = []
+    # Forces anywhere on the contact faces between two bodies are equivalent to forces at the
+    # vertices of the convex hull of their corners, so only those carry a variable.
+    faces: dict[tuple[int, int], set[tuple[float, float]]] = {}
     for up, low, (x0, x1, y0, y1) in contacts:
+        faces.setdefault((up, low), set()).update(((x0, y0), (x1, y0), (x0, y1), (x1, y1)))
+    for (up, low), corners in faces.items():
         _, ucx, ucy = bodies[up]
-        for px, py in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
-            a[3 * up, col] = 1.0
-            a[3 * up + 1, col] = py - ucy
-            a[3 * up + 2, col] = px - ucx
-            if low >= 0:
-                _, lcx, lcy = bodies[low]
-                a[3 * low, col] = -1.0
-                a[3 * low + 1, col] = -(py - lcy)
-                a[3 * low + 2, col] = -(px - lcx)
-            col += 1
-    return a, b, contacts
+        if low >= 0:
+            _, lcx, lcy = bodies[low]
+        for px, py in _hull(corners):
+            ur, uv = [3 * up, 3 * up + 1, 3 * up + 2], [1.0, py - ucy, px - ucx]
+            if low < 0:
+                index += ur
+                value += uv
+            else:
+                lr, lv = [3 * low, 3 * low + 1, 3 * low + 2], [-1.0, lcy - py, lcx - px]
+                if low < up:
+                    index += lr + ur
+                    value += lv + uv
+                else:
+                    index += ur + lr
+                    value += uv + lv
+            start.append(len(index))
+    return (start, index, value), b, contacts, loads
+
+
+def _balance_held(balance, rect) -> bool:
+    """Whether a balance cube's centre lies over its contact face (then it cannot tip)."""
+    x, y, _ = balance
+    return rect[0] <= x + 0.5 <= rect[1] and rect[2] <= y + 0.5 <= rect[3]
+
+
+def _hull(points) -> list[tuple[float, float]]:
+    """Vertices of the convex hull of a few points (monotone chain), in a fixed order."""
+    pts = sorted(points)
+    if len(pts) <= 2:
+        return pts
+
+    def half(seq):
+        out: list[tuple[float, float]] = []
+        for p in seq:
+            while len(out) >= 2 and (
+                (out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])
+            ) <= 1e-12:
+                out.pop()
+            out.append(p)
+        return out
+
+    lower = half(pts)
+    upper = half(reversed(pts))
+    return lower[:-1] + upper[:-1]
+
+
+def _dense(system, rows: int) -> np.ndarray:
+    start, index, value = system
+    a = np.zeros((rows, len(start) - 1))
+    for j in range(len(start) - 1):
+        for k in range(start[j], start[j + 1]):
+            a[index[k], j] = value[k]
+    return a
+
+
+def _feasible(system, b: np.ndarray) -> bool:
+    """Whether ``A f = b, f >= 0`` has a solution: scipy's HiGHS, serial dual simplex."""
+    start, index, value = system
+    n = len(start) - 1
+    if _HIGHS is None:  # the public interface (slower, same solver)
+        res = linprog(np.zeros(n), A_eq=_dense(system, len(b)), b_eq=b, bounds=(0, None),
+                      method="highs-ds", options={"presolve": False})
+        return res.status == 0
+    h = _HIGHS
+    lp = h.HighsLp()
+    m = len(b)
+    lp.num_col_ = n
+    lp.num_row_ = m
+    lp.a_matrix_.num_col_ = n
+    lp.a_matrix_.num_row_ = m
+    lp.a_matrix_.format_ = h.MatrixFormat.kColwise
+    lp.col_cost_ = np.zeros(n)
+    lp.col_lower_ = np.zeros(n)
+    lp.col_upper_ = np.full(n, np.inf)
+    lp.row_lower_ = b
+    lp.row_upper_ = b
+    lp.a_matrix_.start_ = np.asarray(start, dtype=np.int32)
+    lp.a_matrix_.index_ = np.asarray(index, dtype=np.int32)
+    lp.a_matrix_.value_ = np.asarray(value, dtype=float)
+    solver = h._Highs()
+    opts = h.HighsOptions()
+    opts.output_flag = False
+    opts.threads = 1
+    opts.presolve = "off"
+    opts.simplex_strategy = 1
+    solver.passOptions(opts)
+    solver.passModel(lp)
+    solver.run()
+    status = solver.getModelStatus()
+    if status == h.HighsModelStatus.kOptimal:
+        return True
+    if status == h.HighsModelStatus.kInfeasible:
+        return False
+    res = linprog(np.zeros(n), A_eq=_dense(system, len(b)), b_eq=b, bounds=(0, None),
+                  method="highs")
+    return res.status == 0
+
+
+try:  # scipy's own HiGHS binding, called directly to skip linprog's per-call overhead
+    import scipy.optimize._highspy._core as _HIGHS  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover
+    _HIGHS = None
 
 
 def static_stands(
@@ -160,17 +289,13 @@ def static_stands(
     """Whether the tower stands by exact rigid-block static equilibrium (rules.md 2.6.1)."""
     if not pieces:
         return True
-    a, b, _ = _equilibrium_system(pieces, balances, margin)
-    if a.shape[1] == 0:
+    system, b, contacts, _ = _equilibrium_system(pieces, balances, margin)
+    if system is None:
         return False
-    # Cheap necessary check: a body without any contact below cannot stand.
-    if np.any(np.abs(a[0::3]).sum(axis=1) == 0):
+    supported = {up for up, _, _ in contacts}
+    if len(supported) < len(b) // 3:  # a body with no contact below cannot stand
         return False
-    res = linprog(
-        np.zeros(a.shape[1]), A_eq=a, b_eq=b, bounds=(0, None), method="highs",
-        options={"presolve": True},
-    )
-    return res.status == 0
+    return _feasible(system, b)
 
 
 def static_unbalanced(
@@ -180,8 +305,13 @@ def static_unbalanced(
     the least total external help needed), and every body resting on them, directly or not."""
     if not pieces:
         return []
-    a, b, contacts = _equilibrium_system(pieces, balances, margin)
+    system, b, contacts, loads = _equilibrium_system(pieces, balances, margin)
+    npieces = len(pieces)
+    if system is None:  # a balance cube off its support: it and what it carries
+        return [npieces + k for k, j, rect in loads
+                if j < 0 or not _balance_held(balances[k], rect)]
     nb = len(b) // 3
+    a = _dense(system, len(b))
     nv = a.shape[1]
     # f >= 0, plus free help terms s+ - s- per equation, minimised in L1.
     eye = np.eye(3 * nb)
@@ -199,6 +329,7 @@ def static_unbalanced(
             if low in bad and up not in bad:
                 bad.add(up)
                 changed = True
+    bad.update(npieces + k for k, j, _ in loads if j in bad)
     return sorted(bad)
 
 
@@ -275,11 +406,14 @@ def simulate(
     balances: Sequence[Balance] = (),
     sim_seconds: float = 3.0,
     frame_every: int = 0,
+    stop_when_fallen: bool = False,
 ):
     """Run the MuJoCo scene; return ``(start poses, end poses, frames)``.
 
     Poses are arrays of ``[x, y, z, qw, qx, qy, qz]`` per body in metres; ``frames`` holds the
-    poses every ``frame_every`` steps (empty when 0).
+    poses every ``frame_every`` steps (empty when 0). The run stops early once every body
+    sleeps (nothing can move any more) and, with ``stop_when_fallen``, once a body has clearly
+    fallen (:data:`FALLEN_FOR_SURE`).
     """
     import mujoco
 
@@ -290,15 +424,22 @@ def simulate(
     start = np.array(data.qpos, dtype=float).reshape(nbody, 7) if nbody else np.zeros((0, 7))
     steps = int(round(sim_seconds / MUJOCO_SETTINGS["timestep"]))
     frames = [start.copy()] if frame_every else []
-    if frame_every:
-        done = 0
-        while done < steps:
-            k = min(frame_every, steps - done)
-            mujoco.mj_step(model, data, k)
-            done += k
+    done = 0
+    while done < steps:
+        mujoco.mj_step(model, data, SLEEP_CHECK_STEPS)
+        done += SLEEP_CHECK_STEPS
+        if frame_every and done % frame_every == 0:
             frames.append(np.array(data.qpos, dtype=float).reshape(nbody, 7))
-    elif steps:
-        mujoco.mj_step(model, data, steps)
+        if data.ntree_awake == 0:
+            # Every body sleeps: nothing can move any more, so the rest of the run would
+            # leave every pose exactly as it is.
+            if frame_every and done % frame_every:
+                frames.append(np.array(data.qpos, dtype=float).reshape(nbody, 7))
+            break
+        if stop_when_fallen and done % 25 == 0:
+            disp, tilt = movements(start, np.array(data.qpos, dtype=float).reshape(nbody, 7))
+            if disp.max() > FALLEN_FOR_SURE[0] or tilt.max() > FALLEN_FOR_SURE[1]:
+                break
     end = np.array(data.qpos, dtype=float).reshape(nbody, 7) if nbody else np.zeros((0, 7))
     return start, end, frames
 
@@ -323,7 +464,7 @@ def mujoco_verdict(
     """Simulate the tower; return ``(stands, moved bodies, largest move, largest turn)``."""
     if not pieces:
         return True, [], 0.0, 0.0
-    start, end, _ = simulate(pieces, balances, sim_seconds)
+    start, end, _ = simulate(pieces, balances, sim_seconds, stop_when_fallen=True)
     disp, tilt = movements(start, end)
     moved = [i for i in range(len(disp)) if disp[i] > fall_distance or tilt[i] > fall_tilt_deg]
     return not moved, moved, float(disp.max()), float(tilt.max())
