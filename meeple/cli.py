@@ -153,6 +153,17 @@ def ask_human(state: State, player: int, names: list[str]) -> int | None:
             console.print(f"[red]{escape(str(e))}[/]  (type ? to list the legal moves)")
 
 
+def pass_device(player: int, names: list[str]) -> None:
+    """Hot-seat with hidden information: clear the screen and wait for the next player."""
+    console.clear()
+    try:
+        console.input(f"[bold yellow]Pass the keyboard to P{player} {names[player]}[/] "
+                      "and press Enter.")
+    except EOFError:
+        pass
+    console.clear()
+
+
 def run_game(
     game: Game,
     seats: list[str],
@@ -169,6 +180,7 @@ def run_game(
     names = [spec for spec in seats]
     state = game.new_initial_state()
     humans = [p for p, s in enumerate(seats) if s == "human"]
+    last_human: int | None = None
     while not state.is_terminal():
         cp = state.current_player
         if cp == CHANCE:
@@ -179,13 +191,16 @@ def run_game(
             if p in bots:
                 action = bots[p].act(view_for(state, p))
             else:
-                if len(humans) > 1 and cp == SIMULTANEOUS:
-                    console.print(f"[bold yellow]Pass the keyboard to P{p} {names[p]}.[/]")
+                if len(humans) > 1 and p != last_human and not game.perfect_information:
+                    pass_device(p, names)
+                last_human = p
                 action = ask_human(state, p, names)
                 if action is None:
                     return state, False
             if not quiet:
-                move = escape(state.action_to_string(action, p))
+                # a choice made at a simultaneous node stays secret until everyone has chosen
+                move = "has chosen" if cp == SIMULTANEOUS else escape(
+                    state.action_to_string(action, p))
                 console.print(f"[cyan]P{p} {names[p]}:[/] {move}")
             state.apply(action, p)
             if state.current_player != SIMULTANEOUS:
