@@ -33,10 +33,13 @@ def serve(
         if redis:
             os.environ["MEEPLE_REDIS"] = redis
         uvicorn.run("meeple.server:app_from_env", factory=True, host=host, port=port,
-                    reload=True)
+                    reload=True, ws_per_message_deflate=False)
         return
     app = create_app(url, redis, bot_delay=0.4)
-    uvicorn.run(app, host=host, port=port, log_level="info", ws_max_size=1 << 20)
+    # Frames are compressed by nobody: per-message deflate of every frame costs more CPU than
+    # the rest of a move on a small server.
+    uvicorn.run(app, host=host, port=port, log_level="info", ws_max_size=1 << 20,
+                ws_per_message_deflate=False)
 
 
 def app_from_env():

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -27,9 +27,29 @@ from meeple.engine import CHANCE, SIMULTANEOUS, Game, State
 from .db import MoveRow, SeatRow, TableRow, User
 
 log = logging.getLogger("meeple.server")
+INLINE_BOTS = frozenset({"random"})
+"""Bots that answer at once: they move on the event loop instead of a worker thread, and with
+no bot delay they reply in the same transaction as the move they answer."""
+INLINE_LIMIT = 64
 MOVES = MoveRow.__table__
 TABLES = TableRow.__table__
 SEATS = SeatRow.__table__
+UPDATE_TABLE = (
+    TABLES.update()
+    .where(TABLES.c.id == bindparam("tid"))
+    .values(
+        move_count=bindparam("move_count"),
+        to_move=bindparam("to_move"),
+        status=bindparam("status"),
+        finished=bindparam("finished"),
+        result=bindparam("result"),
+    )
+)
+UPDATE_SEAT = (
+    SEATS.update()
+    .where(SEATS.c.table_id == bindparam("tid"), SEATS.c.seat == bindparam("s"))
+    .values(clock_remaining=bindparam("clock_remaining"), turn_started=bindparam("turn_started"))
+)
 
 CLOCK_PROFILES: dict[str, dict[str, Any]] = {
     "bullet": {"kind": "fischer", "initial": 60, "increment": 1},
@@ -247,21 +267,24 @@ class LiveTable:
             for player, action in moves:
                 text = state.action_to_string(action, player)
                 self._advance(state, player, action, text)
-            while state.current_player == CHANCE:
-                a = meeple.sample_chance(state, self.hub.rng)
-                self._advance(state, CHANCE, a, state.action_to_string(a, CHANCE))
+            self._resolve_chance(state)
+            movers = [p for p, _ in moves]
+            if self.hub.bot_delay == 0:
+                movers += self._inline_bots(state)
             new = self.log[start:]
             now = time.time()
-            seat_updates = self._clock_after(state, [p for p, _ in moves], now)
+            seat_updates = self._clock_after(state, movers, now)
             values: dict[str, Any] = {
+                "tid": self.id,
                 "move_count": state.move_number(),
                 "to_move": state.pending_players(),
+                "status": self.meta["status"],
+                "finished": self.meta["finished"],
+                "result": self.meta["result"],
             }
             if state.is_terminal():
                 values.update(status="finished", finished=now, result=result_of(state))
-            if extra:
-                values.update(extra)
-            with self.hub.engine.begin() as conn:  # Core: one short transaction
+            with self.hub.engine.begin() as conn:  # Core, fixed statements: one short transaction
                 if new:
                     conn.execute(
                         MOVES.insert(),
@@ -271,12 +294,13 @@ class LiveTable:
                             for e in new
                         ],
                     )
-                conn.execute(TABLES.update().where(TABLES.c.id == self.id).values(**values))
-                for seat, upd in seat_updates.items():
+                conn.execute(UPDATE_TABLE, values)
+                if extra:
+                    conn.execute(TABLES.update().where(TABLES.c.id == self.id).values(**extra))
+                if seat_updates:
                     conn.execute(
-                        SEATS.update()
-                        .where(SEATS.c.table_id == self.id, SEATS.c.seat == seat)
-                        .values(**upd)
+                        UPDATE_SEAT,
+                        [{"tid": self.id, "s": seat, **upd} for seat, upd in seat_updates.items()],
                     )
         except IntegrityError:
             self.log, self.phase, self.pending_since = saved
@@ -286,11 +310,45 @@ class LiveTable:
             self.log, self.phase, self.pending_since = saved
             raise
         self.state = state
+        values.pop("tid")
         self.meta.update(values)
+        if extra:
+            self.meta.update(extra)
         for seat, upd in seat_updates.items():
             self.seats[seat].update(upd)
         self.version += 1
         self._frames, self._texts = {}, {}
+
+    def _resolve_chance(self, state: State) -> None:
+        while state.current_player == CHANCE:
+            a = meeple.sample_chance(state, self.hub.rng)
+            self._advance(state, CHANCE, a, state.action_to_string(a, CHANCE))
+
+    def _inline_bots(self, state: State) -> list[int]:
+        """Let bots that answer at once reply in the same transaction (no bot delay)."""
+        movers: list[int] = []
+        for _ in range(INLINE_LIMIT):
+            pending = state.pending_players()
+            if not pending or self.meta["status"] != "running":
+                break
+            seat = pending[0]
+            s = self.seats[seat]
+            if s["kind"] != "bot" or (s["bot"] or "random") not in INLINE_BOTS:
+                break
+            a = int(self._bot(seat, state.game).act(view_for(state, seat)))
+            self._advance(state, seat, a, state.action_to_string(a, seat))
+            self._resolve_chance(state)
+            movers.append(seat)
+        return movers
+
+    def _bot(self, seat: int, game: Game) -> Any:
+        spec = self.seats[seat]["bot"] or "random"
+        bot = self.bots.get(seat)
+        if bot is None or getattr(bot, "_spec", None) != spec:
+            bot = make_bot(spec, game, seed=self.hub.rng.getrandbits(62))
+            bot._spec = spec
+            self.bots[seat] = bot
+        return bot
 
     # ------------------------------------------------------------------ clocks
     def _clock_after(self, state: State, movers: list[int], now: float) -> dict[int, dict]:
@@ -377,8 +435,10 @@ class LiveTable:
         await self.changed()
 
     # ------------------------------------------------------------------ acting
-    async def act(self, seat: int, action: Any, move_number: Any) -> int:
-        """Play ``action`` for ``seat`` answering ``move_number``; the new move number."""
+    async def act(self, seat: int, action: Any, move_number: Any, bot: bool = False) -> int:
+        """Play ``action`` for ``seat`` answering ``move_number``; the new move number.
+
+        ``bot`` says whether the table's bot in that seat plays it (else a person does)."""
         async with self.lock:
             if self.hub.shared:
                 self.refresh()
@@ -386,6 +446,11 @@ class LiveTable:
                 0 <= seat < len(self.seats)
             ):
                 raise Refused("bad_request", "no such seat")
+            if (self.seats[seat]["kind"] == "bot") != bot:
+                raise Refused(
+                    "forbidden",
+                    "a bot plays this seat now" if not bot else "a person plays this seat now",
+                )
             self._check(seat, action, move_number)
             self._commit([(seat, action)])
             n = self.state.move_number()  # type: ignore[union-attr]
@@ -453,15 +518,14 @@ class LiveTable:
             if state is None or seat not in state.pending_players():
                 return
             spec = self.seats[seat]["bot"] or "random"
-            bot = self.bots.get(seat)
-            if bot is None or getattr(bot, "_spec", None) != spec:
-                bot = make_bot(spec, state.game, seed=self.hub.rng.getrandbits(62))
-                bot._spec = spec  # type: ignore[attr-defined]
-                self.bots[seat] = bot
+            bot = self._bot(seat, state.game)
             view = view_for(state, seat)
-            action = await asyncio.to_thread(bot.act, view)
+            if spec in INLINE_BOTS:
+                action = bot.act(view)
+            else:  # a thinking bot must not hold up other tables
+                action = await asyncio.to_thread(bot.act, view)
             self.bot_tasks.pop(seat, None)
-            await self.act(seat, int(action), view.move_number)
+            await self.act(seat, int(action), view.move_number, bot=True)
         except Refused as e:
             log.debug("bot move refused at %s seat %s: %s", self.id, seat, e.reason)
             self.bot_tasks.pop(seat, None)
