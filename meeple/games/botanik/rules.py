@@ -174,7 +174,7 @@ class BotanikState(State):
         "copen",
         "frontier",
         "next_comp",
-        "_cp",
+        "current_player",
         "work",
         "pend_player",
         "pend_tile",
@@ -188,7 +188,9 @@ class BotanikState(State):
         self.g: Botanik = game  # type: ignore[assignment]
         self.ts = self.g.tiles
         self.phase = DEAL
-        self._cp = CHANCE
+        # who acts now: a plain attribute (it shadows the base property), kept up to date after
+        # every action so the engine reads it without a call
+        self.current_player = CHANCE
         self.round = 1
         self.step = 0
         self.supply: list[int] = list(range(NUM_COLOURED))
@@ -221,7 +223,7 @@ class BotanikState(State):
         s.g = self.g
         s.ts = self.ts
         s.phase = self.phase
-        s._cp = self._cp
+        s.current_player = self.current_player
         s.round = self.round
         s.step = self.step
         s.supply = list(self.supply)
@@ -254,13 +256,9 @@ class BotanikState(State):
         m = (self.round - 1) % 2
         return 1 - m if self.step == 1 else m
 
-    @property
-    def current_player(self) -> int:
-        return self._cp
-
     def _sync(self) -> None:
         """Recompute who acts after the phase, round or step changed."""
-        self._cp = self._player_to_act()
+        self.current_player = self._player_to_act()
 
     def _player_to_act(self) -> int:
         ph = self.phase
@@ -420,24 +418,24 @@ class BotanikState(State):
     # ------------------------------------------------------------------ applying actions
     def _apply(self, action: int, player: int) -> None:
         self._do(action, player)
-        self._cp = self._player_to_act()
+        self.current_player = self._player_to_act()
 
     def _do(self, action: int, player: int) -> None:
         ph = self.phase
         ts = self.ts
-        if ph == DEAL:
-            self.supply.remove(action)
-            j = sum(1 for p in self.piles if p)
-            self.piles[j].append(action)
-            if j == COLUMNS - 1:
-                self.phase = REVEAL
-            return
         if ph == REVEAL:
             self.supply.remove(action)
             self.arrival.append(action)
             if len(self.arrival) == 3:
                 self.phase = TAKE
                 self.step = 0
+            return
+        if ph == DEAL:
+            self.supply.remove(action)
+            j = sum(1 for p in self.piles if p)
+            self.piles[j].append(action)
+            if j == COLUMNS - 1:
+                self.phase = REVEAL
             return
         if ph == TAKE:
             t, rest = divmod(action, 10)
