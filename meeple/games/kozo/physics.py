@@ -108,16 +108,16 @@ def _contacts(pieces: Sequence[Piece], balances: Sequence[Balance], margin: floa
                 if margin != 0.0:  # shrunk (or, to measure, grown)
                     r = _rect_contact(me, me, margin)
                     if r:
-                        contacts.append((i, j, r))
+                        contacts.append((i, j, r, z))
                 else:
-                    contacts.append((i, j, me))
+                    contacts.append((i, j, me, z))
                 continue
             if z == 0:
                 for (bx, by), rect in _BASE_TOPS.items():
                     if abs(bx - x) <= 1 and abs(by - y) <= 1:
                         r = _rect_contact(me, rect, margin)
                         if r:
-                            contacts.append((i, -1, r))
+                            contacts.append((i, -1, r, 0))
                 continue
             for nx in (x - 1, x, x + 1):
                 for ny in (y - 1, y, y + 1):
@@ -128,7 +128,7 @@ def _contacts(pieces: Sequence[Piece], balances: Sequence[Balance], margin: floa
                     other = (nx + jx, nx + 1 + jx, ny + jy, ny + 1 + jy)
                     r = _rect_contact(me, other, margin)
                     if r:
-                        contacts.append((i, j, r))
+                        contacts.append((i, j, r, z))
     loads = []
     for k, (x, y, h) in enumerate(balances):
         me = (x + BALANCE_INSET, x + 1 - BALANCE_INSET, y + BALANCE_INSET, y + 1 - BALANCE_INSET)
@@ -139,6 +139,8 @@ def _contacts(pieces: Sequence[Piece], balances: Sequence[Balance], margin: floa
                 if j is None:
                     continue
                 _, jx, jy = pieces[j]
+                if (nx != x or ny != y) and jx == 0.0 and jy == 0.0:
+                    continue  # a neighbouring column's cube in place cannot hold it
                 other = (nx + jx, nx + 1 + jx, ny + jy, ny + 1 + jy)
                 r = _rect_contact(me, other, margin)
                 if r:
@@ -174,7 +176,7 @@ def _equilibrium_system(pieces, balances, margin):
     # Forces anywhere on the contact faces between two bodies are equivalent to forces at the
     # vertices of the convex hull of their corners, so only those carry a variable.
     faces: dict[tuple[int, int], set[tuple[float, float]]] = {}
-    for up, low, (x0, x1, y0, y1) in contacts:
+    for up, low, (x0, x1, y0, y1), _ in contacts:
         faces.setdefault((up, low), set()).update(((x0, y0), (x1, y0), (x0, y1), (x1, y1)))
     for (up, low), corners in faces.items():
         _, ucx, ucy = bodies[up]
@@ -195,6 +197,51 @@ def _equilibrium_system(pieces, balances, margin):
                     value += uv + lv
             start.append(len(index))
     return (start, index, value), b, contacts, loads
+
+
+def side_contacts(pieces: Sequence[Piece], margin: float = 0.0):
+    """Vertical faces where two polycubes touch side by side: ``(a, b, axis, corners)`` with
+    the face's normal along ``axis`` (0: x, 1: y) pointing from body ``a`` to body ``b``.
+
+    The static referee gives these faces no force (rules.md 2.6.1); a body that leans on a
+    neighbour's side can stand in the physics while the static referee calls it fallen.
+    """
+    occupied: dict[tuple[int, int, int], int] = {}
+    for i, (cubes, _, _) in enumerate(pieces):
+        for c in cubes:
+            occupied[(c[0], c[1], c[2])] = i
+    out = []
+    for i, (cubes, ox, oy) in enumerate(pieces):
+        off = (ox, oy)
+        for x, y, z in cubes:
+            for axis in (0, 1):
+                for side in (-1, 0, 1):  # neighbours across the +axis face (side: tremor)
+                    cell = (x + 1, y + side, z) if axis == 0 else (x + side, y + 1, z)
+                    j = occupied.get(cell)
+                    if j is None or j == i:
+                        continue
+                    joff = (pieces[j][1], pieces[j][2])
+                    if side and off == joff:
+                        continue
+                    plane_i = (x if axis == 0 else y) + 1 + off[axis]
+                    plane_j = cell[axis] + joff[axis]
+                    if abs(plane_i - plane_j) > _EPS:
+                        continue
+                    other = 1 - axis
+                    lo = max((x, y)[other] + off[other], cell[other] + joff[other]) + margin
+                    hi = min((x, y)[other] + 1 + off[other], cell[other] + 1 + joff[other])
+                    hi -= margin
+                    z0, z1 = z + margin, z + 1 - margin
+                    if hi - lo <= _EPS or z1 - z0 <= _EPS:
+                        continue
+                    if axis == 0:
+                        corners = [(plane_i, lo, z0), (plane_i, hi, z0), (plane_i, lo, z1),
+                                   (plane_i, hi, z1)]
+                    else:
+                        corners = [(lo, plane_i, z0), (hi, plane_i, z0), (lo, plane_i, z1),
+                                   (hi, plane_i, z1)]
+                    out.append((i, j, axis, corners))
+    return out
 
 
 def _balance_held(balance, rect) -> bool:
@@ -292,8 +339,8 @@ def static_stands(
     system, b, contacts, _ = _equilibrium_system(pieces, balances, margin)
     if system is None:
         return False
-    supported = {up for up, _, _ in contacts}
-    if len(supported) < len(b) // 3:  # a body with no contact below cannot stand
+    supported = {c[0] for c in contacts}
+    if len(supported) < len(pieces):  # a body with no contact below cannot stand
         return False
     return _feasible(system, b)
 
@@ -325,7 +372,7 @@ def static_unbalanced(
     changed = True
     while changed:
         changed = False
-        for up, low, _ in contacts:
+        for up, low, *_ in contacts:
             if low in bad and up not in bad:
                 bad.add(up)
                 changed = True
