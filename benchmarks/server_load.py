@@ -43,7 +43,7 @@ if os.environ.get("MEEPLE_PROFILE"):
         os._exit(0)
     signal.signal(signal.SIGTERM, _dump)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
-            ws_ping_interval=None, backlog=4096)
+            ws_ping_interval=None, backlog=4096, ws_per_message_deflate=False)
 """
 
 
@@ -88,7 +88,7 @@ async def client(i: int, base_ws: str, http: Http, table: dict, token: str, args
     tid = table["id"]
     while not stop.is_set():
         async with connect(f"{base_ws}/ws/tables/{tid}?token={token}", max_size=None,
-                           ping_interval=None, open_timeout=120) as ws:
+                           ping_interval=None, open_timeout=120, compression=None) as ws:
             counter[0] += 1
             if counter[0] >= args.clients:
                 connected.set()
@@ -108,6 +108,8 @@ async def client(i: int, base_ws: str, http: Http, table: dict, token: str, args
                     continue
                 n = msg["move_number"]
                 if sent_at is not None and n > answered:
+                    if os.environ.get("MEEPLE_DEBUG") and time.perf_counter() - sent_at > 0.3:
+                        print("slow", i, n, msg["status"], time.perf_counter() - sent_at)
                     if stats.measuring:
                         stats.latencies.append(time.perf_counter() - sent_at)
                         stats.moves += 1
@@ -127,6 +129,15 @@ async def client(i: int, base_ws: str, http: Http, table: dict, token: str, args
                     sent_at = time.perf_counter()
                     await ws.send(json.dumps({"type": "act", "seat": 0, "action": action,
                                               "move_number": n}))
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def stored_moves(db_url: str) -> int:
@@ -178,12 +189,16 @@ async def run(args) -> None:
         print(f"{args.clients} clients connected in {time.perf_counter() - t0:.1f} s")
         await asyncio.sleep(args.warmup)
         before = stored_moves(db_url)
+        cpu0 = cpu_seconds(server.pid)
+        load0 = os.getloadavg()[0]
         stats.measuring = True
         t0 = time.perf_counter()
         await asyncio.sleep(args.seconds)
         stats.measuring = False
         elapsed = time.perf_counter() - t0
         after = stored_moves(db_url)
+        cpu = cpu_seconds(server.pid) - cpu0
+        load1 = os.getloadavg()[0]
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
         lat = sorted(stats.latencies)
@@ -199,7 +214,10 @@ async def run(args) -> None:
             f"client moves/s: {stats.moves / elapsed:.1f}   games finished: {stats.games}   "
             f"refused: {stats.errors}\n"
             f"latency move -> frame: p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
-            f"max {lat[-1] * 1000:.1f} ms"
+            f"max {lat[-1] * 1000:.1f} ms\n"
+            f"server CPU: {cpu / elapsed * 100:.0f}% of one core, "
+            f"{cpu * 1000 / max(1, after - before):.2f} ms per stored move; "
+            f"machine load average {load0:.1f} -> {load1:.1f} on {os.cpu_count()} cores"
         )
     finally:
         server.terminate()
@@ -211,7 +229,7 @@ def main() -> None:
     ap.add_argument("--clients", type=int, default=500)
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--warmup", type=float, default=3.0)
-    ap.add_argument("--think", type=float, default=1.0, help="mean seconds before answering")
+    ap.add_argument("--think", type=float, default=4.0, help="mean seconds before answering")
     ap.add_argument("--game", default="koplus")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--bot", default="random")
