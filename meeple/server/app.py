@@ -195,9 +195,14 @@ def summary(lt: LiveTable, viewer: int | None) -> dict[str, Any]:
 
 def row_summary(row: TableRow, seats: list[SeatRow], owner: str | None) -> dict[str, Any]:
     """A table summary straight from the database (lists need no live state)."""
+    try:
+        title = game_class(row.game).title
+    except MeepleError:  # a game no longer installed
+        title = row.game
     return {
         "id": row.id,
         "game": row.game,
+        "title": title,
         "players": row.players,
         "options": row.options,
         "status": row.status,
@@ -867,6 +872,7 @@ def create_app(
             with contextlib.suppress(BaseException):
                 await writer
             lt.broadcast()
+            hub.evict(lt)
 
     async def _writer(ws: WebSocket, lt: LiveTable, conn: Conn) -> None:
         """Send the connection's queue in order; a due frame is built when it is sent."""

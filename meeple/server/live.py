@@ -489,6 +489,7 @@ class LiveTable:
         self.broadcast()
         await self.hub.publish(self.id)
         self.schedule()
+        self.hub.evict(self)
 
     def schedule(self) -> None:
         """Start bot moves for pending bot seats and the timer for the next deadline."""
@@ -704,6 +705,12 @@ class Hub:
             lt.refresh()
         lt.broadcast()
         lt.schedule()
+
+    def evict(self, lt: LiveTable) -> None:
+        """Forget a finished table nobody watches (it is read again from storage if asked)."""
+        if lt.meta.get("status") == "finished" and not lt.conns and not lt.lock.locked():
+            if self.tables.get(lt.id) is lt:
+                del self.tables[lt.id]
 
     def stop(self) -> None:
         for lt in self.tables.values():
