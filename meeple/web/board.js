@@ -316,6 +316,24 @@ export class Board {
     this.onPreview(null);
   }
 
+  /** Preview the actions of a target from elsewhere (e.g. a 3D view); false if it has none. */
+  activateTarget(id) {
+    if (!this.enabled || !this.groups.has(id)) return false;
+    this._activate(id);
+    return true;
+  }
+
+  /** The target being previewed, or null. */
+  get activeTarget() {
+    return this.active;
+  }
+
+  /** Play the action previewed now (as a click on its target would). */
+  chooseActive() {
+    const g = this.active && this.groups.get(this.active);
+    if (g) this._choose(g.actions[g.index]);
+  }
+
   /** Play an action chosen elsewhere (typed notation): the same as clicking it. */
   choose(a) {
     this._choose(a);

@@ -103,7 +103,41 @@ export class KozoView {
     this.resize();
     this.running = true;
     this.controls.addEventListener("change", () => this.requestRender());
+    this._picking(canvas);
     this.requestRender();
+  }
+
+  /**
+   * Pointing in 3D: a click (not a drag) on a column of the base or the tower previews that
+   * column's actions on the board; a second click on the same column plays the one shown.
+   * With the canvas focused, R/F turn and Enter plays, as on the plan.
+   */
+  _picking(canvas) {
+    canvas.tabIndex = 0;
+    canvas.setAttribute("aria-label", "Tower: click a column to preview, again to play; R/F turn");
+    const ray = new THREE.Raycaster();
+    let down = null;
+    canvas.addEventListener("pointerdown", (ev) => (down = [ev.clientX, ev.clientY]));
+    canvas.addEventListener("pointerup", (ev) => {
+      if (!down || Math.hypot(ev.clientX - down[0], ev.clientY - down[1]) > 5 || !this.board) return;
+      const r = canvas.getBoundingClientRect();
+      const p = new THREE.Vector2(((ev.clientX - r.left) / r.width) * 2 - 1, -((ev.clientY - r.top) / r.height) * 2 + 1);
+      ray.setFromCamera(p, this.camera);
+      const hit = ray.intersectObjects([...this.pickables, this.tower], true).find((x) => x.face);
+      if (!hit) return;
+      const at = hit.point.clone().addScaledVector(hit.face.normal.clone().transformDirection(hit.object.matrixWorld), -0.01);
+      const id = `col-${Math.floor(at.x)}-${Math.floor(at.y)}`;
+      if (this.board.activeTarget === id) this.board.chooseActive();
+      else this.board.activateTarget(id);
+    });
+    canvas.addEventListener("keydown", (ev) => {
+      if (!this.board) return;
+      if (ev.key === "r" || ev.key === "R") this.board.cycle(1);
+      else if (ev.key === "f" || ev.key === "F") this.board.cycle(-1);
+      else if (ev.key === "Enter") this.board.chooseActive();
+      else return;
+      ev.preventDefault();
+    });
   }
 
   /** Draw once at the next animation frame (and keep drawing while a motion plays). */
@@ -130,8 +164,10 @@ export class KozoView {
     floor.position.set(1.5, 1.5, -0.5);
     this.scene.add(floor);
     const slab = new THREE.BoxGeometry(1, 1, 0.5);
+    this.pickables = [];
     for (const [x, y] of RING) {
       const m = new THREE.Mesh(slab, wood);
+      this.pickables.push(m);
       m.position.set(x + 0.5, y + 0.5, -0.25);
       this.scene.add(m);
       const e = new THREE.LineSegments(new THREE.EdgesGeometry(slab), this.edgeMat);

@@ -37,7 +37,8 @@ def set_option(page: Page, name: str, value) -> None:
 
 
 def create_table(page: Page, game: str, seats: list[str], *, players: int | None = None,
-                 options: dict | None = None, visibility: str = "public") -> str:
+                 options: dict | None = None, visibility: str = "public",
+                 clock: str = "") -> str:
     """Fill in the new-table form; ``seats`` entries are "me", "open" or "bot:<spec>".
     Returns the table id (the page is then on the table)."""
     page.goto(f"/new?game={game}")
@@ -47,6 +48,7 @@ def create_table(page: Page, game: str, seats: list[str], *, players: int | None
     for i, who in enumerate(seats):
         page.locator(f"#seat-{i}").select_option(who)
     page.locator("#visibility").select_option(visibility)
+    page.locator("#clock").select_option(clock)
     page.locator("#create").click()
     try:
         page.wait_for_url(re.compile(r"/table/[^/]+$"), timeout=10_000)

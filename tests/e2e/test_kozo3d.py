@@ -33,6 +33,18 @@ def test_kozo_tower_in_3d_previews_and_plays_a_fall(new_context, server, artifac
     table = create_table(page, "kozo", ["me", "me"], options={"rounds": 1})
     view = page.locator("#view3d")
     page.wait_for_function("() => +(document.querySelector('#view3d')?.dataset.drawn || 0) > 0")
+    # Clicking the base column (2,2) in 3D previews a piece there, as pointing at the plan does.
+    pos = page.evaluate(
+        """() => {
+            const v = document.querySelector('#view3d').kozoView;
+            const p = v.camera.position.clone().set(2.5, 2.5, 0).project(v.camera);
+            const r = v.renderer.domElement.getBoundingClientRect();
+            return [r.left + (p.x + 1) / 2 * r.width, r.top + (1 - p.y) / 2 * r.height];
+        }"""
+    )
+    page.mouse.click(*pos)
+    expect(view).to_have_attribute("data-ghost", "1")
+    expect(page.locator(".board-preview")).to_contain_text("@")
     # Rules example Z4 B: the V lying flat, then an I-tricube resting on (2,0) alone falls.
     type_move(page, "P12.5@0,0")
     expect(view).to_have_attribute("data-bodies", "1")

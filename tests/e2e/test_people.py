@@ -11,6 +11,9 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
+import meeple
+import meeple.engine
+
 from .people import SHORT_GAMES, create_table, play_to_end, sign_in_as_guest
 
 pytestmark = pytest.mark.e2e
@@ -40,7 +43,14 @@ def test_two_people_play_through_an_invite_link(new_context, server, artifacts):
     # The table was made to start once every seat is taken: both pages go live by themselves.
     expect(ann.locator("#players")).to_contain_text("Bob")
     expect(bob.locator("#players")).to_contain_text("Ann")
+    # Someone without a seat watches the public view: the board, no choices.
+    carl = new_context().new_page()
+    carl.goto(f"/table/{table}")
+    expect(carl.locator("h1")).to_contain_text("watching")
+    expect(carl.locator("#board svg")).to_have_count(1)
+    assert carl.locator("#board .target, #board .action-button").count() == 0
     counts = play_to_end([ann, bob], random.Random(2))
+    expect(carl.locator("#final")).to_be_visible()
     assert sum(counts.values()) > 0
     t = table_json(server, table)
     assert t["status"] == "finished"
@@ -49,6 +59,12 @@ def test_two_people_play_through_an_invite_link(new_context, server, artifacts):
         expect(page.locator("#final-scores tbody tr")).to_have_count(2)
     bob.screenshot(path=str(artifacts / "e2e-invite-phone-final.png"), full_page=True)
     ann.screenshot(path=str(artifacts / "e2e-invite-desktop-final.png"), full_page=True)
+    # A rematch seats the same people again and starts at once.
+    ann.locator("#rematch").click()
+    ann.wait_for_url(re.compile(rf"/table/(?!{table})[^/]+$"))
+    again = ann.url.rsplit("/", 1)[1]
+    assert [s["name"] for s in table_json(server, again)["seats"]] == ["Ann", "Bob"]
+    expect(ann.locator("#players")).to_contain_text("Bob")
 
 
 @pytest.mark.slow
@@ -100,8 +116,10 @@ def test_keyboard_only_play(new_context, server):
     """Tab to the board's targets, arrows among them, R/F to turn, Enter to play."""
     page = new_context().new_page()
     sign_in_as_guest(page, "Eve")
-    create_table(page, "botanik", ["me", "bot:random"])
+    create_table(page, "botanik", ["me", "bot:random"], clock="blitz")
     expect(page.locator("#board.can-act")).to_have_count(1)
+    # Blitz: five minutes each, shown beside each player and running for the one to move.
+    expect(page.locator('#players [data-clock="0"]')).to_have_text(re.compile(r"^[45]:\d\d$"))
     sent = page.locator("#board")
     assert page.locator("#board .target").count() > 0
     for _ in range(60):  # Tab through the page until a board target has the focus
@@ -121,3 +139,41 @@ def test_keyboard_only_play(new_context, server):
     page.keyboard.press("Enter")
     expect(sent).to_have_attribute("data-sent", "1")
     expect(page.locator("#log li").last).not_to_be_empty()
+
+
+@pytest.mark.parametrize("game", meeple.games())
+def test_rules_page_marks_reconstructed_rules(game, new_context, server):
+    page = new_context(width=390, height=844).new_page()
+    page.goto(f"/rules/{game}")
+    text = page.locator("#rules")
+    expect(text.locator("h2").first).to_be_visible()
+    source = meeple.engine.game_class(game).rules_markdown()
+    if re.search(r"\[R\d*\]", source):
+        assert text.locator("mark.recon").count() > 0
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390 + 1
+    page.get_by_role("link", name=re.compile("^Play ")).click()
+    expect(page).to_have_url(re.compile(rf"/new\?game={game}$"))
+
+
+def test_sign_up_log_in_and_profile(new_context, server):
+    page = new_context().new_page()
+    page.goto("/login")
+    form = page.locator("#signup-form")
+    form.locator("input[name=name]").fill("Frieda")
+    form.locator("input[name=password]").fill("correct horse")
+    form.get_by_role("button", name="Create account").click()
+    expect(page.locator("#who")).to_contain_text("Frieda")
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.locator("#who")).to_contain_text("Sign in")
+    page.goto("/login")
+    form = page.locator("#login-form")
+    form.locator("input[name=name]").fill("Frieda")
+    form.locator("input[name=password]").fill("wrong password")
+    form.get_by_role("button", name="Log in").click()
+    expect(form.locator(".error")).not_to_be_empty()
+    form.locator("input[name=password]").fill("correct horse")
+    form.get_by_role("button", name="Log in").click()
+    expect(page.locator("#who")).to_contain_text("Frieda")
+    page.locator("#who").get_by_role("link", name="Frieda").click()
+    expect(page.locator("h1")).to_contain_text("Frieda")
+    expect(page.locator("main")).to_contain_text("No finished games yet.")

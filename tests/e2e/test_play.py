@@ -27,7 +27,6 @@ def test_a_person_plays_a_whole_game_against_bots(game, new_context, server, art
     table = create_table(page, game, seats, options=SHORT_GAMES.get(game))
     counts = play_to_end([page], random.Random(game))
     assert sum(counts.values()) > 0
-    page.locator("#final").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / f"e2e-{game}-final.png"), full_page=True)
     with urllib.request.urlopen(f"{server}/api/tables/{table}") as r:
         t = json.load(r)["table"]

@@ -103,6 +103,11 @@ export async function loginPage(main, _params, query) {
   );
 }
 
+function titleOf(game) {
+  const g = (session.games || []).find((x) => x.name === game);
+  return g ? g.title : game;
+}
+
 /** A list of table summaries (lobby lists, profiles, "your turn"). */
 export function tableList(tables, { empty = "None.", action = null } = {}) {
   if (!tables || !tables.length) return h("p", { class: "muted" }, empty);
@@ -126,7 +131,7 @@ export function tableList(tables, { empty = "None.", action = null } = {}) {
       return h(
         "li",
         { dataset: { table: t.id } },
-        h("span", { class: "name" }, link(href, t.title || t.game), " ", h("span", { class: "muted" }, `${people}${res}`)),
+        h("span", { class: "name" }, link(href, t.title || titleOf(t.game)), " ", h("span", { class: "muted" }, `${people}${res}`)),
         extra.length ? h("span", { class: "badge" }, extra.join(", ")) : null,
         h("span", { class: "muted" }, ago(t.finished || t.started || t.created)),
         action ? action(t) : null,

@@ -397,6 +397,7 @@ class LivePlay {
     } else {
       this.banner.textContent = "";
     }
+    document.title = `${mine ? "▶ Your turn · " : ""}${this.table.title} · meeple`;
     this.title.textContent = `${this.table.title}${f.seat !== null && f.seat !== undefined ? ` — ${name(f.seat)}` : " — watching"}`;
     this.board.show(f.svg, f.status === "running" ? f.actions || [] : [], { enabled: f.status === "running" });
     fill(this.datalist, ...(f.actions || []).map((a) => h("option", { value: a.text }, a.label)));
