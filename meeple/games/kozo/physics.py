@@ -32,6 +32,7 @@ quaternion turns the body from its start pose; frame ``k`` is at time ``k * dt``
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Sequence
 
 import numpy as np
@@ -305,14 +306,16 @@ def _feasible(system, b: np.ndarray) -> bool:
     lp.a_matrix_.start_ = np.asarray(start, dtype=np.int32)
     lp.a_matrix_.index_ = np.asarray(index, dtype=np.int32)
     lp.a_matrix_.value_ = np.asarray(value, dtype=float)
-    solver = h._Highs()
-    opts = h.HighsOptions()
-    opts.output_flag = False
-    opts.threads = 1
-    opts.presolve = "off"
-    opts.simplex_strategy = 1
-    solver.passOptions(opts)
-    solver.passModel(lp)
+    solver = getattr(_SOLVERS, "highs", None)
+    if solver is None:  # one solver per thread, set up once
+        solver = _SOLVERS.highs = h._Highs()
+        opts = h.HighsOptions()
+        opts.output_flag = False
+        opts.threads = 1
+        opts.presolve = "off"
+        opts.simplex_strategy = 1
+        solver.passOptions(opts)
+    solver.passModel(lp)  # a new model: no basis or solution is carried over
     solver.run()
     status = solver.getModelStatus()
     if status == h.HighsModelStatus.kOptimal:
@@ -323,6 +326,8 @@ def _feasible(system, b: np.ndarray) -> bool:
                   method="highs")
     return res.status == 0
 
+
+_SOLVERS = threading.local()
 
 try:  # scipy's own HiGHS binding, called directly to skip linprog's per-call overhead
     import scipy.optimize._highspy._core as _HIGHS  # type: ignore[import-not-found]

@@ -228,21 +228,26 @@ class KozoState(State):
                 z0 = v
         return z0
 
-    def _legal_placements(self, pieces_mask: int) -> list[int]:
-        out = []
+    def _surfaces(self) -> list[int]:
+        """``T(c)`` of every column in hundredths of a cube edge."""
         top = self.top
         bal = self.bal
+        return [top[c] * 100 + (BALANCE_HUNDREDTHS if bal[c] else 0) for c in range(9)]
+
+    def _legal_placements(self, pieces_mask: int) -> list[int]:
+        out = []
+        surface = self._surfaces()
         for p in range(NUM_PIECES):
             if not (pieces_mask >> p) & 1:
                 continue
-            for entry in PLACEMENTS_BY_PIECE[p]:
+            for aid, cols in _DROP[p]:
                 z0 = 0
-                for c, lo, _ in entry[6]:
-                    v = top[c] * 100 + (BALANCE_HUNDREDTHS if bal[c] else 0) - lo * 100
+                for c, low in cols:
+                    v = surface[c] - low
                     if v > z0:
                         z0 = v
                 if z0 % 100 == 0:
-                    out.append(entry[0])
+                    out.append(aid)
         return out
 
     def _allowed_pieces(self) -> int:
@@ -269,15 +274,14 @@ class KozoState(State):
         return out
 
     def _has_placement(self, mask: int) -> bool:
-        top = self.top
-        bal = self.bal
+        surface = self._surfaces()
         for p in range(NUM_PIECES):
             if not (mask >> p) & 1:
                 continue
-            for entry in PLACEMENTS_BY_PIECE[p]:
+            for _, cols in _DROP[p]:
                 z0 = 0
-                for c, lo, _ in entry[6]:
-                    v = top[c] * 100 + (BALANCE_HUNDREDTHS if bal[c] else 0) - lo * 100
+                for c, low in cols:
+                    v = surface[c] - low
                     if v > z0:
                         z0 = v
                 if z0 % 100 == 0:
@@ -816,6 +820,11 @@ class KozoState(State):
         return (self.scores()[player], self.last_success[player])
 
 
+_DROP = tuple(
+    tuple((entry[0], tuple((c, lo * 100) for c, lo, _ in entry[6])) for entry in by_piece)
+    for by_piece in PLACEMENTS_BY_PIECE
+)
+"""Per piece: ``(action id, ((column, lowest z in hundredths), ...))`` for the drop (4.4)."""
 _SIZE_MASK = {s: sum(1 << p for p in range(NUM_PIECES) if SIZES[p] == s) for s in SIZE_VALUES}
 
 Kozo.state_class = KozoState
