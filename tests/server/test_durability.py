@@ -90,6 +90,10 @@ def test_turn_clock_runs_out_and_a_bot_takes_over(sqlite_url):
         t = client.get(f"/api/tables/{tid}").json()["table"]
         assert t["seats"][0]["kind"] == "bot" and t["seats"][0]["name"] == "Ann"
         assert t["result"]["forfeit"] is None
+        # the seat is the bot's now: its person can no longer act for it
+        r = client.post(f"/api/tables/{tid}/act", json={"seat": 0, "action": 0,
+                                                         "move_number": t["move_number"]})
+        assert r.status_code == 403
 
 
 def test_real_time_clock_forfeit_and_increment(sqlite_url):

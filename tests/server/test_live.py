@@ -108,6 +108,13 @@ def test_whole_game_with_hidden_information(game_name, sqlite_url):
                 assert pub["seat"] is None and pub["seats"] == [] and pub["actions"] == []
                 state = rebuild(table["game"], players, table["options"], moves)
                 assert pub["observation"] == json.loads(json.dumps(state.observation(None)))
+                sims, s2 = [], state.game.new_initial_state()
+                for _, player, action, _ in moves:
+                    sims.append(s2.current_player == SIMULTANEOUS)
+                    s2.apply(action, player)
+                assert pub["log"] == expected_log(
+                    moves, sims, state, None, state.game.perfect_information,
+                    pub["status"] == "finished")
                 if info["status"] == "finished":
                     assert state.is_terminal()
                     assert pub["result"]["winners"] == state.winners()
