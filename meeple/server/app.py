@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import json
 import logging
 import secrets
@@ -734,8 +735,9 @@ def create_app(
             new_id = lt.meta["rematch_id"]
             if new_id is None:
                 assert lt.game is not None
-                seats = [
-                    (s["kind"], s["user_id"], s["name"], s["bot"]) if s["kind"] != "open"
+                seats = [  # people sit again (also where a bot took over on time); bots stay
+                    ("human", s["user_id"], s["name"], None) if s["user_id"] is not None
+                    else (s["kind"], None, s["name"], s["bot"]) if s["kind"] == "bot"
                     else ("open", None, None, None)
                     for s in lt.seats
                 ]
@@ -831,6 +833,32 @@ def create_app(
             "result": lt.meta["result"] if n == total else None,
             "final_result": lt.meta["result"],
         }
+
+    @app.get("/api/tables/{table_id}/motion")
+    def motion(table_id: str, move: int | None = None) -> dict[str, Any]:
+        """The simulated motion of the last stability check in the public view after ``move``
+        moves, for games with a ``physics.motion`` (Kozo's tower): public information."""
+        lt = live(table_id)
+        if lt.game is None:
+            raise HTTPException(404, "the table has not started")
+        try:
+            physics = importlib.import_module(type(lt.game).__module__.rsplit(".", 1)[0]
+                                              + ".physics")
+        except ModuleNotFoundError:
+            physics = None
+        if not hasattr(physics, "motion"):
+            raise HTTPException(404, f"{lt.game.name} has no recorded motion")
+        total = len(lt.log)
+        n = total if move is None else move
+        if not 0 <= n <= total:
+            raise HTTPException(422, f"move must be 0..{total}")
+        state = lt.game.new_initial_state()
+        for e in lt.log[:n]:
+            state.apply(e.action, e.player)
+        check = state.observation(None).get("last_check")
+        if not check or "scene" not in check:
+            raise HTTPException(404, "no stability check to show at this move")
+        return physics.motion(check["scene"])
 
     # ------------------------------------------------------------------ live play
     @app.websocket("/ws/tables/{table_id}")
