@@ -532,14 +532,13 @@ def motion(
     """The MuJoCo motion of a tower scene as small JSON (format in the module docstring).
 
     ``scene`` is the ``last_check`` entry of a Kozo observation, or any dict with
-    ``pieces`` (``[{"piece": p, "cells": [[x, y, z], ...], "offset": [ox, oy]}]``) and
-    ``balances`` (``[{"column": [x, y], "height": h}]``).
+    ``pieces`` (``[{"piece": p, "cells": [[x, y, z], ...], "tremor": [ox, oy]}]``, the
+    tremor offset optional) and ``balances`` (``[{"column": [x, y], "height": h}]``).
     """
-    pieces = [
-        ([tuple(c) for c in p["cells"]], float(p.get("offset", [0, 0])[0]),
-         float(p.get("offset", [0, 0])[1]))
-        for p in scene.get("pieces", [])
-    ]
+    pieces = []
+    for p in scene.get("pieces", []):
+        ox, oy = p.get("tremor") or (0.0, 0.0)
+        pieces.append(([tuple(c) for c in p["cells"]], float(ox), float(oy)))
     balances = [(b["column"][0], b["column"][1], int(b["height"])) for b in scene.get(
         "balances", [])]
     every = max(1, int(round(1.0 / fps / MUJOCO_SETTINGS["timestep"])))

@@ -691,8 +691,6 @@ class KozoState(State):
             return None
         tower, balances, tremor = lc["tower"]
         scene = self.scene(tower, balances, tremor)
-        for p in scene["pieces"]:
-            p["offset"] = p.pop("tremor")
         names = [f"P{p['piece']}" for p in scene["pieces"]] + [
             f"B@{b['column'][0]},{b['column'][1]}" for b in scene["balances"]
         ]

@@ -134,3 +134,14 @@ def test_observation_tensor_shape_and_final_breakdown():
     fb = s.observation(2)["final_breakdown"]
     assert [row["player"] for row in fb] == [0, 1, 2]
     assert [row["total"] for row in fb] == [int(v) for v in s.scores()]
+
+
+def test_motion_starts_from_the_tremor_offset():
+    s = meeple.load("kozo", players=2, tremor=0.1, rounds=1).new_initial_state()
+    play(s, "P12.5@0,0", "tremor 0,0", "B@0,0", "P1.1@2,1", "tremor 1,1")
+    scene = s.observation(None)["last_check"]["scene"]
+    assert scene["pieces"][-1]["tremor"] == pytest.approx([0.1, 0.1])
+    assert scene["pieces"][-1]["offset"] == [2, 1]
+    m = physics.motion(scene)
+    assert not m["fallen"]
+    assert m["bodies"][1]["frames"][0][:2] == pytest.approx([2.6, 2.1])
