@@ -291,19 +291,19 @@ def create_app(
             raise HTTPException(401, "sign in or play as a guest first")
         return user
 
-    def sign_in(response: Response, user: User) -> dict[str, Any]:
+    def sign_in(request: Request, response: Response, user: User) -> dict[str, Any]:
         response.set_cookie(
             auth.COOKIE,
             cookies.dump(user.id),
             max_age=auth.SESSION_MAX_AGE,
             httponly=True,
             samesite="lax",
-            secure=secure_cookies,
+            secure=secure_cookies or request.url.scheme == "https",
         )
         return {"name": user.name, "guest": user.guest}
 
     @app.post("/api/signup")
-    def signup(body: Credentials, response: Response) -> dict[str, Any]:
+    def signup(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         try:
             name = auth.check_name(body.name)
             auth.check_password(body.password)
@@ -322,7 +322,7 @@ def create_app(
                 db.commit()
             except IntegrityError:
                 raise HTTPException(409, f"the name {name!r} is taken") from None
-            return sign_in(response, user)
+            return sign_in(request, response, user)
 
     @app.post("/api/login")
     def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
@@ -341,10 +341,10 @@ def create_app(
                 limiter.failed(key, address)
                 raise HTTPException(401, "wrong name or password")
             limiter.succeeded(key)
-            return sign_in(response, user)
+            return sign_in(request, response, user)
 
     @app.post("/api/guest")
-    def guest(body: GuestBody, response: Response) -> dict[str, Any]:
+    def guest(body: GuestBody, request: Request, response: Response) -> dict[str, Any]:
         try:
             base = auth.check_name(body.name)
         except ValueError as e:
@@ -360,7 +360,7 @@ def create_app(
                 db.add(user)
                 try:
                     db.commit()
-                    return sign_in(response, user)
+                    return sign_in(request, response, user)
                 except IntegrityError:
                     db.rollback()
         raise HTTPException(409, "no free guest name; choose another")
