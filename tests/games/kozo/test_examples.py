@@ -295,3 +295,10 @@ def test_z7_both_variants():
         "piece P4", "piece P5", "piece P6", "piece P7", "piece P8", "piece P10", "piece P11"]
     play(s, "piece P7")
     assert len(s.legal_actions()) == 19 and s.current_player == 0
+
+
+def test_mujoco_version_is_the_pinned_one():
+    """The golden MuJoCo outcomes above were recorded with MuJoCo 4.0.x (rules.md 2.6.2)."""
+    import mujoco
+
+    assert mujoco.__version__.startswith("4.0.")
