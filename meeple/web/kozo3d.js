@@ -17,6 +17,7 @@ import * as THREE from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
 
 const BALANCE = 0.57;
+const SLOW_MOTION = 0.25; // playback speed of a fall
 const RING = [
   [0, 0], [1, 0], [2, 0], [0, 1], [2, 1], [0, 2], [1, 2], [2, 2],
 ];
@@ -279,7 +280,7 @@ export class KozoView {
     const b = document.createElement("button");
     b.type = "button";
     b.id = "play-fall";
-    b.textContent = "Play the fall";
+    b.textContent = "Play the fall (slow motion)";
     b.addEventListener("click", () => this.playFall(obs));
     this.controlsBar.appendChild(b);
   }
@@ -317,13 +318,25 @@ export class KozoView {
     if (m.t0 === null) m.t0 = t;
     const dt = m.data.dt || 0.05;
     const n = Math.max(...m.data.bodies.map((b) => b.frames.length));
-    const k = Math.min(n - 1, Math.floor((t - m.t0) / 1000 / dt));
+    // A real fall of 2.5 cm cubes lasts a fraction of a second: show it in slow motion.
+    const u = ((t - m.t0) / 1000) * SLOW_MOTION / dt;
+    const k = Math.min(n - 1, Math.floor(u));
+    const w = k >= n - 1 ? 0 : u - k;
+    const qa = new THREE.Quaternion();
+    const qb = new THREE.Quaternion();
     m.data.bodies.forEach((b, i) => {
       const obj = this.bodies[i];
-      const f = b.frames[Math.min(k, b.frames.length - 1)];
-      if (!obj || !f) return;
-      obj.position.set(f[0], f[1], f[2]);
-      obj.quaternion.set(f[4], f[5], f[6], f[3]);
+      if (!obj || !b.frames.length) return;
+      const fa = b.frames[Math.min(k, b.frames.length - 1)];
+      const fb = b.frames[Math.min(k + 1, b.frames.length - 1)];
+      obj.position.set(
+        fa[0] + (fb[0] - fa[0]) * w,
+        fa[1] + (fb[1] - fa[1]) * w,
+        fa[2] + (fb[2] - fa[2]) * w,
+      );
+      qa.set(fa[4], fa[5], fa[6], fa[3]);
+      qb.set(fb[4], fb[5], fb[6], fb[3]);
+      obj.quaternion.slerpQuaternions(qa, qb, w);
     });
     if (k >= n - 1) {
       this.motion = null; // stay at the final poses

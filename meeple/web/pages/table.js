@@ -374,7 +374,11 @@ class LivePlay {
 
   draw(f) {
     const players = f.players || [];
-    const name = (s) => seatName(players.find((p) => p.seat === s) || { seat: s });
+    const name = (s) => {
+      const n = seatName(players.find((p) => p.seat === s) || { seat: s });
+      const same = players.filter((p) => seatName(p) === n).length > 1;
+      return same ? `${n} (seat ${s + 1})` : n;
+    };
     if (this.needsCover(f)) {
       this.cover(name(f.seat), f.seat);
       return;
