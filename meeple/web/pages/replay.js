@@ -71,6 +71,8 @@ export async function replayPage(main, [id], query) {
         ),
       ),
     );
+    const cur = logEl.querySelector(".current");
+    if (cur) logEl.scrollTop = cur.offsetTop - logEl.clientHeight / 2;
     if (table.game === "kozo") {
       if (!kozo) {
         const { KozoView } = await import("../kozo3d.js");
@@ -96,11 +98,11 @@ export async function replayPage(main, [id], query) {
     h(
       "div",
       { class: "replay-controls" },
-      btn("⏮ Start", "replay-first", () => go(0), "Home"),
+      btn("« Start", "replay-first", () => go(0), "Home"),
       btn("◀ Back", "replay-back", () => go(move - 1), "ArrowLeft"),
       slider,
       btn("Forward ▶", "replay-forward", () => go(move + 1), "ArrowRight"),
-      btn("End ⏭", "replay-last", () => go(total), "End"),
+      btn("End »", "replay-last", () => go(total), "End"),
       pos,
       viewSel,
     ),
