@@ -212,6 +212,8 @@ def text(observation: dict[str, Any]) -> str:
         lines.append("Pieces left: " + "  ".join(
             f"[{RICH[p['colour'] % len(RICH)]}]{p['letter']}[/]=P{p['piece']} {p['name']} "
             f"({p['size']}, {p['orientations']} turns)" for p in left))
+    if observation.get("phase") == "place":
+        lines.append("[dim]Type a piece alone (e.g. P7) to see its orientations.[/]")
     if observation.get("tiles_face_down") is not None:
         lines.append("Face-down tiles: " + " ".join(map(str, observation["tiles_face_down"])))
     rp = observation.get("round_points", [0] * n)

@@ -116,6 +116,7 @@ def _parse_ints(text: str) -> list[int]:
 
 
 _PLACE_RE = re.compile(r"^p\s*(\d+)\s*\.\s*(\d+)\s*@\s*\(?\s*(\d+)\s*,\s*(\d+)\s*\)?$")
+_ASK_RE = re.compile(r"^p\s*(\d+)\s*\??$")
 _BAL_RE = re.compile(r"^b\s*@\s*\(?\s*(\d+)\s*,\s*(\d+)\s*\)?$")
 _SIZE_RE = re.compile(r"^size\s*(\d+)$")
 _PIECE_RE = re.compile(r"^piece\s*p?\s*(\d+)$")
@@ -123,7 +124,7 @@ _TREMOR_RE = re.compile(r"^tremor\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?$")
 _DRAW_RE = re.compile(r"^draw\s*(\d+)$")
 FORMS = (
     "expected a placement 'Pp.o@dx,dy' (e.g. P7.23@1,0), a balance cube 'B@x,y' "
-    "(e.g. B@2,1), 'size s' or 'piece Pp'"
+    "(e.g. B@2,1), 'size s' or 'piece Pp'; type a piece alone (e.g. P7) to see its orientations"
 )
 
 
@@ -574,6 +575,9 @@ class KozoState(State):
             raise NotationError(
                 f"{text!r}: expected a chance outcome 'tremor i,j' or 'draw s' (s in 2..5)"
             )
+        m = _ASK_RE.match(t)
+        if m:
+            raise NotationError(self.orientations_text(int(m.group(1))))
         m = _PLACE_RE.match(t)
         if m:
             p, o, dx, dy = (int(g) for g in m.groups())
@@ -608,6 +612,22 @@ class KozoState(State):
                 raise NotationError(f"{text!r}: pieces are P1..P{NUM_PIECES}")
             return PIECE_BASE + p - 1
         raise NotationError(f"{text!r}: {FORMS}")
+
+    def orientations_text(self, piece: int) -> str:
+        """The orientations of a piece (typed as ``P7`` or ``P7?``): cubes as ``xyz`` digits,
+        and how many placements of each are legal now."""
+        if not 1 <= piece <= NUM_PIECES:
+            return f"pieces are P1..P{NUM_PIECES}"
+        p = piece - 1
+        legal = set(self.placements()) if self.phase == PLACE else set()
+        lines = [f"P{piece} {PIECES[p][0]} ({SIZES[p]} cubes), orientations "
+                 f"(cubes as xyz, x east, y north, z up); type P{piece}.o@dx,dy to place:"]
+        for o, cubes in enumerate(ORIENTATIONS[p]):
+            ids = [place_id(piece, o, dx, dy) for dy in range(3) for dx in range(3)]
+            at = [f"{i % 9 % 3},{i % 9 // 3}" for i in ids if i in legal]
+            where = f"legal at {' '.join(at)}" if at else "no legal offset now"
+            lines.append(f"  {o:>2}: {' '.join(f'{x}{y}{z}' for x, y, z in cubes):<20} {where}")
+        return "\n".join(lines)
 
     # ------------------------------------------------------------------ descriptions
     def resting_cubes(self, action: int) -> tuple[int, list[tuple[int, int, int]]]:

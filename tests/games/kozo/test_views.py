@@ -145,3 +145,13 @@ def test_motion_starts_from_the_tremor_offset():
     m = physics.motion(scene)
     assert not m["fallen"]
     assert m["bodies"][1]["frames"][0][:2] == pytest.approx([2.6, 2.1])
+
+
+def test_typing_a_piece_shows_its_orientations():
+    s = play(meeple.load("kozo", players=2).new_initial_state(), "P12.5@0,0", "B@0,0")
+    with pytest.raises(meeple.NotationError) as info:
+        s.string_to_action("p3?")
+    text = str(info.value)
+    assert "P3 L-tricube" in text and "10: 001 100 101" in text
+    assert "legal at 0,0" in text.splitlines()[11]  # P3.10@0,0 of example Z3
+    assert "Type a piece alone" in render.text(s.observation(1))
