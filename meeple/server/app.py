@@ -29,7 +29,7 @@ from meeple.bots import bot_names, make_bot
 from meeple.engine import MeepleError, game_class
 
 from . import auth
-from .db import SeatRow, Setting, TableRow, User, open_database
+from .db import SeatRow, Setting, TableRow, User, checkpoint, open_database
 from .live import CLOCK_PROFILES, FRAME_DUE, Conn, Hub, LiveTable, Refused, result_of
 
 log = logging.getLogger("meeple.server")
@@ -257,14 +257,29 @@ def create_app(
             await fanout.start()
             hub.fanout = fanout
         hub.resume()
+        keeper = asyncio.create_task(_checkpoints())
         try:
             yield
         finally:
+            keeper.cancel()
             hub.stop()
             if fanout is not None:
                 await fanout.stop()
             hub.tables.clear()
+            with contextlib.suppress(Exception):
+                checkpoint(engine, "TRUNCATE")
             engine.dispose()
+
+    async def _checkpoints() -> None:
+        """SQLite: fold the write-ahead log into the database every few seconds, off the loop."""
+        if engine.dialect.name != "sqlite":
+            return
+        while True:
+            await asyncio.sleep(2.0)
+            try:
+                await asyncio.to_thread(checkpoint, engine)
+            except Exception:
+                log.exception("WAL checkpoint failed")
 
     app = FastAPI(title="meeple", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.hub = hub
