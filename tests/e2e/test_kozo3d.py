@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -12,6 +13,8 @@ from playwright.sync_api import expect
 from .people import create_table, sign_in_as_guest
 
 pytestmark = pytest.mark.e2e
+
+THREE = Path(__file__).resolve().parents[2] / "meeple/web/node_modules/three/build/three.module.js"
 
 
 def type_move(page, text: str) -> None:
@@ -23,6 +26,7 @@ def type_move(page, text: str) -> None:
     )
 
 
+@pytest.mark.skipif(not THREE.exists(), reason="three.js not installed: run npm ci in meeple/web")
 def test_kozo_tower_in_3d_previews_and_plays_a_fall(new_context, server, artifacts):
     page = new_context().new_page()
     errors: list[str] = []

@@ -75,9 +75,13 @@ export async function replayPage(main, [id], query) {
     if (cur) logEl.scrollTop = cur.offsetTop - logEl.clientHeight / 2;
     if (table.game === "kozo") {
       if (!kozo) {
-        const { KozoView } = await import("../kozo3d.js");
-        kozo = new KozoView(view3d);
-        view3d.hidden = false;
+        try {
+          const { KozoView } = await import("../kozo3d.js");
+          kozo = new KozoView(view3d);
+          view3d.hidden = false;
+        } catch (e) {
+          kozo = { update() {}, dispose() {} }; // the plan still shows the tower
+        }
       }
       kozo.update(f.observation, null);
     }

@@ -273,7 +273,7 @@ class LivePlay {
   close() {
     clearInterval(this.tick);
     this.sock.close();
-    this.kozo?.dispose();
+    if (this.kozo && this.kozo.dispose) this.kozo.dispose();
   }
 
   build() {
@@ -534,10 +534,21 @@ class LivePlay {
       b2.onclick = () => set(false);
       fill(this.viewSwitch, b3, b2);
       this.view3d.hidden = false;
-      const { KozoView } = await import("../kozo3d.js");
-      if (!this.kozo) this.kozo = new KozoView(this.view3d);
+      this.kozo = "loading";
+      try {
+        const { KozoView } = await import("../kozo3d.js");
+        this.kozo = new KozoView(this.view3d);
+      } catch (e) {
+        // three.js missing (npm ci not run) or no WebGL: the plan still works.
+        this.kozo = null;
+        this.viewSwitch.hidden = true;
+        fill(this.view3d, h("p", { class: "muted" }, `The 3D view is not available here (${e.message}).`));
+        this.draw3d = () => {};
+        return;
+      }
     }
-    this.kozo.update(f.observation, this.board);
+    if (this.kozo === "loading") return;
+    this.kozo.update(this.frame.observation, this.board);
   }
 
   drawResult() {
