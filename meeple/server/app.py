@@ -30,7 +30,7 @@ from meeple.engine import MeepleError, game_class
 
 from . import auth
 from .db import SeatRow, Setting, TableRow, User, checkpoint, open_database
-from .live import CLOCK_PROFILES, FRAME_DUE, Conn, Hub, LiveTable, Refused, result_of
+from .live import CLOCK_PROFILES, FRAME_DUE, Conn, Hub, LiveTable, Refused, safe_svg
 
 log = logging.getLogger("meeple.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -832,8 +832,6 @@ def create_app(
         for e in lt.log[:n]:
             state.apply(e.action, e.player)
         obs = state.observation(seat)
-        from .live import safe_svg
-
         return {
             "type": "replay",
             "table": lt.id,
@@ -990,5 +988,4 @@ def create_app(
         app.mount("/static", StaticFiles(directory=web), name="static")
         if (web / "node_modules").is_dir():
             app.mount("/vendor", StaticFiles(directory=web / "node_modules"), name="vendor")
-    _ = result_of  # re-exported for tests and tools
     return app
