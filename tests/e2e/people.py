@@ -129,6 +129,8 @@ def play_to_end(pages: list[Page], rng: random.Random, limit: float = 120.0) -> 
             what = [p.evaluate(WHAT_NOW) for p in pages]
         if all(w == "final" for w in what):
             return counts
+        if len(pages) > 1 and all(w == "act" for w in what):
+            counts["together"] = counts.get("together", 0) + 1  # a simultaneous choice
         acted = False
         for page, w in zip(pages, what, strict=True):
             try:

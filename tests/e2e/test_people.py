@@ -29,7 +29,9 @@ def test_two_people_play_through_an_invite_link(new_context, server, artifacts):
     ann = new_context().new_page()
     bob = new_context(width=390, height=844).new_page()  # a phone-sized screen
     sign_in_as_guest(ann, "Ann")
-    table = create_table(ann, "koplus", ["me", "open"], visibility="private")
+    # Kontor: each round both choose a card at the same time, then play it.
+    table = create_table(ann, "kontor", ["me", "open"], visibility="private",
+                         options=SHORT_GAMES["kontor"])
     invite = ann.locator("#invite-link").input_value()
     assert f"/invite/{table}/" in invite
     # A private table is not listed in the lobby.
@@ -50,6 +52,7 @@ def test_two_people_play_through_an_invite_link(new_context, server, artifacts):
     expect(carl.locator("#board svg")).to_have_count(1)
     assert carl.locator("#board .target, #board .action-button").count() == 0
     counts = play_to_end([ann, bob], random.Random(2))
+    assert counts.get("together", 0) > 0, counts  # both could choose at once
     expect(carl.locator("#final")).to_be_visible()
     assert sum(counts.values()) > 0
     t = table_json(server, table)
