@@ -16,7 +16,7 @@ const routes = [
 ];
 
 /** Who is signed in: {name, guest} or {name: null}; shared by the pages. */
-export const session = { me: { name: null }, games: null };
+export const session = { me: { name: null }, games: null, turns: 0 };
 
 export async function refreshMe() {
   try {
@@ -54,11 +54,35 @@ function renderWho() {
     },
     "Sign out",
   );
+  const turns = session.turns
+    ? h("a", { href: "/#your-turn", "data-link": true, class: "badge turn", id: "turns-badge" }, `Your turn: ${session.turns}`)
+    : null;
   el.replaceChildren(
-    me.guest ? h("span", {}, `${me.name} (guest)`) : link(`/profile/${encodeURIComponent(me.name)}`, me.name),
-    logout,
+    ...[
+      turns,
+      me.guest ? h("span", {}, `${me.name} (guest)`) : link(`/profile/${encodeURIComponent(me.name)}`, me.name),
+      logout,
+    ].filter(Boolean),
   );
 }
+
+/** How many tables wait for this person's move (shown in the header, asked now and then). */
+async function refreshTurns() {
+  if (!session.me.name) {
+    session.turns = 0;
+    return;
+  }
+  try {
+    const n = (await get("/api/my/turns")).tables.length;
+    if (n !== session.turns) {
+      session.turns = n;
+      renderWho();
+    }
+  } catch (e) {
+    /* offline for a moment: try again later */
+  }
+}
+setInterval(refreshTurns, 15000);
 
 let dispose = null;
 
@@ -112,4 +136,7 @@ window.addEventListener("unhandledrejection", (ev) => {
   if (ev.reason && ev.reason.message) toast(ev.reason.message);
 });
 
-refreshMe().then(render);
+refreshMe().then(() => {
+  render();
+  refreshTurns();
+});

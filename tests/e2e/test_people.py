@@ -119,7 +119,12 @@ def test_keyboard_only_play(new_context, server):
     """Tab to the board's targets, arrows among them, R/F to turn, Enter to play."""
     page = new_context().new_page()
     sign_in_as_guest(page, "Eve")
-    create_table(page, "botanik", ["me", "bot:random"], clock="blitz")
+    table = create_table(page, "botanik", ["me", "bot:random"], clock="blitz")
+    expect(page.locator("#board.can-act")).to_have_count(1)
+    # The lobby lists the table under "Your turn", and the header says so too.
+    page.goto("/")
+    expect(page.locator("#turns-badge")).to_have_text("Your turn: 1")
+    page.locator(f'#your-turn li[data-table="{table}"] a').first.click()
     expect(page.locator("#board.can-act")).to_have_count(1)
     # Blitz: five minutes each, shown beside each player and running for the one to move.
     expect(page.locator('#players [data-clock="0"]')).to_have_text(re.compile(r"^[45]:\d\d$"))
