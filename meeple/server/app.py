@@ -246,6 +246,7 @@ def create_app(
     limiter = auth.RateLimit(*login_limit)
     hub = Hub(sessions, bot_delay=bot_delay)
     web = Path(web_dir) if web_dir is not None else WEB_DIR
+    motions: dict[tuple[str, int], Any] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -594,7 +595,7 @@ def create_app(
             return {"tables": [_list_item(db, r) for r in rows]}
 
     @app.get("/api/tables/{table_id}")
-    def get_table(table_id: str, request: Request) -> dict[str, Any]:
+    async def get_table(table_id: str, request: Request) -> dict[str, Any]:
         return {"table": summary(live(table_id), user_id_of(request))}
 
     async def _reload(lt: LiveTable) -> None:
@@ -792,7 +793,7 @@ def create_app(
         return {"ok": True, "move_number": n}
 
     @app.get("/api/tables/{table_id}/frame")
-    def frame(table_id: str, request: Request, seat: int | None = None,
+    async def frame(table_id: str, request: Request, seat: int | None = None,
               token: str | None = Query(default=None, max_length=100)) -> Response:
         lt = live(table_id)
         held: set[int] = set()
@@ -808,7 +809,7 @@ def create_app(
             raise HTTPException(409, "records and replays are open once the game is over")
 
     @app.get("/api/tables/{table_id}/record")
-    def record(table_id: str) -> dict[str, Any]:
+    async def record(table_id: str) -> dict[str, Any]:
         lt = live(table_id)
         _finished(lt)
         assert lt.game is not None and lt.state is not None
@@ -818,7 +819,9 @@ def create_app(
         )
 
     @app.get("/api/tables/{table_id}/replay")
-    def replay(table_id: str, move: int | None = None, seat: int | None = None) -> dict[str, Any]:
+    async def replay(
+        table_id: str, move: int | None = None, seat: int | None = None
+    ) -> dict[str, Any]:
         lt = live(table_id)
         _finished(lt)
         assert lt.game is not None
@@ -848,7 +851,7 @@ def create_app(
         }
 
     @app.get("/api/tables/{table_id}/motion")
-    def motion(table_id: str, move: int | None = None) -> dict[str, Any]:
+    async def motion(table_id: str, move: int | None = None) -> dict[str, Any]:
         """The simulated motion of the last stability check in the public view after ``move``
         moves, for games with a ``physics.motion`` (Kozo's tower): public information."""
         lt = live(table_id)
@@ -871,7 +874,14 @@ def create_app(
         check = state.observation(None).get("last_check")
         if not check or "scene" not in check:
             raise HTTPException(404, "no stability check to show at this move")
-        return physics.motion(check["scene"])
+        key = (lt.id, n)
+        cached = motions.get(key)
+        if cached is None:  # a physics simulation: off the event loop, kept for the next viewer
+            cached = await asyncio.to_thread(physics.motion, check["scene"])
+            motions[key] = cached
+            while len(motions) > 256:
+                motions.pop(next(iter(motions)))
+        return cached
 
     # ------------------------------------------------------------------ live play
     @app.websocket("/ws/tables/{table_id}")

@@ -234,6 +234,8 @@ def test_rest_act_needs_the_seat(client):
     assert r.status_code == 409 and "already answered" in r.json()["detail"]
     assert client.get(f"/api/tables/{tid}").json()["table"]["move_number"] == n + 1
     assert client.get("/api/tables/nope").status_code == 404
+    r = client.get(f"/api/tables/{tid}/motion")
+    assert r.status_code == 404 and "no recorded motion" in r.json()["detail"]
     assert client.get(f"/api/tables/{tid}/record").status_code == 409  # not over yet
     assert client.get(f"/api/tables/{tid}/replay").status_code == 409
 
