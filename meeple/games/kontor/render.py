@@ -197,7 +197,7 @@ def svg(obs: dict[str, Any]) -> str:
                    f'fill="#fff" pointer-events="none">{escape(name)}</text>')
     fb = obs.get("final_breakdown")
     if fb:
-        totals = ", ".join(f"{x['colour']} {x['total']}" for x in fb["players"])
+        totals = ", ".join(f"{x['colour']} {x['total']}" for x in fb)
         out.append(f'<text x="8" y="{height - 8}" font-size="13" font-weight="bold">'
                    f'Final: {escape(totals)}</text>')
     out.append("</svg>")
@@ -276,10 +276,10 @@ def text(obs: dict[str, Any]) -> str:
         lines.append(f"[dim]{entry}[/dim]")
     fb = obs.get("final_breakdown")
     if fb:
-        lines.append(f"[bold]Final scoring[/bold] ({fb['scored_areas']}, end {fb['end']})")
-        for x in fb["players"]:
-            chit = sum(x["chit_majorities"].values())
-            lines.append(f"  {x['colour']}: areas {x['areas']} + chits {chit} "
+        fs = obs["final_scoring"]
+        lines.append(f"[bold]Final scoring[/bold] ({fs['scored_areas']}, end {fs['end']})")
+        for x in fb:
+            lines.append(f"  {x['colour']}: areas {x['areas']} + chits {x['chit_majorities']} "
                          f"{x['no_chit_penalty']:+d} penalty + money {x['money_majority']} = "
                          f"[bold]{x['total']}[/bold] (areas won {x['areas_won']}, best card "
                          f"{x['best_harbour_card']})")

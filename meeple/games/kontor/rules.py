@@ -1305,19 +1305,13 @@ class KontorState(State):
             "ended": self.ended or None,
         }
         if self.phase == P_END:
-            b = dict(self._final or self.breakdown())
-            b["players"] = [{k: v for k, v in x.items() if not k.startswith("_")}
-                            for x in b["players"]]
-            out["final_breakdown"] = b
-            ps = b["players"]
-            out["breakdown"] = {
-                "areas": [x["areas"] for x in ps],
-                "chit_majorities": [sum(x["chit_majorities"].values()) for x in ps],
-                "no_chit_penalty": [x["no_chit_penalty"] for x in ps],
-                "money_majority": [x["money_majority"] for x in ps],
-                "areas_won": [x["areas_won"] for x in ps],
-                "best_harbour_card": [x["best_harbour_card"] or "-" for x in ps],
-            }
+            b = self._final or self.breakdown()
+            out["final_breakdown"] = [
+                {k: (sum(v.values()) if k == "chit_majorities" else v)
+                 for k, v in x.items() if not k.startswith("_")}
+                for x in b["players"]
+            ]
+            out["final_scoring"] = {k: b[k] for k in ("scored_areas", "scored", "end")}
         return out
 
     def observation_tensor(self, player: int) -> np.ndarray:
