@@ -30,8 +30,7 @@ def _discover() -> None:
     if _discovered:
         return
     _discovered = True
-    import meeple.games as pkg
-
+    pkg = importlib.import_module("meeple.games")
     for mod in pkgutil.iter_modules(pkg.__path__):
         if mod.ispkg and not mod.name.startswith("_"):
             importlib.import_module(f"meeple.games.{mod.name}")
