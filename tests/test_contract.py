@@ -74,6 +74,8 @@ def test_random_play_keeps_the_contract(name, players, options):
                 for a in rng.sample(legal, min(5, len(legal))):
                     text = state.action_to_string(a, actor)
                     assert state.string_to_action(text, actor) == a
+                    move = json.loads(json.dumps(state.action_to_dict(a, actor)))
+                    assert state.dict_to_action(move, actor) == a
                     json.dumps(state.describe_action(a, actor))
                 with pytest.raises(meeple.NotationError):
                     state.string_to_action("%% not a move %%", actor)

@@ -338,19 +338,39 @@ class State:
                 return a
         raise NotationError(f"{text!r} is not a legal move now")
 
+    def action_to_dict(self, action: int, player: int | None = None) -> dict[str, Any]:
+        """The action in the dict form of ``rules/<game>.md`` (JSON, equivalent to the text)."""
+        p = self._resolve_player(player) if player is None else player
+        return self._action_to_dict(int(action), p)
+
+    def _action_to_dict(self, action: int, player: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def dict_to_action(self, move: dict[str, Any], player: int | None = None) -> int:
+        """Read the dict form; raises :class:`NotationError` on a dict that names no action."""
+        p = self._resolve_player(player) if player is None else player
+        if not isinstance(move, dict):
+            raise NotationError(f"an action in dict form is a JSON object, got {move!r}")
+        return self._dict_to_action(move, p)
+
+    def _dict_to_action(self, move: dict[str, Any], player: int) -> int:
+        raise NotImplementedError
+
     def describe_action(self, action: int, player: int | None = None) -> dict[str, Any]:
         """JSON the UI needs to show and preview an action.
 
-        Keys: ``action`` (id), ``text`` (notation), ``label`` (a sentence), ``kind`` (e.g.
-        ``"place"``, ``"pass"``), ``target`` (id of the SVG element the player points at, or
-        ``None`` for an action shown as a button), ``cells`` (ids of SVG elements to highlight
-        as a preview), plus anything game-specific from ``_describe_action``. Actions with the
-        same ``target`` are the orientations a player cycles through with R/F.
+        Keys: ``action`` (id), ``text`` (notation), ``move`` (dict form), ``label`` (a
+        sentence), ``kind`` (e.g. ``"place"``, ``"pass"``), ``target`` (id of the SVG element
+        the player points at, or ``None`` for an action shown as a button), ``cells`` (ids of
+        SVG elements to highlight as a preview), plus anything game-specific from
+        ``_describe_action``. Actions with the same ``target`` are the orientations a player
+        cycles through with R/F.
         """
         p = self._resolve_player(player) if player is None else player
         out: dict[str, Any] = {
             "action": int(action),
             "text": self._action_to_string(int(action), p),
+            "move": self._action_to_dict(int(action), p),
             "label": "",
             "kind": None,
             "target": None,

@@ -92,6 +92,12 @@ class SealedBidsState(State):
             raise NotationError(f"expected '{word} N' with N in 1..3, got {text!r}")
         return int(parts[1]) - 1
 
+    def _action_to_dict(self, action: int, player: int) -> dict:
+        return {"type": "prize" if player == CHANCE else "bid", "value": action + 1}
+
+    def _dict_to_action(self, move: dict, player: int) -> int:
+        return self._string_to_action(f"{move.get('type')} {move.get('value')}", player)
+
     def _observation(self, player=None):
         return {
             "round": self.round,

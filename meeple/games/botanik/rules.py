@@ -608,6 +608,99 @@ class BotanikState(State):
             return add_action(r, c, k)
         raise NotationError(f"cannot read {text!r}: {self._FORMS}")
 
+    # dict form (rules.md §2.7); chance outcomes are {"type": "deal" | "reveal", "tile": id}
+    _DICT_FORMS = {
+        "own": '{"type": "own", "tile": "R-EL1", "column": 0}',
+        "pile": '{"type": "pile", "tile": "R-EL1", "column": 3}',
+        "add": '{"type": "add", "tile": "Y-EL2", "cell": [0, 1], "rot": 3}',
+        "swap": '{"type": "swap", "column": 1}',
+        "deal": '{"type": "deal", "tile": "R-ST2"}',
+        "reveal": '{"type": "reveal", "tile": "R-EL1"}',
+    }
+    _DICT_KEYS = {
+        "own": ("tile", "column"),
+        "pile": ("tile", "column"),
+        "add": ("tile", "cell", "rot"),
+        "swap": ("column",),
+        "deal": ("tile",),
+        "reveal": ("tile",),
+    }
+
+    def _action_to_dict(self, action: int, player: int) -> dict[str, Any]:
+        ids = self.ts.ids
+        if player == CHANCE:
+            return {"type": "deal" if self.phase == DEAL else "reveal", "tile": ids[action]}
+        if action < ADD_BASE:
+            t, rest = divmod(action, 10)
+            if rest < 5:
+                return {"type": "own", "tile": ids[t], "column": rest}
+            return {"type": "pile", "tile": ids[t], "column": rest - 5}
+        if action < SWAP_BASE:
+            r, c, k = add_parts(action)
+            tile = ids[self.pend_tile] if self.pend_tile >= 0 else None
+            return {"type": "add", "tile": tile, "cell": [r, c], "rot": k}
+        return {"type": "swap", "column": action - SWAP_BASE}
+
+    def _dict_to_action(self, move: dict[str, Any], player: int) -> int:
+        """The id of a dict-form action, read through the text parser; :class:`NotationError`
+        names the problem and the expected form."""
+        if player == CHANCE:
+            kinds = ("deal",) if self.phase == DEAL else ("reveal",)
+        else:
+            kinds = ("own", "pile", "add", "swap")
+        kind = move.get("type")
+        if not isinstance(kind, str) or kind not in kinds:
+            forms = " or ".join(self._DICT_FORMS[k] for k in kinds)
+            what = "a chance outcome" if player == CHANCE else "an action"
+            raise NotationError(f"{move!r} is not {what} here: expected {forms}")
+        form = self._DICT_FORMS[kind]
+
+        def bad(problem: str) -> NotationError:
+            return NotationError(f"{problem} in {move!r}: expected {form}")
+
+        keys = self._DICT_KEYS[kind]
+        missing = [k for k in keys if k not in move]
+        if missing:
+            raise bad("missing " + ", ".join(f'"{k}"' for k in missing))
+        extra = sorted(str(k) for k in move if k != "type" and k not in keys)
+        if extra:
+            raise bad("unexpected " + ", ".join(f'"{k}"' for k in extra))
+
+        def integer(v: Any, what: str, lo: int, hi: int) -> int:
+            if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+                raise bad(f"{what} must be an integer from {lo} to {hi}, got {v!r}")
+            return v
+
+        def tile_name(v: Any) -> str:
+            if not isinstance(v, str) or not re.fullmatch(r"\s*[A-Za-z]+-[A-Za-z0-9]+\s*", v):
+                raise bad(f'"tile" must be a tile id such as "R-EL1", got {v!r}')
+            return v.strip()
+
+        if kind == "swap":
+            j = integer(move["column"], '"column"', 0, COLUMNS - 1)
+            text = f"swap {j}"
+        elif kind in ("own", "pile"):
+            j = integer(move["column"], '"column"', 0, COLUMNS - 1)
+            text = f"{kind} {tile_name(move['tile'])}@{j}"
+        elif kind == "add":
+            cell = move["cell"]
+            if not isinstance(cell, (list, tuple)) or len(cell) != 2:
+                raise bad(f'"cell" must be a pair [row, column], got {cell!r}')
+            r = integer(cell[0], "the cell's row", -MAX_REACH, MAX_REACH)
+            c = integer(cell[1], "the cell's column", -MAX_REACH, MAX_REACH)
+            k = integer(move["rot"], '"rot"', 0, 3)
+            if move["tile"] is None and self.pend_tile < 0:  # no tile is being added now
+                tile = ""
+            else:
+                tile = tile_name(move["tile"])
+            text = f"add {tile}@{r},{c}/{k}"
+        else:
+            text = f"{kind} {tile_name(move['tile'])}"
+        try:
+            return self._string_to_action(text, player)
+        except NotationError as e:
+            raise bad(str(e)) from None
+
     def _illegal_reason(self, action: int, player: int) -> str | None:
         ph = self.phase
         ids = self.ts.ids

@@ -1156,6 +1156,96 @@ class KontorState(State):
             return (g.SHIP if m.group(1) == "ship" else g.REMOVE) + i
         raise NotationError(f"{text!r} is not a Kontor move; expected one of: {self._FORMS}")
 
+    # dict form (rules 4.8); chance outcomes (10.2) are {"type": "deal"|"draw"|"turn", "card": ..}
+    _DICT_FORMS = ('{"type": "choose", "card": "red-15"} | {"type": "place", "card": "red-15", '
+                   '"cell": [2, -1]} (+ "crane": "wine" or "export": "tea") | '
+                   '{"type": "ship", "cell": [-1, 0]} | {"type": "buy"} | '
+                   '{"type": "remove", "cell": [-1, -1]} | {"type": "skip"}')
+    _CHANCE_TYPES = {T_CROSS: "deal", T_HAND: "draw", T_TOP: "turn"}
+
+    def _chance_type(self) -> str:
+        """The dict type of the chance node now: a card dealt to the cross, drawn into a hand
+        (also a bought special card) or turned up as a pile's visible top."""
+        return self._CHANCE_TYPES[self.tasks[0][0]] if self.tasks else "draw"
+
+    def _action_to_dict(self, action: int, player: int) -> dict[str, Any]:
+        """The dict form of an action (rules 4.8), e.g. ``{"type": "ship", "cell": [-1, 0]}``."""
+        g = self.game
+        if player == CHANCE:
+            return {"type": self._chance_type(), "card": CARD_NAME[action]}
+        if action < g.PLACE:
+            return {"type": "choose", "card": CARD_NAME[action]}
+        if action < g.SHIP:
+            i, v = divmod(action - g.PLACE, NV)
+            out: dict[str, Any] = {"type": "place"}
+            if self.card >= 0:
+                out["card"] = CARD_NAME[self.card]
+            out["cell"] = list(g.xy(i))
+            if v:
+                out["crane" if v < 4 else "export"] = GOODS[(v - 1) % 3]
+            return out
+        if action < g.REMOVE:
+            return {"type": "ship", "cell": list(g.xy(action - g.SHIP))}
+        if action < g.BUY:
+            return {"type": "remove", "cell": list(g.xy(action - g.REMOVE))}
+        return {"type": "buy" if action == g.BUY else "skip"}
+
+    def _dict_to_action(self, move: dict[str, Any], player: int) -> int:
+        """Read the dict form (rules 4.8) through the text parser; :class:`NotationError`
+        names the expected form for anything malformed."""
+
+        def bad(why: str, form: str | None = None) -> NotationError:
+            return NotationError(f"{move!r}: {why}; expected {form or self._DICT_FORMS}")
+
+        def card_of(form: str) -> str:
+            c = move.get("card")
+            if not isinstance(c, str) or c.strip().lower() not in CARD_ID:
+                raise bad(f"'card' must name a card such as 'red-15', got {c!r}", form)
+            return c.strip().lower()
+
+        def cell_of(form: str) -> str:
+            v = move.get("cell")
+            if not (isinstance(v, (list, tuple)) and len(v) == 2
+                    and all(isinstance(c, int) and not isinstance(c, bool) for c in v)):
+                raise bad(f"'cell' must be a pair of ints [x, y], got {v!r}", form)
+            return f"({v[0]},{v[1]})"
+
+        def parse(text: str, form: str) -> int:
+            try:
+                return self._string_to_action(text, player)
+            except NotationError as e:
+                raise bad(str(e).replace(repr(text) + ": ", ""), form) from None
+
+        kind = move.get("type")
+        if player == CHANCE:
+            want = self._chance_type()
+            form = f'{{"type": "{want}", "card": "water-63"}}'
+            if kind != want:
+                raise bad(f"a chance outcome here has type {want!r}, got {kind!r}", form)
+            return parse(card_of(form), form)
+        if kind == "choose":
+            form = '{"type": "choose", "card": "red-15"}'
+            return parse(f"choose {card_of(form)}", form)
+        if kind == "place":
+            form = ('{"type": "place", "card": "red-15", "cell": [2, -1]} '
+                    '(+ "crane": "wine" or "export": "tea")')
+            text = f"place {card_of(form)} {cell_of(form)}"
+            extras = [k for k in ("crane", "export") if k in move]
+            if len(extras) > 1:
+                raise bad("a place has 'crane' or 'export', not both", form)
+            for k in extras:
+                t = move[k]
+                if t not in GOODS:
+                    raise bad(f"{k!r} must be one of {', '.join(GOODS)}, got {t!r}", form)
+                text += f" {k}={t}"
+            return parse(text, form)
+        if kind in ("ship", "remove"):
+            form = f'{{"type": "{kind}", "cell": [-1, 0]}}'
+            return parse(f"{kind} {cell_of(form)}", form)
+        if kind in ("buy", "skip"):
+            return parse(kind, f'{{"type": "{kind}"}}')
+        raise bad(f"unknown action type {kind!r}")
+
     def _illegal_reason(self, action: int, player: int) -> str | None:
         g = self.game
         if player == CHANCE:

@@ -800,7 +800,6 @@ class KoPlusState(State):
                 "kind": "pass",
                 "label": "Pass (no legal placement)",
                 "target": None,
-                "move": {"type": "pass"},
             }
         k, rest = divmod(action, geo.size)
         r, c = divmod(rest, geo.cols)
@@ -820,16 +819,27 @@ class KoPlusState(State):
             "points": points,
             "target": f"cell-{r + tr}-{c + tc}",
             "cells": [f"cell-{rr}-{cc}" for rr, cc in cells],
-            "move": {"type": "place", "shape": name, "cell": [r, c]},
         }
 
-    def dict_to_action(self, move: dict[str, Any]) -> int:
+    def _action_to_dict(self, action: int, player: int) -> dict[str, Any]:
+        if player == CHANCE:
+            n, q = divmod(action, 4)
+            return {"type": "deal", "section": f"S{n + 1:02d}", "rotation": q,
+                    "position": len(self.layout)}
+        if action == self.geo.pass_id:
+            return {"type": "pass"}
+        k, rest = divmod(action, self.geo.size)
+        return {"type": "place", "shape": SHAPE_NAMES[k], "cell": list(divmod(rest, self.geo.cols))}
+
+    def _dict_to_action(self, move: dict[str, Any], player: int) -> int:
         """The action id of the rules' dict form: ``{"type": "place", "shape": "U2", "cell":
-        [6, 5]}`` or ``{"type": "pass"}``; :class:`NotationError` on anything else."""
+        [6, 5]}``, ``{"type": "pass"}`` or (chance) ``{"type": "deal", "section": "S05",
+        "rotation": 1, "position": 4}``; :class:`NotationError` on anything else."""
         form = 'expected {"type": "place", "shape": "X" or "U0".."U3", "cell": [r, c]} or ' \
             '{"type": "pass"}'
-        if not isinstance(move, dict):
-            raise NotationError(form)
+        if player == CHANCE:
+            text = f"deal {move.get('section')}/{move.get('rotation')} @{move.get('position')}"
+            return self._string_to_action(text, player)
         if move.get("type") == "pass":
             return self.geo.pass_id
         cell = move.get("cell")

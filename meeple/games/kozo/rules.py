@@ -613,6 +613,66 @@ class KozoState(State):
             return PIECE_BASE + p - 1
         raise NotationError(f"{text!r}: {FORMS}")
 
+    def _action_to_dict(self, action: int, player: int) -> dict[str, Any]:
+        """The dict form of an action (rules 2.7), e.g. ``{"type": "balance", "column": [2, 1]}``;
+        chance outcomes are ``{"type": "draw", "size": s}`` and ``{"type": "tremor", "step":
+        [i, j]}``."""
+        if player == CHANCE:
+            if self.phase == DRAW:
+                return {"type": "draw", "size": action + 2}
+            return {"type": "tremor", "step": [action // 3 - 1, action % 3 - 1]}
+        if 0 <= action < BALANCE_BASE:
+            rest, d = divmod(action, 9)
+            p, o = divmod(rest, 24)
+            return {"type": "place", "piece": p + 1, "orient": o, "offset": [d % 3, d // 3]}
+        if action < SIZE_BASE:
+            x, y = RING[action - BALANCE_BASE]
+            return {"type": "balance", "column": [x, y]}
+        if action < PIECE_BASE:
+            return {"type": "size", "size": action - SIZE_BASE + 2}
+        if action < NUM_ACTIONS:
+            return {"type": "piece", "piece": action - PIECE_BASE + 1}
+        raise ValueError(f"no Kozo action has id {action}")
+
+    def _dict_to_action(self, move: dict[str, Any], player: int) -> int:
+        """Read the dict form (rules 2.7) by checking its keys and reading the equivalent text
+        form; :class:`NotationError` names the expected form."""
+        chance = player == CHANCE
+        kinds = _CHANCE_DICT_FORMS if chance else _DICT_FORMS
+        if chance and self.phase == DRAW:
+            kinds = {"draw": kinds["draw"]}
+        elif chance and self.phase == TREMOR:
+            kinds = {"tremor": kinds["tremor"]}
+        kind = move.get("type")
+        if not isinstance(kind, str) or kind not in kinds:
+            if kind in _DICT_FORMS or kind in _CHANCE_DICT_FORMS:
+                why = f"a {kind!r} action does not fit here"
+            else:
+                why = f"unknown action type {kind!r}" if "type" in move else 'no "type"'
+            what = "a chance outcome" if chance else "a player's action"
+            raise NotationError(
+                f"{move!r}: {why}; {what} in dict form is " + " or ".join(kinds.values())
+            )
+        form = kinds[kind]
+        if kind == "place":
+            p, o = _dict_int(move, "piece", form, 1), _dict_int(move, "orient", form)
+            dx, dy = _dict_pair(move, "offset", form)
+            text = f"P{p}.{o}@{dx},{dy}"
+        elif kind == "balance":
+            x, y = _dict_pair(move, "column", form)
+            text = f"B@{x},{y}"
+        elif kind == "piece":
+            text = f"piece P{_dict_int(move, 'piece', form, 1)}"
+        elif kind == "tremor":
+            i, j = _dict_pair(move, "step", form, -1, 1)
+            text = f"tremor {i},{j}"
+        else:  # size, draw
+            text = f"{kind} {_dict_int(move, 'size', form, 2)}"
+        try:
+            return self._string_to_action(text, player)
+        except NotationError as e:
+            raise NotationError(f"{move!r} names no action ({e}): expected {form}") from None
+
     def orientations_text(self, piece: int) -> str:
         """The orientations of a piece (typed as ``P7`` or ``P7?``): cubes as ``xyz`` digits,
         and how many placements of each are legal now."""
@@ -836,6 +896,40 @@ class KozoState(State):
         if self.game.options["tie_break_turn"] == "last_taken":
             return (self.scores()[player], self.last_taken[player])
         return (self.scores()[player], self.last_success[player])
+
+
+_DICT_FORMS = {
+    "place": '{"type": "place", "piece": p, "orient": o, "offset": [dx, dy]}',
+    "balance": '{"type": "balance", "column": [x, y]}',
+    "size": '{"type": "size", "size": s}',
+    "piece": '{"type": "piece", "piece": p}',
+}
+_CHANCE_DICT_FORMS = {
+    "tremor": '{"type": "tremor", "step": [i, j]} (i, j in -1, 0, 1)',
+    "draw": '{"type": "draw", "size": s}',
+}
+
+
+def _dict_int(move: dict[str, Any], key: str, form: str, low: int = 0) -> int:
+    """``move[key]``, an int of at least ``low``, else :class:`NotationError` naming ``form``."""
+    v = move.get(key)
+    if not isinstance(v, int) or isinstance(v, bool) or v < low:
+        have = "is missing" if key not in move else f"must be an int >= {low}, not {v!r}"
+        raise NotationError(f"{move!r}: {key!r} {have}: expected {form}")
+    return v
+
+
+def _dict_pair(move: dict[str, Any], key: str, form: str, low: int = 0, high: int = 2
+               ) -> tuple[int, int]:
+    """``move[key]``, a pair of ints in ``low..high``, else :class:`NotationError`."""
+    v = move.get(key)
+    if not (isinstance(v, (list, tuple)) and len(v) == 2
+            and all(isinstance(c, int) and not isinstance(c, bool) and low <= c <= high
+                    for c in v)):
+        have = ("is missing" if key not in move
+                else f"must be a pair of ints in {low}..{high}, not {v!r}")
+        raise NotationError(f"{move!r}: {key!r} {have}: expected {form}")
+    return v[0], v[1]
 
 
 _DROP = tuple(

@@ -840,7 +840,7 @@ class MopsRoyalState(State):
             raise NotationError(f"the tile to turn must be on a marked cell: here {marks}")
         return PL_SCORE_IDS[k][PL_MARKS[k].index(f)]
 
-    def action_to_dict(self, action: int, player: int) -> dict[str, Any]:
+    def _action_to_dict(self, action: int, player: int) -> dict[str, Any]:
         """The dict form of an action (rules 4.4), e.g. ``{"type": "place", "cell": [1, -1]}``."""
         if player == CHANCE:
             if self.phase == SETUP_START:
@@ -865,9 +865,9 @@ class MopsRoyalState(State):
             "flip": list(cell_xy(f)),
         }
 
-    def dict_to_action(self, d: dict[str, Any], player: int) -> int:
+    def _dict_to_action(self, d: dict[str, Any], player: int) -> int:
         """Read the dict form of an action; :class:`NotationError` says what is wrong."""
-        if not isinstance(d, dict) or "type" not in d:
+        if "type" not in d:
             raise NotationError('an action dict needs a "type", e.g. {"type": "noscore"}')
 
         def cell(v: Any) -> str:
