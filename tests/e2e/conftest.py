@@ -48,13 +48,11 @@ def _have_browser() -> bool:
     return shutil.which(CHROMIUM) is not None or Path(CHROMIUM).exists()
 
 
-def pytest_collection_modifyitems(items):
-    if _have_browser():
-        return
-    skip = pytest.mark.skip(reason=f"needs playwright and Chromium at {CHROMIUM}")
-    for item in items:
-        if "e2e" in item.keywords:
-            item.add_marker(skip)
+@pytest.fixture(autouse=True, scope="session")
+def _browser_installed() -> None:
+    """The browser tests need Chromium: `scripts/setup.sh --test` installs it."""
+    if not _have_browser():
+        pytest.fail(f"needs playwright and Chromium at {CHROMIUM}: run scripts/setup.sh --test")
 
 
 @pytest.fixture(scope="session")

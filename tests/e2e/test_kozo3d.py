@@ -26,8 +26,8 @@ def type_move(page, text: str) -> None:
     )
 
 
-@pytest.mark.skipif(not THREE.exists(), reason="three.js not installed: run npm ci in meeple/web")
 def test_kozo_tower_in_3d_previews_and_plays_a_fall(new_context, server, artifacts):
+    assert THREE.exists(), "three.js is not installed: scripts/setup.sh runs npm ci in meeple/web"
     page = new_context().new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -17,7 +17,6 @@ from meeple.server import create_app
 from .util import frames_until, new_guest, rebuild, stored_moves
 
 GAMES = sorted(set(meeple.games()) | {"sealed_bids"})
-MAX_MOVES = 400
 
 
 def _svg(game, obs):
@@ -95,7 +94,8 @@ def test_whole_game_with_hidden_information(game_name, sqlite_url):
         try:
             for ws in [*sockets.values(), spectator]:
                 ws.__enter__()
-            for _ in range(MAX_MOVES):
+            limit = meeple.load(game_name, players=players, **options).max_game_length
+            for _ in range(limit + 1):
                 info = client.get(f"/api/tables/{tid}").json()["table"]
                 n = info["move_number"]
                 moves = stored_moves(sqlite_url, tid)
@@ -124,7 +124,7 @@ def test_whole_game_with_hidden_information(game_name, sqlite_url):
                 sockets[seat].send_json({"type": "act", "seat": seat, "action": action,
                                          "move_number": n})
             else:
-                pytest.skip(f"{game_name}: no end within {MAX_MOVES} moves of random play")
+                pytest.fail(f"{game_name}: no end within max_game_length = {limit} moves")
         finally:
             for ws in [*sockets.values(), spectator]:
                 ws.__exit__(None, None, None)
