@@ -51,6 +51,9 @@ UPDATE_SEAT = (
     .values(clock_remaining=bindparam("clock_remaining"), turn_started=bindparam("turn_started"))
 )
 
+BOT_MAX_THINK = 60.0
+"""The longest a bot thinks about one move on a table with a per-move clock (seconds)."""
+
 CLOCK_PROFILES: dict[str, dict[str, Any]] = {
     "bullet": {"kind": "fischer", "initial": 60, "increment": 1},
     "blitz": {"kind": "fischer", "initial": 300, "increment": 5},
@@ -372,6 +375,20 @@ class LiveTable:
                 out[seat] = {"clock_remaining": rem, "turn_started": started}
         return out
 
+    def _bot_deadline(self) -> float | None:
+        """When a bot on a clocked table must have chosen (a ``time.monotonic()`` time): the
+        table's time control holds for bots too. A Fischer clock allows a bot a fortieth of
+        the initial time plus the increment per move; a per-move clock, its seconds (at most
+        a minute: a bot never keeps people waiting for days)."""
+        clock = self.meta.get("clock")
+        if not clock:
+            return None
+        if clock["kind"] == "fischer":
+            budget = clock["initial"] / 40 + clock.get("increment", 0)
+        else:
+            budget = min(float(clock["seconds"]), BOT_MAX_THINK)
+        return time.monotonic() + max(0.05, budget)
+
     def _deadline(self, seat: dict[str, Any]) -> float | None:
         clock = self.meta.get("clock")
         if not clock or seat["turn_started"] is None or seat["kind"] != "human":
@@ -520,7 +537,7 @@ class LiveTable:
                 return
             spec = self.seats[seat]["bot"] or "random"
             bot = self._bot(seat, state.game)
-            view = view_for(state, seat)
+            view = view_for(state, seat, deadline=self._bot_deadline())
             if spec in INLINE_BOTS:
                 action = bot.act(view)
             else:  # a thinking bot must not hold up other tables

@@ -197,3 +197,43 @@ def test_same_move_on_two_servers_is_stored_once(pg_url, redis_url):
             t.join()
         assert sorted(codes) == [200] + [409] * 5
         assert len(stored_moves(pg_url, tid)) == f["move_number"] + 1
+
+
+class PatientBot:
+    """Thinks until the deadline its view gives (or 20 s without one), then plays."""
+
+    name = "patient"
+    budgets: list[float | None] = []
+
+    def __init__(self, game, seed=None):
+        pass
+
+    def act(self, view):
+        now = time.monotonic()
+        PatientBot.budgets.append(None if view.deadline is None else view.deadline - now)
+        end = view.deadline if view.deadline is not None else now + 20
+        while time.monotonic() < end:
+            time.sleep(0.01)
+        return view.legal_actions[0]
+
+
+def test_bots_keep_to_the_tables_time_control(sqlite_url, monkeypatch):
+    from meeple import bots
+
+    monkeypatch.setitem(bots.BOTS, "patient", PatientBot)
+    PatientBot.budgets.clear()
+    with TestClient(create_app(sqlite_url)) as client:
+        new_guest(client, "Ann")
+        r = client.post("/api/tables", json={
+            "game": "sealed_bids", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "patient"}],
+            "clock": {"kind": "per_move", "seconds": 0.5, "on_timeout": "forfeit"}})
+        assert r.status_code == 201, r.text
+        tid = r.json()["table"]["id"]
+        started = time.monotonic()
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            f = _play_some(ws, 0, 3)
+            f = frames_until(ws, lambda f: f["status"] == "finished", limit=200)
+        assert f["result"].get("forfeit") is None
+    assert len(PatientBot.budgets) == 3
+    assert all(b is not None and 0 < b <= 0.5 for b in PatientBot.budgets)
+    assert time.monotonic() - started < 15
