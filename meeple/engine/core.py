@@ -273,7 +273,10 @@ class State:
             elif p != cp:
                 who = "chance" if cp == CHANCE else f"player {cp}"
                 raise IllegalAction(action, p, f"it is {who}'s turn, not player {p}'s")
-        if not self.is_legal(action, p):
+        cached = self._legal_cache.get(p)
+        if cached is not None and action in cached:
+            return p
+        if cached is not None or not self.is_legal(action, p):
             raise IllegalAction(action, p, self._why_illegal(action, p), self._safe_text(action, p))
         return p
 
@@ -504,16 +507,17 @@ def play_out(
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
     n = 0
-    while not state.is_terminal():
-        cp = state.current_player
+    while (cp := state.current_player) != TERMINAL:
         if cp == CHANCE:
-            state.apply(sample_chance(state, rng))
-        else:
-            for p in state.pending_players() if cp == SIMULTANEOUS else [cp]:
-                if policy is None:
-                    a = rng.choice(state.legal_actions(p))
-                else:
-                    a = policy(state, p, rng)
+            state.apply(sample_chance(state, rng), CHANCE)
+        elif cp >= 0:
+            if policy is None:
+                state.apply(rng.choice(state.legal_actions(cp)), cp)
+            else:
+                state.apply(policy(state, cp, rng), cp)
+        else:  # simultaneous: every pending player chooses
+            for p in state.pending_players():
+                a = rng.choice(state.legal_actions(p)) if policy is None else policy(state, p, rng)
                 state.apply(a, p)
                 if state.current_player != SIMULTANEOUS:
                     break
