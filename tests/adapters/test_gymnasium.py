@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from gymnasium.utils.env_checker import check_env
 
-pytest.importorskip("gymnasium")
+import meeple
+from meeple.adapters.gymnasium import MeepleEnv
 
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-
-import meeple  # noqa: E402
-from meeple.adapters.gymnasium import MeepleEnv  # noqa: E402
-
-from .games import TINY, configurations  # noqa: E402
+from .games import TINY, configurations
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pyspiel
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
+import meeple
+from meeple.adapters import openspiel as mos
 
-import meeple  # noqa: E402
-from meeple.adapters import openspiel as mos  # noqa: E402
-
-from .games import TINY, configurations, game_names  # noqa: E402
+from .games import TINY, configurations, game_names
 
 SIMS = {TINY: 30}
 

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from pettingzoo.test import api_test, seed_test
 
-pytest.importorskip("pettingzoo")
+from meeple.adapters.pettingzoo import env, raw_env
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
-
-from meeple.adapters.pettingzoo import env, raw_env  # noqa: E402
-
-from .games import TINY, configurations  # noqa: E402
+from .games import TINY, configurations
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 

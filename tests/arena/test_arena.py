@@ -105,7 +105,6 @@ def test_arena_command(tmp_path):
 
 @pytest.mark.slow
 def test_ray_backend_on_a_local_instance(tmp_path, monkeypatch):
-    pytest.importorskip("ray")
     monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
     import ray
 
