@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import importlib
 import json
 import logging
@@ -258,6 +259,11 @@ def create_app(
             await fanout.start()
             hub.fanout = fanout
         hub.resume()
+        # Everything loaded so far (modules, the app, resumed tables) lives as long as the
+        # process: keep it out of the garbage collector's full collections, which stop the
+        # event loop for as long as they take.
+        gc.collect()
+        gc.freeze()
         keeper = asyncio.create_task(_checkpoints())
         try:
             yield

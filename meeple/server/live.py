@@ -153,8 +153,8 @@ class LiveTable:
         self.bot_tasks: dict[int, asyncio.Task] = {}
         self.timer: asyncio.Task | None = None
         self.version = 0
-        self._frames: dict[int | None, dict[str, Any]] = {}
         self._texts: dict[Any, str] = {}
+        """Encoded frame parts of the current version: each seat's view, and "players"."""
 
     # ------------------------------------------------------------------ loading
     def load(self, db: Session) -> None:
@@ -179,7 +179,7 @@ class LiveTable:
         owner = db.get(User, row.owner_id) if row.owner_id is not None else None
         self.owner_name = owner.name if owner else None
         self.version += 1
-        self._frames, self._texts = {}, {}
+        self._texts = {}
 
     def _load_moves(self, db: Session) -> bool:
         assert self.state is not None
@@ -196,7 +196,7 @@ class LiveTable:
             self._advance(state, m.player, m.action, m.notation)
         self.state = state
         self.version += 1
-        self._frames, self._texts = {}, {}
+        self._texts = {}
         return True
 
     def refresh(self) -> None:
@@ -320,7 +320,7 @@ class LiveTable:
         for seat, upd in seat_updates.items():
             self.seats[seat].update(upd)
         self.version += 1
-        self._frames, self._texts = {}, {}
+        self._texts = {}
 
     def _resolve_chance(self, state: State) -> None:
         while state.current_player == CHANCE:
@@ -600,10 +600,11 @@ class LiveTable:
         return out
 
     def base_frame(self, seat: int | None) -> dict[str, Any]:
-        """The parts of a frame that depend only on the seat viewed (cached per change)."""
-        cached = self._frames.get(seat)
-        if cached is not None:
-            return cached
+        """The parts of a frame that depend only on the seat viewed.
+
+        Only their JSON text is kept (in ``frame_text``): a frame's many small dicts would
+        otherwise live until the next move, reach the oldest garbage-collector generation and
+        make its full collections (which stop the server) frequent and long."""
         state = self.state
         assert state is not None and self.game is not None
         obs = state.observation(seat)
@@ -624,7 +625,6 @@ class LiveTable:
             "status": self.meta["status"],
             "result": self.meta.get("result"),
         }
-        self._frames[seat] = frame
         return frame
 
     def choose_view(self, conn: Conn) -> int | None:
