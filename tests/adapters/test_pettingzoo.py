@@ -22,7 +22,7 @@ def test_api_test(name, players, options):
     api_test(env(name, players=players, **options), num_cycles=cycles(name))
 
 
-@pytest.mark.parametrize("name,players,options", configurations(first_only=True))
+@pytest.mark.parametrize("name,players,options", configurations())
 def test_seed_test(name, players, options):
     seed_test(lambda: env(name, players=players, **options), num_cycles=cycles(name))
 
