@@ -261,9 +261,12 @@ def create_app(
         hub.resume()
         # Everything loaded so far (modules, the app, resumed tables) lives as long as the
         # process: keep it out of the garbage collector's full collections, which stop the
-        # event loop for as long as they take.
+        # event loop for as long as they take. Building a frame allocates thousands of short-
+        # lived objects; collecting the youngest generation less often lets them die first
+        # instead of being promoted towards a full collection.
         gc.collect()
         gc.freeze()
+        gc.set_threshold(10_000, 10, 10)
         keeper = asyncio.create_task(_checkpoints())
         try:
             yield
