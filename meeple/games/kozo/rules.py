@@ -9,6 +9,7 @@ exact integer arithmetic.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -235,8 +236,8 @@ class KozoState(State):
         bal = self.bal
         return [top[c] * 100 + (BALANCE_HUNDREDTHS if bal[c] else 0) for c in range(9)]
 
-    def _legal_placements(self, pieces_mask: int) -> list[int]:
-        out = []
+    def _legal_placements(self, pieces_mask: int) -> Iterator[int]:
+        """Placement ids of the pieces in ``pieces_mask`` that come to rest on whole cubes."""
         surface = self._surfaces()
         for p in range(NUM_PIECES):
             if not (pieces_mask >> p) & 1:
@@ -248,8 +249,7 @@ class KozoState(State):
                     if v > z0:
                         z0 = v
                 if z0 % 100 == 0:
-                    out.append(aid)
-        return out
+                    yield aid
 
     def _allowed_pieces(self) -> int:
         mask = ALL_PIECES & ~self.placed
@@ -275,19 +275,7 @@ class KozoState(State):
         return out
 
     def _has_placement(self, mask: int) -> bool:
-        surface = self._surfaces()
-        for p in range(NUM_PIECES):
-            if not (mask >> p) & 1:
-                continue
-            for _, cols in _DROP[p]:
-                z0 = 0
-                for c, low in cols:
-                    v = surface[c] - low
-                    if v > z0:
-                        z0 = v
-                if z0 % 100 == 0:
-                    return True
-        return False
+        return next(self._legal_placements(mask), None) is not None
 
     def _playable_pieces(self) -> list[int]:
         m = ALL_PIECES & ~self.placed & _SIZE_MASK[self.required_size]

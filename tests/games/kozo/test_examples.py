@@ -270,7 +270,7 @@ def test_z7_random_size_position_and_blocked_round():
     assert [s.bal[y * 3 + x] for x, y in RING] == [0, 0, 1, 0, 0, 1, 0, 0]
     assert s.observation(None)["tiles_face_down"] == [2, 3] + [4] * 7 + [5]
     assert dict(s.chance_outcomes()) == pytest.approx({0: 0.1, 1: 0.1, 2: 0.7, 3: 0.1})
-    counts = {p: len(s._legal_placements(1 << (p - 1))) for p in
+    counts = {p: len(list(s._legal_placements(1 << (p - 1)))) for p in
               (1, 2, 4, 5, 6, 7, 8, 10, 11, 12)}
     assert counts == {1: 10, 2: 6, 4: 6, 5: 4, 6: 10, 7: 19, 8: 10, 10: 6, 11: 7, 12: 0}
     play(s, "draw 5")  # the V cannot be placed: the round ends blocked
