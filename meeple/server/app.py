@@ -225,6 +225,15 @@ def row_summary(row: TableRow, seats: list[SeatRow], owner: str | None) -> dict[
 
 
 # ---------------------------------------------------------------------- the app
+async def seats_changed(lt: LiveTable) -> None:
+    """After a seat changed hands: start a table that autostarts once full, else tell everyone."""
+    if lt.meta["autostart"] and all(s["kind"] != "open" for s in lt.seats):
+        with contextlib.suppress(Refused):
+            await lt.start()
+    else:
+        await lt.changed()
+
+
 def create_app(
     db_url: str,
     redis_url: str | None = None,
@@ -650,12 +659,7 @@ def create_app(
                 tokens = _new_tokens(db, lt.id, [seat])
                 db.commit()
             lt.refresh()
-            full = all(s["kind"] != "open" for s in lt.seats)
-        if full and lt.meta["autostart"]:
-            with contextlib.suppress(Refused):
-                await lt.start()
-        else:
-            await lt.changed()
+        await seats_changed(lt)
         return {"table": summary(lt, user.id), "tokens": tokens}
 
     def _holds(lt: LiveTable, seat: int, user_id: int | None, token: str | None) -> bool:
@@ -720,12 +724,7 @@ def create_app(
                 )
                 db.commit()
             lt.refresh()
-            full = all(s["kind"] != "open" for s in lt.seats)
-        if full and lt.meta["autostart"]:
-            with contextlib.suppress(Refused):
-                await lt.start()
-        else:
-            await lt.changed()
+        await seats_changed(lt)
         return {"table": summary(lt, user.id)}
 
     @app.post("/api/tables/{table_id}/start")
