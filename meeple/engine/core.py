@@ -459,8 +459,18 @@ class State:
         """How many actions (chance included) have been applied."""
         return len(self._history)
 
+    def _blank_copy(self) -> State:
+        """A new state of the same class sharing the game, with its own copy of the history
+        and an empty legal-action cache: a game's fast ``clone`` starts here and copies its
+        own fields."""
+        other = object.__new__(type(self))
+        other.game = self.game
+        other._history = self._history.copy()
+        other._legal_cache = {}
+        return other
+
     def clone(self) -> State:
-        """An independent copy (games override for speed)."""
+        """An independent copy (games override for speed, starting from ``_blank_copy``)."""
         import copy
 
         return copy.deepcopy(self, {id(self.game): self.game})

@@ -217,9 +217,7 @@ class BotanikState(State):
         self.discarded: list[int] = []
 
     def clone(self) -> BotanikState:
-        s = BotanikState.__new__(BotanikState)
-        State.__init__(s, self.game)
-        s._history = list(self._history)
+        s = self._blank_copy()
         s.g = self.g
         s.ts = self.ts
         s.phase = self.phase

@@ -359,10 +359,7 @@ class KontorState(State):
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> KontorState:
-        s = object.__new__(KontorState)
-        s.game = self.game
-        s._history = list(self._history)
-        s._legal_cache = {}
+        s = self._blank_copy()
         s.phase, s.step, s.round = self.phase, self.step, self.round
         s.cell = self.cell[:]
         s.stored = self.stored[:]

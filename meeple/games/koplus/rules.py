@@ -667,10 +667,7 @@ class KoPlusState(State):
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> KoPlusState:
-        new = object.__new__(KoPlusState)
-        new.game = self.game
-        new._history = self._history.copy()
-        new._legal_cache = {}
+        new = self._blank_copy()
         new.geo = self.geo
         new.nplayers = self.nplayers
         new.layout = self.layout

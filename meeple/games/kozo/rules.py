@@ -169,10 +169,7 @@ class KozoState(State):
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> KozoState:
-        s = KozoState.__new__(KozoState)
-        s.game = self.game
-        s._history = list(self._history)
-        s._legal_cache = {}
+        s = self._blank_copy()
         s.round = self.round
         s.first = self.first
         s.active = self.active

@@ -353,10 +353,7 @@ class MopsRoyalState(State):
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> MopsRoyalState:
-        c = MopsRoyalState.__new__(MopsRoyalState)
-        c.game = self.game
-        c._history = list(self._history)
-        c._legal_cache = {}
+        c = self._blank_copy()
         c.n = self.n
         c.phase = self.phase
         c.caller = self.caller
