@@ -225,6 +225,14 @@ def row_summary(row: TableRow, seats: list[SeatRow], owner: str | None) -> dict[
 
 
 # ---------------------------------------------------------------------- the app
+def owner_before_start(lt: LiveTable, user: Any, what: str) -> None:
+    """Refuse unless ``user`` owns the table and it has not started (``what``: the deed)."""
+    if user.id != lt.meta["owner_id"]:
+        raise HTTPException(403, f"only the table's owner may {what}")
+    if lt.meta["status"] != "waiting":
+        raise HTTPException(409, "the game has already started")
+
+
 async def seats_changed(lt: LiveTable) -> None:
     """After a seat changed hands: start a table that autostarts once full, else tell everyone."""
     if lt.meta["autostart"] and all(s["kind"] != "open" for s in lt.seats):
@@ -700,10 +708,7 @@ def create_app(
         lt = live(table_id)
         async with lt.lock:
             lt.refresh()
-            if user.id != lt.meta["owner_id"]:
-                raise HTTPException(403, "only the table's owner may change seats")
-            if lt.meta["status"] != "waiting":
-                raise HTTPException(409, "the game has already started")
+            owner_before_start(lt, user, "change seats")
             if not 0 <= seat < len(lt.seats):
                 raise HTTPException(422, f"no seat {seat}; seats are 0..{len(lt.seats) - 1}")
             if lt.seats[seat]["kind"] == "human" and lt.seats[seat]["user_id"] != user.id:
@@ -733,10 +738,7 @@ def create_app(
         lt = live(table_id)
         async with lt.lock:
             lt.refresh()
-        if user.id != lt.meta["owner_id"]:
-            raise HTTPException(403, "only the table's owner may start it")
-        if lt.meta["status"] != "waiting":
-            raise HTTPException(409, "the game has already started")
+        owner_before_start(lt, user, "start it")
         if any(s["kind"] == "open" for s in lt.seats):
             raise HTTPException(409, "every seat must be taken first")
         try:
