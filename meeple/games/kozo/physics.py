@@ -57,13 +57,20 @@ _EPS = 1e-9
 FALLEN_FOR_SURE = (1.0, 45.0)
 """A body moved more than 1 cube edge or turned more than 45 degrees: a verdict run stops, as
 the tower has fallen (a toppled wooden block does not come back to its start pose)."""
+STATIC_FRICTION = 0.5
+"""Friction coefficient of the static referee's horizontal faces: MuJoCo's sliding friction of
+rules.md 2.6.2 (``friction="0.5 ..."``)."""
 SLEEP_CHECK_STEPS = 1
 """Steps between checks whether every body sleeps (then the run stops: nothing can move)."""
 
 
 # ----------------------------------------------------------------------------- static referee
 def _rect_contact(a, b, margin):
-    """The overlap of two rectangles ``(x0, x1, y0, y1)`` shrunk by ``margin``, or ``None``."""
+    """The overlap of two rectangles ``(x0, x1, y0, y1)`` shrunk by ``margin``, or ``None``.
+
+    Two squares that only meet along an edge or at a corner overlap in nothing (a knife edge
+    carries no force); grown (``margin < 0``) they overlap in a thin strip.
+    """
     x0 = max(a[0], b[0]) + margin
     x1 = min(a[1], b[1]) - margin
     y0 = max(a[2], b[2]) + margin
@@ -77,8 +84,9 @@ _BASE_TOPS = {(x, y): (float(x), x + 1.0, float(y), y + 1.0) for x, y in RING}
 
 
 def _contacts(pieces: Sequence[Piece], balances: Sequence[Balance], margin: float):
-    """Polycube bodies ``(mass, cx, cy)``, contacts ``(upper, lower or -1, rect)`` between
-    them and with the base, and balance-cube loads ``(balance, supporting body or -1, rect)``.
+    """Polycube bodies ``(mass, cx, cy, cz)``, horizontal contacts ``(upper, lower or -1, rect,
+    height)`` between them and with the base, and balance-cube loads ``(balance, supporting
+    body or -1, rect)``.
 
     A balance cube rests centred on one cube of one polycube (rules.md 2.3), so it is always in
     equilibrium on its own; it enters the equations as a known load on the body below it.
@@ -90,7 +98,8 @@ def _contacts(pieces: Sequence[Piece], balances: Sequence[Balance], margin: floa
         n = len(cubes)
         cx = sum(c[0] for c in cubes) / n + 0.5 + ox
         cy = sum(c[1] for c in cubes) / n + 0.5 + oy
-        bodies.append((float(n), cx, cy))
+        cz = sum(c[2] for c in cubes) / n + 0.5
+        bodies.append((float(n), cx, cy, cz))
         if ox != 0.0 or oy != 0.0:
             any_shift = True
         for c in cubes:
@@ -99,28 +108,29 @@ def _contacts(pieces: Sequence[Piece], balances: Sequence[Balance], margin: floa
     for i, (cubes, ox, oy) in enumerate(pieces):
         for x, y, z in cubes:
             me = (x + ox, x + 1 + ox, y + oy, y + 1 + oy)
-            if not any_shift:
-                if z == 0:
-                    j = -1
-                else:
-                    j = occupied.get((x, y, z - 1), i)
-                    if j == i:
-                        continue
-                if margin != 0.0:  # shrunk (or, to measure, grown)
-                    r = _rect_contact(me, me, margin)
-                    if r:
-                        contacts.append((i, j, r, z))
-                else:
-                    contacts.append((i, j, me, z))
-                continue
             if z == 0:
+                if not any_shift:
+                    if margin != 0.0:  # shrunk (or, to measure, grown)
+                        r = _rect_contact(me, me, margin)
+                        if r:
+                            contacts.append((i, -1, r, 0))
+                    else:
+                        contacts.append((i, -1, me, 0))
+                    continue
                 for (bx, by), rect in _BASE_TOPS.items():
                     if abs(bx - x) <= 1 and abs(by - y) <= 1:
                         r = _rect_contact(me, rect, margin)
                         if r:
                             contacts.append((i, -1, r, 0))
                 continue
-            for nx in (x - 1, x, x + 1):
+            if not any_shift and margin >= 0.0:  # only the cell below can touch
+                j = occupied.get((x, y, z - 1), i)
+                if j != i:
+                    r = _rect_contact(me, me, margin) if margin else me
+                    if r:
+                        contacts.append((i, j, r, z))
+                continue
+            for nx in (x - 1, x, x + 1):  # shifted, or grown to measure: the 3 x 3 cells below
                 for ny in (y - 1, y, y + 1):
                     j = occupied.get((nx, ny, z - 1))
                     if j is None or j == i:
@@ -152,21 +162,19 @@ def _contacts(pieces: Sequence[Piece], balances: Sequence[Balance], margin: floa
     return bodies, contacts, loads
 
 
-def _equilibrium_system(pieces, balances, margin):
-    """The equations ``A f = b`` (3 per polycube: force, two moments) over corner forces
-    ``f``, with ``A`` in compressed-column form ``(start, index, value)``.
+def _vertical_system(bodies, contacts, loads, balances):
+    """The gravity-only equations (3 per polycube: vertical force, moments about the two
+    horizontal axes through its centre of mass) over non-negative vertical corner forces, in
+    compressed-column form ``(start, index, value)``, and their right-hand side.
 
-    Returns ``(system, b, contacts, loads)``; ``system`` is ``None`` when a balance cube is not
-    held (its centre is off its support), which is a fall whatever the forces.
+    Every solution is also a solution of the full system (:func:`_full_system`), so a tower that
+    stands by these equations stands; they are smaller and decide most standing towers faster.
     """
-    bodies, contacts, loads = _contacts(pieces, balances, margin)
     b = np.zeros(3 * len(bodies))
-    for i, (m, _, _) in enumerate(bodies):
+    for i, (m, *_) in enumerate(bodies):
         b[3 * i] = m
-    for k, j, rect in loads:
-        if j < 0 or not _balance_held(balances[k], rect):
-            return None, b, contacts, loads
-        _, cx, cy = bodies[j]
+    for k, j, _ in loads:
+        _, cx, cy, _ = bodies[j]
         x, y, _ = balances[k]
         b[3 * j] += BALANCE_MASS
         b[3 * j + 1] += BALANCE_MASS * (y + 0.5 - cy)
@@ -180,9 +188,9 @@ def _equilibrium_system(pieces, balances, margin):
     for up, low, (x0, x1, y0, y1), _ in contacts:
         faces.setdefault((up, low), set()).update(((x0, y0), (x1, y0), (x0, y1), (x1, y1)))
     for (up, low), corners in faces.items():
-        _, ucx, ucy = bodies[up]
+        _, ucx, ucy, _ = bodies[up]
         if low >= 0:
-            _, lcx, lcy = bodies[low]
+            _, lcx, lcy, _ = bodies[low]
         for px, py in _hull(corners):
             ur, uv = [3 * up, 3 * up + 1, 3 * up + 2], [1.0, py - ucy, px - ucx]
             if low < 0:
@@ -197,7 +205,83 @@ def _equilibrium_system(pieces, balances, margin):
                     index += ur + lr
                     value += uv + lv
             start.append(len(index))
-    return (start, index, value), b, contacts, loads
+    return (start, index, value), b
+
+
+def _full_system(pieces, bodies, contacts, loads, balances, margin, friction):
+    """The equations ``A f = b`` of full 3-D equilibrium (6 per polycube: forces along x, y, z
+    and moments about the three axes through its centre of mass) over non-negative contact
+    forces ``f``, with ``A`` dense.
+
+    Columns: at every corner of the convex hull of a horizontal contact face, 4 forces along the
+    edges of the linearised friction cone ``(±friction, 0, 1)``, ``(0, ±friction, 1)`` (only the
+    vertical one when ``friction`` is 0); at every corner of a vertical face where two polycubes
+    touch side by side, one horizontal force along the face's normal pushing them apart.
+    """
+    nb = len(bodies)
+    com = np.array([[cx, cy, cz] for _, cx, cy, cz in bodies])
+    b = np.zeros(6 * nb)
+    for i, (m, *_) in enumerate(bodies):
+        b[6 * i + 2] = m
+    for k, j, _ in loads:
+        x, y, _ = balances[k]
+        b[6 * j + 2] += BALANCE_MASS
+        b[6 * j + 3] += BALANCE_MASS * (y + 0.5 - com[j, 1])
+        b[6 * j + 4] -= BALANCE_MASS * (x + 0.5 - com[j, 0])
+    if friction > 0:
+        flat = np.array([[friction, 0.0, 1.0], [-friction, 0.0, 1.0], [0.0, friction, 1.0],
+                         [0.0, -friction, 1.0]])
+    else:
+        flat = np.array([[0.0, 0.0, 1.0]])
+    pts: list[tuple[float, float, float]] = []
+    gens: list[np.ndarray] = []
+    ups: list[int] = []
+    lows: list[int] = []
+    faces: dict[tuple[int, int, int], set[tuple[float, float]]] = {}
+    for up, low, (x0, x1, y0, y1), z in contacts:
+        faces.setdefault((up, low, z), set()).update(((x0, y0), (x1, y0), (x0, y1), (x1, y1)))
+    for (up, low, z), corners in faces.items():
+        for px, py in _hull(corners):
+            pts.append((px, py, float(z)))
+            gens.append(flat)
+            ups.append(up)
+            lows.append(low)
+    walls: dict[tuple[int, int, int, float], set[tuple[float, float]]] = {}
+    for a, c, axis, corners in side_contacts(pieces, margin):
+        walls.setdefault((a, c, axis, corners[0][axis]), set()).update(
+            (p[1 - axis], p[2]) for p in corners)
+    for (a, c, axis, plane), corners in walls.items():
+        normal = _NORMALS[axis]
+        for u, w in _hull(corners):
+            pts.append((plane, u, w) if axis == 0 else (u, plane, w))
+            gens.append(normal)
+            ups.append(c)  # pushes c along +axis, and a back
+            lows.append(a)
+    if not pts:
+        return np.zeros((6 * nb, 0)), b
+    counts = [len(g) for g in gens]
+    force = np.concatenate(gens)
+    point = np.repeat(np.array(pts), counts, axis=0)
+    cols = np.arange(len(force))
+    a_mat = np.zeros((6 * nb, len(force)))
+    for body, sign in ((np.repeat(ups, counts), 1.0), (np.repeat(lows, counts), -1.0)):
+        sel = body >= 0
+        bi = body[sel]
+        col = cols[sel]
+        f = force[sel] * sign
+        mom = np.cross(point[sel] - com[bi], f)
+        for k in range(3):
+            a_mat[6 * bi + k, col] = f[:, k]
+            a_mat[6 * bi + 3 + k, col] = mom[:, k]
+    return a_mat, b
+
+
+_NORMALS = (np.array([[1.0, 0.0, 0.0]]), np.array([[0.0, 1.0, 0.0]]))
+
+
+def _balances_held(balances, loads) -> bool:
+    """Whether every balance cube rests on a polycube with its centre over its contact face."""
+    return all(j >= 0 and _balance_held(balances[k], rect) for k, j, rect in loads)
 
 
 def side_contacts(pieces: Sequence[Piece], margin: float = 0.0):
@@ -282,8 +366,9 @@ def _dense(system, rows: int) -> np.ndarray:
     return a
 
 
-def _feasible(system, b: np.ndarray) -> bool:
-    """Whether ``A f = b, f >= 0`` has a solution: scipy's HiGHS, serial dual simplex."""
+def _feasible_csc(system, b: np.ndarray) -> bool:
+    """Whether ``A f = b, f >= 0`` has a solution, ``A`` in compressed-column form ``(start,
+    index, value)``: scipy's HiGHS, serial dual simplex."""
     start, index, value = system
     n = len(start) - 1
     if _HIGHS is None:  # the public interface (slower, same solver)
@@ -336,44 +421,59 @@ except ImportError:  # pragma: no cover
 
 
 def static_stands(
-    pieces: Sequence[Piece], balances: Sequence[Balance] = (), margin: float = 0.0
+    pieces: Sequence[Piece], balances: Sequence[Balance] = (), margin: float = 0.0,
+    friction: float | None = STATIC_FRICTION,
 ) -> bool:
-    """Whether the tower stands by exact rigid-block static equilibrium (rules.md 2.6.1)."""
+    """Whether the tower stands by exact rigid-block static equilibrium (rules.md 2.6.1).
+
+    ``friction`` is the friction coefficient of horizontal faces; side faces push but do not
+    rub. ``friction=None`` is the literal spec model: vertical forces only, side faces carry
+    nothing (more towers fall).
+    """
     if not pieces:
         return True
-    system, b, contacts, _ = _equilibrium_system(pieces, balances, margin)
-    if system is None:
+    bodies, contacts, loads = _contacts(pieces, balances, margin)
+    if not _balances_held(balances, loads):
         return False
     supported = {c[0] for c in contacts}
     if len(supported) < len(pieces):  # a body with no contact below cannot stand
         return False
-    return _feasible(system, b)
+    system, b = _vertical_system(bodies, contacts, loads, balances)
+    if _feasible_csc(system, b):
+        return True
+    if friction is None:
+        return False
+    a_mat, b = _full_system(pieces, bodies, contacts, loads, balances, margin, friction)
+    cols, rows = np.nonzero(a_mat.T)
+    start = np.searchsorted(cols, np.arange(a_mat.shape[1] + 1))
+    return _feasible_csc((start, rows, a_mat[rows, cols]), b)
 
 
 def static_unbalanced(
-    pieces: Sequence[Piece], balances: Sequence[Balance] = (), margin: float = 0.0
+    pieces: Sequence[Piece], balances: Sequence[Balance] = (), margin: float = 0.0,
+    friction: float = STATIC_FRICTION,
 ) -> list[int]:
     """Bodies that fall by the static referee: those no contact forces can balance (found by
     the least total external help needed), and every body resting on them, directly or not."""
     if not pieces:
         return []
-    system, b, contacts, loads = _equilibrium_system(pieces, balances, margin)
+    bodies, contacts, loads = _contacts(pieces, balances, margin)
     npieces = len(pieces)
-    if system is None:  # a balance cube off its support: it and what it carries
+    if not _balances_held(balances, loads):  # a balance cube off its support
         return [npieces + k for k, j, rect in loads
                 if j < 0 or not _balance_held(balances[k], rect)]
-    nb = len(b) // 3
-    a = _dense(system, len(b))
+    a, b = _full_system(pieces, bodies, contacts, loads, balances, margin, friction)
+    nb = len(bodies)
     nv = a.shape[1]
     # f >= 0, plus free help terms s+ - s- per equation, minimised in L1.
-    eye = np.eye(3 * nb)
-    a_full = np.hstack([a, eye, -eye]) if nv else np.hstack([eye, -eye])
-    c = np.concatenate([np.zeros(nv), np.ones(6 * nb)])
+    eye = np.eye(6 * nb)
+    a_full = np.hstack([a, eye, -eye])
+    c = np.concatenate([np.zeros(nv), np.ones(12 * nb)])
     res = linprog(c, A_eq=a_full, b_eq=b, bounds=(0, None), method="highs")
     if res.status != 0:
         return list(range(nb))
-    help_ = res.x[nv:nv + 3 * nb] + res.x[nv + 3 * nb:]
-    bad = {i for i in range(nb) if help_[3 * i: 3 * i + 3].sum() > 1e-7}
+    help_ = res.x[nv:nv + 6 * nb] + res.x[nv + 6 * nb:]
+    bad = {i for i in range(nb) if help_[6 * i: 6 * i + 6].sum() > 1e-7}
     changed = True
     while changed:
         changed = False
@@ -387,17 +487,21 @@ def static_unbalanced(
 
 def static_critical_margin(
     pieces: Sequence[Piece], balances: Sequence[Balance] = (), lo: float = -0.3,
-    hi: float = 0.3, steps: int = 12,
+    hi: float = 0.3, steps: int = 12, friction: float | None = STATIC_FRICTION,
 ) -> float:
     """The largest contact shrink (negative: growth) at which the tower still stands, found by
-    bisection in ``[lo, hi]``: a measure of how far a tower is from the static threshold."""
-    if not static_stands(pieces, balances, lo):
+    bisection in ``[lo, hi]``: a measure of how far a tower is from the static threshold.
+
+    Every contact polygon shrinks (or grows) by the margin, horizontal and side faces alike;
+    grown, squares that only meet along an edge or at a corner come to touch.
+    """
+    if not static_stands(pieces, balances, lo, friction):
         return lo
-    if static_stands(pieces, balances, hi):
+    if static_stands(pieces, balances, hi, friction):
         return hi
     for _ in range(steps):
         mid = (lo + hi) / 2
-        if static_stands(pieces, balances, mid):
+        if static_stands(pieces, balances, mid, friction):
             lo = mid
         else:
             hi = mid
@@ -405,16 +509,27 @@ def static_critical_margin(
 
 
 # ----------------------------------------------------------------------------- MuJoCo referee
-def scene_xml(pieces: Sequence[Piece], balances: Sequence[Balance]) -> str:
-    """The MJCF model of a tower with the fixed settings of rules.md 2.6.2."""
+def scene_xml(pieces: Sequence[Piece], balances: Sequence[Balance], refine: int = 1) -> str:
+    """The MJCF model of a tower with the fixed settings of rules.md 2.6.2.
+
+    ``refine`` > 1 divides the timestep and the contacts' time constant by it: stiffer contacts,
+    closer to rigid wood, for tests that ask whether a verdict depends on the contacts'
+    softness. The referee itself always runs with ``refine=1``.
+    """
     s = MUJOCO_SETTINGS
     h = 0.5 * U
+    solref = s["solref"]
+    timestep = s["timestep"]
+    if refine != 1:
+        timeconst, damping = (float(v) for v in solref.split())
+        solref = f"{timeconst / refine:g} {damping:g}"
+        timestep = timestep / refine
     out = [
         '<mujoco model="kozo">',
-        f'<option timestep="{s["timestep"]}" gravity="0 0 -9.81" cone="elliptic" impratio="10"'
+        f'<option timestep="{timestep}" gravity="0 0 -9.81" cone="elliptic" impratio="10"'
         ' integrator="implicitfast"><flag sleep="enable"/></option>',
         f'<default><geom density="{s["density"]}" friction="{s["friction"]}"'
-        f' solref="{s["solref"]}" solimp="{s["solimp"]}" condim="4"/></default>',
+        f' solref="{solref}" solimp="{s["solimp"]}" condim="4"/></default>',
         "<worldbody>",
         f'<geom name="floor" type="plane" size="1 1 0.01" pos="0 0 {-0.5 * U:.6f}"/>',
     ]
@@ -459,6 +574,7 @@ def simulate(
     sim_seconds: float = 3.0,
     frame_every: int = 0,
     stop_when_fallen: bool = False,
+    refine: int = 1,
 ):
     """Run the MuJoCo scene; return ``(start poses, end poses, frames)``.
 
@@ -469,12 +585,12 @@ def simulate(
     """
     import mujoco
 
-    model = mujoco.MjModel.from_xml_string(scene_xml(pieces, balances))
+    model = mujoco.MjModel.from_xml_string(scene_xml(pieces, balances, refine))
     data = mujoco.MjData(model)
     mujoco.mj_forward(model, data)
     nbody = len(pieces) + len(balances)
     start = np.array(data.qpos, dtype=float).reshape(nbody, 7) if nbody else np.zeros((0, 7))
-    steps = int(round(sim_seconds / MUJOCO_SETTINGS["timestep"]))
+    steps = int(round(sim_seconds * refine / MUJOCO_SETTINGS["timestep"]))
     frames = [start.copy()] if frame_every else []
     done = 0
     while done < steps:
@@ -488,7 +604,7 @@ def simulate(
             if frame_every and done % frame_every:
                 frames.append(np.array(data.qpos, dtype=float).reshape(nbody, 7))
             break
-        if stop_when_fallen and done % 25 == 0:
+        if stop_when_fallen and done % (25 * refine) == 0:
             disp, tilt = movements(start, np.array(data.qpos, dtype=float).reshape(nbody, 7))
             if disp.max() > FALLEN_FOR_SURE[0] or tilt.max() > FALLEN_FOR_SURE[1]:
                 break
@@ -512,11 +628,16 @@ def mujoco_verdict(
     sim_seconds: float = 3.0,
     fall_distance: float = 0.25,
     fall_tilt_deg: float = 10.0,
+    refine: int = 1,
 ) -> tuple[bool, list[int], float, float]:
-    """Simulate the tower; return ``(stands, moved bodies, largest move, largest turn)``."""
+    """Simulate the tower; return ``(stands, moved bodies, largest move, largest turn)``.
+
+    ``refine``: see :func:`scene_xml` (1, the referee's own settings, unless testing).
+    """
     if not pieces:
         return True, [], 0.0, 0.0
-    start, end, _ = simulate(pieces, balances, sim_seconds, stop_when_fallen=True)
+    start, end, _ = simulate(pieces, balances, sim_seconds, stop_when_fallen=True,
+                             refine=refine)
     disp, tilt = movements(start, end)
     moved = [i for i in range(len(disp)) if disp[i] > fall_distance or tilt[i] > fall_tilt_deg]
     return not moved, moved, float(disp.max()), float(tilt.max())
