@@ -1,7 +1,13 @@
-"""Kozo stability referees: median verdict time on the 12-piece tower of example Z5 (round 3),
-static (exact equilibrium, HiGHS) and MuJoCo (3 s simulated, sleep on), plus the MuJoCo motion.
+"""Kozo stability referees: median verdict times, static (exact equilibrium, HiGHS) and MuJoCo
+(3 s simulated, sleep on).
 
-    python benchmarks/kozo_stability.py [--repeats 30]
+1. The 12-piece tower of example Z5 (round 3), standing, and with a 13th piece that falls; the
+   MuJoCo motion of the standing tower.
+2. Every stability check of a few 3-player games between bots (towers of every size a game
+   judges; greedy bots build tall towers, random ones topple early): the median time per
+   check for each referee, overall, standing and falling, and by tower size.
+
+    python benchmarks/kozo_stability.py [--repeats 30] [--games 3] [--bot greedy] [--seed 0]
 
 Figures are printed, never asserted.
 """
@@ -9,10 +15,12 @@ Figures are printed, never asserted.
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 
 import meeple
+from meeple.bots import make_bot, view_for
 from meeple.games.kozo import physics
 
 Z5_ROUND3 = [
@@ -48,9 +56,59 @@ def median_ms(fn, repeats: int) -> str:
     return f"{statistics.median(wall):8.2f} ms (CPU {statistics.median(cpu):7.2f} ms)"
 
 
+def game_checks(games: int, bot: str, seed: int) -> list[tuple[list, list]]:
+    """The tower of every stability check of ``games`` 3-player games between ``bot`` bots,
+    as ``(pieces, balances)``."""
+    rng = random.Random(seed)
+    game = meeple.load("kozo", players=3)
+    towers = []
+    for g in range(games):
+        bots = [make_bot(bot, game, seed=seed * 100 + g * 10 + i) for i in range(3)]
+        state = game.new_initial_state()
+        last = None
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply(rng.choices(outcomes, weights)[0])
+            else:
+                seat = state.current_player
+                state.apply(bots[seat].act(view_for(state, seat)))
+            check = state.last_check
+            if check is not None and check is not last:
+                last = check
+                tower, balances, tremor = check["tower"]
+                pieces = [(cells, 0.0, 0.0) for *_, cells in tower]
+                if pieces and tremor and tuple(tremor) != (0.0, 0.0):
+                    pieces[-1] = (pieces[-1][0], tremor[0], tremor[1])
+                towers.append((pieces, list(balances)))
+    return towers
+
+
+def time_checks(towers, fn, repeats: int) -> list[float]:
+    """Per tower: the median CPU time of ``fn(pieces, balances)`` in milliseconds."""
+    out = []
+    for pieces, balances in towers:
+        runs = []
+        for _ in range(repeats):
+            c = time.process_time()
+            fn(pieces, balances)
+            runs.append((time.process_time() - c) * 1000)
+        out.append(statistics.median(runs))
+    return out
+
+
+def summary(times: list[float]) -> str:
+    q = statistics.quantiles(times, n=10) if len(times) > 1 else [times[0]] * 9
+    return (f"median {statistics.median(times):7.2f} ms, 90th percentile {q[8]:7.2f} ms, "
+            f"max {max(times):7.2f} ms")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--repeats", type=int, default=30)
+    ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--bot", default="greedy", help="bot kind playing every seat")
+    ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
     tower, balances, _ = tower12()
     pieces = [(cells, 0.0, 0.0) for *_, cells in tower]
@@ -61,6 +119,7 @@ def main() -> None:
     ms = median_ms(lambda: physics.static_stands(pieces, balances), args.repeats)
     print(f"static verdict (HiGHS)            median {ms}")
     falling = pieces + [([(0, 0, 10), (1, 0, 10), (1, 0, 11)], 0.0, 0.0)]
+    assert not physics.static_stands(falling, balances)
     ms = median_ms(lambda: physics.static_stands(falling, balances), args.repeats)
     print(f"static verdict, 13th piece falls  median {ms}")
     ms = median_ms(lambda: physics.mujoco_verdict(pieces, balances), max(5, args.repeats // 3))
@@ -69,6 +128,27 @@ def main() -> None:
              "balances": [{"column": [x, y], "height": h} for x, y, h in balances]}
     ms = median_ms(lambda: physics.motion(scene), 5)
     print(f"MuJoCo motion (up to 61 frames)   median {ms}")
+
+    towers = game_checks(args.games, args.bot, args.seed)
+    verdicts = [physics.static_stands(p, b) for p, b in towers]
+    print(f"\n{args.games} 3-player games ({args.bot} bots): {len(towers)} stability checks, "
+          f"{verdicts.count(False)} falls, towers of {min(len(p) for p, _ in towers)}"
+          f"-{max(len(p) for p, _ in towers)} polycubes (CPU time per check)")
+    static_ms = time_checks(towers, physics.static_stands, 5)
+    mujoco_ms = time_checks(towers, physics.mujoco_verdict, 1)
+    print(f"static verdict   {summary(static_ms)}")
+    print(f"MuJoCo verdict   {summary(mujoco_ms)}")
+    for label, keep in (("standing", True), ("falling", False)):
+        idx = [i for i, v in enumerate(verdicts) if v is keep]
+        if idx:
+            print(f"  static, {label:8s} ({len(idx):3d})  {summary([static_ms[i] for i in idx])}")
+            print(f"  MuJoCo, {label:8s} ({len(idx):3d})  {summary([mujoco_ms[i] for i in idx])}")
+    sizes = sorted({len(p) for p, _ in towers})
+    print("  by tower size (polycubes: checks, static median, MuJoCo median):")
+    for n in sizes:
+        idx = [i for i, (p, _) in enumerate(towers) if len(p) == n]
+        print(f"    {n:2d}: {len(idx):3d}  {statistics.median(static_ms[i] for i in idx):6.2f} ms"
+              f"  {statistics.median(mujoco_ms[i] for i in idx):7.2f} ms")
 
 
 if __name__ == "__main__":

@@ -162,7 +162,19 @@ def _contacts(pieces: Sequence[Piece], balances: Sequence[Balance], margin: floa
     return bodies, contacts, loads
 
 
-def _vertical_system(bodies, contacts, loads, balances):
+def _faces(contacts) -> dict[tuple[int, int, int], list[tuple[float, float]]]:
+    """Per ``(upper, lower, height)``: the vertices of the convex hull of their contact faces.
+
+    Forces anywhere on the contact faces between two bodies are equivalent to forces at these
+    vertices, so only those carry a variable.
+    """
+    corners: dict[tuple[int, int, int], set[tuple[float, float]]] = {}
+    for up, low, (x0, x1, y0, y1), z in contacts:
+        corners.setdefault((up, low, z), set()).update(((x0, y0), (x1, y0), (x0, y1), (x1, y1)))
+    return {key: _hull(pts) for key, pts in corners.items()}
+
+
+def _vertical_system(bodies, faces, loads, balances):
     """The gravity-only equations (3 per polycube: vertical force, moments about the two
     horizontal axes through its centre of mass) over non-negative vertical corner forces, in
     compressed-column form ``(start, index, value)``, and their right-hand side.
@@ -182,16 +194,11 @@ def _vertical_system(bodies, contacts, loads, balances):
     start = [0]
     index: list[int] = []
     value: list[float] = []
-    # Forces anywhere on the contact faces between two bodies are equivalent to forces at the
-    # vertices of the convex hull of their corners, so only those carry a variable.
-    faces: dict[tuple[int, int], set[tuple[float, float]]] = {}
-    for up, low, (x0, x1, y0, y1), _ in contacts:
-        faces.setdefault((up, low), set()).update(((x0, y0), (x1, y0), (x0, y1), (x1, y1)))
-    for (up, low), corners in faces.items():
+    for (up, low, _), hull in faces.items():
         _, ucx, ucy, _ = bodies[up]
         if low >= 0:
             _, lcx, lcy, _ = bodies[low]
-        for px, py in _hull(corners):
+        for px, py in hull:
             ur, uv = [3 * up, 3 * up + 1, 3 * up + 2], [1.0, py - ucy, px - ucx]
             if low < 0:
                 index += ur
@@ -208,7 +215,7 @@ def _vertical_system(bodies, contacts, loads, balances):
     return (start, index, value), b
 
 
-def _full_system(pieces, bodies, contacts, loads, balances, margin, friction):
+def _full_system(pieces, bodies, faces, loads, balances, margin, friction):
     """The equations ``A f = b`` of full 3-D equilibrium (6 per polycube: forces along x, y, z
     and moments about the three axes through its centre of mass) over non-negative contact
     forces ``f``, with ``A`` dense.
@@ -237,11 +244,8 @@ def _full_system(pieces, bodies, contacts, loads, balances, margin, friction):
     gens: list[np.ndarray] = []
     ups: list[int] = []
     lows: list[int] = []
-    faces: dict[tuple[int, int, int], set[tuple[float, float]]] = {}
-    for up, low, (x0, x1, y0, y1), z in contacts:
-        faces.setdefault((up, low, z), set()).update(((x0, y0), (x1, y0), (x0, y1), (x1, y1)))
-    for (up, low, z), corners in faces.items():
-        for px, py in _hull(corners):
+    for (up, low, z), hull in faces.items():
+        for px, py in hull:
             pts.append((px, py, float(z)))
             gens.append(flat)
             ups.append(up)
@@ -340,6 +344,9 @@ def _hull(points) -> list[tuple[float, float]]:
     pts = sorted(points)
     if len(pts) <= 2:
         return pts
+    if (len(pts) == 4 and pts[0][0] == pts[1][0] and pts[2][0] == pts[3][0]
+            and pts[0][1] == pts[2][1] and pts[1][1] == pts[3][1]):
+        return [pts[0], pts[2], pts[3], pts[1]]  # a rectangle, in the order built below
 
     def half(seq):
         out: list[tuple[float, float]] = []
@@ -438,12 +445,13 @@ def static_stands(
     supported = {c[0] for c in contacts}
     if len(supported) < len(pieces):  # a body with no contact below cannot stand
         return False
-    system, b = _vertical_system(bodies, contacts, loads, balances)
+    faces = _faces(contacts)
+    system, b = _vertical_system(bodies, faces, loads, balances)
     if _feasible_csc(system, b):
         return True
     if friction is None:
         return False
-    a_mat, b = _full_system(pieces, bodies, contacts, loads, balances, margin, friction)
+    a_mat, b = _full_system(pieces, bodies, faces, loads, balances, margin, friction)
     cols, rows = np.nonzero(a_mat.T)
     start = np.searchsorted(cols, np.arange(a_mat.shape[1] + 1))
     return _feasible_csc((start, rows, a_mat[rows, cols]), b)
@@ -462,7 +470,7 @@ def static_unbalanced(
     if not _balances_held(balances, loads):  # a balance cube off its support
         return [npieces + k for k, j, rect in loads
                 if j < 0 or not _balance_held(balances[k], rect)]
-    a, b = _full_system(pieces, bodies, contacts, loads, balances, margin, friction)
+    a, b = _full_system(pieces, bodies, _faces(contacts), loads, balances, margin, friction)
     nb = len(bodies)
     nv = a.shape[1]
     # f >= 0, plus free help terms s+ - s- per equation, minimised in L1.
