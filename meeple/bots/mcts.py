@@ -13,7 +13,11 @@ Play-outs use the game's ``heuristics`` module where it has one:
 
 - ``rollout_action(state, player, rng) -> action``: the play-out policy (else uniform random);
 - ``evaluate(state, player) -> float``: an estimate of the player's return in [-1, 1], used to
-  stop a play-out early (after ``rollout_depth`` actions) instead of playing to the end.
+  stop a play-out early (after ``rollout_depth`` actions) instead of playing to the end;
+- ``action_value(state, player, action) -> float``: the greedy bot's judgement, used to pick
+  the ``candidates`` among the bot's own moves that the search considers;
+- ``SEARCH``: a dict of :class:`Level` fields that the game sets for the levels that use its
+  heuristics (for example Kozo, whose moves are costly to apply, evaluates at once).
 
 Budgets: ``iterations`` and/or ``seconds`` per move; ``time_limit`` (seconds, settable by a
 server's time control) and ``view.deadline`` cap the thinking time further. Levels 1-5 map to
@@ -45,6 +49,9 @@ class Level:
     exploration: float = 0.35
     use_heuristics: bool = True
     rollout_depth: int | None = None
+    candidates: int | None = None
+    """Search only this many of the bot's own moves, the best by the game's ``action_value``
+    (the greedy bot's judgement); ``None`` searches them all."""
 
 
 LEVELS: dict[int, Level] = {
@@ -57,9 +64,6 @@ LEVELS: dict[int, Level] = {
 """Levels 1-5: levels 1-2 search a little with random play-outs; levels 3-5 use the game's
 evaluation after short play-outs, each with about 2.5 times the search of the one below."""
 
-ROLLOUT_DEPTH: dict[str, int] = {"kozo": 0}
-"""Per-game play-out depth before the evaluation, where a game's moves are costly to apply
-(each Kozo placement is judged by the stability referee): it replaces a level's depth."""
 
 
 class _Stat:
@@ -135,6 +139,7 @@ class MCTSBot:
         use_heuristics: bool | None = None,
         rollout_depth: int | None = None,
         time_limit: float | None = None,
+        candidates: int | None = None,
     ):
         if level is None:
             level = 3
@@ -153,11 +158,14 @@ class MCTSBot:
         self.time_limit = time_limit
         use = spec.use_heuristics if use_heuristics is None else use_heuristics
         module = heuristics(game) if use else None
+        tuning = getattr(module, "SEARCH", {})
         self._rollout_action = getattr(module, "rollout_action", None)
         self._evaluate = getattr(module, "evaluate", None)
-        depth = spec.rollout_depth if rollout_depth is None else rollout_depth
-        if rollout_depth is None and depth is not None and game.name in ROLLOUT_DEPTH:
-            depth = ROLLOUT_DEPTH[game.name]
+        self._action_value = getattr(module, "action_value", None)
+        self.candidates = tuning.get("candidates", spec.candidates) if candidates is None \
+            else candidates
+        depth = tuning.get("rollout_depth", spec.rollout_depth) if rollout_depth is None \
+            else rollout_depth
         self.rollout_depth = depth if self._evaluate is not None else None
         self.last_iterations = 0
         """How many iterations the last ``act`` ran (for benchmarks and logs)."""
@@ -194,21 +202,36 @@ class MCTSBot:
                 best, best_key = a, key
         return best
 
+    def _root_actions(self, view: View) -> list[int] | None:
+        """The bot's own moves worth searching, or ``None`` for all of them."""
+        legal = view.legal_actions
+        k, value = self.candidates, self._action_value
+        if not k or value is None or len(legal) <= k:
+            return None
+        state = view.sample_state(self.rng)
+        rng = self.rng
+        ranked = sorted(legal, key=lambda a: (value(state, view.seat, a), rng.random()))
+        return ranked[-k:]
+
     def search(self, view: View) -> _Node:
         """Run the budgeted search from ``view``; return the root of the tree."""
         root = _Node()
         stop = self._stop_time(view)
         limit = self.iterations if self.iterations > 0 else math.inf
         done = 0
+        root_actions = self._root_actions(view)
+        seat = view.seat
         while done < limit:
-            self._iterate(root, view.sample_state(self.rng))
+            self._iterate(root, view.sample_state(self.rng), seat, root_actions)
             done += 1
             if (done & 7 == 0 or done < 8) and time.perf_counter() >= stop:
                 break
         self.last_iterations = done
         return root
 
-    def _iterate(self, root: _Node, state: State) -> None:
+    def _iterate(
+        self, root: _Node, state: State, seat: int = -1, root_actions: list[int] | None = None
+    ) -> None:
         rng, c = self.rng, self.exploration
         node = root
         path: list[tuple[_Stat, int]] = []
@@ -225,7 +248,10 @@ class MCTSBot:
                 joint = []
                 for p in state.pending_players():
                     stats = node.joint.setdefault(p, {})
-                    a, new = _ucb_pick(stats, state.legal_actions(p), c, rng)
+                    legal = state.legal_actions(p)
+                    if root_actions is not None and node is root and p == seat:
+                        legal = root_actions
+                    a, new = _ucb_pick(stats, legal, c, rng)
                     path.append((stats[a], p))
                     joint.append((p, a))
                     expanded |= new
@@ -233,7 +259,10 @@ class MCTSBot:
                     state.apply(a, p)
                 node = node.child(tuple(joint))
             else:
-                a, expanded = _ucb_pick(node.stats, state.legal_actions(cp), c, rng)
+                legal = state.legal_actions(cp)
+                if root_actions is not None and node is root and cp == seat:
+                    legal = root_actions
+                a, expanded = _ucb_pick(node.stats, legal, c, rng)
                 path.append((node.stats[a], cp))
                 state.apply(a, cp)
                 node = node.child(a)
@@ -278,4 +307,4 @@ def mcts_bot(game: Game, seed: int | None = None, level: int | None = None, **kw
     return MCTSBot(game, seed=seed, level=level, **kw)
 
 
-__all__ = ["LEVELS", "ROLLOUT_DEPTH", "Level", "MCTSBot", "mcts_bot"]
+__all__ = ["LEVELS", "Level", "MCTSBot", "mcts_bot"]

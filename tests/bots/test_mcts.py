@@ -86,6 +86,35 @@ def test_same_seed_same_choice():
         assert a == b
 
 
+def test_candidates_are_the_greedy_bots_best_moves():
+    """With ``candidates`` the search tries only the best of the bot's own moves by the game's
+    ``action_value``; with one candidate it plays the greedy bot's choice."""
+    from meeple.bots.simple import heuristics
+
+    game = meeple.load("koplus", players=2)
+    value = heuristics(game).action_value
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    moves = 0
+    while moves < 6 or state.current_player < 0:
+        if state.current_player == CHANCE:
+            state.apply(sample_chance(state, rng), CHANCE)
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+            moves += 1
+    seat = state.current_player
+    legal = state.legal_actions()
+    ranked = sorted(legal, key=lambda a: value(state, seat, a))
+    bot = MCTSBot(game, seed=2, level=3, candidates=3)
+    root = bot.search(view_for(state, seat))
+    assert len(root.stats) == 3
+    assert all(value(state, seat, a) >= value(state, seat, ranked[-3]) for a in root.stats)
+    best = value(state, seat, ranked[-1])
+    one = MCTSBot(game, seed=2, level=3, candidates=1).act(view_for(state, seat))
+    assert value(state, seat, one) == best
+    assert len(MCTSBot(game, seed=2, level=3).search(view_for(state, seat)).stats) > 3
+
+
 def test_search_sees_only_the_view():
     """The other player's sealed bid is not in the view: the search cannot count on it."""
     game = meeple.load(TINY)

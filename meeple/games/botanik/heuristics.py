@@ -4,6 +4,8 @@
 same-colour tiles that a third tile would turn into a scoring group, and the open ends that keep
 it growing. ``action_value`` applies an action to a copy, settles the releases it causes with a
 quick local choice for every pending addition, and compares both players' machines and rows.
+``evaluate``, for search bots, counts the points now and lets growth count less as the rounds
+run out.
 """
 
 from __future__ import annotations
@@ -12,11 +14,16 @@ import math
 import random
 
 from .components import PLANT, SOURCE_CELL, STEP, VEGETABLE, rotate
-from .rules import ADD, ADD_BASE, SWAP, SWAP_BASE, BotanikState, add_parts, rc_cell
+from .rules import ADD, ADD_BASE, ROUNDS, SWAP, SWAP_BASE, BotanikState, add_parts, rc_cell
+
+SEARCH = {"candidates": 5}
+"""Search bots weigh only the greedy bot's five best moves: play-outs are too short to judge
+where a tile fits best in a machine, which ``action_value`` rates exactly."""
 
 
-def machine_value(state: BotanikState, p: int) -> float:
-    """A rating of ``p``'s machine (higher is better)."""
+def machine_parts(state: BotanikState, p: int) -> tuple[float, int, int, int]:
+    """``p``'s machine as (points now, tiles joined to the Source, same-colour pairs, open
+    ends of the main network)."""
     ts = state.ts
     tiles = state.mtile[p]
     pipes = state.mpipe[p]
@@ -59,9 +66,14 @@ def machine_value(state: BotanikState, p: int) -> float:
                 points += f
         else:
             points += f
-    open_ends = state.copen[p][main]
+    return points, len(kept), pairs, state.copen[p][main]
+
+
+def machine_value(state: BotanikState, p: int) -> float:
+    """A rating of ``p``'s machine (higher is better)."""
+    points, kept, pairs, open_ends = machine_parts(state, p)
     openness = min(open_ends, 4) * 0.6 - (1.5 if open_ends <= 1 else 0.0)
-    return points + 0.35 * len(kept) + 0.8 * pairs + openness
+    return points + 0.35 * kept + 0.8 * pairs + openness
 
 
 def tile_value(state: BotanikState, t: int) -> float:
@@ -141,9 +153,22 @@ def action_value(state: BotanikState, player: int, action: int) -> float:
     return position_value(s, player)
 
 
+def _outlook(state: BotanikState, p: int, left: float) -> float:
+    """``p``'s points now plus what may still come, weighted by the share of rounds ``left``."""
+    points, kept, pairs, open_ends = machine_parts(state, p)
+    openness = min(open_ends, 4) * 0.6 - (1.5 if open_ends <= 1 else 0.0)
+    return points + 0.1 * kept + left * (0.25 * kept + 0.8 * pairs + openness
+                                         + _rows_value(state, p))
+
+
 def evaluate(state: BotanikState, player: int) -> float:
-    """A static evaluation in [-1, 1] for search bots."""
-    return math.tanh(position_value(state, player) / 10.0)
+    """A static evaluation in [-1, 1] for search bots: points now, and growth that counts less
+    as the rounds run out (tiles still in the rows score nothing at the end)."""
+    if state.is_terminal():
+        return float(state.returns()[player])
+    left = max(0.0, (ROUNDS - state.round + 1) / ROUNDS)
+    v = _outlook(state, player, left) - _outlook(state, 1 - player, left)
+    return math.tanh(v / 8.0)
 
 
 def rollout_action(state: BotanikState, player: int, rng: random.Random) -> int:

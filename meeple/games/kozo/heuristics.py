@@ -8,6 +8,10 @@ from meeple.engine import State
 from . import physics
 from .components import BALANCE_BASE, PIECE_BASE, PLACEMENTS, RING, SIZE_BASE, SIZES
 
+SEARCH = {"rollout_depth": 0}
+"""Search bots evaluate a position at once: every placement is judged by the stability
+referee, too costly for play-outs."""
+
 
 def action_value(state: State, player: int, action: int) -> float:
     """Higher is better for ``player``: a placement that stands is worth its size (plus a

@@ -94,6 +94,8 @@ class Kozo(Game):
     def _setup(self) -> None:
         o = self.options
         self.use_mujoco = o["stability"] == "mujoco" or o["tremor"] > 0
+        self.verdicts: dict[tuple, bool] = {}
+        """Static verdicts by tower, kept because search bots judge the same towers often."""
 
     @property
     def num_distinct_actions(self) -> int:
@@ -494,7 +496,14 @@ class KozoState(State):
             )
             referee = "mujoco"
         else:
-            stands = physics.static_stands(pieces, balances, opts["static_margin"])
+            key = (tuple(p[0] for p in pieces), tuple(balances))
+            verdicts = self.game.verdicts
+            stands = verdicts.get(key)
+            if stands is None:
+                if len(verdicts) >= 100_000:
+                    verdicts.clear()
+                stands = verdicts[key] = physics.static_stands(
+                    pieces, balances, opts["static_margin"])
             referee = "static"
         self.last_check = {
             "after": after,
