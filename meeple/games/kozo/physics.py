@@ -2,10 +2,12 @@
 
 Two referees decide whether a tower stands (rules.md 2.6):
 
-- :func:`static_stands`: exact static equilibrium of rigid blocks under gravity. Every
-  horizontal contact face, shrunk by a margin, carries non-negative vertical forces at its four
-  corners; the tower stands iff forces exist that balance every body's weight and its moments
-  about the horizontal axes through its centre of mass. A linear feasibility problem solved with
+- :func:`static_stands`: exact static equilibrium of rigid blocks under gravity (rules.md 2.6.1
+  and its reading). Every horizontal contact face, shrunk by a margin, carries at its corners
+  forces in the linearised Coulomb cone (friction 0.5, MuJoCo's); every vertical face where two
+  polycubes touch side by side carries a normal push (no friction). The tower stands iff
+  forces exist that hold every body in full 3-D equilibrium (forces along three axes, moments
+  about three axes through its centre of mass). A linear feasibility problem solved with
   scipy's HiGHS: deterministic and platform-independent.
 - :func:`mujoco_verdict`: a MuJoCo simulation of the tower for ``sim_seconds`` with fixed
   settings; fallen if any body moved more than ``fall_distance`` cube edges or turned more than
@@ -289,11 +291,12 @@ def _balances_held(balances, loads) -> bool:
 
 
 def side_contacts(pieces: Sequence[Piece], margin: float = 0.0):
-    """Vertical faces where two polycubes touch side by side: ``(a, b, axis, corners)`` with
-    the face's normal along ``axis`` (0: x, 1: y) pointing from body ``a`` to body ``b``.
+    """Vertical faces where two polycubes touch side by side, shrunk by ``margin``:
+    ``(a, b, axis, corners)`` with the face's normal along ``axis`` (0: x, 1: y) pointing from
+    body ``a`` to body ``b``.
 
-    The static referee gives these faces no force (rules.md 2.6.1); a body that leans on a
-    neighbour's side can stand in the physics while the static referee calls it fallen.
+    The static referee lets these faces push the two bodies apart (no friction), so a body
+    that leans on a neighbour's side is held there (rules.md 2.6.1, reading).
     """
     occupied: dict[tuple[int, int, int], int] = {}
     for i, (cubes, _, _) in enumerate(pieces):

@@ -100,3 +100,41 @@ def test_referees_agree_on_200_towers():
     assert stats["clear"] == stats["clear_agree"]
     assert stats["clear"] >= 110  # 119 of 200 with MuJoCo 4.0.1
     assert stats["agree"] >= 165  # 172 of 200 with MuJoCo 4.0.1
+
+
+def cells(text: str):
+    """A polycube at its nominal pose from ``"xyz xyz ..."``."""
+    return ([tuple(int(ch) for ch in c) for c in text.split()], 0.0, 0.0)
+
+
+def test_a_piece_leaning_on_a_neighbours_side_stands():
+    # The second piece rests on one cube of the first, its centre of mass 0.25 west of that
+    # cube's edge; as it tips west, its lower cubes press on the first piece's side face, which
+    # holds it (friction on the face it rests on balances that push).
+    pieces = [cells("100 101 201 211"), cells("001 002 011 102")]
+    balances = [(2, 0, 2)]
+    assert not physics.static_stands(pieces, balances, friction=None)  # the literal spec model
+    assert physics.static_stands(pieces, balances)
+    assert physics.static_critical_margin(pieces, balances) > 0.1
+    assert physics.mujoco_verdict(pieces, balances)[0]
+    # Without friction on the face it rests on, nothing balances the push: it falls.
+    assert not physics.static_stands(pieces, balances, friction=0.0)
+
+
+def test_a_knife_edge_carries_nothing():
+    # The third piece rests with one cube on the second piece and with the bottom edge of
+    # another exactly on the top edge of the first piece: it falls, and stands only if contacts
+    # grow (so the tower is at the static threshold, not clear of it).
+    pieces = [cells("010 011 021"), cells("200 201 210 211"), cells("002 003 102 202")]
+    balances = [(0, 1, 2), (2, 1, 2)]
+    assert not physics.static_stands(pieces, balances)
+    assert physics.static_stands(pieces, balances, margin=-0.002)
+    assert abs(physics.static_critical_margin(pieces, balances)) < 0.01
+    assert not physics.mujoco_verdict(pieces, balances)[0]
+
+
+def test_the_literal_spec_model_is_never_more_lenient():
+    for pieces, balances in generate_towers(30, seed=7):
+        if physics.static_stands(pieces, balances, friction=None):
+            assert physics.static_stands(pieces, balances)
+            assert physics.static_stands(pieces, balances, friction=0.0)
