@@ -220,7 +220,7 @@ def _vertical_system(bodies, faces, loads, balances):
 def _full_system(pieces, bodies, faces, loads, balances, margin, friction):
     """The equations ``A f = b`` of full 3-D equilibrium (6 per polycube: forces along x, y, z
     and moments about the three axes through its centre of mass) over non-negative contact
-    forces ``f``, with ``A`` dense.
+    forces ``f``, with ``A`` in compressed-column form ``(start, index, value)``.
 
     Columns: at every corner of the convex hull of a horizontal contact face, 4 forces along the
     edges of the linearised friction cone ``(±friction, 0, 1)``, ``(0, ±friction, 1)`` (only the
@@ -264,22 +264,30 @@ def _full_system(pieces, bodies, faces, loads, balances, margin, friction):
             ups.append(c)  # pushes c along +axis, and a back
             lows.append(a)
     if not pts:
-        return np.zeros((6 * nb, 0)), b
+        return ([0], [], []), b
     counts = [len(g) for g in gens]
     force = np.concatenate(gens)
     point = np.repeat(np.array(pts), counts, axis=0)
-    cols = np.arange(len(force))
-    a_mat = np.zeros((6 * nb, len(force)))
-    for body, sign in ((np.repeat(ups, counts), 1.0), (np.repeat(lows, counts), -1.0)):
-        sel = body >= 0
-        bi = body[sel]
-        col = cols[sel]
-        f = force[sel] * sign
-        mom = np.cross(point[sel] - com[bi], f)
-        for k in range(3):
-            a_mat[6 * bi + k, col] = f[:, k]
-            a_mat[6 * bi + 3 + k, col] = mom[:, k]
-    return a_mat, b
+    up = np.repeat(ups, counts)
+    low = np.repeat(lows, counts)
+    six = np.arange(6)
+    # Per column: the 6 rows of the upper body (+force) and of the lower one (-force, none for
+    # the base), the body with the smaller index first, zeros left out.
+    up_rows = 6 * up[:, None] + six
+    up_vals = np.hstack([force, np.cross(point - com[up], force)])
+    ground = low < 0
+    lowc = np.where(ground, 0, low)
+    low_rows = 6 * lowc[:, None] + six
+    low_vals = -np.hstack([force, np.cross(point - com[lowc], force)])
+    low_vals[ground] = 0.0
+    low_first = (~ground & (low < up))[:, None]
+    rows = np.hstack([np.where(low_first, low_rows, up_rows),
+                      np.where(low_first, up_rows, low_rows)])
+    vals = np.hstack([np.where(low_first, low_vals, up_vals),
+                      np.where(low_first, up_vals, low_vals)])
+    keep = vals != 0.0
+    start = np.concatenate([[0], np.cumsum(keep.sum(axis=1))])
+    return (start, rows[keep], vals[keep]), b
 
 
 _NORMALS = (np.array([[1.0, 0.0, 0.0]]), np.array([[0.0, 1.0, 0.0]]))
@@ -368,11 +376,11 @@ def _hull(points) -> list[tuple[float, float]]:
 
 
 def _dense(system, rows: int) -> np.ndarray:
+    """A matrix in compressed-column form ``(start, index, value)`` as a dense array."""
     start, index, value = system
     a = np.zeros((rows, len(start) - 1))
-    for j in range(len(start) - 1):
-        for k in range(start[j], start[j + 1]):
-            a[index[k], j] = value[k]
+    cols = np.repeat(np.arange(len(start) - 1), np.diff(start))
+    a[np.asarray(index, dtype=int), cols] = value
     return a
 
 
@@ -454,10 +462,8 @@ def static_stands(
         return True
     if friction is None:
         return False
-    a_mat, b = _full_system(pieces, bodies, faces, loads, balances, margin, friction)
-    cols, rows = np.nonzero(a_mat.T)
-    start = np.searchsorted(cols, np.arange(a_mat.shape[1] + 1))
-    return _feasible_csc((start, rows, a_mat[rows, cols]), b)
+    system, b = _full_system(pieces, bodies, faces, loads, balances, margin, friction)
+    return _feasible_csc(system, b)
 
 
 def static_unbalanced(
@@ -473,7 +479,9 @@ def static_unbalanced(
     if not _balances_held(balances, loads):  # a balance cube off its support
         return [npieces + k for k, j, rect in loads
                 if j < 0 or not _balance_held(balances[k], rect)]
-    a, b = _full_system(pieces, bodies, _faces(contacts), loads, balances, margin, friction)
+    system, b = _full_system(pieces, bodies, _faces(contacts), loads, balances, margin,
+                             friction)
+    a = _dense(system, len(b))
     nb = len(bodies)
     nv = a.shape[1]
     # f >= 0, plus free help terms s+ - s- per equation, minimised in L1.
