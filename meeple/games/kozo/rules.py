@@ -52,7 +52,8 @@ class Kozo(Game):
 
     name = "kozo"
     title = "Kozo"
-    version = "1"
+    version = "2"
+    """2: the static referee counts side pushes and friction (rules.md 2.6.1)."""
     player_counts = (2, 3, 4, 5, 6)
     perfect_information = True
     option_schema = OptionSchema((
