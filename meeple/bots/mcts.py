@@ -16,8 +16,9 @@ Play-outs use the game's ``heuristics`` module where it has one:
   stop a play-out early (after ``rollout_depth`` actions) instead of playing to the end;
 - ``action_value(state, player, action) -> float``: the greedy bot's judgement, used to pick
   the ``candidates`` among the bot's own moves that the search considers;
-- ``SEARCH``: a dict of :class:`Level` fields that the game sets for the levels that use its
-  heuristics (for example Kozo, whose moves are costly to apply, evaluates at once).
+- ``SEARCH``: settings the game gives the levels that use its heuristics: :class:`Level`
+  fields (for example Kozo, whose moves are costly to apply, evaluates at once with
+  ``rollout_depth`` 0) and ``budget``, a factor on those levels' iterations.
 
 Budgets: ``iterations`` and/or ``seconds`` per move; ``time_limit`` (seconds, settable by a
 server's time control) and ``view.deadline`` cap the thinking time further. Levels 1-5 map to
@@ -150,15 +151,16 @@ class MCTSBot:
         self.name = f"mcts:{level}"
         self.game = game
         self.rng = random.Random(seed)
-        self.iterations = spec.iterations if iterations is None else iterations
+        use = spec.use_heuristics if use_heuristics is None else use_heuristics
+        module = heuristics(game) if use else None
+        tuning = getattr(module, "SEARCH", {})
+        self.iterations = (round(spec.iterations * tuning.get("budget", 1.0))
+                           if iterations is None else iterations)
         self.seconds = spec.seconds if seconds is None else seconds
         if self.iterations <= 0 and self.seconds <= 0:
             raise OptionError("an mcts bot needs a budget: iterations or seconds above 0")
         self.exploration = spec.exploration if exploration is None else exploration
         self.time_limit = time_limit
-        use = spec.use_heuristics if use_heuristics is None else use_heuristics
-        module = heuristics(game) if use else None
-        tuning = getattr(module, "SEARCH", {})
         self._rollout_action = getattr(module, "rollout_action", None)
         self._evaluate = getattr(module, "evaluate", None)
         self._action_value = getattr(module, "action_value", None)
