@@ -66,7 +66,6 @@ LEVELS: dict[int, Level] = {
 evaluation after short play-outs, each with about 2.5 times the search of the one below."""
 
 
-
 class _Stat:
     """Visits, summed return of the player who chose, and availability of one action."""
 

@@ -501,7 +501,7 @@ class KozoState(State):
             verdicts = self.game.verdicts
             stands = verdicts.get(key)
             if stands is None:
-                if len(verdicts) >= 100_000:
+                if len(verdicts) >= 20_000:
                     verdicts.clear()
                 stands = verdicts[key] = physics.static_stands(
                     pieces, balances, opts["static_margin"])
