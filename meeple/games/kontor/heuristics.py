@@ -40,8 +40,9 @@ def _raw(state: KontorState, player: int) -> float:
     coins = state.coins
     value += 0.12 * (min(coins[player], 8) - sum(min(coins[q], 8) for q in range(n)
                                                   if q != player) / (n - 1))
-    if coins[player] == 0:
-        value -= 0.3  # cannot pay taxes
+    # a player without coins cannot pay taxes
+    value -= 0.3 * (coins[player] == 0) - 0.3 * sum(coins[q] == 0 for q in range(n)
+                                                     if q != player) / (n - 1)
     return value
 
 
