@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,8 @@ from meeple.engine.registry import game_class
 
 from .core import ArenaResult, run_arena
 
-console = Console(highlight=False)
+console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+"""The arena's output; written to a file or a pipe, the tables keep their figures whole."""
 
 
 def parse_game_options(game: str, pairs: list[str]) -> dict[str, Any]:
