@@ -69,11 +69,15 @@ def machine_parts(state: BotanikState, p: int) -> tuple[float, int, int, int]:
     return points, len(kept), pairs, state.copen[p][main]
 
 
+def _openness(open_ends: int) -> float:
+    """What open ends are worth: room to grow, and a machine near closing is in danger."""
+    return min(open_ends, 4) * 0.6 - (1.5 if open_ends <= 1 else 0.0)
+
+
 def machine_value(state: BotanikState, p: int) -> float:
     """A rating of ``p``'s machine (higher is better)."""
     points, kept, pairs, open_ends = machine_parts(state, p)
-    openness = min(open_ends, 4) * 0.6 - (1.5 if open_ends <= 1 else 0.0)
-    return points + 0.35 * kept + 0.8 * pairs + openness
+    return points + 0.35 * kept + 0.8 * pairs + _openness(open_ends)
 
 
 def tile_value(state: BotanikState, t: int) -> float:
@@ -156,8 +160,7 @@ def action_value(state: BotanikState, player: int, action: int) -> float:
 def _outlook(state: BotanikState, p: int, left: float) -> float:
     """``p``'s points now plus what may still come, weighted by the share of rounds ``left``."""
     points, kept, pairs, open_ends = machine_parts(state, p)
-    openness = min(open_ends, 4) * 0.6 - (1.5 if open_ends <= 1 else 0.0)
-    return points + 0.1 * kept + left * (0.25 * kept + 0.8 * pairs + openness
+    return points + 0.1 * kept + left * (0.25 * kept + 0.8 * pairs + _openness(open_ends)
                                          + _rows_value(state, p))
 
 
