@@ -249,10 +249,8 @@ class MCTSBot:
                 joint = []
                 for p in state.pending_players():
                     stats = node.joint.setdefault(p, {})
-                    legal = state.legal_actions(p)
-                    if root_actions is not None and node is root and p == seat:
-                        legal = root_actions
-                    a, new = _ucb_pick(stats, legal, c, rng)
+                    own = root_actions if node is root and p == seat else None
+                    a, new = _ucb_pick(stats, own or state.legal_actions(p), c, rng)
                     path.append((stats[a], p))
                     joint.append((p, a))
                     expanded |= new
@@ -260,10 +258,8 @@ class MCTSBot:
                     state.apply(a, p)
                 node = node.child(tuple(joint))
             else:
-                legal = state.legal_actions(cp)
-                if root_actions is not None and node is root and cp == seat:
-                    legal = root_actions
-                a, expanded = _ucb_pick(node.stats, legal, c, rng)
+                own = root_actions if node is root and cp == seat else None
+                a, expanded = _ucb_pick(node.stats, own or state.legal_actions(cp), c, rng)
                 path.append((node.stats[a], cp))
                 state.apply(a, cp)
                 node = node.child(a)
