@@ -15,7 +15,9 @@ Play-outs use the game's ``heuristics`` module where it has one:
 - ``evaluate(state, player) -> float``: an estimate of the player's return in [-1, 1], used to
   stop a play-out early (after ``rollout_depth`` actions) instead of playing to the end;
 - ``action_value(state, player, action) -> float``: the greedy bot's judgement, used to pick
-  the ``candidates`` among the bot's own moves that the search considers;
+  the ``candidates`` among the bot's own moves that the search considers at the root;
+- ``shortlist(state, player, legal) -> list[int]``: a cheap choice of the moves worth
+  searching, applied once at every tree node where one player moves (Kontor's placements);
 - ``SEARCH``: settings the game gives the levels that use its heuristics: :class:`Level`
   fields (for example Kozo, whose moves are costly to apply, evaluates at once with
   ``rollout_depth`` 0) and ``budget``, a factor on those levels' iterations.
@@ -80,12 +82,13 @@ class _Stat:
 class _Node:
     """One information set of the search tree (reached by a sequence of keys from the root)."""
 
-    __slots__ = ("children", "stats", "joint")
+    __slots__ = ("children", "stats", "joint", "moves")
 
     def __init__(self) -> None:
         self.children: dict[Any, _Node] = {}
         self.stats: dict[int, _Stat] = {}
         self.joint: dict[int, dict[int, _Stat]] | None = None
+        self.moves: list[int] | None = None
 
     def child(self, key: Any) -> _Node:
         node = self.children.get(key)
@@ -163,6 +166,7 @@ class MCTSBot:
         self._rollout_action = getattr(module, "rollout_action", None)
         self._evaluate = getattr(module, "evaluate", None)
         self._action_value = getattr(module, "action_value", None)
+        self._shortlist = getattr(module, "shortlist", None)
         self.candidates = tuning.get("candidates", spec.candidates) if candidates is None \
             else candidates
         depth = tuning.get("rollout_depth", spec.rollout_depth) if rollout_depth is None \
@@ -259,7 +263,11 @@ class MCTSBot:
                 node = node.child(tuple(joint))
             else:
                 own = root_actions if node is root and cp == seat else None
-                a, expanded = _ucb_pick(node.stats, own or state.legal_actions(cp), c, rng)
+                if own is None:
+                    own = state.legal_actions(cp)
+                    if self._shortlist is not None:
+                        own = self._moves(node, state, cp, own)
+                a, expanded = _ucb_pick(node.stats, own, c, rng)
                 path.append((node.stats[a], cp))
                 state.apply(a, cp)
                 node = node.child(a)
@@ -267,6 +275,16 @@ class MCTSBot:
         for stat, p in path:
             stat.visits += 1
             stat.total += values[p]
+
+    def _moves(self, node: _Node, state: State, player: int, legal: list[int]) -> list[int]:
+        """The game's ``shortlist`` of ``legal`` at ``node``, chosen once per node (and kept
+        to the moves legal in this determinisation)."""
+        if node.moves is None:
+            node.moves = self._shortlist(state, player, legal)
+        if len(node.moves) == len(legal):
+            return legal
+        allowed = set(legal)
+        return [a for a in node.moves if a in allowed] or legal
 
     def _values(self, state: State) -> list[float]:
         """The game's evaluation for every player (two players: one call, zero-sum)."""

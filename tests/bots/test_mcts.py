@@ -197,3 +197,25 @@ def test_bot_choices_offer_every_level():
         assert bot.name == c["spec"]
         if c["level"]:
             assert str(c["level"]) in str(c["label"])
+
+
+@pytest.mark.parametrize("name", ["kontor", "botanik"])
+def test_shortlist_keeps_the_tree_to_the_games_best_moves(name):
+    """A game's ``shortlist`` names the moves a tree node weighs: legal ones, and only those
+    are searched; its play-out policy plays legal moves."""
+    from meeple.bots.simple import heuristics
+
+    game = meeple.load(name, players=2)
+    module = heuristics(game)
+    rng = random.Random(6)
+    pruned = 0
+    for state, seat in decision_points(game, rng, limit=80):
+        legal = state.legal_actions(seat)
+        short = module.shortlist(state, seat, legal)
+        assert short and set(short) <= set(legal)
+        assert module.rollout_action(state, seat, rng) in legal
+        if len(short) < len(legal) and state.current_player == seat and pruned < 3:
+            pruned += 1
+            root = MCTSBot(game, seed=1, level=3, candidates=0).search(view_for(state, seat))
+            assert set(root.stats) == set(short)
+    assert pruned == 3

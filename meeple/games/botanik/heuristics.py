@@ -174,6 +174,13 @@ def evaluate(state: BotanikState, player: int) -> float:
     return math.tanh(v / 8.0)
 
 
+def shortlist(state: BotanikState, player: int, legal: list[int]) -> list[int]:
+    """The additions a search weighs at a tree node: the best few by ``add_value``."""
+    if state.phase != ADD or len(legal) <= 5:
+        return legal
+    return sorted(legal, key=lambda a: add_value(state, player, a))[-5:]
+
+
 def rollout_action(state: BotanikState, player: int, rng: random.Random) -> int:
     """A cheap play-out policy for search bots: sensible additions and releases, with noise."""
     legal = state.legal_actions(player)

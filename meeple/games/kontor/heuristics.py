@@ -3,14 +3,17 @@
 ``evaluate`` scores a position for one player: victory points so far, then every open area
 weighted by who would win it now and how close it is to closing, then coins. ``action_value``
 is the evaluation after the action; a card choice is valued by the best placement the card
-would have now, plus the tax it charges the right-hand neighbour.
+would have now, plus the tax it charges the right-hand neighbour. For search bots,
+``placement_scores`` rates placements quickly by the areas they close or join: the search tree
+weighs only the best few (``shortlist``) and play-outs place at the best (``rollout_action``).
 """
 
 from __future__ import annotations
 
 import math
+import random
 
-from .components import CARD_COIN, CARD_KIND, CRANE, WATER
+from .components import CARD_COIN, CARD_COLOUR, CARD_GOODS, CARD_KIND, CRANE, GOODS_CARD, WATER
 from .rules import NV, P_ACT, P_CHOOSE, S_PLACE, KontorState, _bits, area_winner
 
 
@@ -102,4 +105,86 @@ def action_value(state: KontorState, player: int, action: int) -> float:
     return _raw(s, player)
 
 
-__all__ = ["action_value", "evaluate", "_bits"]
+def _owner_sign(w: int, player: int) -> int:
+    return 0 if w < 0 else 1 if w == player else -1
+
+
+def _lead(counts: list[int], p: int, n: int) -> int:
+    """``p``'s largest lead in any goods type over every other player (may be negative)."""
+    return max(counts[p * 3 + t] - max(counts[q * 3 + t] for q in range(n) if q != p)
+               for t in range(3))
+
+
+def placement_scores(state: KontorState, player: int, legal: list[int]) -> list[float]:
+    """A quick rating of each placement in ``legal``: the areas it closes or joins.
+
+    A water card is worth the areas it closes (won +1, lost -1); a harbour card the change in
+    who would win the area it joins, and a little for the lead it leaves there.
+    """
+    g = state.game
+    W, n, base = g.W, g.num_players, g.PLACE
+    card = state.card
+    kind = CARD_KIND[card]
+    opening = state.legal
+    areas = []
+    for m in state.areas.values():
+        edge = ((m << 1) | (m >> 1) | (m << W) | (m >> W)) & opening
+        counts = state.area_counts(m)
+        areas.append((edge, counts, _owner_sign(area_winner(counts, n), player)))
+    own = CARD_COLOUR[card] == player
+    out = []
+    for a in legal:
+        i, v = divmod(a - base, NV)
+        b = 1 << i
+        value = 0.0
+        if kind == WATER:
+            for edge, _, sign in areas:
+                if edge == b:
+                    value += sign
+        else:
+            merged = [0] * (3 * n)
+            before = 0
+            for edge, counts, sign in areas:
+                if edge & b:
+                    before += sign
+                    merged = [x + y for x, y in zip(merged, counts, strict=True)]
+            if own and kind == GOODS_CARD:
+                for t in CARD_GOODS[card]:
+                    merged[player * 3 + t] += 1
+            elif own and kind == CRANE and 1 <= v <= 3:
+                merged[player * 3 + v - 1] += 1
+            value = _owner_sign(area_winner(merged, n), player) - before
+            value += 0.1 * max(-3, min(3, _lead(merged, player, n)))
+        out.append(value)
+    return out
+
+
+def _placing(state: KontorState) -> bool:
+    return state.phase == P_ACT and state.step == S_PLACE
+
+
+def shortlist(state: KontorState, player: int, legal: list[int]) -> list[int]:
+    """The placements a search weighs at a tree node: the best few by ``placement_scores``."""
+    if len(legal) <= SHORTLIST or not _placing(state):
+        return legal
+    scores = placement_scores(state, player, legal)
+    ranked = sorted(range(len(legal)), key=lambda k: -scores[k])
+    return [legal[k] for k in ranked[:SHORTLIST]]
+
+
+SHORTLIST = 6
+
+
+def rollout_action(state: KontorState, player: int, rng: random.Random) -> int:
+    """The play-out policy: the best placement by ``placement_scores`` (ties and one move in
+    ten at random); card choices at random."""
+    legal = state.legal_actions(player)
+    if len(legal) == 1 or not _placing(state) or rng.random() < 0.1:
+        return rng.choice(legal)
+    scores = placement_scores(state, player, legal)
+    top = max(scores)
+    best = [a for a, v in zip(legal, scores, strict=True) if v == top]
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+__all__ = ["action_value", "evaluate", "rollout_action", "shortlist", "_bits"]
