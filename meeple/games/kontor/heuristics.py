@@ -133,6 +133,7 @@ def placement_scores(state: KontorState, player: int, legal: list[int]) -> list[
         areas.append((edge, counts, _owner_sign(area_winner(counts, n), player)))
     own = CARD_COLOUR[card] == player
     out = []
+    seen: dict[tuple[int, ...], float] = {}
     for a in legal:
         i, v = divmod(a - base, NV)
         b = 1 << i
@@ -153,8 +154,12 @@ def placement_scores(state: KontorState, player: int, legal: list[int]) -> list[
                     merged[player * 3 + t] += 1
             elif own and kind == CRANE and 1 <= v <= 3:
                 merged[player * 3 + v - 1] += 1
-            value = _owner_sign(area_winner(merged, n), player) - before
-            value += 0.1 * max(-3, min(3, _lead(merged, player, n)))
+            key = tuple(merged)
+            after = seen.get(key)
+            if after is None:
+                after = seen[key] = (_owner_sign(area_winner(merged, n), player)
+                                     + 0.1 * max(-3, min(3, _lead(merged, player, n))))
+            value = after - before
         out.append(value)
     return out
 
