@@ -16,6 +16,10 @@ import random
 from .components import CARD_COIN, CARD_COLOUR, CARD_GOODS, CARD_KIND, CRANE, GOODS_CARD, WATER
 from .rules import NV, P_ACT, P_CHOOSE, S_PLACE, KontorState, _bits, area_winner
 
+SEARCH = {"candidates": 6}
+"""Search bots weigh only the greedy bot's six best moves at the root; below it, the placements
+of ``shortlist``."""
+
 
 def _raw(state: KontorState, player: int) -> float:
     g = state.game
