@@ -20,6 +20,9 @@ SEARCH = {"candidates": 6}
 """Search bots weigh only the greedy bot's six best moves at the root; below it, the placements
 of ``shortlist``."""
 
+SHORTLIST = 6
+"""How many placements ``shortlist`` keeps."""
+
 
 def _raw(state: KontorState, player: int) -> float:
     g = state.game
@@ -181,9 +184,6 @@ def shortlist(state: KontorState, player: int, legal: list[int]) -> list[int]:
     return [legal[k] for k in ranked[:SHORTLIST]]
 
 
-SHORTLIST = 6
-
-
 def rollout_action(state: KontorState, player: int, rng: random.Random) -> int:
     """The play-out policy: the best placement by ``placement_scores`` (ties and one move in
     ten at random); card choices at random."""
@@ -196,4 +196,4 @@ def rollout_action(state: KontorState, player: int, rng: random.Random) -> int:
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-__all__ = ["action_value", "evaluate", "rollout_action", "shortlist", "_bits"]
+__all__ = ["action_value", "evaluate", "placement_scores", "rollout_action", "shortlist", "_bits"]
