@@ -17,7 +17,8 @@ Play-outs use the game's ``heuristics`` module where it has one:
 - ``action_value(state, player, action) -> float``: the greedy bot's judgement, used to pick
   the ``candidates`` among the bot's own moves that the search considers at the root;
 - ``shortlist(state, player, legal) -> list[int]``: a cheap choice of the moves worth
-  searching, applied once at every tree node where one player moves (Kontor's placements);
+  searching, applied once at every tree node where one player moves (Kontor's placements,
+  Botanik's additions);
 - ``SEARCH``: settings the game gives the levels that use its heuristics: :class:`Level`
   fields (for example Kozo, whose moves are costly to apply, evaluates at once with
   ``rollout_depth`` 0) and ``budget``, a factor on those levels' iterations.
@@ -279,12 +280,14 @@ class MCTSBot:
     def _moves(self, node: _Node, state: State, player: int, legal: list[int]) -> list[int]:
         """The game's ``shortlist`` of ``legal`` at ``node``, chosen once per node (and kept
         to the moves legal in this determinisation)."""
-        if node.moves is None:
-            node.moves = self._shortlist(state, player, legal)
-        if len(node.moves) == len(legal):
+        moves = node.moves
+        if moves is None:
+            short = self._shortlist(state, player, legal)
+            moves = node.moves = short if len(short) < len(legal) else []
+        if not moves:  # the shortlist kept every move
             return legal
         allowed = set(legal)
-        return [a for a in node.moves if a in allowed] or legal
+        return [a for a in moves if a in allowed] or legal
 
     def _values(self, state: State) -> list[float]:
         """The game's evaluation for every player (two players: one call, zero-sum)."""
