@@ -55,7 +55,7 @@ def bench(name: str, seconds: float, level: int, options: dict | None = None) ->
     for state in positions(game, 4, rng):
         cp = state.current_player
         seat = state.pending_players()[0] if cp == SIMULTANEOUS else cp
-        bot = MCTSBot(game, seed=1, level=level, iterations=0, seconds=seconds)
+        bot = MCTSBot(game, seed=1, level=level, iterations=0, seconds=seconds, mistakes=0)
         t0, c0 = time.perf_counter(), time.process_time()
         bot.act(view_for(state, seat))
         total_s += time.perf_counter() - t0

@@ -25,7 +25,8 @@ Play-outs use the game's ``heuristics`` module where it has one:
 
 Budgets: ``iterations`` and/or ``seconds`` per move; ``time_limit`` (seconds, settable by a
 server's time control) and ``view.deadline`` cap the thinking time further. Levels 1-5 map to
-budgets and play-out settings (``LEVELS``).
+budgets, play-out settings and a rate of deliberate mistakes (``LEVELS``); a bot made without a
+level is level 5, which makes none.
 """
 
 from __future__ import annotations
@@ -56,17 +57,23 @@ class Level:
     candidates: int | None = None
     """Search only this many of the bot's own moves, the best by the game's ``action_value``
     (the greedy bot's judgement); ``None`` searches them all."""
+    mistakes: float = 0.0
+    """The chance, per move with a choice, of playing a random legal move instead of searching.
+    Where searches saturate, more iterations hardly add strength; mistakes keep the levels
+    apart."""
 
 
 LEVELS: dict[int, Level] = {
-    1: Level(iterations=10, seconds=0.5, exploration=1.4, use_heuristics=False),
-    2: Level(iterations=40, seconds=1.0, exploration=1.0, use_heuristics=False),
-    3: Level(iterations=100, seconds=2.0, rollout_depth=4),
-    4: Level(iterations=250, seconds=4.0, rollout_depth=4),
+    1: Level(iterations=10, seconds=0.5, exploration=1.4, use_heuristics=False, mistakes=0.6),
+    2: Level(iterations=40, seconds=1.0, exploration=1.0, use_heuristics=False, mistakes=0.4),
+    3: Level(iterations=100, seconds=2.0, rollout_depth=4, mistakes=0.25),
+    4: Level(iterations=250, seconds=4.0, rollout_depth=4, mistakes=0.12),
     5: Level(iterations=600, seconds=8.0, rollout_depth=4),
 }
 """Levels 1-5: levels 1-2 search a little with random play-outs; levels 3-5 use the game's
-evaluation after short play-outs, each with about 2.5 times the search of the one below."""
+evaluation after short play-outs, each with about 2.5 times the search of the one below.
+Below level 5 a bot also plays a random move now and then, one move in eight at level 4 and
+three in five at level 1."""
 
 
 class _Stat:
@@ -144,9 +151,10 @@ class MCTSBot:
         rollout_depth: int | None = None,
         time_limit: float | None = None,
         candidates: int | None = None,
+        mistakes: float | None = None,
     ):
         if level is None:
-            level = 3
+            level = 5
         if level not in LEVELS:
             raise OptionError(f"mcts level must be one of 1-5, got {level}")
         spec = LEVELS[level]
@@ -173,6 +181,9 @@ class MCTSBot:
         depth = tuning.get("rollout_depth", spec.rollout_depth) if rollout_depth is None \
             else rollout_depth
         self.rollout_depth = depth if self._evaluate is not None else None
+        self.mistakes = spec.mistakes if mistakes is None else mistakes
+        if not 0.0 <= self.mistakes <= 1.0:
+            raise OptionError(f"mcts mistakes must be a chance from 0 to 1, got {self.mistakes}")
         self.last_iterations = 0
         """How many iterations the last ``act`` ran (for benchmarks and logs)."""
 
@@ -192,9 +203,11 @@ class MCTSBot:
     # -- search ---------------------------------------------------------------------------
     def act(self, view: View) -> int:
         legal = view.legal_actions
+        self.last_iterations = 0
         if len(legal) == 1:
-            self.last_iterations = 0
             return legal[0]
+        if self.mistakes and self.rng.random() < self.mistakes:
+            return self.rng.choice(legal)
         root = self.search(view)
         seat = view.seat
         stats = root.joint[seat] if root.joint is not None and seat in root.joint else root.stats

@@ -56,11 +56,33 @@ def test_levels_one_to_five():
         assert bot.level == level and bot.name == f"mcts:{level}"
         budgets.append(LEVELS[level].iterations)
     assert all(b > a * 2 for a, b in zip(budgets, budgets[1:], strict=False))
+    mistakes = [LEVELS[level].mistakes for level in range(1, 6)]
+    assert mistakes == sorted(mistakes, reverse=True) and mistakes[-1] == 0
     for bad in ("mcts:0", "mcts:6", "mcts:x"):
         with pytest.raises(meeple.OptionError):
             make_bot(bad, game)
     with pytest.raises(meeple.OptionError, match="budget"):
         MCTSBot(game, iterations=0, seconds=0)
+    with pytest.raises(meeple.OptionError, match="mistakes"):
+        MCTSBot(game, mistakes=1.5)
+
+
+def test_mistakes_are_random_legal_moves_played_without_searching():
+    game = meeple.load(TINY)
+    state = game.new_initial_state()
+    state.apply(2, CHANCE)
+    view = view_for(state, 0)
+    careless = MCTSBot(game, seed=4, iterations=200, seconds=0, mistakes=1.0)
+    moves = {careless.act(view) for _ in range(60)}
+    assert moves == set(view.legal_actions) and careless.last_iterations == 0
+    careful = MCTSBot(game, seed=4, iterations=200, seconds=0, mistakes=0.0)
+    assert len({careful.act(view) for _ in range(10)}) == 1 and careful.last_iterations == 200
+    sometimes = MCTSBot(game, seed=4, iterations=20, seconds=0, mistakes=0.3)
+    searched = 0
+    for _ in range(200):
+        sometimes.act(view)
+        searched += sometimes.last_iterations == 20
+    assert 110 <= searched <= 170  # about 70% of moves searched
 
 
 def test_time_limit_and_deadline_cap_the_search():
@@ -110,7 +132,7 @@ def test_candidates_are_the_greedy_bots_best_moves():
     assert len(root.stats) == 3
     assert all(value(state, seat, a) >= value(state, seat, ranked[-3]) for a in root.stats)
     best = value(state, seat, ranked[-1])
-    one = MCTSBot(game, seed=2, level=3, candidates=1).act(view_for(state, seat))
+    one = MCTSBot(game, seed=2, level=3, candidates=1, mistakes=0).act(view_for(state, seat))
     assert value(state, seat, one) == best
     assert len(MCTSBot(game, seed=2, level=3).search(view_for(state, seat)).stats) > 3
 
