@@ -21,7 +21,8 @@ Play-outs use the game's ``heuristics`` module where it has one:
   Botanik's additions);
 - ``SEARCH``: settings the game gives the levels that use its heuristics: :class:`Level`
   fields (for example Kozo, whose moves are costly to apply, evaluates at once with
-  ``rollout_depth`` 0) and ``budget``, a factor on those levels' iterations.
+  ``rollout_depth`` 0), ``budget``, a factor on those levels' iterations, and ``mistakes``, a
+  factor on their rate of mistakes (where a random move costs less than in most games).
 
 Budgets: ``iterations`` and/or ``seconds`` per move; ``time_limit`` (seconds, settable by a
 server's time control) and ``view.deadline`` cap the thinking time further. Levels 1-5 map to
@@ -64,7 +65,7 @@ class Level:
 
 
 LEVELS: dict[int, Level] = {
-    1: Level(iterations=10, seconds=0.5, exploration=1.4, use_heuristics=False, mistakes=0.6),
+    1: Level(iterations=10, seconds=0.5, exploration=1.4, use_heuristics=False, mistakes=0.8),
     2: Level(iterations=40, seconds=1.0, exploration=1.0, use_heuristics=False, mistakes=0.4),
     3: Level(iterations=100, seconds=2.0, rollout_depth=4, mistakes=0.25),
     4: Level(iterations=250, seconds=4.0, rollout_depth=4, mistakes=0.12),
@@ -73,7 +74,7 @@ LEVELS: dict[int, Level] = {
 """Levels 1-5: levels 1-2 search a little with random play-outs; levels 3-5 use the game's
 evaluation after short play-outs, each with about 2.5 times the search of the one below.
 Below level 5 a bot also plays a random move now and then, one move in eight at level 4 and
-three in five at level 1."""
+four in five at level 1."""
 
 
 class _Stat:
@@ -181,7 +182,8 @@ class MCTSBot:
         depth = tuning.get("rollout_depth", spec.rollout_depth) if rollout_depth is None \
             else rollout_depth
         self.rollout_depth = depth if self._evaluate is not None else None
-        self.mistakes = spec.mistakes if mistakes is None else mistakes
+        self.mistakes = (min(1.0, spec.mistakes * tuning.get("mistakes", 1.0))
+                         if mistakes is None else mistakes)
         if not 0.0 <= self.mistakes <= 1.0:
             raise OptionError(f"mcts mistakes must be a chance from 0 to 1, got {self.mistakes}")
         self.last_iterations = 0

@@ -14,7 +14,7 @@ from meeple.bots import make_bot, view_for
 from meeple.bots.mcts import LEVELS, MCTSBot
 from meeple.engine import CHANCE, SIMULTANEOUS
 from meeple.engine.core import sample_chance
-from tests.adapters.games import TINY, configurations
+from tests.adapters.games import TINY, configurations, game_names
 
 
 def decision_points(game, rng, limit=60):
@@ -65,6 +65,14 @@ def test_levels_one_to_five():
         MCTSBot(game, iterations=0, seconds=0)
     with pytest.raises(meeple.OptionError, match="mistakes"):
         MCTSBot(game, mistakes=1.5)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_no_level_makes_more_mistakes_than_the_one_below(name):
+    game = meeple.load(name)
+    mistakes = [make_bot(f"mcts:{level}", game).mistakes for level in range(1, 6)]
+    assert all(0 < b <= a <= 1 for a, b in zip(mistakes, mistakes[1:-1], strict=False))
+    assert mistakes[0] > mistakes[3] > mistakes[4] == 0 == MCTSBot(game).mistakes
 
 
 def test_mistakes_are_random_legal_moves_played_without_searching():

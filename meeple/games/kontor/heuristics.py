@@ -16,9 +16,10 @@ import random
 from .components import CARD_COIN, CARD_COLOUR, CARD_GOODS, CARD_KIND, CRANE, GOODS_CARD, WATER
 from .rules import NV, P_ACT, P_CHOOSE, S_PLACE, KontorState, _bits, area_winner
 
-SEARCH = {"candidates": 6}
+SEARCH = {"candidates": 6, "mistakes": 1.6}
 """Search bots weigh only the greedy bot's six best moves at the root; below it, the placements
-of ``shortlist``."""
+of ``shortlist``. A random move costs less here than in most games: levels 3-4 make more of
+them, so that each level still beats the one below."""
 
 SHORTLIST = 6
 """How many placements ``shortlist`` keeps."""
