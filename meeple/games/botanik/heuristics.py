@@ -20,6 +20,9 @@ SEARCH = {"candidates": 5}
 """Search bots weigh only the greedy bot's five best moves: play-outs are too short to judge
 where a tile fits best in a machine, which ``action_value`` rates exactly."""
 
+SHORTLIST = 5
+"""How many additions ``shortlist`` keeps."""
+
 
 def machine_parts(state: BotanikState, p: int) -> tuple[float, int, int, int]:
     """``p``'s machine as (points now, tiles joined to the Source, same-colour pairs, open
@@ -176,9 +179,9 @@ def evaluate(state: BotanikState, player: int) -> float:
 
 def shortlist(state: BotanikState, player: int, legal: list[int]) -> list[int]:
     """The additions a search weighs at a tree node: the best few by ``add_value``."""
-    if state.phase != ADD or len(legal) <= 5:
+    if state.phase != ADD or len(legal) <= SHORTLIST:
         return legal
-    return sorted(legal, key=lambda a: add_value(state, player, a))[-5:]
+    return sorted(legal, key=lambda a: add_value(state, player, a))[-SHORTLIST:]
 
 
 def rollout_action(state: BotanikState, player: int, rng: random.Random) -> int:
