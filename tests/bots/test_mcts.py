@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import meeple
 from meeple.bots import make_bot, view_for
 from meeple.bots.mcts import LEVELS, MCTSBot
+from meeple.bots.simple import heuristics
 from meeple.engine import CHANCE, SIMULTANEOUS
 from meeple.engine.core import sample_chance
 from tests.adapters.games import TINY, configurations, game_names
@@ -117,8 +118,6 @@ def test_same_seed_same_choice():
 def test_candidates_are_the_greedy_bots_best_moves():
     """With ``candidates`` the search tries only the best of the bot's own moves by the game's
     ``action_value``; with one candidate it plays the greedy bot's choice."""
-    from meeple.bots.simple import heuristics
-
     game = meeple.load("koplus", players=2)
     value = heuristics(game).action_value
     rng = random.Random(5)
@@ -231,8 +230,6 @@ def test_bot_choices_offer_every_level():
 def test_shortlist_keeps_the_tree_to_the_games_best_moves(name):
     """A game's ``shortlist`` names the moves a tree node weighs: legal ones, and only those
     are searched; its play-out policy plays legal moves."""
-    from meeple.bots.simple import heuristics
-
     game = meeple.load(name, players=2)
     module = heuristics(game)
     rng = random.Random(6)
