@@ -14,6 +14,9 @@ Play-outs use the game's ``heuristics`` module where it has one:
 - ``rollout_action(state, player, rng) -> action``: the play-out policy (else uniform random);
 - ``evaluate(state, player) -> float``: an estimate of the player's return in [-1, 1], used to
   stop a play-out early (after ``rollout_depth`` actions) instead of playing to the end;
+- ``quiet(state) -> bool``: whether a play-out may stop here for the evaluation; one that has
+  played ``rollout_depth`` actions goes on to the next quiet position (Botanik: the end of
+  the round), so that every evaluation sees the same point of the game's cycle;
 - ``action_value(state, player, action) -> float``: the greedy bot's judgement, used to pick
   the ``candidates`` among the bot's own moves that the search considers at the root;
 - ``shortlist(state, player, legal) -> list[int]``: a cheap choice of the moves worth
@@ -175,6 +178,7 @@ class MCTSBot:
         self.time_limit = time_limit
         self._rollout_action = getattr(module, "rollout_action", None)
         self._evaluate = getattr(module, "evaluate", None)
+        self._quiet = getattr(module, "quiet", None)
         self._action_value = getattr(module, "action_value", None)
         self._shortlist = getattr(module, "shortlist", None)
         self.candidates = tuning.get("candidates", spec.candidates) if candidates is None \
@@ -317,9 +321,10 @@ class MCTSBot:
         rng = self.rng
         policy = self._rollout_action
         depth = self.rollout_depth
+        quiet = self._quiet
         steps = 0
         while not state.is_terminal():
-            if depth is not None and steps >= depth:
+            if depth is not None and steps >= depth and (quiet is None or quiet(state)):
                 return self._values(state)
             cp = state.current_player
             if cp == CHANCE:

@@ -244,3 +244,25 @@ def test_shortlist_keeps_the_tree_to_the_games_best_moves(name):
             root = MCTSBot(game, seed=1, level=3, candidates=0).search(view_for(state, seat))
             assert set(root.stats) == set(short)
     assert pruned == 3
+
+
+def test_play_outs_stop_for_the_evaluation_only_where_the_game_is_quiet(monkeypatch):
+    """A game's ``quiet`` says where a play-out may stop for the evaluation (Botanik: at the
+    end of a round); without it, play-outs stop anywhere after ``rollout_depth`` actions."""
+    game = meeple.load("botanik")
+    module = heuristics(game)
+    quiet, evaluate = module.quiet, module.evaluate
+    points = decision_points(game, random.Random(3), limit=40)[::8]
+
+    def quiet_share() -> float:
+        seen: list[bool] = []
+        monkeypatch.setattr(module, "evaluate",
+                            lambda s, p: seen.append(quiet(s)) or evaluate(s, p))
+        for state, seat in points:
+            MCTSBot(game, seed=2, level=3, rollout_depth=2).search(view_for(state, seat))
+        assert seen
+        return sum(seen) / len(seen)
+
+    assert quiet_share() == 1.0
+    monkeypatch.delattr(module, "quiet")
+    assert quiet_share() < 0.9

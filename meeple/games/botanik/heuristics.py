@@ -4,8 +4,8 @@
 same-colour tiles that a third tile would turn into a scoring group, and the open ends that keep
 it growing. ``action_value`` applies an action to a copy, settles the releases it causes with a
 quick local choice for every pending addition, and compares both players' machines and rows.
-``evaluate``, for search bots, counts the points now and lets growth count less as the rounds
-run out.
+``evaluate``, for search bots, turns the same parts of both machines into a chance of
+winning, with weights fitted to the outcomes of many games (``MARGIN_MODEL``).
 """
 
 from __future__ import annotations
@@ -14,11 +14,22 @@ import math
 import random
 
 from .components import PLANT, SOURCE_CELL, STEP, VEGETABLE, rotate
-from .rules import ADD, ADD_BASE, ROUNDS, SWAP, SWAP_BASE, BotanikState, add_parts, rc_cell
+from .rules import (
+    ADD,
+    ADD_BASE,
+    REVEAL,
+    ROUNDS,
+    SWAP,
+    SWAP_BASE,
+    BotanikState,
+    add_parts,
+    rc_cell,
+)
 
-SEARCH = {"candidates": 5}
+SEARCH = {"candidates": 5, "rollout_depth": 0}
 """Search bots weigh only the greedy bot's five best moves: play-outs are too short to judge
-where a tile fits best in a machine, which ``action_value`` rates exactly."""
+where a tile fits best in a machine, which ``action_value`` rates exactly. A play-out goes on
+only to the end of the round (``quiet``)."""
 
 SHORTLIST = 5
 """How many additions ``shortlist`` keeps."""
@@ -160,21 +171,52 @@ def action_value(state: BotanikState, player: int, action: int) -> float:
     return position_value(s, player)
 
 
-def _outlook(state: BotanikState, p: int, left: float) -> float:
-    """``p``'s points now plus what may still come, weighted by the share of rounds ``left``."""
+MARGIN_MODEL = (
+    (0.87, (0.77, 0.37, 0.97, 0.56, 0.74), 6.0),
+    (0.60, (0.84, 0.19, 0.86, 0.67, 0.74), 5.5),
+    (0.35, (0.92, 0.05, 0.68, 0.88, 0.56), 4.5),
+    (0.12, (0.97, -0.03, 0.31, 0.42, 0.41), 2.9),
+)
+"""``evaluate``'s model of the final score difference, by stage: (share of rounds left,
+weights, spread). The weights apply to the differences of both players' points, tiles joined
+to the Source, same-colour pairs, open ends (up to 4) and waiting tiles (``_rows_value``); the
+spread is the typical error of that prediction. Fitted by least squares to 40,000 positions of
+1,500 greedy games with random moves mixed in; between stages the model is interpolated."""
+
+
+def _stage(left: float) -> tuple[list[float], float]:
+    """``MARGIN_MODEL``'s weights and spread at the share of rounds ``left``."""
+    model = MARGIN_MODEL
+    if left >= model[0][0]:
+        return list(model[0][1]), model[0][2]
+    for (l0, w0, s0), (l1, w1, s1) in zip(model, model[1:], strict=False):
+        if left >= l1:
+            f = (l0 - left) / (l0 - l1)
+            return [a + (b - a) * f for a, b in zip(w0, w1, strict=True)], s0 + (s1 - s0) * f
+    return list(model[-1][1]), model[-1][2]
+
+
+def _features(state: BotanikState, p: int) -> tuple[float, ...]:
     points, kept, pairs, open_ends = machine_parts(state, p)
-    return points + 0.1 * kept + left * (0.25 * kept + 0.8 * pairs + _openness(open_ends)
-                                         + _rows_value(state, p))
+    return points, kept, pairs, min(open_ends, 4), _rows_value(state, p)
 
 
 def evaluate(state: BotanikState, player: int) -> float:
-    """A static evaluation in [-1, 1] for search bots: points now, and growth that counts less
-    as the rounds run out (tiles still in the rows score nothing at the end)."""
+    """A static evaluation in [-1, 1] for search bots: the chance of winning, from the final
+    score difference that ``MARGIN_MODEL`` predicts."""
     if state.is_terminal():
         return float(state.returns()[player])
-    left = max(0.0, (ROUNDS - state.round + 1) / ROUNDS)
-    v = _outlook(state, player, left) - _outlook(state, 1 - player, left)
-    return math.tanh(v / 8.0)
+    weights, spread = _stage(max(0.0, (ROUNDS - state.round + 1) / ROUNDS))
+    margin = sum(w * (a - b) for w, a, b in zip(
+        weights, _features(state, player), _features(state, 1 - player), strict=True))
+    return math.erf(margin / (spread * math.sqrt(2.0)))
+
+
+def quiet(state: BotanikState) -> bool:
+    """Whether a play-out may stop here: at the end of a round, when every step of it has been
+    played and its releases resolved. Mid-round, the player still to take a tile holds a
+    tempo the evaluation does not see."""
+    return state.phase == REVEAL
 
 
 def shortlist(state: BotanikState, player: int, legal: list[int]) -> list[int]:
