@@ -181,7 +181,8 @@ MARGIN_MODEL = (
 weights, spread). The weights apply to the differences of both players' points, tiles joined
 to the Source, same-colour pairs, open ends (up to 4) and waiting tiles (``_rows_value``); the
 spread is the typical error of that prediction. Fitted by least squares to 40,000 positions of
-1,500 greedy games with random moves mixed in; between stages the model is interpolated."""
+1,500 greedy games with random moves mixed in (``scripts/fit_botanik_evaluation.py``); between
+stages the model is interpolated."""
 
 
 def _stage(left: float) -> tuple[list[float], float]:

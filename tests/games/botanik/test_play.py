@@ -196,3 +196,25 @@ def test_rollout_policy_plays_legal_moves():
             assert a in s.legal_actions(p)
             s.apply(a, p)
     assert max(s.scores()) > 0
+
+
+def test_the_evaluation_fit_reproduces_a_model_of_the_same_shape():
+    """``scripts/fit_botanik_evaluation.py`` refits ``MARGIN_MODEL`` from greedy games."""
+    import importlib.util
+    from pathlib import Path
+
+    import numpy as np
+
+    from meeple.games.botanik.heuristics import MARGIN_MODEL
+
+    path = Path(__file__).parents[3] / "scripts" / "fit_botanik_evaluation.py"
+    spec = importlib.util.spec_from_file_location("fit_botanik_evaluation", path)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    data = np.array([row for seed in range(8) for row in script.positions(seed)])
+    assert data.shape[1] == 1 + len(MARGIN_MODEL[0][1]) + 1
+    model = script.fit(data)
+    assert len(model) == len(MARGIN_MODEL)
+    for (left, weights, spread), (_, shipped, _) in zip(model, MARGIN_MODEL, strict=True):
+        assert 0.0 <= left <= 1.0 and spread > 0.0 and len(weights) == len(shipped)
+    assert [m[0] for m in model] == sorted((m[0] for m in model), reverse=True)

@@ -1,0 +1,81 @@
+"""Refit Botanik's search evaluation (``MARGIN_MODEL`` in ``meeple/games/botanik/heuristics.py``).
+
+    python scripts/fit_botanik_evaluation.py [--games 1500] [--workers 2]
+
+Plays greedy games with random moves mixed in, records the features of both machines at some
+decisions, and fits, stage by stage, the final score difference by least squares. Prints the
+table to paste into the heuristics, with each stage's spread (the residual's standard deviation).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from multiprocessing import Pool
+
+import numpy as np
+
+import meeple
+from meeple.bots import make_bot, view_for
+from meeple.engine import CHANCE
+from meeple.engine.core import sample_chance
+from meeple.games.botanik import heuristics
+from meeple.games.botanik.rules import ROUNDS
+
+STAGES = ((0.75, 1.01), (0.5, 0.75), (0.25, 0.5), (0.0, 0.25))
+"""Ranges of the share of rounds left; one row of the model each."""
+
+
+def positions(seed: int) -> list[list[float]]:
+    """(share of rounds left, feature differences..., final score difference) rows of one game."""
+    game = meeple.load("botanik")
+    rng = random.Random(seed)
+    noise = 0.05 + 0.2 * rng.random()
+    bots = [make_bot("greedy", game, seed=rng.randrange(1 << 30)) for _ in range(2)]
+    state = game.new_initial_state()
+    rows = []
+    while not state.is_terminal():
+        cp = state.current_player
+        if cp == CHANCE:
+            state.apply(sample_chance(state, rng), CHANCE)
+            continue
+        if rng.random() < 0.3:
+            left = max(0.0, (ROUNDS - state.round + 1) / ROUNDS)
+            mine, theirs = heuristics._features(state, 0), heuristics._features(state, 1)
+            rows.append([left] + [a - b for a, b in zip(mine, theirs, strict=True)])
+        legal = state.legal_actions(cp)
+        move = rng.choice(legal) if rng.random() < noise else bots[cp].act(view_for(state, cp))
+        state.apply(move, cp)
+    scores = state.scores()
+    return [row + [scores[0] - scores[1]] for row in rows]
+
+
+def fit(data: np.ndarray) -> list[tuple[float, tuple[float, ...], float]]:
+    """One (mean share left, weights, spread) per stage; symmetric, so no constant term."""
+    model = []
+    for lo, hi in STAGES:
+        rows = data[(data[:, 0] >= lo) & (data[:, 0] < hi)]
+        x = np.r_[rows[:, 1:-1], -rows[:, 1:-1]]
+        y = np.r_[rows[:, -1], -rows[:, -1]]
+        weights, *_ = np.linalg.lstsq(x, y, rcond=None)
+        spread = float((y - x @ weights).std())
+        model.append((float(rows[:, 0].mean()), tuple(float(w) for w in weights), spread))
+    return model
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1500)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    with Pool(args.workers) as pool:
+        data = np.array([r for rows in pool.map(positions, range(args.games)) for r in rows])
+    print(f"{len(data)} positions from {args.games} games")
+    print("MARGIN_MODEL = (")
+    for left, weights, spread in fit(data):
+        print(f"    ({left:.2f}, ({', '.join(f'{w:.2f}' for w in weights)}), {spread:.1f}),")
+    print(")")
+
+
+if __name__ == "__main__":
+    main()
