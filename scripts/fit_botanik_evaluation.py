@@ -19,7 +19,7 @@ import meeple
 from meeple.bots import make_bot, view_for
 from meeple.engine import CHANCE
 from meeple.engine.core import sample_chance
-from meeple.games.botanik import heuristics
+from meeple.games.botanik.heuristics import margin_features
 from meeple.games.botanik.rules import ROUNDS
 
 STAGES = ((0.75, 1.01), (0.5, 0.75), (0.25, 0.5), (0.0, 0.25))
@@ -41,7 +41,7 @@ def positions(seed: int) -> list[list[float]]:
             continue
         if rng.random() < 0.3:
             left = max(0.0, (ROUNDS - state.round + 1) / ROUNDS)
-            mine, theirs = heuristics._features(state, 0), heuristics._features(state, 1)
+            mine, theirs = margin_features(state, 0), margin_features(state, 1)
             rows.append([left] + [a - b for a, b in zip(mine, theirs, strict=True)])
         legal = state.legal_actions(cp)
         move = rng.choice(legal) if rng.random() < noise else bots[cp].act(view_for(state, cp))

@@ -197,7 +197,8 @@ def _stage(left: float) -> tuple[list[float], float]:
     return list(model[-1][1]), model[-1][2]
 
 
-def _features(state: BotanikState, p: int) -> tuple[float, ...]:
+def margin_features(state: BotanikState, p: int) -> tuple[float, ...]:
+    """The parts of ``p``'s position that ``MARGIN_MODEL`` weighs, in its order."""
     points, kept, pairs, open_ends = machine_parts(state, p)
     return points, kept, pairs, min(open_ends, 4), _rows_value(state, p)
 
@@ -209,7 +210,7 @@ def evaluate(state: BotanikState, player: int) -> float:
         return float(state.returns()[player])
     weights, spread = _stage(max(0.0, (ROUNDS - state.round + 1) / ROUNDS))
     margin = sum(w * (a - b) for w, a, b in zip(
-        weights, _features(state, player), _features(state, 1 - player), strict=True))
+        weights, margin_features(state, player), margin_features(state, 1 - player), strict=True))
     return math.erf(margin / (spread * math.sqrt(2.0)))
 
 
