@@ -24,8 +24,9 @@ Play-outs use the game's ``heuristics`` module where it has one:
   Botanik's additions);
 - ``SEARCH``: settings the game gives the levels that use its heuristics: :class:`Level`
   fields (for example Kozo, whose moves are costly to apply, evaluates at once with
-  ``rollout_depth`` 0), ``budget``, a factor on those levels' iterations, and ``mistakes``, a
-  factor on their rate of mistakes (where a random move costs less than in most games).
+  ``rollout_depth`` 0), except that ``budget`` is a factor on those levels' iterations and
+  ``mistakes`` a factor on their rate of mistakes (where a random move costs less than in most
+  games).
 
 Budgets: ``iterations`` and/or ``seconds`` per move; ``time_limit`` (seconds, settable by a
 server's time control) and ``view.deadline`` cap the thinking time further. Levels 1-5 map to
@@ -38,7 +39,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from meeple.engine import CHANCE, SIMULTANEOUS, Game, OptionError, State
@@ -168,9 +169,10 @@ class MCTSBot:
         self.rng = random.Random(seed)
         use = spec.use_heuristics if use_heuristics is None else use_heuristics
         module = heuristics(game) if use else None
-        tuning = getattr(module, "SEARCH", {})
-        self.iterations = (round(spec.iterations * tuning.get("budget", 1.0))
-                           if iterations is None else iterations)
+        tuning = dict(getattr(module, "SEARCH", {}))
+        budget, mistake_factor = tuning.pop("budget", 1.0), tuning.pop("mistakes", 1.0)
+        spec = replace(spec, **tuning)
+        self.iterations = round(spec.iterations * budget) if iterations is None else iterations
         self.seconds = spec.seconds if seconds is None else seconds
         if self.iterations <= 0 and self.seconds <= 0:
             raise OptionError("an mcts bot needs a budget: iterations or seconds above 0")
@@ -181,12 +183,10 @@ class MCTSBot:
         self._quiet = getattr(module, "quiet", None)
         self._action_value = getattr(module, "action_value", None)
         self._shortlist = getattr(module, "shortlist", None)
-        self.candidates = tuning.get("candidates", spec.candidates) if candidates is None \
-            else candidates
-        depth = tuning.get("rollout_depth", spec.rollout_depth) if rollout_depth is None \
-            else rollout_depth
+        self.candidates = spec.candidates if candidates is None else candidates
+        depth = spec.rollout_depth if rollout_depth is None else rollout_depth
         self.rollout_depth = depth if self._evaluate is not None else None
-        self.mistakes = (min(1.0, spec.mistakes * tuning.get("mistakes", 1.0))
+        self.mistakes = (min(1.0, spec.mistakes * mistake_factor)
                          if mistakes is None else mistakes)
         if not 0.0 <= self.mistakes <= 1.0:
             raise OptionError(f"mcts mistakes must be a chance from 0 to 1, got {self.mistakes}")

@@ -67,6 +67,26 @@ def test_levels_one_to_five():
 
 
 @pytest.mark.parametrize("name", game_names())
+def test_a_games_search_settings_apply_to_the_levels_that_use_its_heuristics(name):
+    """``SEARCH`` in a game's heuristics sets :class:`Level` fields, with ``budget`` and
+    ``mistakes`` as factors, for levels 3-5; levels 1-2 and explicit arguments ignore it."""
+    game = meeple.load(name)
+    tuning = dict(getattr(heuristics(game), "SEARCH", {}))
+    budget, factor = tuning.pop("budget", 1.0), tuning.pop("mistakes", 1.0)
+    for level in range(1, 6):
+        spec, bot = LEVELS[level], make_bot(f"mcts:{level}", game)
+        fields = {k: getattr(spec, k) for k in ("exploration", "candidates")}
+        if spec.use_heuristics:
+            fields.update({k: v for k, v in tuning.items() if k in fields})
+            assert bot.iterations == round(spec.iterations * budget)
+            assert bot.mistakes == pytest.approx(min(1.0, spec.mistakes * factor))
+        else:
+            assert bot.iterations == spec.iterations and bot.mistakes == spec.mistakes
+        assert {k: getattr(bot, k) for k in fields} == fields
+    assert MCTSBot(game, exploration=2.0, iterations=7).exploration == 2.0
+
+
+@pytest.mark.parametrize("name", game_names())
 def test_no_level_makes_more_mistakes_than_the_one_below(name):
     game = meeple.load(name)
     mistakes = [make_bot(f"mcts:{level}", game).mistakes for level in range(1, 6)]
