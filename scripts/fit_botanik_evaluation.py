@@ -19,8 +19,7 @@ import meeple
 from meeple.bots import make_bot, view_for
 from meeple.engine import CHANCE
 from meeple.engine.core import sample_chance
-from meeple.games.botanik.heuristics import margin_features
-from meeple.games.botanik.rules import ROUNDS
+from meeple.games.botanik.heuristics import margin_features, rounds_left
 
 STAGES = ((0.75, 1.01), (0.5, 0.75), (0.25, 0.5), (0.0, 0.25))
 """Ranges of the share of rounds left; one row of the model each."""
@@ -40,9 +39,8 @@ def positions(seed: int) -> list[list[float]]:
             state.apply(sample_chance(state, rng), CHANCE)
             continue
         if rng.random() < 0.3:
-            left = max(0.0, (ROUNDS - state.round + 1) / ROUNDS)
             mine, theirs = margin_features(state, 0), margin_features(state, 1)
-            rows.append([left] + [a - b for a, b in zip(mine, theirs, strict=True)])
+            rows.append([rounds_left(state)] + [a - b for a, b in zip(mine, theirs, strict=True)])
         legal = state.legal_actions(cp)
         move = rng.choice(legal) if rng.random() < noise else bots[cp].act(view_for(state, cp))
         state.apply(move, cp)

@@ -185,6 +185,11 @@ spread is the typical error of that prediction. Fitted by least squares to 40,00
 stages the model is interpolated."""
 
 
+def rounds_left(state: BotanikState) -> float:
+    """The share of the game's rounds still to come, counting the current one (1 down to 0)."""
+    return max(0.0, (ROUNDS - state.round + 1) / ROUNDS)
+
+
 def _stage(left: float) -> tuple[list[float], float]:
     """``MARGIN_MODEL``'s weights and spread at the share of rounds ``left``."""
     model = MARGIN_MODEL
@@ -208,7 +213,7 @@ def evaluate(state: BotanikState, player: int) -> float:
     score difference that ``MARGIN_MODEL`` predicts."""
     if state.is_terminal():
         return float(state.returns()[player])
-    weights, spread = _stage(max(0.0, (ROUNDS - state.round + 1) / ROUNDS))
+    weights, spread = _stage(rounds_left(state))
     margin = sum(w * (a - b) for w, a, b in zip(
         weights, margin_features(state, player), margin_features(state, 1 - player), strict=True))
     return math.erf(margin / (spread * math.sqrt(2.0)))
