@@ -172,17 +172,18 @@ def action_value(state: BotanikState, player: int, action: int) -> float:
 
 
 MARGIN_MODEL = (
-    (0.87, (0.77, 0.37, 0.97, 0.56, 0.74), 6.0),
-    (0.60, (0.84, 0.19, 0.86, 0.67, 0.74), 5.5),
-    (0.35, (0.92, 0.05, 0.68, 0.88, 0.56), 4.5),
-    (0.12, (0.97, -0.03, 0.31, 0.42, 0.41), 2.9),
+    (0.86, (0.45, 0.58, 0.46, 0.28, 0.48), 5.4),
+    (0.60, (0.64, 0.33, 0.93, 1.03, 0.73), 4.8),
+    (0.35, (0.78, 0.14, 0.91, 1.22, 0.95), 3.9),
+    (0.13, (0.86, 0.02, 0.38, 0.22, 0.60), 2.7),
 )
 """``evaluate``'s model of the final score difference, by stage: (share of rounds left,
 weights, spread). The weights apply to the differences of both players' points, tiles joined
 to the Source, same-colour pairs, open ends (up to 4) and waiting tiles (``_rows_value``); the
-spread is the typical error of that prediction. Fitted by least squares to 40,000 positions of
-1,500 greedy games with random moves mixed in (``scripts/fit_botanik_evaluation.py``); between
-stages the model is interpolated."""
+spread is the typical error of that prediction. Fitted by least squares to 29,000 positions of
+1,100 games between level-3 search bots (``scripts/fit_botanik_evaluation.py``). Play at
+search strength keeps open ends and waiting tiles worth more than greedy play does, and a model
+fitted to greedy games underrates them. Between stages the model is interpolated."""
 
 
 def rounds_left(state: BotanikState) -> float:

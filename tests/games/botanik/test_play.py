@@ -199,7 +199,7 @@ def test_rollout_policy_plays_legal_moves():
 
 
 def test_the_evaluation_fit_reproduces_a_model_of_the_same_shape():
-    """``scripts/fit_botanik_evaluation.py`` refits ``MARGIN_MODEL`` from greedy games."""
+    """``scripts/fit_botanik_evaluation.py`` refits ``MARGIN_MODEL`` from search bots' games."""
     import importlib.util
     from pathlib import Path
 
@@ -211,7 +211,7 @@ def test_the_evaluation_fit_reproduces_a_model_of_the_same_shape():
     spec = importlib.util.spec_from_file_location("fit_botanik_evaluation", path)
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
-    data = np.array([row for seed in range(8) for row in script.positions(seed)])
+    data = np.array([row for seed in range(6) for row in script.positions(seed, iterations=8)])
     assert data.shape[1] == 1 + len(MARGIN_MODEL[0][1]) + 1
     model = script.fit(data)
     assert len(model) == len(MARGIN_MODEL)
