@@ -181,9 +181,11 @@ MARGIN_MODEL = (
 weights, spread). The weights apply to the differences of both players' points, tiles joined
 to the Source, same-colour pairs, open ends (up to 4) and waiting tiles (``_rows_value``); the
 spread is the typical error of that prediction. Fitted by least squares to 29,000 positions of
-1,100 games between level-3 search bots (``scripts/fit_botanik_evaluation.py``). Play at
-search strength keeps open ends and waiting tiles worth more than greedy play does, and a model
-fitted to greedy games underrates them. Between stages the model is interpolated."""
+1,100 games between level-3 search bots (``scripts/fit_botanik_evaluation.py``, seeds 5000 on)
+that searched with the earlier model, fitted to greedy games; rerun now, the script refits from
+bots using this one. Play at search strength keeps open ends and waiting tiles worth more than
+greedy play does, and the greedy-game model underrated them. Between stages the model is
+interpolated."""
 
 
 def rounds_left(state: BotanikState) -> float:
