@@ -1,9 +1,10 @@
 """The greedy bot's Kontor heuristic: area leads, areas about to close, taxes and money.
 
-``evaluate`` scores a position for one player: victory points so far, then every open area
+``_raw`` scores a position for one player: victory points so far, then every open area
 weighted by who would win it now and how close it is to closing, then coins. ``action_value``
-is the evaluation after the action; a card choice is valued by the best placement the card
+is that score after the action; a card choice is valued by the best placement the card
 would have now, plus the tax it charges the right-hand neighbour. For search bots,
+``evaluate`` adds who holds the harbour card that would break a tie on points, and
 ``placement_scores`` rates placements quickly by the areas they close or join: the search tree
 weighs only the best few (``shortlist``) and play-outs place at the best (``rollout_action``).
 """
@@ -13,7 +14,17 @@ from __future__ import annotations
 import math
 import random
 
-from .components import CARD_COIN, CARD_COLOUR, CARD_GOODS, CARD_KIND, CRANE, GOODS_CARD, WATER
+from .components import (
+    CARD_COIN,
+    CARD_COLOUR,
+    CARD_GOODS,
+    CARD_KEY,
+    CARD_KIND,
+    CRANE,
+    GOODS_CARD,
+    IS_HARBOUR,
+    WATER,
+)
 from .rules import NV, P_ACT, P_CHOOSE, S_PLACE, KontorState, _bits, area_winner
 
 SEARCH = {"candidates": 6, "mistakes": 1.6}
@@ -57,11 +68,29 @@ def _raw(state: KontorState, player: int) -> float:
     return value
 
 
+TIE_BREAK = 1.5
+"""What holding the best harbour card in hand adds to ``evaluate`` by the end of the game, in
+``_raw``'s units (a victory point is worth 3). Between search bots about a third of 2-player
+games end level on points, and ties go to the highest harbour card in hand (rules 6.4). The
+weight grows with the square of the share of the field filled."""
+
+
+def _best_harbour_key(state: KontorState, p: int) -> int:
+    """The order key of ``p``'s highest harbour card in hand, or -1 without one."""
+    return max((CARD_KEY[c] for c in state.hands[p] if IS_HARBOUR[c]), default=-1)
+
+
 def evaluate(state: KontorState, player: int) -> float:
-    """A static evaluation in [-1, 1] for ``player``."""
+    """A static evaluation in [-1, 1] for search bots: the greedy bot's judgement, plus who
+    holds the card that breaks a tie on points."""
     if state.is_terminal():
         return state.returns()[player]
-    return math.tanh(_raw(state, player) / 4.0)
+    g = state.game
+    filled = (state.land | state.water).bit_count() / (g.N * g.N)
+    mine = _best_harbour_key(state, player)
+    other = max(_best_harbour_key(state, q) for q in range(g.num_players) if q != player)
+    tie = (mine > other) - (mine < other)
+    return math.tanh((_raw(state, player) + TIE_BREAK * filled * filled * tie) / 4.0)
 
 
 def _card_value(state: KontorState, player: int, card: int) -> float:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -78,3 +79,18 @@ def test_evaluate_is_bounded_during_play():
         s.apply(rng.choice(s.legal_actions(p)), p)
         for q in range(3):
             assert -1 <= heuristics.evaluate(s, q) <= 1
+
+
+def test_evaluate_favours_the_holder_of_the_tie_breaking_card():
+    from meeple.games.kontor.components import CARD_ID
+
+    from .helpers import fresh
+
+    s = fresh()
+    high, low = CARD_ID["black-44"], CARD_ID["red-1"]
+    s.hands = [[high], [low]]
+    holding = heuristics.evaluate(s, 0)
+    s.hands = [[low], [high]]
+    assert heuristics.evaluate(s, 0) < holding
+    s.hands = [[CARD_ID["water-45"]], [CARD_ID["water-46"]]]  # no harbour card: no one leads
+    assert heuristics.evaluate(s, 0) == pytest.approx(math.tanh(heuristics._raw(s, 0) / 4))
