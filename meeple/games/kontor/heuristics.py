@@ -72,8 +72,8 @@ TIE_BREAK = 1.5
 """What holding the best harbour card in hand adds to ``evaluate`` by the end of the game, in
 ``_raw``'s units (a victory point is worth 3). Between search bots about a third of 2-player
 games end level on points; such a tie goes to the highest harbour card in hand (rules 6.4:
-areas won come first, but with 2 players they are the points). The weight grows with the square
-of the share of the field filled."""
+areas won come first, but in 2-player games they are usually the points). The weight grows
+with the square of the share of the field filled."""
 
 
 def _best_harbour_key(state: KontorState, p: int) -> int:
