@@ -14,17 +14,7 @@ from __future__ import annotations
 import math
 import random
 
-from .components import (
-    CARD_COIN,
-    CARD_COLOUR,
-    CARD_GOODS,
-    CARD_KEY,
-    CARD_KIND,
-    CRANE,
-    GOODS_CARD,
-    IS_HARBOUR,
-    WATER,
-)
+from .components import CARD_COIN, CARD_COLOUR, CARD_GOODS, CARD_KIND, CRANE, GOODS_CARD, WATER
 from .rules import NV, P_ACT, P_CHOOSE, S_PLACE, KontorState, _bits, area_winner
 
 SEARCH = {"candidates": 6, "mistakes": 1.6}
@@ -76,11 +66,6 @@ areas won come first, but in 2-player games they are usually the points). The we
 with the square of the share of the field filled."""
 
 
-def _best_harbour_key(state: KontorState, p: int) -> int:
-    """The order key of ``p``'s highest harbour card in hand, or -1 without one."""
-    return max((CARD_KEY[c] for c in state.hands[p] if IS_HARBOUR[c]), default=-1)
-
-
 def evaluate(state: KontorState, player: int) -> float:
     """A static evaluation in [-1, 1] for search bots: the greedy bot's judgement, plus who
     holds the card that breaks a tie on points."""
@@ -88,8 +73,8 @@ def evaluate(state: KontorState, player: int) -> float:
         return state.returns()[player]
     g = state.game
     filled = (state.land | state.water).bit_count() / (g.N * g.N)
-    mine = _best_harbour_key(state, player)
-    other = max(_best_harbour_key(state, q) for q in range(g.num_players) if q != player)
+    mine = state.best_harbour_key(player)
+    other = max(state.best_harbour_key(q) for q in range(g.num_players) if q != player)
     tie = (mine > other) - (mine < other)
     return math.tanh((_raw(state, player) + TIE_BREAK * filled * filled * tie) / 4.0)
 

@@ -1034,7 +1034,7 @@ class KontorState(State):
                 money[self.coins.index(top)] = 1
         players = []
         for p in range(n):
-            best = max((CARD_KEY[c] for c in self.hands[p] if IS_HARBOUR[c]), default=-1)
+            best = self.best_harbour_key(p)
             players.append({
                 "player": p,
                 "colour": COLOURS[p],
@@ -1057,6 +1057,11 @@ class KontorState(State):
 
     def _best_card(self, p: int) -> int:
         return max((c for c in self.hands[p] if IS_HARBOUR[c]), key=lambda c: CARD_KEY[c])
+
+    def best_harbour_key(self, p: int) -> int:
+        """The order key of ``p``'s highest harbour card in hand (the tie-break of rules 6.4),
+        or -1 without one."""
+        return max((CARD_KEY[c] for c in self.hands[p] if IS_HARBOUR[c]), default=-1)
 
     def scores(self) -> list[float]:
         b = self._final if self._final is not None else self.breakdown()
