@@ -14,7 +14,16 @@ from __future__ import annotations
 import math
 import random
 
-from .components import CARD_COIN, CARD_COLOUR, CARD_GOODS, CARD_KIND, CRANE, GOODS_CARD, WATER
+from .components import (
+    CARD_COIN,
+    CARD_COLOUR,
+    CARD_GOODS,
+    CARD_KEY,
+    CARD_KIND,
+    CRANE,
+    GOODS_CARD,
+    WATER,
+)
 from .rules import NV, P_ACT, P_CHOOSE, S_PLACE, KontorState, _bits, area_winner
 
 SEARCH = {"candidates": 6, "mistakes": 1.6}
@@ -73,8 +82,10 @@ def evaluate(state: KontorState, player: int) -> float:
         return state.returns()[player]
     g = state.game
     filled = (state.land | state.water).bit_count() / (g.N * g.N)
-    mine = state.best_harbour_key(player)
-    other = max(state.best_harbour_key(q) for q in range(g.num_players) if q != player)
+    keys = [-1 if c < 0 else CARD_KEY[c]
+            for c in map(state.best_harbour_card, range(g.num_players))]
+    mine = keys[player]
+    other = max(k for q, k in enumerate(keys) if q != player)
     tie = (mine > other) - (mine < other)
     return math.tanh((_raw(state, player) + TIE_BREAK * filled * filled * tie) / 4.0)
 

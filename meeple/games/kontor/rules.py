@@ -1034,7 +1034,7 @@ class KontorState(State):
                 money[self.coins.index(top)] = 1
         players = []
         for p in range(n):
-            best = self.best_harbour_key(p)
+            best = self.best_harbour_card(p)
             players.append({
                 "player": p,
                 "colour": COLOURS[p],
@@ -1045,8 +1045,8 @@ class KontorState(State):
                 "total": areas[p] + sum(chit_bonus[p]) + penalty[p] + money[p],
                 "areas_won": self.won[p],
                 "coins": self.coins[p],
-                "best_harbour_card": CARD_NAME[self._best_card(p)] if best >= 0 else None,
-                "_best_key": best,
+                "best_harbour_card": CARD_NAME[best] if best >= 0 else None,
+                "_best_key": CARD_KEY[best] if best >= 0 else -1,
             })
         return {
             "scored_areas": g.scored_areas,
@@ -1055,13 +1055,11 @@ class KontorState(State):
             "end": self.ended,
         }
 
-    def _best_card(self, p: int) -> int:
-        return max((c for c in self.hands[p] if IS_HARBOUR[c]), key=lambda c: CARD_KEY[c])
-
-    def best_harbour_key(self, p: int) -> int:
-        """The order key of ``p``'s highest harbour card in hand (the tie-break of rules 6.4),
-        or -1 without one."""
-        return max((CARD_KEY[c] for c in self.hands[p] if IS_HARBOUR[c]), default=-1)
+    def best_harbour_card(self, p: int) -> int:
+        """``p``'s highest harbour card in hand by order key (the tie-break of rules 6.4), or -1
+        without one."""
+        return max((c for c in self.hands[p] if IS_HARBOUR[c]), key=CARD_KEY.__getitem__,
+                   default=-1)
 
     def scores(self) -> list[float]:
         b = self._final if self._final is not None else self.breakdown()
