@@ -7,7 +7,8 @@ information sets with UCB1 over the actions available in that determinisation (c
 availability, so actions that are only sometimes legal are judged fairly), expands one node,
 plays out and backs up every player's return. Where information is perfect this is plain
 UCT. Simultaneous choices are searched with decoupled UCT: each pending player chooses from
-its own statistics at the node, so no player's choice is conditioned on another's.
+its own statistics at the node, so no player's choice is conditioned on another's, with a little
+noise on the scores (``JITTER``) so that every choice meets every choice of the others.
 
 Play-outs use the game's ``heuristics`` module where it has one:
 
@@ -81,6 +82,13 @@ Below level 5 a bot also plays a random move now and then, one move in eight at 
 four in five at level 1."""
 
 
+JITTER = 0.01
+"""Random noise on the scores of simultaneous choices. Without it, where every outcome is
+exact (a game's last round), each player cycles through its choices in the same fixed order,
+so each choice only ever meets the same choice of the other player and is judged by that
+pairing alone."""
+
+
 class _Stat:
     """Visits, summed return of the player who chose, and availability of one action."""
 
@@ -111,9 +119,12 @@ class _Node:
 
 
 def _ucb_pick(
-    stats: dict[int, _Stat], legal: list[int], c: float, rng: random.Random
+    stats: dict[int, _Stat], legal: list[int], c: float, rng: random.Random, jitter: float = 0.0
 ) -> tuple[int, bool]:
-    """UCB1 with availability counts; an untried action first. Returns (action, was_new)."""
+    """UCB1 with availability counts; an untried action first. Returns (action, was_new).
+
+    ``jitter`` adds up to that much random noise to each score, so that equal scores are
+    broken at random (see ``JITTER``)."""
     untried: list[int] = []
     tried: list[_Stat] = []
     tried_actions: list[int] = []
@@ -136,6 +147,8 @@ def _ucb_pick(
     for i, s in enumerate(tried):
         v = s.visits
         score = s.total / v + c * sqrt(log(s.avail) / v)
+        if jitter:
+            score += jitter * rng.random()
         if score > best_score:
             best_i, best_score = i, score
     return tried_actions[best_i], False
@@ -274,7 +287,7 @@ class MCTSBot:
                 for p in state.pending_players():
                     stats = node.joint.setdefault(p, {})
                     own = root_actions if node is root and p == seat else None
-                    a, new = _ucb_pick(stats, own or state.legal_actions(p), c, rng)
+                    a, new = _ucb_pick(stats, own or state.legal_actions(p), c, rng, JITTER)
                     path.append((stats[a], p))
                     joint.append((p, a))
                     expanded |= new

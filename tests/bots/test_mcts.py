@@ -187,6 +187,17 @@ def test_mcts_beats_random_at_the_tiny_game():
     assert total / 16 > 0.25
 
 
+def test_simultaneous_choices_meet_every_choice_of_the_other_player():
+    """A last round with exact outcomes: bidding 3 never loses, bidding 1 never wins. If both
+    players tried their bids in a fixed order, each bid would only ever meet one bid of the
+    other player (1 against 1 looks as good as 3 against 3) and some seeds would bid 1."""
+    game = meeple.load(TINY, rounds=1)
+    state = game.new_initial_state()
+    state.apply(2, CHANCE)  # the prize is 3
+    for seed in range(40):
+        assert MCTSBot(game, seed=seed, iterations=300, seconds=0).act(view_for(state, 0)) == 2
+
+
 @pytest.mark.parametrize("name,players,options", configurations(first_only=True))
 def test_mcts_plays_a_whole_game(name, players, options):
     game = meeple.load(name, players=players, **options)
