@@ -11,6 +11,9 @@ import meeple
 from meeple.bots import make_bot, view_for
 from meeple.engine import CHANCE, SIMULTANEOUS, sample_chance
 from meeple.games.kontor import heuristics, render
+from meeple.games.kontor.components import CARD_ID
+
+from .helpers import fresh
 
 CONFIGS = meeple.engine.game_class("kontor").configurations()
 
@@ -82,10 +85,6 @@ def test_evaluate_is_bounded_during_play():
 
 
 def test_evaluate_favours_the_holder_of_the_tie_breaking_card():
-    from meeple.games.kontor.components import CARD_ID
-
-    from .helpers import fresh
-
     s = fresh()
     high, low = CARD_ID["black-44"], CARD_ID["red-1"]
     s.hands = [[high], [low]]
