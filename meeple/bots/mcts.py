@@ -6,9 +6,10 @@ is perfect, the game's resampler where it is hidden), walks one shared tree of t
 information sets with UCB1 over the actions available in that determinisation (counting
 availability, so actions that are only sometimes legal are judged fairly), expands one node,
 plays out and backs up every player's return. Where information is perfect this is plain
-UCT. Simultaneous choices are searched with decoupled UCT: each pending player chooses from
-its own statistics at the node, so no player's choice is conditioned on another's, with a little
-noise on the scores (``JITTER``) so that every choice meets every choice of the others.
+UCT. Chance outcomes branch the tree unless a game turns ``chance_nodes`` off (open loop).
+Simultaneous choices are searched with decoupled UCT: each pending player chooses from its own
+statistics at the node, so no player's choice is conditioned on another's, with a little noise
+on the scores (``JITTER``) so that every choice meets every choice of the others.
 
 Play-outs use the game's ``heuristics`` module where it has one:
 
@@ -25,9 +26,9 @@ Play-outs use the game's ``heuristics`` module where it has one:
   Botanik's additions);
 - ``SEARCH``: settings the game gives the levels that use its heuristics: :class:`Level`
   fields (for example Kozo, whose moves are costly to apply, evaluates at once with
-  ``rollout_depth`` 0), except that ``budget`` is a factor on those levels' iterations and
-  ``mistakes`` a factor on their rate of mistakes (where a random move costs less than in most
-  games).
+  ``rollout_depth`` 0; Kontor turns ``chance_nodes`` off), except that ``budget`` is a factor
+  on those levels' iterations and ``mistakes`` a factor on their rate of mistakes (where a
+  random move costs less than in most games).
 
 Budgets: ``iterations`` and/or ``seconds`` per move; ``time_limit`` (seconds, settable by a
 server's time control) and ``view.deadline`` cap the thinking time further. Levels 1-5 map to
@@ -67,6 +68,10 @@ class Level:
     """The chance, per move with a choice, of playing a random legal move instead of searching.
     Where searches saturate, more iterations hardly add strength; mistakes keep the levels
     apart."""
+    chance_nodes: bool = True
+    """Whether the tree keeps one child per chance outcome. Off, the outcomes are part of the
+    determinisation only (open loop): where a draw matters only later (Kontor's new top cards),
+    the moves after it share one node instead of being split among every possible draw."""
 
 
 LEVELS: dict[int, Level] = {
@@ -170,6 +175,7 @@ class MCTSBot:
         time_limit: float | None = None,
         candidates: int | None = None,
         mistakes: float | None = None,
+        chance_nodes: bool | None = None,
     ):
         if level is None:
             level = 5
@@ -199,6 +205,7 @@ class MCTSBot:
         self.candidates = spec.candidates if candidates is None else candidates
         depth = spec.rollout_depth if rollout_depth is None else rollout_depth
         self.rollout_depth = depth if self._evaluate is not None else None
+        self.chance_nodes = spec.chance_nodes if chance_nodes is None else chance_nodes
         self.mistakes = (min(1.0, spec.mistakes * mistake_factor)
                          if mistakes is None else mistakes)
         if not 0.0 <= self.mistakes <= 1.0:
@@ -279,7 +286,8 @@ class MCTSBot:
             if cp == CHANCE:
                 outcome = sample_chance(state, rng)
                 state.apply(outcome, CHANCE)
-                node = node.child(("c", outcome))
+                if self.chance_nodes:
+                    node = node.child(("c", outcome))
             elif cp == SIMULTANEOUS:
                 if node.joint is None:
                     node.joint = {}

@@ -75,7 +75,7 @@ def test_a_games_search_settings_apply_to_the_levels_that_use_its_heuristics(nam
     budget, factor = tuning.pop("budget", 1.0), tuning.pop("mistakes", 1.0)
     for level in range(1, 6):
         spec, bot = LEVELS[level], make_bot(f"mcts:{level}", game)
-        fields = {k: getattr(spec, k) for k in ("exploration", "candidates")}
+        fields = {k: getattr(spec, k) for k in ("exploration", "candidates", "chance_nodes")}
         if spec.use_heuristics:
             fields.update({k: v for k, v in tuning.items() if k in fields})
             assert bot.iterations == round(spec.iterations * budget)
@@ -197,6 +197,28 @@ def test_simultaneous_choices_meet_every_choice_of_the_other_player():
     state.apply(2, CHANCE)  # the prize is 3
     for seed in range(40):
         assert MCTSBot(game, seed=seed, iterations=300, seconds=0).act(view_for(state, 0)) == 2
+
+
+def test_without_chance_nodes_the_moves_after_a_draw_share_one_node():
+    """``chance_nodes`` off: the tree does not split on chance outcomes, so the bids after the
+    next prize share one node (Kontor's replies after a draw); on, each prize has its own."""
+    game = meeple.load(TINY, rounds=2)
+    state = game.new_initial_state()
+    state.apply(2, CHANCE)
+    view = view_for(state, 0)
+
+    def grandchildren(chance_nodes: bool) -> list:
+        bot = MCTSBot(game, seed=1, iterations=200, seconds=0, chance_nodes=chance_nodes)
+        root = bot.search(view)
+        return [key for child in root.children.values() for key in child.children]
+
+    split, shared = grandchildren(True), grandchildren(False)
+    assert split and all(key[0] == "c" for key in split)
+    assert {key[1] for key in split} == {0, 1}  # the prizes 1 and 2 left for round 2
+    assert shared and all(key[0] != "c" for key in shared)
+    assert all(dict(key).keys() == {0, 1} for key in shared)  # the next round's joint bids
+    assert MCTSBot(game, iterations=1, chance_nodes=False).chance_nodes is False
+    assert make_bot("mcts:5", meeple.load("kontor")).chance_nodes is False
 
 
 @pytest.mark.parametrize("name,players,options", configurations(first_only=True))

@@ -26,10 +26,12 @@ from .components import (
 )
 from .rules import NV, P_ACT, P_CHOOSE, S_PLACE, KontorState, _bits, area_winner
 
-SEARCH = {"candidates": 6, "mistakes": 1.6}
+SEARCH = {"candidates": 6, "mistakes": 1.6, "chance_nodes": False}
 """Search bots weigh only the greedy bot's six best moves at the root; below it, the placements
-of ``shortlist``. A random move costs less here than in most games: levels 3-4 make more of
-them, so that each level still beats the one below."""
+of ``shortlist``. A newly drawn card matters only in a later round, so the tree does not split
+on draws: the other player's reply to a placement is judged over all draws at once. A random
+move costs less here than in most games: levels 3-4 make more of them, so that each level still
+beats the one below."""
 
 SHORTLIST = 6
 """How many placements ``shortlist`` keeps."""
