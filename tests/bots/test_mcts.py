@@ -217,8 +217,6 @@ def test_without_chance_nodes_the_moves_after_a_draw_share_one_node():
     assert {key[1] for key in split} == {0, 1}  # the prizes 1 and 2 left for round 2
     assert shared and all(key[0] != "c" for key in shared)
     assert all(dict(key).keys() == {0, 1} for key in shared)  # the next round's joint bids
-    assert MCTSBot(game, iterations=1, chance_nodes=False).chance_nodes is False
-    assert make_bot("mcts:5", meeple.load("kontor")).chance_nodes is False
 
 
 @pytest.mark.parametrize("name,players,options", configurations(first_only=True))
