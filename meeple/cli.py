@@ -69,7 +69,7 @@ def parse_options(name: str, pairs: list[str], extra: list[str]) -> dict[str, An
 
 def show(state: State, viewer: int | None) -> None:
     """Draw the state as ``viewer`` sees it."""
-    console.print(Text.from_markup(state.game.renderer().text(state.observation(viewer))))
+    console.print(Text.from_markup(state.game.renderer.text(state.observation(viewer))))
 
 
 def show_result(state: State, names: list[str]) -> None:
@@ -332,7 +332,7 @@ def render(
     except meeple.RecordError as e:
         fail(str(e))
         return
-    out.write_text(state.game.renderer().svg(state.observation(viewer)))
+    out.write_text(state.game.renderer.svg(state.observation(viewer)))
     console.print(f"wrote {out}")
 
 

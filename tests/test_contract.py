@@ -95,6 +95,6 @@ def test_random_play_keeps_the_contract(name, players, options):
         again = meeple.replay(json.loads(json.dumps(record)))
         assert snapshot(again) == snapshot(state)
         assert again.scores() == state.scores()
-        svg = game.renderer().svg(state.observation(0))
+        svg = game.renderer.svg(state.observation(0))
         assert svg.lstrip().startswith("<svg")
-        assert isinstance(game.renderer().text(state.observation(None)), str)
+        assert isinstance(game.renderer.text(state.observation(None)), str)

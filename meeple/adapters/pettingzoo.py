@@ -33,7 +33,7 @@ def text_picture(state: MeepleState) -> str:
     """The game's text picture of the public view (its JSON where a game has no renderer)."""
     obs = state.observation(None)
     try:
-        return state.game.renderer().text(obs)
+        return state.game.renderer.text(obs)
     except ModuleNotFoundError:
         return json.dumps(obs, sort_keys=True, default=str)
 

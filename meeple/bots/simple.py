@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 
 from meeple.engine import Game, State
@@ -23,12 +22,8 @@ class RandomBot:
 
 
 def heuristics(game: Game):
-    """The game's ``heuristics`` module, or ``None`` if it has none."""
-    pkg = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(pkg + ".heuristics")
-    except ModuleNotFoundError:
-        return None
+    """The game's declared heuristics, or ``None`` if it has none."""
+    return game.heuristics
 
 
 def immediate_gain(state: State, player: int, action: int) -> float:

@@ -8,15 +8,20 @@ small set of underscore hooks (``_legal_actions``, ``_apply``, ...), documented 
 
 from __future__ import annotations
 
-import importlib
 import importlib.resources
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
 
 from .errors import IllegalAction, NotationError, OptionError
+from .look import PALETTE, Colour
 from .options import Option, OptionSchema
+from .plugins import Heuristics, Motion, Renderer
+
+RECORD_FORMAT = 1
+"""The version of the record format written by :meth:`Game.record`."""
 
 CHANCE = -1
 """``current_player`` at a chance node: resolve it with one of ``chance_outcomes()``."""
@@ -40,6 +45,19 @@ class Game:
     option_schema: ClassVar[OptionSchema] = OptionSchema()
     perfect_information: ClassVar[bool] = True
     state_class: ClassVar[type[State]]
+
+    # What the game provides besides its rules, declared by ``register`` (plugins.py).
+    renderer: ClassVar[Renderer]
+    """Pictures of an observation: ``svg`` and ``text``."""
+    heuristics: ClassVar[Heuristics | None] = None
+    """What the greedy and search bots value, where the game has it."""
+    motion: ClassVar[Motion | None] = None
+    """A physical simulation for the 3D view, where the game has one."""
+    views: ClassVar[tuple[str, ...]] = ("board",)
+    """The views a client shows: ``"board"`` (the SVG picture) and, for Kozo, ``"tower-3d"``."""
+    colours: ClassVar[tuple[Colour, ...]] = PALETTE
+    """The players' colours by seat: the shared palette unless the game's pieces have their
+    own colours."""
 
     def __init__(self, players: int | None = None, **options: Any):
         if players is None:
@@ -98,11 +116,37 @@ class Game:
     def new_initial_state(self) -> State:
         return self.state_class(self)
 
-    def record(self, state: State, **extra: Any) -> dict[str, Any]:
-        """The whole game so far as JSON: enough to replay it exactly."""
-        from .records import make_record
+    def seat_colours(self) -> tuple[Colour, ...]:
+        """The colour of each seat at this table."""
+        return self.colours[: self.num_players]
 
-        return make_record(self, state, **extra)
+    def record(self, state: State, **extra: Any) -> dict[str, Any]:
+        """The whole game so far as JSON: enough to replay it exactly (``meeple.replay``).
+
+        Each move is ``[player, notation]`` (player ``-1`` for chance outcomes). ``extra`` (seat
+        names, dates, ...) is stored under ``"meta"``.
+        """
+        replay_state = self.new_initial_state()
+        moves: list[list[Any]] = []
+        for player, action in state.history():
+            moves.append([player, replay_state.action_to_string(action, player)])
+            replay_state.apply(action, player)
+        record: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "game": self.name,
+            "version": self.version,
+            "players": self.num_players,
+            "options": dict(self.options),
+            "moves": moves,
+            "terminal": state.is_terminal(),
+            "scores": list(state.scores()),
+        }
+        if state.is_terminal():
+            record["returns"] = state.returns()
+            record["winners"] = state.winners()
+        if extra:
+            record["meta"] = extra
+        return record
 
     # -- description ----------------------------------------------------------------------
     @classmethod
@@ -125,6 +169,8 @@ class Game:
             "players": list(cls.player_counts),
             "perfect_information": cls.perfect_information,
             "options": [o.to_json() for o in cls.option_schema],
+            "views": list(cls.views),
+            "colours": [c.to_json() for c in cls.colours],
         }
 
     @classmethod
@@ -133,11 +179,6 @@ class Game:
             if o.name == name:
                 return o
         raise OptionError(f"unknown option {name!r} for {cls.name}")
-
-    def renderer(self):
-        """The game's ``render`` module: ``svg(observation)`` and ``text(observation)``."""
-        pkg = type(self).__module__.rsplit(".", 1)[0]
-        return importlib.import_module(pkg + ".render")
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
@@ -455,6 +496,38 @@ class State:
         """Every ``(player, action)`` applied so far; chance outcomes have player ``CHANCE``."""
         return list(self._history)
 
+    def visible_history(self, viewer: int | None) -> list[tuple[int, int | None]]:
+        """The history as ``viewer`` (``None``: a spectator) may know it now: each entry
+        ``(player, action)``, with ``action`` ``None`` where it is still a secret to them.
+
+        Everything is visible in games of perfect information and once the game is over;
+        otherwise :meth:`_hidden_entries` says what is not. The server, the terminal and the
+        replays all show the log through this."""
+        history = self._history
+        if self.game.perfect_information or self.is_terminal():
+            return list(history)
+        hidden = self._hidden_entries(viewer)
+        return [(p, None if i in hidden else a) for i, (p, a) in enumerate(history)]
+
+    def _hidden_entries(self, viewer: int | None) -> set[int]:
+        """Indices of the history entries ``viewer`` may not know yet, in a game of hidden
+        information. Default: every chance outcome (a draw may be private), and the other
+        players' choices already made at the open simultaneous step. A game whose chance
+        outcomes are public, or whose secrets last longer, overrides this."""
+        history = self._history
+        out = {i for i, (p, _) in enumerate(history) if p == CHANCE}
+        if self.current_player == SIMULTANEOUS:
+            pending = set(self._pending_players())
+            chosen: set[int] = set()
+            for i in range(len(history) - 1, -1, -1):
+                p = history[i][0]
+                if p < 0 or p in pending or p in chosen:
+                    break
+                chosen.add(p)
+                if p != viewer:
+                    out.add(i)
+        return out
+
     def move_number(self) -> int:
         """How many actions (chance included) have been applied."""
         return len(self._history)
@@ -486,7 +559,7 @@ class State:
         raise NotImplementedError(f"{self.game.name} has no resampler yet")
 
     def __str__(self) -> str:
-        return self.game.renderer().text(self.observation(None))
+        return self.game.renderer.text(self.observation(None))
 
 
 def sample_chance(state: State, rng: random.Random) -> int:
@@ -503,34 +576,48 @@ def sample_chance(state: State, rng: random.Random) -> int:
     return outcomes[-1][0]
 
 
+Policy = Callable[[State, int, random.Random], int]
+"""Chooses ``player``'s action in ``state``: ``policy(state, player, rng) -> action``."""
+
+
 def play_out(
     state: State,
     rng: random.Random | int | None = None,
-    policy=None,
+    policy: Policy | None = None,
     max_actions: int | None = None,
+    on_move: Callable[[State, int, int], None] | None = None,
 ) -> State:
-    """Play ``state`` to the end in place and return it.
+    """The play loop: play ``state`` in place until the end (or ``max_actions`` steps) and
+    return it.
 
-    Chance is resolved with ``rng`` (an int seeds a new ``random.Random``); players choose
-    uniformly at random unless ``policy(state, player, rng) -> action`` is given.
+    Chance is resolved with ``rng`` (an int seeds a new ``random.Random``) and the node's
+    probabilities; players choose uniformly at random unless ``policy`` is given. At a
+    simultaneous node every pending player chooses in turn (each from its own view: the base
+    state hides the others' choices). ``on_move(state, player, action)`` runs after every
+    applied action, e.g. to print it or to time it.
     """
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
     n = 0
     while (cp := state.current_player) != TERMINAL:
         if cp == CHANCE:
-            state.apply(sample_chance(state, rng), CHANCE)
+            movers = [CHANCE]
         elif cp >= 0:
-            if policy is None:
-                state.apply(rng.choice(state.legal_actions(cp)), cp)
-            else:
-                state.apply(policy(state, cp, rng), cp)
+            movers = [cp]
         else:  # simultaneous: every pending player chooses
-            for p in state.pending_players():
-                a = rng.choice(state.legal_actions(p)) if policy is None else policy(state, p, rng)
-                state.apply(a, p)
-                if state.current_player != SIMULTANEOUS:
-                    break
+            movers = state.pending_players()
+        for p in movers:
+            if p == CHANCE:
+                a = sample_chance(state, rng)
+            elif policy is None:
+                a = rng.choice(state.legal_actions(p))
+            else:
+                a = policy(state, p, rng)
+            state.apply(a, p)
+            if on_move is not None:
+                on_move(state, p, a)
+            if cp == SIMULTANEOUS and state.current_player != SIMULTANEOUS:
+                break
         n += 1
         if max_actions is not None and n >= max_actions:
             break

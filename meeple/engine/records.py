@@ -4,39 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Game, State
+from .core import RECORD_FORMAT, Game, State
 from .errors import IllegalAction, NotationError, RecordError
+from .registry import load
 
-RECORD_FORMAT = 1
+__all__ = ["RECORD_FORMAT", "make_record", "replay"]
 
 
 def make_record(game: Game, state: State, **extra: Any) -> dict[str, Any]:
-    """The record of ``state``: game, version, options, players, every move in notation.
-
-    Each move is ``[player, notation]`` (player ``-1`` for chance outcomes). ``extra`` (seat
-    names, dates, ...) is stored under ``"meta"``.
-    """
-    replay_state = game.new_initial_state()
-    moves: list[list[Any]] = []
-    for player, action in state.history():
-        moves.append([player, replay_state.action_to_string(action, player)])
-        replay_state.apply(action, player)
-    record: dict[str, Any] = {
-        "format": RECORD_FORMAT,
-        "game": game.name,
-        "version": game.version,
-        "players": game.num_players,
-        "options": dict(game.options),
-        "moves": moves,
-        "terminal": state.is_terminal(),
-        "scores": list(state.scores()),
-    }
-    if state.is_terminal():
-        record["returns"] = state.returns()
-        record["winners"] = state.winners()
-    if extra:
-        record["meta"] = extra
-    return record
+    """The record of ``state`` (the same as ``game.record(state, **extra)``)."""
+    return game.record(state, **extra)
 
 
 def replay(record: dict[str, Any], upto: int | None = None) -> State:
@@ -45,8 +22,6 @@ def replay(record: dict[str, Any], upto: int | None = None) -> State:
     A record of another game version, or one whose moves do not apply, raises
     :class:`RecordError` saying what is wrong.
     """
-    from .registry import load
-
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
     for key in ("game", "version", "players", "options", "moves"):

@@ -12,17 +12,45 @@ from typing import Any
 
 from .core import Game
 from .errors import OptionError
+from .plugins import Heuristics, Motion, Renderer
 
 _GAMES: dict[str, type[Game]] = {}
 _discovered = False
 
 
-def register(game_class: type[Game]) -> type[Game]:
-    """Register a Game subclass under its ``name`` (usable as a decorator)."""
+def register(
+    game_class: type[Game],
+    *,
+    renderer: Renderer,
+    heuristics: Heuristics | None = None,
+    motion: Motion | None = None,
+    views: tuple[str, ...] = ("board",),
+) -> type[Game]:
+    """Register a Game subclass under its ``name`` with what it provides besides its rules:
+    its ``renderer`` (required), the bots' ``heuristics``, a ``motion`` simulation and the
+    ``views`` a client shows. Each is checked against its protocol (``plugins.py``) and set on
+    the class, so nothing needs to find a game's modules by name."""
     if not game_class.name:
         raise ValueError("a game class needs a name")
+    for what, value, protocol in (
+        ("renderer", renderer, Renderer),
+        ("heuristics", heuristics, Heuristics),
+        ("motion", motion, Motion),
+    ):
+        if value is not None and not isinstance(value, protocol):
+            raise TypeError(f"{game_class.name}: {what} {value!r} is not a {protocol.__name__}")
+    if not views or any(v not in VIEWS for v in views):
+        raise ValueError(f"{game_class.name}: views must be among {', '.join(VIEWS)}")
+    game_class.renderer = renderer
+    game_class.heuristics = heuristics
+    game_class.motion = motion
+    game_class.views = tuple(views)
     _GAMES[game_class.name] = game_class
     return game_class
+
+
+VIEWS = ("board", "tower-3d")
+"""The views a client knows how to show."""
 
 
 def _discover() -> None:

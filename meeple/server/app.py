@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import importlib
 import json
 import logging
 import secrets
@@ -867,12 +866,8 @@ def create_app(
         lt = live(table_id)
         if lt.game is None:
             raise HTTPException(404, "the table has not started")
-        try:
-            physics = importlib.import_module(type(lt.game).__module__.rsplit(".", 1)[0]
-                                              + ".physics")
-        except ModuleNotFoundError:
-            physics = None
-        if not hasattr(physics, "motion"):
+        physics = lt.game.motion
+        if physics is None:
             raise HTTPException(404, f"{lt.game.name} has no recorded motion")
         total = len(lt.log)
         n = total if move is None else move

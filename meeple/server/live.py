@@ -123,11 +123,7 @@ def result_of(state: State, forfeit: int | None = None) -> dict[str, Any]:
 def safe_svg(game: Game, observation: dict[str, Any]) -> str:
     """The game's picture of an observation ('' for a game without one)."""
     try:
-        renderer = game.renderer()
-    except ModuleNotFoundError:
-        return ""
-    try:
-        return renderer.svg(observation)
+        return game.renderer.svg(observation)
     except Exception:  # a picture must never stop play
         log.exception("render.svg failed for %s", game.name)
         return ""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine import registry
-from tests.engine.tinygame import SealedBids
+from tests.engine.tinygame import SealedBids, register_tiny
 
 TINY = "sealed_bids"
 
@@ -38,6 +38,6 @@ def game_names() -> list[str]:
 def tiny_game_registered():
     """Register the tiny game for one test (removed after, so the contract test never sees
     a game without a renderer)."""
-    registry.register(SealedBids)
+    register_tiny()
     yield
     registry._GAMES.pop(TINY, None)

@@ -11,12 +11,12 @@ import meeple
 from meeple.engine import registry
 from meeple.engine.core import play_out
 
-from .tinygame import SealedBids
+from .tinygame import register_tiny
 
 
 @pytest.fixture(autouse=True)
 def _registered():
-    registry.register(SealedBids)
+    register_tiny()
     yield
     registry._GAMES.pop("sealed_bids", None)
 

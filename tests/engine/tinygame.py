@@ -9,7 +9,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from meeple.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, NotationError, Option, State
+from meeple.engine import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Game,
+    NotationError,
+    Option,
+    State,
+    registry,
+    svg,
+)
 from meeple.engine.options import OptionSchema
 
 
@@ -132,3 +142,20 @@ class SealedBidsState(State):
 
 
 SealedBids.state_class = SealedBidsState
+
+
+class Pictures:
+    """The tiny game's pictures: its observation as text, and the same text in an SVG."""
+
+    @staticmethod
+    def text(observation, names=None) -> str:
+        return f"sealed bids: scores {observation['scores']}"
+
+    @classmethod
+    def svg(cls, observation, names=None) -> str:
+        return svg.document(200, 40, [svg.text(10, 24, cls.text(observation))], cls="tiny")
+
+
+def register_tiny() -> None:
+    """Register the tiny game with its pictures."""
+    registry.register(SealedBids, renderer=Pictures())

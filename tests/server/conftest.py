@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from meeple.engine import registry
-from tests.engine.tinygame import SealedBids
+from tests.engine.tinygame import register_tiny
 
 PG_BIN = Path(os.environ.get("MEEPLE_PG_BIN", "/usr/lib/postgresql/15/bin"))
 
@@ -29,7 +29,7 @@ def free_port() -> int:
 @pytest.fixture(autouse=True)
 def sealed_bids_registered():
     """The test suite's small game (chance + simultaneous + hidden bids) is always playable."""
-    registry.register(SealedBids)
+    register_tiny()
     yield
     registry._GAMES.pop("sealed_bids", None)
 

@@ -21,7 +21,7 @@ GAMES = sorted(set(meeple.games()) | {"sealed_bids"})
 
 def _svg(game, obs):
     try:
-        return game.renderer().svg(obs)
+        return game.renderer.svg(obs)
     except ModuleNotFoundError:
         return ""
 

@@ -2,8 +2,9 @@
 
 from meeple.engine import register
 
+from . import heuristics, render
 from .rules import Botanik, BotanikState
 
-register(Botanik)
+register(Botanik, renderer=render, heuristics=heuristics)
 
 __all__ = ["Botanik", "BotanikState"]

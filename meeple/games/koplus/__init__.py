@@ -2,8 +2,9 @@
 
 from meeple.engine import register
 
+from . import heuristics, render
 from .rules import KoPlus, KoPlusState
 
-register(KoPlus)
+register(KoPlus, renderer=render, heuristics=heuristics)
 
 __all__ = ["KoPlus", "KoPlusState"]

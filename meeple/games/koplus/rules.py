@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from meeple.engine import CHANCE, TERMINAL, Game, NotationError, Option, OptionSchema, State
-from meeple.engine.geometry import rotate_grid_cw
+from meeple.engine.grid import rotate_grid_cw
 
 from .components import (
     BOARD_SECTIONS,

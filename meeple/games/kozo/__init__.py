@@ -2,8 +2,10 @@
 
 from meeple.engine import register
 
+from . import heuristics, physics, render
 from .rules import Kozo, KozoState
 
-register(Kozo)
+register(Kozo, renderer=render, heuristics=heuristics, motion=physics,
+         views=("board", "tower-3d"))
 
 __all__ = ["Kozo", "KozoState"]

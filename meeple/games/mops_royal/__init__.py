@@ -2,8 +2,9 @@
 
 from meeple.engine import register
 
+from . import heuristics, render
 from .rules import MopsRoyal, MopsRoyalState
 
-register(MopsRoyal)
+register(MopsRoyal, renderer=render, heuristics=heuristics)
 
 __all__ = ["MopsRoyal", "MopsRoyalState"]

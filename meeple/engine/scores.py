@@ -1,0 +1,92 @@
+"""The final breakdown of a game: one :class:`ScoreLine` per player, drawn by one table in the
+browser, the SVG pictures and the terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .look import seat_name
+
+Number = int | float
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One player's final score: labelled parts (in player words) and one total.
+
+    ``note`` says what decides a tie on points, where the game has a tie-break."""
+
+    player: int
+    parts: tuple[tuple[str, Number], ...]
+    total: Number
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The observation's form: ``{"player", "parts": [{"label", "value"}], "total"}``."""
+        out: dict[str, Any] = {
+            "player": self.player,
+            "parts": [{"label": label, "value": value} for label, value in self.parts],
+            "total": self.total,
+        }
+        if self.note:
+            out["note"] = self.note
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ScoreLine:
+        return cls(
+            int(data["player"]),
+            tuple((str(p["label"]), p["value"]) for p in data["parts"]),
+            data["total"],
+            str(data.get("note", "")),
+        )
+
+
+def score_lines(observation: dict[str, Any]) -> list[ScoreLine]:
+    """The observation's final breakdown (empty before the end)."""
+    return [ScoreLine.from_json(d) for d in observation.get("final_breakdown") or []]
+
+
+def columns(lines: Sequence[ScoreLine]) -> list[str]:
+    """The part labels of a breakdown, in their first order of appearance."""
+    seen: dict[str, None] = {}
+    for line in lines:
+        for label, _ in line.parts:
+            seen.setdefault(label, None)
+    return list(seen)
+
+
+def fmt(value: Number) -> str:
+    """A score as people write it: whole numbers without a decimal point."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    return str(value)
+
+
+def score_table_text(lines: Sequence[ScoreLine], names: Sequence[str] | None = None) -> str:
+    """The breakdown as an aligned plain-text table: a row per player, each total once."""
+    if not lines:
+        return ""
+    labels = columns(lines)
+    head = ["Player", *labels, "Total"]
+    rows = []
+    for line in lines:
+        parts = dict(line.parts)
+        rows.append(
+            [seat_name(line.player, names), *(fmt(parts[k]) if k in parts else "" for k in labels),
+             fmt(line.total)]
+        )
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+
+    def row(cells: list[str]) -> str:
+        first = cells[0].ljust(widths[0])
+        rest = (c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True))
+        return "  ".join([first, *rest]).rstrip()
+
+    out = [row(head), *(row(r) for r in rows)]
+    out += [f"{seat_name(line.player, names)}: {line.note}" for line in lines if line.note]
+    return "\n".join(out)
