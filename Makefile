@@ -13,10 +13,12 @@ play: setup
 test:
 	./scripts/setup.sh --test
 	.venv/bin/ruff check .
+	.venv/bin/mypy
 	.venv/bin/python -m pytest -n 2 --durations=15
 
 lint: setup
 	.venv/bin/ruff check .
+	.venv/bin/mypy
 
 bench: setup
 	.venv/bin/python benchmarks/playouts.py

@@ -187,8 +187,8 @@ class Game:
     def __eq__(self, other: object) -> bool:
         return (
             type(other) is type(self)
-            and other.num_players == self.num_players  # type: ignore[attr-defined]
-            and other.options == self.options  # type: ignore[attr-defined]
+            and other.num_players == self.num_players
+            and other.options == self.options
         )
 
     def __hash__(self) -> int:
