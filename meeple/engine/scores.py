@@ -67,25 +67,38 @@ def fmt(value: Number) -> str:
     return str(value)
 
 
-def score_table_text(lines: Sequence[ScoreLine], names: Sequence[str] | None = None) -> str:
-    """The breakdown as an aligned plain-text table: a row per player, each total once."""
+def ordered(lines: Sequence[ScoreLine], ranks: Sequence[int] | None) -> list[ScoreLine]:
+    """The lines best rank first (as given where there are no ranks)."""
+    if ranks is None:
+        return list(lines)
+    return sorted(lines, key=lambda ln: (ranks[ln.player], ln.player))
+
+
+def score_table_text(lines: Sequence[ScoreLine], names: Sequence[str] | None = None,
+                     ranks: Sequence[int] | None = None) -> str:
+    """The breakdown as an aligned plain-text table: a row per player (best rank first, with
+    a rank column when ``ranks`` are given), each total once."""
     if not lines:
         return ""
     labels = columns(lines)
-    head = ["Player", *labels, "Total"]
+    lead = ["Rank"] if ranks is not None else []
+    head = [*lead, "Player", *labels, "Total"]
     rows = []
-    for line in lines:
+    for line in ordered(lines, ranks):
         parts = dict(line.parts)
         rows.append(
-            [seat_name(line.player, names), *(fmt(parts[k]) if k in parts else "" for k in labels),
+            [*([str(ranks[line.player])] if ranks is not None else []),
+             seat_name(line.player, names), *(fmt(parts[k]) if k in parts else "" for k in labels),
              fmt(line.total)]
         )
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
 
+    name_col = len(lead)
+
     def row(cells: list[str]) -> str:
-        first = cells[0].ljust(widths[0])
-        rest = (c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True))
-        return "  ".join([first, *rest]).rstrip()
+        out = [c.ljust(w) if i == name_col else c.rjust(w)
+               for i, (c, w) in enumerate(zip(cells, widths, strict=True))]
+        return "  ".join(out).rstrip()
 
     out = [row(head), *(row(r) for r in rows)]
     out += [f"{seat_name(line.player, names)}: {line.note}" for line in lines if line.note]

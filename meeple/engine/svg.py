@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from .look import HIGHLIGHT, INK, MUTED, PAPER, Colour, seat_name
-from .scores import ScoreLine, columns, fmt
+from .scores import ScoreLine, columns, fmt, ordered
 
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
 STYLE = (
@@ -108,11 +108,13 @@ def status(x: float, y: float, content: object, *, size: float = 14) -> str:
 
 
 def score_table(lines: Sequence[ScoreLine], colours: Sequence[Colour],
-                names: Sequence[str] | None, x: float, y: float) -> tuple[str, float, float]:
-    """The final breakdown as a table (a row per player, each total once): the SVG, its width
-    and its height."""
+                names: Sequence[str] | None, x: float, y: float,
+                ranks: Sequence[int] | None = None) -> tuple[str, float, float]:
+    """The final breakdown as a table (a row per player, best rank first where ``ranks`` are
+    given, each total once): the SVG, its width and its height."""
     if not lines:
         return "", 0.0, 0.0
+    lines = ordered(lines, ranks)
     labels = columns(lines)
     name_w = max(80, 8 * max(len(seat_name(ln.player, names)) for ln in lines) + 24)
     col_w = [max(44, 7 * len(label) + 12) for label in labels]
