@@ -1,0 +1,248 @@
+"""The engine's shared toolkit: grid bitboards, shapes, palette and naming, score lines, SVG,
+the plug-in contract, the visible history and the play loop."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import meeple
+from meeple.engine import grid, registry, svg
+from meeple.engine.look import PALETTE, seat_name, seat_names
+from meeple.engine.plugins import Heuristics, Renderer, optional
+from meeple.engine.scores import ScoreLine, columns, fmt, score_lines, score_table_text
+
+from .tinygame import Pictures, SealedBids, register_tiny
+
+
+@pytest.fixture(autouse=True)
+def _registered():
+    register_tiny()
+    yield
+    registry._GAMES.pop("sealed_bids", None)
+
+
+# -- grid -------------------------------------------------------------------------------------
+def cells_flood(cells: set[tuple[int, int]], start: tuple[int, int]) -> set[tuple[int, int]]:
+    """A plain set-based flood fill, the reference for the bitboard one."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        r, c = todo.pop()
+        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if nb in cells and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return seen
+
+
+def test_bits_come_lowest_first():
+    assert grid.bits(0) == []
+    assert grid.bits(0b101001) == [0, 3, 5]
+    assert list(grid.iter_bits(1 << 70 | 2)) == [1, 70]
+    assert grid.lowest(0b1000) == 3
+    assert grid.mask_of_indices([0, 3, 5]) == 0b101001
+
+
+def test_cells_and_indices_round_trip():
+    g = grid.Grid(3, 5)
+    assert g.index(2, 4) == 14 and g.cell(14) == (2, 4)
+    assert g.bit(1, 2) == 1 << 7
+    assert g.cells_of(g.mask_of([(0, 0), (2, 3), (1, 4)])) == [(0, 0), (1, 4), (2, 3)]
+    assert g.row_mask(1) == 0b11111 << 5
+    assert g.cells_of(g.col_mask(4)) == [(0, 4), (1, 4), (2, 4)]
+    assert g.inside(2, 4) and not g.inside(3, 0) and not g.inside(0, -1)
+    with pytest.raises(ValueError):
+        grid.Grid(0, 3)
+
+
+def test_shifts_never_wrap_around_the_edges():
+    g = grid.Grid(4, 4)
+    right_col = g.col_mask(3)
+    left_col = g.col_mask(0)
+    assert g.right(right_col) == 0
+    assert g.left(left_col) == 0
+    assert g.up(g.row_mask(0)) == 0
+    assert g.down(g.row_mask(3)) == 0
+    assert g.right(left_col) == g.col_mask(1)
+    assert g.down(g.row_mask(0)) == g.row_mask(1)
+
+
+@pytest.mark.parametrize("rows,cols", [(1, 1), (1, 7), (6, 1), (5, 8), (9, 9)])
+def test_neighbours_match_the_cell_definition(rows, cols):
+    g = grid.Grid(rows, cols)
+    for i in range(g.size):
+        r, c = g.cell(i)
+        expect = {(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                  if g.inside(r + dr, c + dc)}
+        assert set(g.cells_of(g.neighbours(1 << i))) == expect
+        assert {g.cell(j) for j in g.neighbour_indices(i)} == expect
+        assert g.grow(1 << i) == g.neighbours(1 << i) | 1 << i
+
+
+def test_flood_and_components_agree_with_a_set_flood_fill():
+    rng = random.Random(5)
+    g = grid.Grid(7, 9)
+    for _ in range(200):
+        mask = rng.getrandbits(g.size)
+        cells = set(g.cells_of(mask))
+        parts = g.components(mask)
+        assert sum(parts) == mask and all(a & b == 0 for a in parts for b in parts if a is not b)
+        for part in parts:
+            first = g.cell(grid.lowest(part))
+            assert set(g.cells_of(part)) == cells_flood(cells, first)
+        assert [grid.lowest(p) for p in parts] == sorted(grid.lowest(p) for p in parts)
+        if mask:
+            seed = mask & -mask
+            assert g.flood(seed, mask) == parts[0]
+    assert g.flood(1, 0) == 0
+
+
+def test_orientations_of_the_classic_shapes():
+    square = [(0, 0), (0, 1), (1, 0), (1, 1)]
+    ell = [(0, 0), (1, 0), (2, 0), (2, 1)]
+    plus = [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)]
+    s_tetromino = [(0, 1), (0, 2), (1, 0), (1, 1)]
+    assert len(grid.orientations(square)) == 1
+    assert len(grid.orientations(plus)) == 1
+    assert len(grid.orientations(ell)) == 8
+    assert len(grid.orientations(ell, mirrored=False)) == 4
+    assert len(grid.orientations(s_tetromino)) == 4
+    assert grid.orientations(ell)[0] == grid.normalize(ell)
+    assert grid.orientations(ell)[1] == grid.rotate_cw(ell)
+    assert grid.mirror(grid.mirror(ell)) == grid.normalize(ell)
+
+
+def test_rotate_grid_turns_a_quarter_clockwise():
+    assert grid.rotate_grid_cw([[1, 2, 3], [4, 5, 6]]) == [[4, 1], [5, 2], [6, 3]]
+
+
+# -- palette, names, score lines --------------------------------------------------------------
+def test_palette_colours_and_symbols_are_all_different():
+    assert len({c.fill for c in PALETTE}) == len(PALETTE)
+    assert len({c.symbol for c in PALETTE}) == len(PALETTE)
+    assert len({c.name for c in PALETTE}) == len(PALETTE)
+
+
+def test_seat_names_count_from_one_and_prefer_given_names():
+    assert seat_name(0) == "Player 1"
+    assert seat_name(1, ["Ann", "Bob"]) == "Bob"
+    assert seat_name(1, ["Ann", ""]) == "Player 2"
+    assert seat_names(3, ["Ann"]) == ["Ann", "Player 2", "Player 3"]
+
+
+def test_score_lines_round_trip_and_print_each_total_once():
+    lines = [ScoreLine(0, (("Aliens", 12), ("Bonus", 3)), 15),
+             ScoreLine(1, (("Aliens", 20.0), ("Penalty", -2)), 18, "holds harbour card 35")]
+    obs = {"final_breakdown": [ln.to_json() for ln in lines]}
+    assert score_lines(obs) == lines
+    assert score_lines({"final_breakdown": None}) == []
+    assert columns(lines) == ["Aliens", "Bonus", "Penalty"]
+    assert fmt(20.0) == "20" and fmt(2.5) == "2.5" and fmt(-2) == "-2"
+    out = score_table_text(lines, ["Ann", "Bob"], ranks=[1, 2])
+    rows = out.splitlines()
+    assert rows[0].split() == ["Rank", "Player", "Aliens", "Bonus", "Penalty", "Total"]
+    assert rows[1].split() == ["1", "Ann", "12", "3", "15"]
+    assert rows[2].split() == ["2", "Bob", "20", "-2", "18"]
+    assert out.count("15") == 1 and out.count("18") == 1
+    assert rows[3] == "Bob: holds harbour card 35"
+    assert "{" not in out and "[" not in out
+    assert score_table_text([], None) == ""
+
+
+# -- SVG --------------------------------------------------------------------------------------
+def test_svg_text_is_escaped_and_the_document_well_formed():
+    body = [svg.text(5, 10, '<script>alert("x")</script> & more', class_="status"),
+            svg.rect(0, 0, 10, 10, fill="#fff", data_seat=1),
+            svg.player_label(1, PALETTE, ["Ann", 'Bo"b'], 10, 30, viewer=1, current=True)]
+    doc = svg.document(100, 50, body, cls="test-board", label="A board")
+    root = ET.fromstring(doc)
+    assert root.get("viewBox") == "0 0 100 50" and root.get("class") == "test-board"
+    texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert '<script>alert("x")</script> & more' in texts
+    assert 'Bo"b (you)' in texts
+    assert "<script>" not in doc
+    rects = [r.get("data-seat") for r in root.iter("{http://www.w3.org/2000/svg}rect")]
+    assert rects == [None, "1"]  # the background, then the drawn one
+
+
+def test_svg_score_table_shows_each_total_once_in_rank_order():
+    lines = [ScoreLine(0, (("Areas", 3),), 3), ScoreLine(1, (("Areas", 5),), 7)]
+    table, width, height = svg.score_table(lines, PALETTE, ["Ann", "Bob"], 0, 0, ranks=[2, 1])
+    root = ET.fromstring(svg.document(width, height, [table], cls="t"))
+    texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert texts.count("Total") == 1 and texts.count("7") == 1 and texts.count("3") == 2
+    assert texts.index("Bob") < texts.index("Ann")
+    fills = [c.get("fill") for c in root.iter("{http://www.w3.org/2000/svg}circle")]
+    assert fills == [PALETTE[1].fill, PALETTE[0].fill]
+
+
+# -- plug-ins ---------------------------------------------------------------------------------
+def test_every_game_declares_a_renderer_and_heuristics():
+    for name in meeple.games():
+        cls = registry.game_class(name)
+        assert isinstance(cls.renderer, Renderer), name
+        if name != "sealed_bids":
+            assert isinstance(cls.heuristics, Heuristics), name
+        assert cls.describe()["views"][0] == "board"
+    assert registry.game_class("kozo").motion is not None
+    assert registry.game_class("kozo").describe()["views"] == ["board", "tower-3d"]
+    assert registry.game_class("koplus").motion is None
+
+
+def test_register_refuses_what_is_not_a_plugin():
+    with pytest.raises(TypeError, match="renderer"):
+        registry.register(SealedBids, renderer=object())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="heuristics"):
+        registry.register(SealedBids, renderer=Pictures(), heuristics=object())  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="views"):
+        registry.register(SealedBids, renderer=Pictures(), views=("hologram",))
+
+
+def test_optional_heuristics_members():
+    kontor = registry.game_class("kontor")
+    assert optional(kontor.heuristics, "evaluate") is not None
+    assert optional(None, "evaluate") is None
+    with pytest.raises(AttributeError):
+        optional(kontor.heuristics, "action_valu")
+
+
+# -- visible history and the play loop --------------------------------------------------------
+def test_the_visible_history_hides_chance_and_open_bids_until_the_end():
+    s = meeple.load("sealed_bids").new_initial_state()
+    meeple.resolve_chance(s, 1)
+    prize = s.history()[0]
+    assert s.visible_history(0) == [(meeple.CHANCE, None)]
+    s.apply(s.legal_actions(0)[0], 0)
+    bid0 = s.history()[1]
+    assert s.visible_history(0) == [(meeple.CHANCE, None), bid0]
+    assert s.visible_history(1) == [(meeple.CHANCE, None), (0, None)]
+    assert s.visible_history(None) == [(meeple.CHANCE, None), (0, None)]
+    s.apply(s.legal_actions(1)[0], 1)  # both bids known: the round is over
+    assert s.visible_history(1)[1:] == s.history()[1:3]
+    meeple.play_out(s, 3)
+    assert s.visible_history(None) == s.history() and s.history()[0] == prize
+
+
+def test_perfect_information_games_show_the_whole_history():
+    s = meeple.play_out(meeple.load("koplus").new_initial_state(), 2, max_actions=40)
+    assert s.visible_history(1) == s.history()
+
+
+def test_the_play_loop_reports_every_action_and_follows_the_policy():
+    seen: list[tuple[int, int]] = []
+    game = meeple.load("sealed_bids")
+
+    def highest(state, player, rng):
+        return max(state.legal_actions(player))
+
+    s = meeple.play_out(game.new_initial_state(), 4, policy=highest,
+                        on_move=lambda st, p, a: seen.append((p, a)))
+    assert s.is_terminal() and seen == s.history()
+    assert all(a == max(range(3)) or p == meeple.CHANCE for p, a in seen[:3])
+    same = meeple.play_out(game.new_initial_state(), 4, policy=highest)
+    assert same.history() == s.history()
+    short = meeple.play_out(game.new_initial_state(), 4, max_actions=2)
+    assert short.move_number() <= 3 and not short.is_terminal()
