@@ -6,6 +6,8 @@ the real tiles and board, secondhand, so a physical copy may one day correct the
 
 from __future__ import annotations
 
+from meeple.engine.grid import rotate_grid_cw
+
 COLOURS: tuple[str, ...] = ("blue", "green", "orange", "pink", "purple", "yellow")
 """Colour names in index order."""
 OBJECTS: tuple[str, ...] = ("pillow", "bone", "bowl", "can", "poop", "pug")
@@ -97,30 +99,35 @@ def parse_diagram(rows: str) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
     return tuple(sorted(cells)), tuple(sorted(marks))
 
 
-_TRANSFORMS = (
-    lambda x, y: (x, y),
-    lambda x, y: (-y, x),
-    lambda x, y: (-x, -y),
-    lambda x, y: (y, -x),
-    lambda x, y: (-x, y),
-    lambda x, y: (x, -y),
-    lambda x, y: (y, x),
-    lambda x, y: (-y, -x),
-)
+def _diagram_grid(rows: str) -> list[list[int]]:
+    """A diagram as a rectangle of values: 0 outside the shape, 1 a member, 2 a marked cell."""
+    lines = rows.split("/")
+    width = max(len(line) for line in lines)
+    return [[{"o": 1, "X": 2}.get(ch, 0) for ch in line.ljust(width, ".")] for line in lines]
+
+
+def _grid_cells(values: list[list[int]]) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
+    """Cells and marked cells ``(x, y)`` of a value rectangle, each sorted."""
+    cells = sorted((x, y) for y, row in enumerate(values) for x, v in enumerate(row) if v)
+    marks = sorted((x, y) for y, row in enumerate(values) for x, v in enumerate(row) if v == 2)
+    return tuple(cells), tuple(marks)
 
 
 def orientations(rows: str) -> list[tuple[tuple[Cell, ...], tuple[Cell, ...]]]:
-    """Every distinct orientation ``(cells, marks)`` of a shape: the 8 transforms of the
-    orientation rule, each shifted so its minimum x and y are 0, duplicates removed."""
-    cells, marks = parse_diagram(rows)
+    """Every distinct orientation ``(cells, marks)`` of a shape, duplicates removed.
+
+    The order is the chart's: the shape as drawn and its three clockwise quarter turns, then
+    its mirror image, the mirror turned twice, three times and once (the action ids depend
+    on it)."""
+    turns = [_diagram_grid(rows)]
+    for _ in range(3):
+        turns.append(rotate_grid_cw(turns[-1]))
+    mirrored = [[row[::-1] for row in turns[0]]]
+    for _ in range(3):
+        mirrored.append(rotate_grid_cw(mirrored[-1]))
     seen: dict[tuple[Cell, ...], tuple[Cell, ...]] = {}
-    for f in _TRANSFORMS:
-        tc = [f(x, y) for x, y in cells]
-        tm = [f(x, y) for x, y in marks]
-        x0 = min(x for x, _ in tc)
-        y0 = min(y for _, y in tc)
-        key = tuple(sorted((x - x0, y - y0) for x, y in tc))
-        mk = tuple(sorted((x - x0, y - y0) for x, y in tm))
+    for values in (*turns, mirrored[0], mirrored[2], mirrored[3], mirrored[1]):
+        key, mk = _grid_cells(values)
         if key in seen:
             if seen[key] != mk:  # the chart guarantees symmetric shapes keep their marks
                 raise ValueError(f"shape {rows!r}: one cell set with two mark sets")

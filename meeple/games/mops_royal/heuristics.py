@@ -13,8 +13,8 @@ import math
 from meeple.engine import State
 
 from .rules import (
+    GRID,
     NOSCORE,
-    NUM_TILES,
     PASS,
     PL_MASK,
     PL_POINTS,
@@ -24,6 +24,7 @@ from .rules import (
     TILE_COLOUR,
     TILE_OBJECT,
     MopsRoyalState,
+    tiles_of,
 )
 
 SEARCH = {"budget": 2.5}
@@ -58,18 +59,11 @@ def potential(s: MopsRoyalState, p: int) -> float:
     total = float(sum(best.values()))
     empty = 25 - s.occ[p].bit_count()
     if empty and s.caller >= 0:
-        coming = s.stock[s.caller]
         per_col = [0] * 6
         per_obj = [0] * 6
-        t = 0
-        while coming:
-            if coming & 1:
-                per_col[TILE_COLOUR[t]] += 1
-                per_obj[TILE_OBJECT[t]] += 1
-            coming >>= 1
-            t += 1
-            if t >= NUM_TILES:
-                break
+        for t in tiles_of(s.stock[s.caller]):
+            per_col[TILE_COLOUR[t]] += 1
+            per_obj[TILE_OBJECT[t]] += 1
         frac = min(1.0, empty / 12)
         for j in range(6):
             for group, left in ((s.upcol[6 * p + j], per_col[j]), (s.upobj[6 * p + j], per_obj[j])):
@@ -107,7 +101,7 @@ def action_value(state: State, player: int, action: int) -> float:
     now = _best_now(t, player) if may_score else 0
     # keep the layout compact: a cell touching more tiles leaves fewer awkward holes
     occ = t.occ[player]
-    touching = sum(1 for d in (1, -1, 9, -9) if 0 <= action + d < 81 and occ >> (action + d) & 1)
+    touching = sum(1 for i in GRID.neighbour_indices(action) if occ >> i & 1)
     return 0.6 * now + FUTURE * potential(t, player) + 0.05 * touching
 
 

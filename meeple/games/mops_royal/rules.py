@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from meeple.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, NotationError, Option, State
+from meeple.engine.grid import Grid, bits, mask_of_indices
 from meeple.engine.options import OptionSchema
 
 from .components import (
@@ -40,46 +41,44 @@ from .components import (
 # ---------------------------------------------------------------------------- the window
 W = 9
 """Width and height of the window a layout lives in."""
-NCELLS = W * W
-FULL_MASK = (1 << NCELLS) - 1
+GRID = Grid(W, W)
+"""The window as a grid: bit ``row · 9 + col`` with row = y + 4, col = x + 4."""
+NCELLS = GRID.size
 SIDE = 5
 """A layout never grows beyond 5 × 5."""
 
 
 def cell_index(x: int, y: int) -> int:
     """Window index of layout cell ``(x, y)`` (start tile at ``(0, 0)``)."""
-    return (y + 4) * W + (x + 4)
+    return GRID.index(y + 4, x + 4)
 
 
 def cell_xy(i: int) -> tuple[int, int]:
     """Layout coordinates ``(x, y)`` of window index ``i``."""
-    return i % W - 4, i // W - 4
+    r, c = GRID.cell(i)
+    return c - 4, r - 4
 
 
 CENTRE = cell_index(0, 0)
-_COL = [sum(1 << (r * W + c) for r in range(W)) for c in range(W)]
-_ROW = [sum(1 << (r * W + c) for c in range(W)) for r in range(W)]
-NOT_COL0 = FULL_MASK & ~_COL[0]
-NOT_COL8 = FULL_MASK & ~_COL[W - 1]
-COL_RANGE = [[sum(_COL[lo : hi + 1]) for hi in range(W)] for lo in range(W)]
-ROW_RANGE = [[sum(_ROW[lo : hi + 1]) for hi in range(W)] for lo in range(W)]
-CELL_COL = [i % W for i in range(NCELLS)]
-CELL_ROW = [i // W for i in range(NCELLS)]
+COL_RANGE = [[sum(GRID.col_mask(c) for c in range(lo, hi + 1)) for hi in range(W)]
+             for lo in range(W)]
+"""``COL_RANGE[lo][hi]``: the mask of window columns lo..hi."""
+ROW_RANGE = [[sum(GRID.row_mask(r) for r in range(lo, hi + 1)) for hi in range(W)]
+             for lo in range(W)]
+"""``ROW_RANGE[lo][hi]``: the mask of window rows lo..hi."""
+CELL_ROW = [GRID.cell(i)[0] for i in range(NCELLS)]
+CELL_COL = [GRID.cell(i)[1] for i in range(NCELLS)]
 
-
-def bits(mask: int) -> list[int]:
-    """Indices of the set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_STOCK_CHUNKS = tuple(
+    tuple([12 * k + i for i in bits(m)] for m in range(1 << 12)) for k in range(3)
+)
+"""The tile indices of every 12-bit part of a 36-bit stock mask, for :func:`tiles_of`."""
 
 
 def tiles_of(stock: int) -> list[int]:
-    """Tile indices in a 36-bit stock mask, lowest first (fast for dense masks)."""
-    return [i for i, ch in enumerate(bin(stock)[:1:-1]) if ch == "1"]
+    """Tile indices in a 36-bit stock mask, lowest first (three table look-ups)."""
+    low, mid, high = _STOCK_CHUNKS
+    return low[stock & 4095] + mid[(stock >> 12) & 4095] + high[stock >> 24]
 
 
 # ---------------------------------------------------------------------------- placements
@@ -99,13 +98,13 @@ for _si, (_sid, _name, _rows) in enumerate(SHAPES):
         _h = max(y for _, y in _cells) + 1
         for _oy in range(W - _h + 1):
             for _ox in range(W - _w + 1):
-                _idx = tuple(sorted((y + _oy) * W + x + _ox for x, y in _cells))
-                _m = sum(1 << i for i in _idx)
+                _idx = tuple(sorted(GRID.index(y + _oy, x + _ox) for x, y in _cells))
+                _m = mask_of_indices(_idx)
                 MASK_TO_PL[_m] = len(PL_MASK)
                 PL_MASK.append(_m)
                 PL_SHAPE.append(_si)
                 PL_CELLS.append(_idx)
-                PL_MARKS.append(tuple(sorted((y + _oy) * W + x + _ox for x, y in _marks)))
+                PL_MARKS.append(tuple(sorted(GRID.index(y + _oy, x + _ox) for x, y in _marks)))
                 PL_POINTS.append(BASE_POINTS[len(_cells)])
 NUM_PLACEMENTS = len(PL_MASK)
 
@@ -461,7 +460,7 @@ class MopsRoyalState(State):
     def place_cells(self, p: int) -> int:
         """Mask of the cells where seat ``p`` may place a tile (edge contact, 5 × 5 limit)."""
         occ = self.occ[p]
-        nb = ((occ << 1) & NOT_COL0) | ((occ >> 1) & NOT_COL8) | (occ << W) | (occ >> W)
+        nb = GRID.neighbours(occ)
         b = 4 * p
         box = self.box
         lo_c = box[b + 1] - 4
@@ -470,7 +469,6 @@ class MopsRoyalState(State):
         hi_r = box[b + 2] + 4
         return (
             nb
-            & ~occ
             & COL_RANGE[lo_c if lo_c > 0 else 0][hi_c if hi_c < 8 else 8]
             & ROW_RANGE[lo_r if lo_r > 0 else 0][hi_r if hi_r < 8 else 8]
         )
