@@ -5,6 +5,8 @@ Reconstructed items (not confirmed by a source) are marked ``[Rn]`` as in the ru
 
 from __future__ import annotations
 
+from meeple.engine.grid import Cell, orientations
+
 SECTION_SIZE = 4
 """Every board section is 4 × 4 cells [R2]."""
 
@@ -43,15 +45,17 @@ INNER_AREA: dict[int, tuple[int, int, int, int]] = {
     4: (4, 11, 4, 11),
 }
 
+X_CELLS: tuple[Cell, ...] = ((0, 1), (1, 0), (1, 1), (1, 2), (2, 1))
+"""The plus-shaped X: ``.#.`` / ``###`` / ``.#.`` (one orientation)."""
+U_CELLS: tuple[Cell, ...] = ((0, 0), (0, 2), (1, 0), (1, 1), (1, 2))
+"""The U (コ) opening up, ``#.#`` / ``###``: the orientation U0."""
+
 # NET shapes: name -> covered cells as (dr, dc) offsets from the anchor (the top-left corner of
-# the bounding box). U1..U3 are U0 turned 1..3 quarter turns clockwise. Both shapes are mirror
-# symmetric, so flipping a tile changes nothing.
-SHAPES: dict[str, tuple[tuple[int, int], ...]] = {
-    "X": ((0, 1), (1, 0), (1, 1), (1, 2), (2, 1)),
-    "U0": ((0, 0), (0, 2), (1, 0), (1, 1), (1, 2)),
-    "U1": ((0, 0), (0, 1), (1, 0), (2, 0), (2, 1)),
-    "U2": ((0, 0), (0, 1), (0, 2), (1, 0), (1, 2)),
-    "U3": ((0, 0), (0, 1), (1, 1), (2, 0), (2, 1)),
+# the bounding box), row-major. U1..U3 are U0 turned 1..3 quarter turns clockwise. Both shapes
+# are mirror symmetric, so flipping a tile changes nothing.
+SHAPES: dict[str, tuple[Cell, ...]] = {
+    "X": X_CELLS,
+    **{f"U{k}": cells for k, cells in enumerate(orientations(U_CELLS, mirrored=False))},
 }
 SHAPE_NAMES: tuple[str, ...] = ("X", "U0", "U1", "U2", "U3")
 """Orientation index k (0 = X, 1..4 = U0..U3): the block of action ids k·R·C ... ."""

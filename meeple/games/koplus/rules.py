@@ -1,8 +1,8 @@
 """KoPlus rules: the board of sections, NET placements, bonus turns, end and final scoring.
 
 Speed: every placement of every orientation is precomputed once per board size
-(:class:`Geometry`): its cell mask, the action ids it overlaps and the action ids it touches,
-all as int bitboards over action ids. A state keeps one bitboard ``cand`` of the placements
+(:class:`Geometry`, from the engine's :class:`~meeple.engine.grid.Grid`): its cell mask, the
+action ids it overlaps and the action ids it touches, all as int bitboards over action ids. A state keeps one bitboard ``cand`` of the placements
 that are legal by the board (free, touching a tile or inside the first-tile area, alien sum
 ≤ 9), updated with a few big-int operations per placement, so ``legal_actions`` is a filter by
 the top tile's shape and the end check is O(1).
@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from meeple.engine import CHANCE, TERMINAL, Game, NotationError, Option, OptionSchema, State
-from meeple.engine.grid import rotate_grid_cw
+from meeple.engine.grid import Cell, Grid, bits, iter_bits, mask_of_indices, rotate_grid_cw
 
 from .components import (
     BOARD_SECTIONS,
@@ -58,15 +58,19 @@ class Geometry:
     """
 
     def __init__(self, rows: int, cols: int):
+        grid = Grid(rows, cols)
+        self.grid = grid
+        """The board's cells as bitboards (bit ``r·cols + c`` is cell ``(r, c)``)."""
         self.rows = rows
         self.cols = cols
-        size = rows * cols
+        size = grid.size
         self.size = size
         self.num_placements = 5 * size
         self._nbytes = (5 * size + 8) // 8
         self.pass_id = 5 * size
         n = self.num_placements
         self.cells: list[tuple[int, ...]] = [()] * n
+        """The cell indices a placement covers, ascending (empty where it leaves the board)."""
         self.mask: list[int] = [0] * n
         cover = [0] * size  # cell -> action-id bitboard of placements covering it
         for k, name in enumerate(SHAPE_NAMES):
@@ -74,18 +78,16 @@ class Geometry:
             for r in range(rows):
                 for c in range(cols):
                     cells = [(r + dr, c + dc) for dr, dc in offsets]
-                    if any(rr >= rows or cc >= cols for rr, cc in cells):
+                    if not all(grid.inside(rr, cc) for rr, cc in cells):
                         continue
-                    a = k * size + r * cols + c
-                    idx = tuple(rr * cols + cc for rr, cc in cells)
-                    self.cells[a] = idx
-                    m = 0
-                    for i in idx:
-                        m |= 1 << i
-                        cover[i] |= 1 << a
+                    a = k * size + grid.index(r, c)
+                    m = grid.mask_of(cells)
+                    self.cells[a] = tuple(bits(m))
                     self.mask[a] = m
+                    for i in iter_bits(m):
+                        cover[i] |= 1 << a
         self.cover = cover
-        self.on_board = sum(1 << a for a in range(n) if self.mask[a])
+        self.on_board = mask_of_indices(a for a in range(n) if self.mask[a])
         """Action-id bitboard of the placements that fit on the board."""
         self.shape_ids = ((1 << size) - 1, ((1 << (4 * size)) - 1) << size)
         """Action-id bitboards of the X placements and of the U placements."""
@@ -96,32 +98,18 @@ class Geometry:
         self.around: list[int] = [0] * n
         """Cell bitboard of the cells edge-adjacent to the placement (not its own)."""
         for a in range(n):
-            idx = self.cells[a]
-            if not idx:
+            own = self.mask[a]
+            if not own:
                 continue
             conf = 0
-            for i in idx:
+            for i in self.cells[a]:
                 conf |= cover[i]
             self.conflict[a] = conf
-            own = self.mask[a]
-            ring = 0
-            for i in idx:
-                r, c = divmod(i, cols)
-                if r > 0:
-                    ring |= 1 << (i - cols)
-                if r + 1 < rows:
-                    ring |= 1 << (i + cols)
-                if c > 0:
-                    ring |= 1 << (i - 1)
-                if c + 1 < cols:
-                    ring |= 1 << (i + 1)
-            ring &= ~own
+            ring = grid.neighbours(own)
             self.around[a] = ring
             t = 0
-            while ring:
-                low = ring & -ring
-                t |= cover[low.bit_length() - 1]
-                ring ^= low
+            for i in iter_bits(ring):
+                t |= cover[i]
             self.touch[a] = t
         # placement cells as an index array; off-board rows point at a sentinel cell
         cell_index = np.array([idx if idx else (size,) * 5 for idx in self.cells], dtype=np.intp)
@@ -133,14 +121,11 @@ class Geometry:
         got = self._inner.get(rect)
         if got is None:
             r0, r1, c0, c1 = rect
-            area = 0
-            for r in range(max(r0, 0), min(r1, self.rows - 1) + 1):
-                for c in range(max(c0, 0), min(c1, self.cols - 1) + 1):
-                    area |= 1 << (r * self.cols + c)
-            got = 0
-            for a, m in enumerate(self.mask):
-                if m and m & area == m:
-                    got |= 1 << a
+            grid = self.grid
+            area = grid.mask_of(
+                (r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1) if grid.inside(r, c)
+            )
+            got = mask_of_indices(a for a, m in enumerate(self.mask) if m and m & area == m)
             self._inner[rect] = got
         return got
 
@@ -156,17 +141,16 @@ class Geometry:
         sums = (ext[c0] + ext[c1] + ext[c2] + ext[c3] + ext[c4]).tobytes()
         return sums, int(sums.translate(_OK_DIGIT)[::-1], 2)
 
-    def ids_of(self, bits: int) -> list[int]:
+    def ids_of(self, ids: int) -> list[int]:
         """The set bits of an action-id bitboard, ascending."""
-        if bits.bit_count() > 24:  # many: let numpy unpack the bytes
-            raw = np.frombuffer(bits.to_bytes(self._nbytes, "little"), dtype=np.uint8)
+        if ids.bit_count() > 24:  # many: let numpy unpack the bytes
+            raw = np.frombuffer(ids.to_bytes(self._nbytes, "little"), dtype=np.uint8)
             return np.flatnonzero(np.unpackbits(raw, bitorder="little")).tolist()
-        out = []
-        while bits:
-            low = bits & -bits
-            out.append(low.bit_length() - 1)
-            bits ^= low
-        return out
+        return bits(ids)
+
+    def cells_of(self, action: int) -> list[Cell]:
+        """The (row, col) cells a placement covers, row-major."""
+        return self.grid.cells_of(self.mask[action])
 
 
 @lru_cache(maxsize=16)
@@ -267,10 +251,11 @@ class KoPlus(Game):
         self.section_bytes = tuple(tuple(bytes(turn) for turn in sec) for sec in self.sections)
         """``[section][rotation]``: the 16 alien values as bytes."""
         order = []
-        for r in range(self.rows):
-            for c in range(self.cols):
-                pos = (r // SECTION_SIZE) * sc + c // SECTION_SIZE
-                order.append(pos * 16 + (r % SECTION_SIZE) * SECTION_SIZE + c % SECTION_SIZE)
+        grid = self.geometry.grid
+        for i in range(grid.size):
+            r, c = grid.cell(i)
+            pos = (r // SECTION_SIZE) * sc + c // SECTION_SIZE
+            order.append(pos * 16 + (r % SECTION_SIZE) * SECTION_SIZE + c % SECTION_SIZE)
         order.append(self.num_sections * 16)
         self.board_order = np.array(order, dtype=np.intp)
         """Board cell -> index into the dealt sections' values laid end to end (+ beyond)."""
@@ -600,27 +585,16 @@ class KoPlusState(State):
 
     # ------------------------------------------------------------------ scoring
     def group_sizes(self, player: int) -> list[int]:
-        """Sizes (in tiles) of ``player``'s components of edge-linked tiles; 1 = isolated."""
+        """Sizes (in tiles) of ``player``'s components of edge-linked tiles; 1 = isolated.
+
+        Each tile is a connected pentomino and tiles never overlap, so the edge-connected
+        regions of the player's covered cells are exactly their groups, 5 cells a tile."""
         geo = self.geo
-        rest = [(geo.mask[a], geo.around[a]) for p, a in self.placed if p == player]
-        sizes = []
-        while rest:
-            _, ring = rest.pop()
-            size = 1
-            grew = True
-            while grew and rest:
-                grew = False
-                keep = []
-                for tile in rest:
-                    if ring & tile[0]:
-                        ring |= tile[1]
-                        size += 1
-                        grew = True
-                    else:
-                        keep.append(tile)
-                rest = keep
-            sizes.append(size)
-        return sizes
+        own = 0
+        for p, a in self.placed:
+            if p == player:
+                own |= geo.mask[a]
+        return [part.bit_count() // 5 for part in geo.grid.components(own)]
 
     def final_breakdown(self) -> list[dict[str, Any]]:
         """The end-of-game adjustments per player, as if the game ended now."""
@@ -778,10 +752,9 @@ class KoPlusState(State):
         return bool(self.geo.around[action] & self.occupied)
 
     # ------------------------------------------------------------------ views
-    def cells_of(self, action: int) -> list[tuple[int, int]]:
-        """The (row, col) cells a placement covers."""
-        cols = self.geo.cols
-        return [divmod(i, cols) for i in self.geo.cells[action]]
+    def cells_of(self, action: int) -> list[Cell]:
+        """The (row, col) cells a placement covers, row-major."""
+        return self.geo.cells_of(action)
 
     def _describe_action(self, action: int, player: int) -> dict[str, Any]:
         if player == CHANCE:
