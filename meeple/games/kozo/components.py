@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from itertools import permutations, product
 
+from meeple.engine.grid import Grid
+
 Cube = tuple[int, int, int]
 
 # The shared set (piece_set "derived_v1"): every polycube of size 2-4 plus the V-pentacube.
@@ -36,15 +38,18 @@ BALANCE_EDGE = 0.57  # [R4] edge of a balance cube, in cube edges
 BALANCE_INSET = (1.0 - BALANCE_EDGE) / 2  # 0.215: gap from the cell's sides
 BALANCE_HUNDREDTHS = 57  # surfaces are kept in hundredths of a cube edge
 
-# The base: a 3 x 3 square whose centre (1, 1) is the chimney. Column index = y * 3 + x.
+# The base: a 3 x 3 square whose centre (1, 1) is the chimney.
+BASE = Grid(3, 3)
+"""The base as a grid: row y (south to north), column x, so column (x, y) is cell index
+``BASE.index(y, x)`` (rules.md 2.4)."""
 CHIMNEY = (1, 1)
 RING: tuple[tuple[int, int], ...] = (
     (0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2),
 )
 """Ring columns in ring order (encodings and listings)."""
 RING_INDEX = {c: i for i, c in enumerate(RING)}
-RING_COLUMNS = tuple(y * 3 + x for x, y in RING)
-"""Column indices (y * 3 + x) of the ring, in ring order."""
+RING_COLUMNS = tuple(BASE.index(y, x) for x, y in RING)
+"""Column indices (``BASE.index(y, x)``) of the ring, in ring order."""
 
 
 def _rotations() -> list[tuple[tuple[int, int, int], ...]]:
@@ -92,7 +97,7 @@ NUM_ACTIONS = 2616
 
 def place_id(piece: int, orient: int, dx: int, dy: int) -> int:
     """The id of ``Pp.o@dx,dy`` (piece 1-based as in the notation)."""
-    return ((piece - 1) * 24 + orient) * 9 + dy * 3 + dx
+    return ((piece - 1) * 24 + orient) * 9 + BASE.index(dy, dx)
 
 
 def _placements():
@@ -114,7 +119,7 @@ def _placements():
                         continue
                     cols: dict[int, list[int]] = {}
                     for x, y, z in placed:
-                        lo_hi = cols.setdefault(y * 3 + x, [z, z])
+                        lo_hi = cols.setdefault(BASE.index(y, x), [z, z])
                         lo_hi[0] = min(lo_hi[0], z)
                         lo_hi[1] = max(lo_hi[1], z)
                     entry = (

@@ -6,7 +6,7 @@ from __future__ import annotations
 from meeple.engine import State
 
 from . import physics
-from .components import BALANCE_BASE, PIECE_BASE, PLACEMENTS, RING, SIZE_BASE, SIZES
+from .components import BALANCE_BASE, PIECE_BASE, PLACEMENTS, RING, RING_COLUMNS, SIZE_BASE, SIZES
 
 SEARCH = {"rollout_depth": 0}
 """Search bots evaluate a position at once: every placement is judged by the stability
@@ -31,11 +31,12 @@ def action_value(state: State, player: int, action: int) -> float:
     if action < SIZE_BASE:
         x, y = RING[action - BALANCE_BASE]
         pieces, balances = s.physics_tower()  # type: ignore[attr-defined]
-        balances.append((x, y, s.top[y * 3 + x]))  # type: ignore[attr-defined]
+        h = s.top[RING_COLUMNS[action - BALANCE_BASE]]  # type: ignore[attr-defined]
+        balances.append((x, y, h))
         margin = max(0.05, s.game.options["static_margin"])
         if not physics.static_stands(pieces, balances, margin):
             return -100.0
-        return -0.1 * s.top[y * 3 + x]  # type: ignore[attr-defined]
+        return -0.1 * h
     if action < PIECE_BASE:
         return -float(action - SIZE_BASE + 2)  # give the opponent the smallest size
     return -float(SIZES[action - PIECE_BASE])

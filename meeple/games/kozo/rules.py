@@ -15,12 +15,14 @@ from typing import Any
 import numpy as np
 
 from meeple.engine import CHANCE, TERMINAL, Game, NotationError, Option, State
+from meeple.engine.grid import iter_bits, mask_of_indices
 from meeple.engine.options import OptionSchema
 
 from . import physics
 from .components import (
     BALANCE_BASE,
     BALANCE_HUNDREDTHS,
+    BASE,
     CHIMNEY,
     LETTERS,
     NUM_ACTIONS,
@@ -239,9 +241,7 @@ class KozoState(State):
     def _legal_placements(self, pieces_mask: int) -> Iterator[int]:
         """Placement ids of the pieces in ``pieces_mask`` that come to rest on whole cubes."""
         surface = self._surfaces()
-        for p in range(NUM_PIECES):
-            if not (pieces_mask >> p) & 1:
-                continue
+        for p in iter_bits(pieces_mask):
             for aid, cols in _DROP[p]:
                 z0 = 0
                 for c, low in cols:
@@ -279,7 +279,7 @@ class KozoState(State):
 
     def _playable_pieces(self) -> list[int]:
         m = ALL_PIECES & ~self.placed & _SIZE_MASK[self.required_size]
-        return [p for p in range(NUM_PIECES) if (m >> p) & 1 and self._has_placement(1 << p)]
+        return [p for p in iter_bits(m) if self._has_placement(1 << p)]
 
     def _begin_turn(self) -> None:
         """Start the active player's turn: draw, choice or placement; or end a blocked round."""
@@ -362,9 +362,8 @@ class KozoState(State):
         if self.phase == DRAW:
             free = ALL_PIECES & ~self.placed
             counts = [0] * 6
-            for p in range(NUM_PIECES):
-                if (free >> p) & 1:
-                    counts[SIZES[p]] += 1
+            for p in iter_bits(free):
+                counts[SIZES[p]] += 1
             total = sum(counts)
             return [(s - 2, counts[s] / total) for s in SIZE_VALUES if counts[s]]
         return []
@@ -390,8 +389,7 @@ class KozoState(State):
         if ph == BALANCE:
             if not (BALANCE_BASE <= action < SIZE_BASE):
                 return "place a balance cube now: B@x,y"
-            x, y = RING[action - BALANCE_BASE]
-            c = y * 3 + x
+            c = RING_COLUMNS[action - BALANCE_BASE]
             if self.top[c] == 0:
                 return "a balance cube goes on a polycube, not on the base"
             return "that column's top already carries a balance cube"
@@ -415,7 +413,7 @@ class KozoState(State):
             self._after_check(self._check("polycube"), first=True)
         elif ph == BALANCE:
             x, y = RING[action - BALANCE_BASE]
-            c = y * 3 + x
+            c = RING_COLUMNS[action - BALANCE_BASE]
             self.balances.append((x, y, self.top[c]))
             self.bal[c] = 1
             self._after_check(self._check("balance"), first=False)
@@ -545,7 +543,8 @@ class KozoState(State):
         if 0 <= action < BALANCE_BASE:
             rest, d = divmod(action, 9)
             p, o = divmod(rest, 24)
-            return f"P{p + 1}.{o}@{d % 3},{d // 3}"
+            dy, dx = BASE.cell(d)
+            return f"P{p + 1}.{o}@{dx},{dy}"
         if action < SIZE_BASE:
             x, y = RING[action - BALANCE_BASE]
             return f"B@{x},{y}"
@@ -619,7 +618,8 @@ class KozoState(State):
         if 0 <= action < BALANCE_BASE:
             rest, d = divmod(action, 9)
             p, o = divmod(rest, 24)
-            return {"type": "place", "piece": p + 1, "orient": o, "offset": [d % 3, d // 3]}
+            dy, dx = BASE.cell(d)
+            return {"type": "place", "piece": p + 1, "orient": o, "offset": [dx, dy]}
         if action < SIZE_BASE:
             x, y = RING[action - BALANCE_BASE]
             return {"type": "balance", "column": [x, y]}
@@ -679,7 +679,7 @@ class KozoState(State):
                  f"(cubes as xyz, x east, y north, z up); type P{piece}.o@dx,dy to place:"]
         for o, cubes in enumerate(ORIENTATIONS[p]):
             ids = [place_id(piece, o, dx, dy) for dy in range(3) for dx in range(3)]
-            at = [f"{i % 9 % 3},{i % 9 // 3}" for i in ids if i in legal]
+            at = [f"{dx},{dy}" for dy, dx in (BASE.cell(i % 9) for i in ids if i in legal)]
             where = f"legal at {' '.join(at)}" if at else "no legal offset now"
             lines.append(f"  {o:>2}: {' '.join(f'{x}{y}{z}' for x, y, z in cubes):<20} {where}")
         return "\n".join(lines)
@@ -696,8 +696,7 @@ class KozoState(State):
             return {"kind": "chance", "label": self._action_to_string(action, player)}
         if action < BALANCE_BASE:
             p, o = divmod(action // 9, 24)
-            d = action % 9
-            dx, dy = d % 3, d // 3
+            dy, dx = BASE.cell(action % 9)
             entry = PLACEMENTS.get(action)
             if entry is None:
                 return {"kind": "place", "label": "not a placement inside the ring",
@@ -722,7 +721,7 @@ class KozoState(State):
             }
         if action < SIZE_BASE:
             x, y = RING[action - BALANCE_BASE]
-            h = self.top[y * 3 + x]
+            h = self.top[RING_COLUMNS[action - BALANCE_BASE]]
             return {
                 "kind": "balance",
                 "label": f"Put a balance cube on column {x},{y} (height {h})",
@@ -798,8 +797,7 @@ class KozoState(State):
             phase = "choose_piece" if opts["random_size"] else "choose_size"
         free = ALL_PIECES & ~self.placed
         columns = []
-        for x, y in RING:
-            c = y * 3 + x
+        for (x, y), c in zip(RING, RING_COLUMNS, strict=True):
             columns.append({"column": [x, y], "top": self.top[c], "balance": bool(self.bal[c])})
         obs: dict[str, Any] = {
             "round": min(self.round + 1, opts["rounds"]),
@@ -813,10 +811,10 @@ class KozoState(State):
             "pieces_left": [
                 {"piece": p + 1, "letter": LETTERS[p], "name": PIECES[p][0], "size": SIZES[p],
                  "colour": p, "orientations": len(ORIENTATIONS[p])}
-                for p in range(NUM_PIECES) if (free >> p) & 1
+                for p in iter_bits(free)
             ],
             "tiles_face_down": (
-                sorted(SIZES[p] for p in range(NUM_PIECES) if (free >> p) & 1)
+                sorted(SIZES[p] for p in iter_bits(free))
                 if opts["random_size"] else None
             ),
             "base": {"ring": [list(c) for c in RING], "chimney": list(CHIMNEY),
@@ -854,7 +852,7 @@ class KozoState(State):
         t = np.zeros(self.game.observation_shape, dtype=np.float32)
         for (x, y, z) in self.occ:
             if z < MAX_Z:
-                t[z * 9 + y * 3 + x] = 1.0
+                t[z * BASE.size + BASE.index(y, x)] = 1.0
         k = 9 * MAX_Z
         for c in range(9):
             t[k + c] = self.top[c] / 10.0
@@ -932,6 +930,7 @@ _DROP = tuple(
     for by_piece in PLACEMENTS_BY_PIECE
 )
 """Per piece: ``(action id, ((column, lowest z in hundredths), ...))`` for the drop (4.4)."""
-_SIZE_MASK = {s: sum(1 << p for p in range(NUM_PIECES) if SIZES[p] == s) for s in SIZE_VALUES}
+_SIZE_MASK = {s: mask_of_indices(p for p in range(NUM_PIECES) if SIZES[p] == s)
+              for s in SIZE_VALUES}
 
 Kozo.state_class = KozoState
