@@ -90,8 +90,15 @@ class MeepleEnv(gymnasium.Env):
         self.bots: dict[int, Any] = {}
 
     # -- helpers ---------------------------------------------------------------------------
+    @property
+    def _s(self) -> MeepleState:
+        """The game in play (after ``reset``)."""
+        if self.state is None:
+            raise RuntimeError("call reset() before step()")
+        return self.state
+
     def _obs(self) -> dict[str, np.ndarray]:
-        s = self.state
+        s = self._s
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
         if not s.is_terminal() and self.seat in s.pending_players():
             mask[s.legal_actions(self.seat)] = 1
@@ -106,7 +113,7 @@ class MeepleEnv(gymnasium.Env):
 
     def _advance(self) -> None:
         """Resolve chance and let the bots act until it is the learner's turn or the end."""
-        s = self.state
+        s = self._s
         while not s.is_terminal():
             cp = s.current_player
             if cp == CHANCE:
@@ -120,7 +127,7 @@ class MeepleEnv(gymnasium.Env):
             s.apply(self.bots[p].act(view_for(s, p)), p)
 
     def _info(self) -> dict[str, Any]:
-        return {"seat": self.seat, "move_number": self.state.move_number()}
+        return {"seat": self.seat, "move_number": self._s.move_number()}
 
     # -- the Gymnasium API -----------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):

@@ -14,7 +14,6 @@ before the reveal. Rewards are the game's zero-sum returns, given once at the en
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -24,24 +23,21 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import meeple
-from meeple.engine import CHANCE, SIMULTANEOUS
+from meeple.engine import SIMULTANEOUS
 from meeple.engine import State as MeepleState
-from meeple.engine.core import sample_chance
 
 
 def text_picture(state: MeepleState) -> str:
-    """The game's text picture of the public view (its JSON where a game has no renderer)."""
-    obs = state.observation(None)
-    try:
-        return state.game.renderer.text(obs)
-    except ModuleNotFoundError:
-        return json.dumps(obs, sort_keys=True, default=str)
+    """The game's text picture of the public view."""
+    return state.game.renderer.text(state.observation(None))
 
 
 class MeepleAECEnv(AECEnv):
     """One meeple game as a PettingZoo AEC environment (turn by turn, masks in observations)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "meeple_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {
+        "render_modes": ["ansi", "human"], "name": "meeple_v0", "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -82,13 +78,18 @@ class MeepleAECEnv(AECEnv):
         return self.action_spaces[agent]
 
     # -- the game --------------------------------------------------------------------------
+    @property
+    def _s(self) -> MeepleState:
+        """The game in play (after ``reset``)."""
+        if self.state is None:
+            raise RuntimeError("call reset() first")
+        return self.state
+
     def _resolve_chance(self) -> None:
-        s = self.state
-        while s.current_player == CHANCE:
-            s.apply(sample_chance(s, self._rng))
+        meeple.resolve_chance(self._s, self._rng)
 
     def _actor(self) -> int:
-        s = self.state
+        s = self._s
         cp = s.current_player
         return s.pending_players()[0] if cp == SIMULTANEOUS else cp
 
@@ -102,16 +103,16 @@ class MeepleAECEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._finish_if_over()
-        if not self.state.is_terminal():
+        if not self._s.is_terminal():
             self.agent_selection = self.possible_agents[self._actor()]
         else:
             self.agent_selection = self.agents[0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = self._index[agent]
-        s = self.state
+        s = self._s
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
         if not s.is_terminal():
             legal = s.legal_actions(p) if p in s.pending_players() else []
@@ -122,8 +123,8 @@ class MeepleAECEnv(AECEnv):
         return {"observation": obs, "action_mask": mask}
 
     def _finish_if_over(self) -> None:
-        if self.state.is_terminal():
-            for a, r in zip(self.possible_agents, self.state.returns(), strict=True):
+        if self._s.is_terminal():
+            for a, r in zip(self.possible_agents, self._s.returns(), strict=True):
                 self.rewards[a] = float(r)
                 self.terminations[a] = True
 
@@ -132,11 +133,13 @@ class MeepleAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise ValueError(f"{agent} must choose an action")
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(int(action), self._index[agent])
+        self._s.apply(int(action), self._index[agent])
         self._resolve_chance()
         self._finish_if_over()
-        if not self.state.is_terminal():
+        if not self._s.is_terminal():
             self.agent_selection = self.possible_agents[self._actor()]
         self._accumulate_rewards()
         if self.render_mode == "human":

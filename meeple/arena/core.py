@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.bots import make_bot, view_for
-from meeple.engine import CHANCE, SIMULTANEOUS, OptionError
-from meeple.engine.core import sample_chance
+from meeple.engine import OptionError, State, play_out
 from meeple.engine.registry import game_class, load
 
 # -- match making -----------------------------------------------------------------------------
@@ -64,20 +63,15 @@ def play_game(
     bots = [make_bot(spec, game, seed=rng.randrange(2**31)) for spec in specs]
     think = [0.0] * players
     moves = [0] * players
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        cp = state.current_player
-        if cp == CHANCE:
-            state.apply(sample_chance(state, rng), CHANCE)
-            continue
-        for p in state.pending_players() if cp == SIMULTANEOUS else [cp]:
-            t0 = time.perf_counter()
-            action = bots[p].act(view_for(state, p))
-            think[p] += time.perf_counter() - t0
-            moves[p] += 1
-            state.apply(action, p)
-            if state.current_player != SIMULTANEOUS:
-                break
+
+    def policy(state: State, p: int, rng: random.Random) -> int:
+        t0 = time.perf_counter()
+        action = bots[p].act(view_for(state, p))
+        think[p] += time.perf_counter() - t0
+        moves[p] += 1
+        return action
+
+    state = play_out(game.new_initial_state(), rng, policy=policy)
     return game.record(
         state,
         index=index,
@@ -227,7 +221,7 @@ def summarise(
                         pair_wins[b][b2] += 1.0 if r1 < r2 else 0.5 if r1 == r2 else 0.0
         # ratings: one team per seat, ranked as the game ranked them
         teams = [[ratings[b]] for b in seats]
-        new = model.rate(teams, ranks=ranks)
+        new = model.rate(teams, ranks=[float(r) for r in ranks])
         by_bot: dict[int, list] = {}
         for s, b in enumerate(seats):
             by_bot.setdefault(b, []).append(new[s][0])
@@ -407,7 +401,10 @@ def run_arena(
         if bar is not None:
             bar.stop()
     seconds = time.perf_counter() - t0
-    result = summarise(game, players, g.options, bots, records, plan, seed, seconds)
+    played = [r for r in records if r is not None]
+    if len(played) != games:
+        raise RuntimeError(f"{games - len(played)} of {games} games gave no record")
+    result = summarise(game, players, g.options, bots, played, plan, seed, seconds)
     result.out_dir = str(out_dir)
     (out_dir / "results.json").write_text(json.dumps(result.to_json(), indent=1))
     plot_ratings(result, out_dir / "ratings.png")

@@ -11,7 +11,8 @@ Simultaneous choices are searched with decoupled UCT: each pending player choose
 statistics at the node, so no player's choice is conditioned on another's, with a little noise
 on the scores (``JITTER``) so that every choice meets every choice of the others.
 
-Play-outs use the game's ``heuristics`` module where it has one:
+Play-outs use the game's ``heuristics`` (:class:`meeple.engine.plugins.Heuristics`) where it has
+them:
 
 - ``rollout_action(state, player, rng) -> action``: the play-out policy (else uniform random);
 - ``evaluate(state, player) -> float``: an estimate of the player's return in [-1, 1], used to
@@ -44,11 +45,11 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from meeple.engine import CHANCE, SIMULTANEOUS, Game, OptionError, State
+from meeple.engine import CHANCE, SIMULTANEOUS, Game, OptionError, State, play_out
 from meeple.engine.core import sample_chance
+from meeple.engine.plugins import optional
 
 from .base import View
-from .simple import heuristics
 
 
 @dataclass(frozen=True)
@@ -187,8 +188,8 @@ class MCTSBot:
         self.game = game
         self.rng = random.Random(seed)
         use = spec.use_heuristics if use_heuristics is None else use_heuristics
-        module = heuristics(game) if use else None
-        tuning = dict(getattr(module, "SEARCH", {}))
+        module = game.heuristics if use else None
+        tuning = dict(optional(module, "SEARCH") or {})
         budget, mistake_factor = tuning.pop("budget", 1.0), tuning.pop("mistakes", 1.0)
         spec = replace(spec, **tuning)
         self.iterations = round(spec.iterations * budget) if iterations is None else iterations
@@ -197,11 +198,11 @@ class MCTSBot:
             raise OptionError("an mcts bot needs a budget: iterations or seconds above 0")
         self.exploration = spec.exploration if exploration is None else exploration
         self.time_limit = time_limit
-        self._rollout_action = getattr(module, "rollout_action", None)
-        self._evaluate = getattr(module, "evaluate", None)
-        self._quiet = getattr(module, "quiet", None)
-        self._action_value = getattr(module, "action_value", None)
-        self._shortlist = getattr(module, "shortlist", None)
+        self._rollout_action = optional(module, "rollout_action")
+        self._evaluate = optional(module, "evaluate")
+        self._quiet = optional(module, "quiet")
+        self._action_value = module.action_value if module is not None else None
+        self._shortlist = optional(module, "shortlist")
         self.candidates = spec.candidates if candidates is None else candidates
         depth = spec.rollout_depth if rollout_depth is None else rollout_depth
         self.rollout_depth = depth if self._evaluate is not None else None
@@ -339,26 +340,21 @@ class MCTSBot:
         return [max(-1.0, min(1.0, float(evaluate(state, p)))) for p in range(n)]
 
     def _rollout(self, state: State) -> list[float]:
+        """Play ``state`` on with the game's play-out policy: to the end, or (with an
+        evaluation) ``rollout_depth`` actions and on to the next quiet position."""
         rng = self.rng
         policy = self._rollout_action
         depth = self.rollout_depth
+        if depth is None:
+            play_out(state, rng, policy)
+            return state.returns()
+        if depth > 0:
+            play_out(state, rng, policy, max_actions=depth)
         quiet = self._quiet
-        steps = 0
-        while not state.is_terminal():
-            if depth is not None and steps >= depth and (quiet is None or quiet(state)):
-                return self._values(state)
-            cp = state.current_player
-            if cp == CHANCE:
-                state.apply(sample_chance(state, rng), CHANCE)
-            elif cp == SIMULTANEOUS:
-                for p in state.pending_players():
-                    a = policy(state, p, rng) if policy else rng.choice(state.legal_actions(p))
-                    state.apply(a, p)
-            else:
-                a = policy(state, cp, rng) if policy else rng.choice(state.legal_actions(cp))
-                state.apply(a, cp)
-            steps += 1
-        return state.returns()
+        if quiet is not None:
+            while not state.is_terminal() and not quiet(state):
+                play_out(state, rng, policy, max_actions=1)
+        return state.returns() if state.is_terminal() else self._values(state)
 
 
 def mcts_bot(game: Game, seed: int | None = None, level: int | None = None, **kw) -> MCTSBot:

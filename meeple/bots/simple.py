@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from meeple.engine import Game, State
 
@@ -19,11 +20,6 @@ class RandomBot:
 
     def act(self, view: View) -> int:
         return self.rng.choice(view.legal_actions)
-
-
-def heuristics(game: Game):
-    """The game's declared heuristics, or ``None`` if it has none."""
-    return game.heuristics
 
 
 def immediate_gain(state: State, player: int, action: int) -> float:
@@ -46,8 +42,10 @@ class GreedyBot:
 
     def __init__(self, game: Game, seed: int | None = None):
         self.rng = random.Random(seed)
-        module = heuristics(game)
-        self.value = getattr(module, "action_value", None) or immediate_gain
+        h = game.heuristics
+        self.value: Callable[[State, int, int], float] = (
+            h.action_value if h is not None else immediate_gain
+        )
 
     def act(self, view: View) -> int:
         actions = view.legal_actions

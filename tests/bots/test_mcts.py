@@ -12,41 +12,41 @@ from hypothesis import strategies as st
 import meeple
 from meeple.bots import make_bot, view_for
 from meeple.bots.mcts import LEVELS, MCTSBot
-from meeple.bots.simple import heuristics
-from meeple.engine import CHANCE, SIMULTANEOUS
-from meeple.engine.core import sample_chance
+from meeple.engine import CHANCE
+from meeple.engine.plugins import optional
 from tests.adapters.games import TINY, configurations, game_names
+
+
+class _Enough(Exception):
+    """Stops a play-out once it has given what a test needs."""
 
 
 def decision_points(game, rng, limit=60):
     """(state, seat) at the decisions of one random game, up to ``limit`` of them."""
-    state = game.new_initial_state()
     out = []
-    while not state.is_terminal() and len(out) < limit:
-        cp = state.current_player
-        if cp == CHANCE:
-            state.apply(sample_chance(state, rng), CHANCE)
-            continue
-        p = rng.choice(state.pending_players()) if cp == SIMULTANEOUS else cp
+
+    def note(state, p, rng):
+        if len(out) >= limit:
+            raise _Enough
         out.append((state.clone(), p))
-        state.apply(rng.choice(state.legal_actions(p)), p)
+        return rng.choice(state.legal_actions(p))
+
+    try:
+        meeple.play_out(game.new_initial_state(), rng, policy=note)
+    except _Enough:
+        pass
     return out
 
 
 def play(game, bots, rng):
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        cp = state.current_player
-        if cp == CHANCE:
-            state.apply(sample_chance(state, rng), CHANCE)
-            continue
-        for p in state.pending_players() if cp == SIMULTANEOUS else [cp]:
-            action = bots[p].act(view_for(state, p))
-            assert action in state.legal_actions(p)
-            state.apply(action, p)
-            if state.current_player != SIMULTANEOUS:
-                break
-    return state
+    """A whole game between ``bots`` (one per seat), each move checked to be legal."""
+
+    def act(state, p, rng):
+        action = bots[p].act(view_for(state, p))
+        assert action in state.legal_actions(p)
+        return action
+
+    return meeple.play_out(game.new_initial_state(), rng, policy=act)
 
 
 def test_levels_one_to_five():
@@ -71,7 +71,7 @@ def test_a_games_search_settings_apply_to_the_levels_that_use_its_heuristics(nam
     """``SEARCH`` in a game's heuristics sets :class:`Level` fields, with ``budget`` and
     ``mistakes`` as factors, for levels 3-5; levels 1-2 and explicit arguments ignore it."""
     game = meeple.load(name)
-    tuning = dict(getattr(heuristics(game), "SEARCH", {}))
+    tuning = dict(optional(game.heuristics, "SEARCH") or {})
     budget, factor = tuning.pop("budget", 1.0), tuning.pop("mistakes", 1.0)
     for level in range(1, 6):
         spec, bot = LEVELS[level], make_bot(f"mcts:{level}", game)
@@ -140,16 +140,20 @@ def test_candidates_are_the_greedy_bots_best_moves():
     """With ``candidates`` the search tries only the best of the bot's own moves by the game's
     ``action_value``; with one candidate it plays the greedy bot's choice."""
     game = meeple.load("koplus", players=2)
-    value = heuristics(game).action_value
+    value = game.heuristics.action_value
     rng = random.Random(5)
-    state = game.new_initial_state()
     moves = 0
-    while moves < 6 or state.current_player < 0:
-        if state.current_player == CHANCE:
-            state.apply(sample_chance(state, rng), CHANCE)
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-            moves += 1
+
+    def six_moves(state, p, rng):
+        nonlocal moves
+        if moves >= 6:
+            raise _Enough
+        moves += 1
+        return rng.choice(state.legal_actions(p))
+
+    state = game.new_initial_state()
+    with pytest.raises(_Enough):
+        meeple.play_out(state, rng, policy=six_moves)
     seat = state.current_player
     legal = state.legal_actions()
     ranked = sorted(legal, key=lambda a: value(state, seat, a))
@@ -283,7 +287,7 @@ def test_shortlist_keeps_the_tree_to_the_games_best_moves(name):
     """A game's ``shortlist`` names the moves a tree node weighs: legal ones, and only those
     are searched; its play-out policy plays legal moves."""
     game = meeple.load(name, players=2)
-    module = heuristics(game)
+    module = game.heuristics
     rng = random.Random(6)
     pruned = 0
     for state, seat in decision_points(game, rng, limit=80):
@@ -302,7 +306,7 @@ def test_play_outs_stop_for_the_evaluation_only_where_the_game_is_quiet(monkeypa
     """A game's ``quiet`` says where a play-out may stop for the evaluation (Botanik: at the
     end of a round); without it, play-outs stop anywhere after ``rollout_depth`` actions."""
     game = meeple.load("botanik")
-    module = heuristics(game)
+    module = game.heuristics
     quiet, evaluate = module.quiet, module.evaluate
     points = decision_points(game, random.Random(3), limit=40)[::8]
 
