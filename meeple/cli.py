@@ -19,7 +19,9 @@ from rich.text import Text
 import meeple
 from meeple.arena.command import arena as arena_command
 from meeple.bots import bot_names, make_bot, view_for
-from meeple.engine import CHANCE, SIMULTANEOUS, Game, State, game_class, sample_chance
+from meeple.engine import CHANCE, SIMULTANEOUS, Game, State, game_class
+from meeple.engine.look import PALETTE, seat_name
+from meeple.engine.scores import ScoreLine, columns, fmt, ordered, score_lines
 
 app = typer.Typer(
     help="Play and study KoPlus, Kozo, Mops Royal, Botanik and Kontor.",
@@ -67,33 +69,98 @@ def parse_options(name: str, pairs: list[str], extra: list[str]) -> dict[str, An
     return {key: cls.option(key).parse(value, name) for key, value in texts.items()}
 
 
-def show(state: State, viewer: int | None) -> None:
+def seat_names(seats: list[str]) -> list[str]:
+    """Each seat's one display name: "Player N" for a person, with the bot in words for a
+    bot ("Player 2 (greedy bot)", "Player 3 (search bot, level 4)")."""
+    out = []
+    for p, spec in enumerate(seats):
+        kind, _, level = spec.partition(":")
+        if kind == "human" or not kind:
+            out.append(seat_name(p))
+            continue
+        bot = "search bot" if kind == "mcts" else f"{kind} bot"
+        out.append(f"{seat_name(p)} ({bot}{f', level {level}' if level else ''})")
+    return out
+
+
+def who(game: Game, player: int, names: list[str]) -> str:
+    """A player as rich markup: the seat's colour symbol and name in the seat's colour."""
+    if player == CHANCE:
+        return "chance"
+    colours = game.seat_colours() or PALETTE
+    colour = colours[player % len(colours)]
+    return f"[bold {colour.fill}]{colour.symbol} {escape(seat_name(player, names))}[/]"
+
+
+def board_text(state: State, viewer: int | None, names: list[str]) -> str:
+    """The game's terminal picture of what ``viewer`` sees, with the players' names."""
+    renderer = state.game.renderer
+    obs = state.observation(viewer)
+    try:
+        return renderer.text(obs, names)
+    except TypeError:  # a renderer that takes no names yet
+        return renderer.text(obs)
+
+
+def show(state: State, viewer: int | None, names: list[str]) -> None:
     """Draw the state as ``viewer`` sees it."""
-    console.print(Text.from_markup(state.game.renderer.text(state.observation(viewer))))
+    console.print(Text.from_markup(board_text(state, viewer, names)))
+
+
+TOTAL_KEYS = ("final", "total", "score")
+"""Where an older breakdown row keeps its total."""
+
+
+def final_lines(state: State) -> list[ScoreLine]:
+    """The final breakdown as score lines: the observation's ``final_breakdown``, an older
+    row form read as its numeric entries, or else the bare scores."""
+    obs = state.observation(None)
+    rows = obs.get("final_breakdown") or []
+    if rows and all(isinstance(r, dict) and "parts" in r for r in rows):
+        return score_lines(obs)
+    scores = state.scores()
+    lines = []
+    for p in range(state.game.num_players):
+        row = next((r for r in rows if isinstance(r, dict) and r.get("player", -1) == p),
+                   rows[p] if p < len(rows) and isinstance(rows[p], dict) else {})
+        parts = tuple(
+            (k.replace("_", " ").capitalize(), v) for k, v in row.items()
+            if k not in ("player", "rank", "seat", *TOTAL_KEYS)
+            and isinstance(v, int | float) and not isinstance(v, bool)
+        )
+        total = next((row[k] for k in TOTAL_KEYS if isinstance(row.get(k), int | float)),
+                     scores[p])
+        lines.append(ScoreLine(p, parts, total))
+    return lines
 
 
 def show_result(state: State, names: list[str]) -> None:
-    """The final scores, ranks and breakdown."""
-    obs = state.observation(None)
-    table = Table(title="Final result")
-    table.add_column("rank")
-    table.add_column("player")
-    table.add_column("score", justify="right")
-    breakdown = obs.get("final_breakdown")
-    keys: list[str] = []
-    if isinstance(breakdown, list) and breakdown and isinstance(breakdown[0], dict):
-        keys = [k for k in breakdown[0] if k not in ("player", "final")]
-        for k in keys:
-            table.add_column(k.replace("_", " "), justify="right")
+    """The final result: one table (rank, player, each part of the score, one total), the
+    notes on ties, and the winners."""
+    game = state.game
+    lines = final_lines(state)
     ranks = state.ranks()
-    for p in sorted(range(len(names)), key=lambda q: ranks[q]):
-        row = [str(ranks[p]), f"P{p} {names[p]}", f"{state.scores()[p]:g}"]
-        if keys:
-            row += [str(breakdown[p].get(k, "")) for k in keys]
-        table.add_row(*row)
+    labels = columns(lines)
+    table = Table(title="Final result")
+    table.add_column("Rank", justify="right")
+    table.add_column("Player")
+    for label in labels:
+        table.add_column(escape(label), justify="right")
+    table.add_column("Total", justify="right")
+    for line in ordered(lines, ranks):
+        parts = dict(line.parts)
+        table.add_row(
+            str(ranks[line.player]), who(game, line.player, names),
+            *(fmt(parts[k]) if k in parts else "" for k in labels),
+            f"[bold]{fmt(line.total)}[/]",
+        )
     console.print(table)
-    winners = ", ".join(f"P{p} {names[p]}" for p in state.winners())
-    console.print(f"[bold]Winner{'s' if len(state.winners()) > 1 else ''}:[/] {winners}")
+    for line in lines:
+        if line.note:
+            console.print(f"{who(game, line.player, names)}: {escape(line.note)}")
+    winners = state.winners()
+    console.print(f"[bold]Winner{'s' if len(winners) > 1 else ''}:[/] "
+                  + ", ".join(who(game, p, names) for p in winners))
 
 
 def list_moves(state: State, player: int) -> None:
@@ -121,10 +188,10 @@ HELP = (
 
 def ask_human(state: State, player: int, names: list[str]) -> int | None:
     """Prompt ``player`` until they type a legal move; ``None`` if they quit."""
-    show(state, player)
+    show(state, player, names)
     while True:
         try:
-            text = console.input(f"[bold]P{player} {names[player]}[/] move (? for moves): ")
+            text = console.input(f"{who(state.game, player, names)} move (? for moves): ")
         except EOFError:
             return None
         text = text.strip()
@@ -136,7 +203,7 @@ def ask_human(state: State, player: int, names: list[str]) -> int | None:
             console.print(HELP)
             continue
         if low in ("board", "b"):
-            show(state, player)
+            show(state, player, names)
             continue
         if low == "rules":
             console.print(Markdown(state.game.rules_markdown()))
@@ -153,15 +220,19 @@ def ask_human(state: State, player: int, names: list[str]) -> int | None:
             console.print(f"[red]{escape(str(e))}[/]  (type ? to list the legal moves)")
 
 
-def pass_device(player: int, names: list[str]) -> None:
+def pass_device(game: Game, player: int, names: list[str]) -> None:
     """Hot-seat with hidden information: clear the screen and wait for the next player."""
     console.clear()
     try:
-        console.input(f"[bold yellow]Pass the keyboard to P{player} {names[player]}[/] "
-                      "and press Enter.")
+        console.input(f"[bold yellow]Pass the keyboard to[/] {who(game, player, names)} "
+                      "[bold yellow]and press Enter.[/]")
     except EOFError:
         pass
     console.clear()
+
+
+class _Quit(Exception):
+    """A person left the game."""
 
 
 def run_game(
@@ -177,34 +248,34 @@ def run_game(
         for p, spec in enumerate(seats)
         if spec != "human"
     }
-    names = [spec for spec in seats]
-    state = game.new_initial_state()
+    names = seat_names(seats)
     humans = [p for p, s in enumerate(seats) if s == "human"]
     last_human: int | None = None
-    while not state.is_terminal():
-        cp = state.current_player
-        if cp == CHANCE:
-            state.apply(sample_chance(state, rng))
-            continue
-        actors = state.pending_players() if cp == SIMULTANEOUS else [cp]
-        for p in actors:
-            if p in bots:
-                action = bots[p].act(view_for(state, p))
-            else:
-                if len(humans) > 1 and p != last_human and not game.perfect_information:
-                    pass_device(p, names)
-                last_human = p
-                action = ask_human(state, p, names)
-                if action is None:
-                    return state, False
-            if not quiet:
-                # a choice made at a simultaneous node stays secret until everyone has chosen
-                move = "has chosen" if cp == SIMULTANEOUS else escape(
-                    state.action_to_string(action, p))
-                console.print(f"[cyan]P{p} {names[p]}:[/] {move}")
-            state.apply(action, p)
-            if state.current_player != SIMULTANEOUS:
-                break
+
+    def choose(state: State, p: int, rng: random.Random) -> int:
+        nonlocal last_human
+        if p in bots:
+            action = bots[p].act(view_for(state, p))
+        else:
+            if len(humans) > 1 and p != last_human and not game.perfect_information:
+                pass_device(game, p, names)
+            last_human = p
+            chosen = ask_human(state, p, names)
+            if chosen is None:
+                raise _Quit
+            action = chosen
+        if not quiet:
+            # a choice made at a simultaneous node stays secret until everyone has chosen
+            move = "has chosen" if state.current_player == SIMULTANEOUS else escape(
+                state.action_to_string(action, p))
+            console.print(f"{who(game, p, names)}: {move}")
+        return action
+
+    state = game.new_initial_state()
+    try:
+        meeple.play_out(state, rng, policy=choose)
+    except _Quit:
+        return state, False
     return state, True
 
 
@@ -243,9 +314,10 @@ def play(
     if as_json and "human" in seat_list:
         fail("--json plays bots only: every seat must be a bot (e.g. --seats greedy,random)")
     if not as_json:
+        names = seat_names(seat_list)
         console.print(
-            f"[bold]{game.title or game.name}[/] — {players} players: "
-            + ", ".join(f"P{p} {s}" for p, s in enumerate(seat_list))
+            f"[bold]{escape(game.title or game.name)}[/] — {players} players: "
+            + ", ".join(who(game, p, names) for p in range(players))
         )
         console.print(HELP)
     state, finished = run_game(game, seat_list, seed, quiet=as_json)
@@ -256,8 +328,8 @@ def play(
         sys.stdout.write(json.dumps(record) + "\n")
         return
     if finished:
-        show(state, None)
-        show_result(state, seat_list)
+        show(state, None, seat_names(seat_list))
+        show_result(state, seat_names(seat_list))
     else:
         console.print("Game left unfinished.")
     if save is not None:
@@ -287,18 +359,22 @@ def replay(
         fail(str(e))
         return
     total = len(record["moves"])
+    seats = [str(x) for x in record.get("meta", {}).get("seats", [])]
+    names = seat_names(seats) if len(seats) == final.game.num_players else []
     n = 0
     while True:
         state = meeple.replay(record, upto=n)
         console.rule(f"move {n}/{total}")
         if n:
-            p, text = record["moves"][n - 1]
-            who = "chance" if p == CHANCE else f"P{p}"
-            console.print(f"[cyan]{who}:[/] {escape(text)}")
-        show(state, viewer)
+            p, action = state.visible_history(viewer)[n - 1]
+            if action is not None:
+                move = escape(str(record["moves"][n - 1][1]))
+            else:
+                move = "a hidden draw" if p == CHANCE else "has chosen"
+            console.print(f"{who(state.game, p, names)}: {move}")
+        show(state, viewer, names)
         if n == total and final.is_terminal():
-            show_result(final, [str(s) for s in record.get("meta", {}).get("seats", [])]
-                        or [f"player {p}" for p in range(final.game.num_players)])
+            show_result(final, names)
         try:
             cmd = console.input("[dim](Enter next, b back, N go to move N, q quit)[/] ").strip()
         except EOFError:
@@ -332,7 +408,14 @@ def render(
     except meeple.RecordError as e:
         fail(str(e))
         return
-    out.write_text(state.game.renderer.svg(state.observation(viewer)))
+    seats = [str(x) for x in record.get("meta", {}).get("seats", [])]
+    names = seat_names(seats) if len(seats) == state.game.num_players else None
+    renderer = state.game.renderer
+    try:
+        picture = renderer.svg(state.observation(viewer), names)
+    except TypeError:  # a renderer that takes no names yet
+        picture = renderer.svg(state.observation(viewer))
+    out.write_text(picture)
     console.print(f"wrote {out}")
 
 
