@@ -6,6 +6,8 @@ Everything here is plain data (tables keyed by tile index). Items marked **[R1]*
 
 from __future__ import annotations
 
+from meeple.engine.grid import Grid
+
 COLOURS = ("R", "Y", "G", "B", "K")
 """Colour letters, by colour index: red, yellow, green, blue, black."""
 COLOUR_NAMES = ("red", "yellow", "green", "blue", "black")
@@ -140,11 +142,28 @@ COLUMNS = 5
 ROUNDS = 20
 TILES_PER_ROUND = 3
 
-# Machine grid: internal cell index = (r + 64) * 128 + (c + 64); action cell code uses 121 wide.
+# Machine grid: each machine is a board of GRID, the Source at its centre; cell (r, c) of a
+# machine (the Source at 0, 0) is GRID index (r + 64) * 128 + (c + 64). The action ids code cells
+# on a narrower span of 121 (rules.md §2.7).
 GRID_OFFSET = 64
 GRID_WIDTH = 128
-SOURCE_CELL = GRID_OFFSET * GRID_WIDTH + GRID_OFFSET
-STEP = (-GRID_WIDTH, 1, GRID_WIDTH, -1)
-"""Cell index step toward N, E, S, W."""
+GRID = Grid(GRID_WIDTH, GRID_WIDTH)
+"""The board every machine is drawn on; bit ``rc_cell(r, c)`` of a mask is machine cell r, c."""
+
+
+def rc_cell(r: int, c: int) -> int:
+    """Machine cell (row, column), the Source at 0, 0 -> its GRID index."""
+    return GRID.index(r + GRID_OFFSET, c + GRID_OFFSET)
+
+
+def cell_rc(x: int) -> tuple[int, int]:
+    """GRID index -> machine cell (row, column), the Source at 0, 0."""
+    r, c = GRID.cell(x)
+    return r - GRID_OFFSET, c - GRID_OFFSET
+
+
+SOURCE_CELL = rc_cell(0, 0)
+STEP = tuple(rc_cell(dr, dc) - SOURCE_CELL for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)))
+"""GRID index step toward N, E, S, W."""
 MAX_REACH = 60
 """``|r| + |c|`` of any cell a tile can reach."""

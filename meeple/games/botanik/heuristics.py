@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 
-from .components import PLANT, SOURCE_CELL, STEP, VEGETABLE, rotate
+from .components import PLANT, SOURCE_CELL, STEP, VEGETABLE, rc_cell, rotate
 from .rules import (
     ADD,
     ADD_BASE,
@@ -23,7 +23,6 @@ from .rules import (
     SWAP_BASE,
     BotanikState,
     add_parts,
-    rc_cell,
 )
 
 SEARCH = {"candidates": 5, "rollout_depth": 0}
@@ -41,29 +40,12 @@ def machine_parts(state: BotanikState, p: int) -> tuple[float, int, int, int]:
     ts = state.ts
     tiles = state.mtile[p]
     pipes = state.mpipe[p]
-    comp = state.mcomp[p]
-    main = comp[SOURCE_CELL]
-    kept = [x for x, c in comp.items() if c == main and x != SOURCE_CELL]
-    keptset = set(kept)
+    kept = state.main_cells(p)
     colour = ts.colour
-    seen: set[int] = set()
     points = 0.0
     pairs = 0
-    for x in kept:
-        if x in seen:
-            continue
-        col = colour[tiles[x]]
-        stack = [x]
-        seen.add(x)
-        n = 0
-        while stack:
-            y = stack.pop()
-            n += 1
-            for s in STEP:
-                z = y + s
-                if z in keptset and z not in seen and colour[tiles[z]] == col:
-                    seen.add(z)
-                    stack.append(z)
+    for _, part in state.colour_groups(p, kept=kept)[1]:
+        n = part.bit_count()
         if n >= 3:
             points += n
         elif n == 2:
@@ -80,7 +62,7 @@ def machine_parts(state: BotanikState, p: int) -> tuple[float, int, int, int]:
                 points += f
         else:
             points += f
-    return points, len(kept), pairs, state.copen[p][main]
+    return points, len(kept), pairs, state.open_ends(p)
 
 
 def _openness(open_ends: int) -> float:

@@ -14,12 +14,13 @@ from typing import Any
 import numpy as np
 
 from meeple.engine import CHANCE, TERMINAL, Game, NotationError, Option, State
+from meeple.engine.grid import iter_bits
 from meeple.engine.options import OptionSchema
 
 from .components import (
     COLOUR_NAMES,
     COLUMNS,
-    GRID_OFFSET,
+    GRID,
     GRID_WIDTH,
     MAX_REACH,
     NUM_COLOURED,
@@ -31,7 +32,9 @@ from .components import (
     TILE_SETS,
     TYPES,
     VEGETABLE,
+    cell_rc,
     exits_text,
+    rc_cell,
     rotate,
     tile_set,
 )
@@ -46,22 +49,6 @@ CELL_SPAN = 121  # cells -60..60 per axis in the action encoding
 DEAL, REVEAL, TAKE, ADD, SWAP, END = range(6)
 PHASE_NAMES = ("deal", "reveal", "take", "add", "swap", "end")
 STEP_NAMES = ("A", "B", "C")
-
-POPCOUNT = [bin(i).count("1") for i in range(16)]
-OPP_BIT = [0] * 16  # exit mask turned half a turn
-for _m in range(16):
-    OPP_BIT[_m] = rotate(_m, 2)
-
-
-def cell_rc(x: int) -> tuple[int, int]:
-    """Internal cell index -> (row, column) of the machine."""
-    return (x // GRID_WIDTH) - GRID_OFFSET, (x % GRID_WIDTH) - GRID_OFFSET
-
-
-def rc_cell(r: int, c: int) -> int:
-    """(row, column) -> internal cell index."""
-    return (r + GRID_OFFSET) * GRID_WIDTH + (c + GRID_OFFSET)
-
 
 def add_action(r: int, c: int, k: int) -> int:
     """The id of ``add ...@r,c/k``."""
@@ -815,38 +802,21 @@ class BotanikState(State):
         ts = self.ts
         tiles = self.mtile[p]
         pipes = self.mpipe[p]
-        comp = self.mcomp[p]
-        main = comp[SOURCE_CELL]
-        kept = {x for x, c in comp.items() if c == main and x != SOURCE_CELL}
-        removed = sorted(x for x in tiles if x != SOURCE_CELL and x not in kept)
+        kept = self.main_cells(p)
+        keptset = set(kept)
+        removed = sorted(x for x in tiles if x != SOURCE_CELL and x not in keptset)
         colour = ts.colour
-        seen: set[int] = set()
         groups = []
         group_points = 0
-        needs_pipe = self.g.group_needs_pipe
-        for x in sorted(kept):
-            if x in seen:
-                continue
-            col = colour[tiles[x]]
-            stack = [x]
-            seen.add(x)
-            members = []
-            while stack:
-                y = stack.pop()
-                members.append(y)
-                for d in range(4):
-                    z = y + STEP[d]
-                    if z in kept and z not in seen and colour[tiles[z]] == col:
-                        if needs_pipe and not pipes[y] >> d & 1:
-                            continue
-                        seen.add(z)
-                        stack.append(z)
+        base, parts = self.colour_groups(p, self.g.group_needs_pipe, kept)
+        for col, part in parts:
+            members = [base + i for i in iter_bits(part)]
             pts = len(members) if len(members) >= 3 else 0
             group_points += pts
             groups.append(
                 {
                     "colour": COLOUR_NAMES[col],
-                    "cells": [list(cell_rc(y)) for y in sorted(members)],
+                    "cells": [list(cell_rc(y)) for y in members],
                     "points": pts,
                 }
             )
@@ -876,6 +846,61 @@ class BotanikState(State):
             "groups": groups,
             "flowers": flowers,
         }
+
+    def main_cells(self, p: int) -> list[int]:
+        """The GRID cells of ``p``'s main network, the Source left out."""
+        comp = self.mcomp[p]
+        main = comp[SOURCE_CELL]
+        return [x for x, c in comp.items() if c == main and x != SOURCE_CELL]
+
+    def colour_groups(self, p: int, pipe_linked: bool = False,
+                      kept: list[int] | None = None) -> tuple[int, list[tuple[int, int]]]:
+        """The same-colour groups among ``kept`` (default: ``p``'s main network): ``(base,
+        [(colour, mask), ...])``, bit ``i`` of a mask being GRID cell ``base + i``; by colour,
+        then by lowest cell. ``pipe_linked``: neighbours join only through a pipe (the
+        ``group_needs_pipe`` option), else adjacency is enough."""
+        if kept is None:
+            kept = self.main_cells(p)
+        if not kept:
+            return 0, []
+        tiles = self.mtile[p]
+        # shifted down by whole rows, so the masks stay small and the grid's edges still hold
+        base = min(kept) // GRID_WIDTH * GRID_WIDTH
+        colour = self.ts.colour
+        masks = [0] * 5
+        for x in kept:
+            masks[colour[tiles[x]]] |= 1 << (x - base)
+        out: list[tuple[int, int]] = []
+        if not pipe_linked:
+            components = GRID.components
+            for col in range(5):
+                m = masks[col]
+                if m & (m - 1):  # two tiles or more
+                    for part in components(m):
+                        out.append((col, part))
+                elif m:
+                    out.append((col, m))
+            return base, out
+        pipes = self.mpipe[p]
+        sides = [0, 0, 0, 0]  # cells with a pipe on their N, E, S, W edge
+        for x in kept:
+            e = pipes[x]
+            for d in range(4):
+                if e >> d & 1:
+                    sides[d] |= 1 << (x - base)
+        north, east, south, west = sides
+        for col, m in enumerate(masks):
+            while m:
+                region = m & -m
+                while True:
+                    grown = (region | GRID.up(region & north) | GRID.right(region & east)
+                             | GRID.down(region & south) | GRID.left(region & west)) & m
+                    if grown == region:
+                        break
+                    region = grown
+                out.append((col, region))
+                m &= ~region
+        return base, out
 
     def scores(self) -> list[float]:
         return [float(self.breakdown(p)["total"]) for p in range(2)]
