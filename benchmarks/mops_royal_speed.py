@@ -15,7 +15,8 @@ import time
 
 import meeple
 from meeple.engine import CHANCE
-from meeple.games.mops_royal.rules import STEP_SCORE, MopsRoyal, cell_index
+from meeple.games.mops_royal.components import STEP_SCORE, cell_index
+from meeple.games.mops_royal.rules import MopsRoyal
 
 
 def playouts(players: int, options: dict, seconds: float) -> tuple[float, float]:

@@ -1,12 +1,17 @@
-"""Mops Royal data: the 36 tiles, the six crown tiles and the 17 combination shapes.
+"""Mops Royal data: the 36 tiles, the six crown tiles and the 17 combination shapes, and the
+tables built from them once: the 9 × 9 window a layout lives in, every placement of every shape
+in it, the action ids and the phases.
 
-All three are replaceable data (``TILES``, ``CROWNS``, ``SHAPES``): they were read from scans of
-the real tiles and board, secondhand, so a physical copy may one day correct them.
+The first three are replaceable data (``TILES``, ``CROWNS``, ``SHAPES``): they were read from
+scans of the real tiles and board, secondhand, so a physical copy may one day correct them.
+
+Cell ``(x, y)`` of a layout, with −4 ≤ x, y ≤ 4 and the start tile at ``(0, 0)``, is index
+``(y + 4) · 9 + (x + 4)`` of the window ``GRID``.
 """
 
 from __future__ import annotations
 
-from meeple.engine.grid import rotate_grid_cw
+from meeple.engine.grid import Grid, bits, mask_of_indices, rotate_grid_cw
 
 COLOURS: tuple[str, ...] = ("blue", "green", "orange", "pink", "purple", "yellow")
 """Colour names in index order."""
@@ -134,3 +139,111 @@ def orientations(rows: str) -> list[tuple[tuple[Cell, ...], tuple[Cell, ...]]]:
             continue
         seen[key] = mk
     return list(seen.items())
+
+
+# ---------------------------------------------------------------------------- the window
+W = 9
+"""Width and height of the window a layout lives in."""
+GRID = Grid(W, W)
+"""The window as a grid: bit ``row · 9 + col`` with row = y + 4, col = x + 4."""
+NCELLS = GRID.size
+SIDE = 5
+"""A layout never grows beyond 5 × 5."""
+
+
+def cell_index(x: int, y: int) -> int:
+    """Window index of layout cell ``(x, y)`` (start tile at ``(0, 0)``)."""
+    return GRID.index(y + 4, x + 4)
+
+
+def cell_xy(i: int) -> tuple[int, int]:
+    """Layout coordinates ``(x, y)`` of window index ``i``."""
+    r, c = GRID.cell(i)
+    return c - 4, r - 4
+
+
+CENTRE = cell_index(0, 0)
+COL_RANGE = [[sum(GRID.col_mask(c) for c in range(lo, hi + 1)) for hi in range(W)]
+             for lo in range(W)]
+"""``COL_RANGE[lo][hi]``: the mask of window columns lo..hi."""
+ROW_RANGE = [[sum(GRID.row_mask(r) for r in range(lo, hi + 1)) for hi in range(W)]
+             for lo in range(W)]
+"""``ROW_RANGE[lo][hi]``: the mask of window rows lo..hi."""
+CELL_ROW = [GRID.cell(i)[0] for i in range(NCELLS)]
+CELL_COL = [GRID.cell(i)[1] for i in range(NCELLS)]
+
+_STOCK_CHUNKS = tuple(
+    tuple([12 * k + i for i in bits(m)] for m in range(1 << 12)) for k in range(3)
+)
+"""The tile indices of every 12-bit part of a 36-bit stock mask, for :func:`tiles_of`."""
+
+
+def tiles_of(stock: int) -> list[int]:
+    """Tile indices in a 36-bit stock mask, lowest first (three table look-ups)."""
+    low, mid, high = _STOCK_CHUNKS
+    return low[stock & 4095] + mid[(stock >> 12) & 4095] + high[stock >> 24]
+
+
+# ---------------------------------------------------------------------------- placements
+SHAPE_INDEX = {s: i for i, s in enumerate(SHAPE_IDS)}
+PL_MASK: list[int] = []
+"""Cell mask of every translated orientation of every shape inside the window."""
+PL_SHAPE: list[int] = []
+PL_CELLS: list[tuple[int, ...]] = []
+PL_MARKS: list[tuple[int, ...]] = []
+PL_POINTS: list[int] = []
+MASK_TO_PL: dict[int, int] = {}
+ORIENTATIONS: dict[str, list[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]]] = {}
+for _si, (_sid, _name, _rows) in enumerate(SHAPES):
+    ORIENTATIONS[_sid] = orientations(_rows)
+    for _cells, _marks in ORIENTATIONS[_sid]:
+        _w = max(x for x, _ in _cells) + 1
+        _h = max(y for _, y in _cells) + 1
+        for _oy in range(W - _h + 1):
+            for _ox in range(W - _w + 1):
+                _idx = tuple(sorted(GRID.index(y + _oy, x + _ox) for x, y in _cells))
+                _m = mask_of_indices(_idx)
+                MASK_TO_PL[_m] = len(PL_MASK)
+                PL_MASK.append(_m)
+                PL_SHAPE.append(_si)
+                PL_CELLS.append(_idx)
+                PL_MARKS.append(tuple(sorted(GRID.index(y + _oy, x + _ox) for x, y in _marks)))
+                PL_POINTS.append(BASE_POINTS[len(_cells)])
+NUM_PLACEMENTS = len(PL_MASK)
+
+# ---------------------------------------------------------------------------- action ids
+PLACE = 0
+"""``PLACE + cell``: put the revealed tile face up on ``cell``."""
+REJECT = NCELLS
+"""``REJECT + cell``: stack the revealed tile face down on face-down ``cell`` (variant)."""
+NOSCORE = 2 * NCELLS
+"""Decline scoring this round."""
+PASS = NOSCORE + 1
+"""End-scoring turn without a combination."""
+SCORE = PASS + 1
+"""``SCORE + k``: the k-th (placement, flip) pair of ``SCORE_ACTIONS``."""
+SCORE_ACTIONS: list[tuple[int, int]] = []
+PL_SCORE_IDS: list[tuple[int, ...]] = []
+for _k in range(NUM_PLACEMENTS):
+    _ids = []
+    for _f in PL_MARKS[_k]:
+        _ids.append(SCORE + len(SCORE_ACTIONS))
+        SCORE_ACTIONS.append((_k, _f))
+    PL_SCORE_IDS.append(tuple(_ids))
+NUM_ACTIONS = SCORE + len(SCORE_ACTIONS)
+
+TILE_COLOUR = [t // 6 for t in range(NUM_TILES)]
+TILE_OBJECT = [t % 6 for t in range(NUM_TILES)]
+IS_CROWN = [t in CROWNS for t in range(NUM_TILES)]
+START_MASK = sum(1 << t for t in START_CANDIDATES)
+ALL_TILES = (1 << NUM_TILES) - 1
+
+# phases
+SETUP_START, SETUP_CALLER, REVEAL, ROUND, END_SCORING, OVER = range(6)
+PHASE_NAMES = ("setup", "setup", "reveal", "round", "end_scoring", "over")
+# statuses in a round
+ACTIVE, SITOUT, FULL = 0, 1, 2
+STATUS_NAMES = ("active", "sitout", "full")
+# steps of a player in a round
+STEP_PLACE, STEP_SCORE, STEP_DONE = 0, 1, 2
+STEP_NAMES = ("place", "score", "done")

@@ -12,7 +12,7 @@ import math
 
 from meeple.engine import State
 
-from .rules import (
+from .components import (
     GRID,
     NOSCORE,
     PASS,
@@ -23,9 +23,9 @@ from .rules import (
     SCORE_ACTIONS,
     TILE_COLOUR,
     TILE_OBJECT,
-    MopsRoyalState,
     tiles_of,
 )
+from .rules import MopsRoyalState
 
 SEARCH = {"budget": 2.5}
 """Search bots get 2.5 times a level's usual iterations: with the usual 600, level 5 wins about

@@ -1,188 +1,68 @@
 """Mops Royal rules: rounds of one revealed tile, personal 5 × 5 layouts, combinations.
 
-Each player's layout lives in a 9 × 9 window centred on his start tile: cell ``(x, y)`` with
-−4 ≤ x, y ≤ 4 has index ``(y + 4) · 9 + (x + 4)``. Occupied and face-down cells, and the face-up
-cells of each colour and each object, are int bitmasks over that window. Every translated
-orientation of the 17 shapes inside the window is precomputed as a mask (``PLACEMENTS``), and a
-player's current combinations are kept incrementally: a placed tile adds the masks made with the
-face-up tiles of its colour or object, a tile turned face down removes every mask through it.
+Each player's layout lives in the 9 × 9 window of ``components`` centred on his start tile.
+Occupied and face-down cells, and the face-up cells of each colour and each object, are int
+bitmasks over that window. A player's current combinations are kept incrementally from the
+precomputed placements (``PL_MASK``): a placed tile adds the masks made with the face-up tiles
+of its colour or object, a tile turned face down removes every mask through it.
 
 A round is one chance node (the caller's reveal) followed by one simultaneous node where every
 player places (or rejects) and then scores (or declines) without seeing the others' choices:
 their effects on the layouts and scores are shown to the others only once everyone is done.
+The notation is in ``notation``, the observation in ``views``.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from itertools import combinations
 from typing import Any
 
 import numpy as np
 
-from meeple.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, NotationError, Option, State
-from meeple.engine.grid import Grid, bits, mask_of_indices
+from meeple.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, Option, State
+from meeple.engine.grid import bits
 from meeple.engine.options import OptionSchema
 
+from . import notation, views
 from .components import (
-    BASE_POINTS,
-    CODE_INDEX,
-    CROWNS,
+    ACTIVE,
+    ALL_TILES,
+    CELL_COL,
+    CELL_ROW,
+    CENTRE,
+    COL_RANGE,
+    END_SCORING,
+    FULL,
+    GRID,
+    IS_CROWN,
+    MASK_TO_PL,
+    NCELLS,
+    NOSCORE,
+    NUM_ACTIONS,
     NUM_TILES,
-    SHAPE_IDS,
-    SHAPES,
+    OVER,
+    PASS,
+    PL_MASK,
+    PL_POINTS,
+    PL_SCORE_IDS,
+    REJECT,
+    REVEAL,
+    ROUND,
+    ROW_RANGE,
+    SCORE,
+    SCORE_ACTIONS,
+    SETUP_CALLER,
+    SETUP_START,
+    SITOUT,
     START_CANDIDATES,
-    TILE_INDEX,
-    TILES,
-    orientations,
+    STEP_DONE,
+    STEP_PLACE,
+    STEP_SCORE,
+    TILE_COLOUR,
+    TILE_OBJECT,
+    tiles_of,
 )
-
-# ---------------------------------------------------------------------------- the window
-W = 9
-"""Width and height of the window a layout lives in."""
-GRID = Grid(W, W)
-"""The window as a grid: bit ``row · 9 + col`` with row = y + 4, col = x + 4."""
-NCELLS = GRID.size
-SIDE = 5
-"""A layout never grows beyond 5 × 5."""
-
-
-def cell_index(x: int, y: int) -> int:
-    """Window index of layout cell ``(x, y)`` (start tile at ``(0, 0)``)."""
-    return GRID.index(y + 4, x + 4)
-
-
-def cell_xy(i: int) -> tuple[int, int]:
-    """Layout coordinates ``(x, y)`` of window index ``i``."""
-    r, c = GRID.cell(i)
-    return c - 4, r - 4
-
-
-CENTRE = cell_index(0, 0)
-COL_RANGE = [[sum(GRID.col_mask(c) for c in range(lo, hi + 1)) for hi in range(W)]
-             for lo in range(W)]
-"""``COL_RANGE[lo][hi]``: the mask of window columns lo..hi."""
-ROW_RANGE = [[sum(GRID.row_mask(r) for r in range(lo, hi + 1)) for hi in range(W)]
-             for lo in range(W)]
-"""``ROW_RANGE[lo][hi]``: the mask of window rows lo..hi."""
-CELL_ROW = [GRID.cell(i)[0] for i in range(NCELLS)]
-CELL_COL = [GRID.cell(i)[1] for i in range(NCELLS)]
-
-_STOCK_CHUNKS = tuple(
-    tuple([12 * k + i for i in bits(m)] for m in range(1 << 12)) for k in range(3)
-)
-"""The tile indices of every 12-bit part of a 36-bit stock mask, for :func:`tiles_of`."""
-
-
-def tiles_of(stock: int) -> list[int]:
-    """Tile indices in a 36-bit stock mask, lowest first (three table look-ups)."""
-    low, mid, high = _STOCK_CHUNKS
-    return low[stock & 4095] + mid[(stock >> 12) & 4095] + high[stock >> 24]
-
-
-# ---------------------------------------------------------------------------- placements
-SHAPE_INDEX = {s: i for i, s in enumerate(SHAPE_IDS)}
-PL_MASK: list[int] = []
-"""Cell mask of every translated orientation of every shape inside the window."""
-PL_SHAPE: list[int] = []
-PL_CELLS: list[tuple[int, ...]] = []
-PL_MARKS: list[tuple[int, ...]] = []
-PL_POINTS: list[int] = []
-MASK_TO_PL: dict[int, int] = {}
-ORIENTATIONS: dict[str, list[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]]] = {}
-for _si, (_sid, _name, _rows) in enumerate(SHAPES):
-    ORIENTATIONS[_sid] = orientations(_rows)
-    for _cells, _marks in ORIENTATIONS[_sid]:
-        _w = max(x for x, _ in _cells) + 1
-        _h = max(y for _, y in _cells) + 1
-        for _oy in range(W - _h + 1):
-            for _ox in range(W - _w + 1):
-                _idx = tuple(sorted(GRID.index(y + _oy, x + _ox) for x, y in _cells))
-                _m = mask_of_indices(_idx)
-                MASK_TO_PL[_m] = len(PL_MASK)
-                PL_MASK.append(_m)
-                PL_SHAPE.append(_si)
-                PL_CELLS.append(_idx)
-                PL_MARKS.append(tuple(sorted(GRID.index(y + _oy, x + _ox) for x, y in _marks)))
-                PL_POINTS.append(BASE_POINTS[len(_cells)])
-NUM_PLACEMENTS = len(PL_MASK)
-
-# ---------------------------------------------------------------------------- action ids
-PLACE = 0
-"""``PLACE + cell``: put the revealed tile face up on ``cell``."""
-REJECT = NCELLS
-"""``REJECT + cell``: stack the revealed tile face down on face-down ``cell`` (variant)."""
-NOSCORE = 2 * NCELLS
-"""Decline scoring this round."""
-PASS = NOSCORE + 1
-"""End-scoring turn without a combination."""
-SCORE = PASS + 1
-"""``SCORE + k``: the k-th (placement, flip) pair of ``SCORE_ACTIONS``."""
-SCORE_ACTIONS: list[tuple[int, int]] = []
-PL_SCORE_IDS: list[tuple[int, ...]] = []
-for _k in range(NUM_PLACEMENTS):
-    _ids = []
-    for _f in PL_MARKS[_k]:
-        _ids.append(SCORE + len(SCORE_ACTIONS))
-        SCORE_ACTIONS.append((_k, _f))
-    PL_SCORE_IDS.append(tuple(_ids))
-NUM_ACTIONS = SCORE + len(SCORE_ACTIONS)
-
-TILE_COLOUR = [t // 6 for t in range(NUM_TILES)]
-TILE_OBJECT = [t % 6 for t in range(NUM_TILES)]
-IS_CROWN = [t in CROWNS for t in range(NUM_TILES)]
-START_MASK = sum(1 << t for t in START_CANDIDATES)
-ALL_TILES = (1 << NUM_TILES) - 1
-
-# phases
-SETUP_START, SETUP_CALLER, REVEAL, ROUND, END_SCORING, OVER = range(6)
-PHASE_NAMES = ("setup", "setup", "reveal", "round", "end_scoring", "over")
-# statuses in a round
-ACTIVE, SITOUT, FULL = 0, 1, 2
-STATUS_NAMES = ("active", "sitout", "full")
-# steps of a player in a round
-STEP_PLACE, STEP_SCORE, STEP_DONE = 0, 1, 2
-STEP_NAMES = ("place", "score", "done")
-
-_CELL_RE = re.compile(r"\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?")
-_PREFIX_RE = re.compile(r"^p\s*(\d+)\s*:\s*", re.I)
-CELL_FORM = "(x,y) with -4 ≤ x, y ≤ 4, e.g. (1,-1)"
-
-
-def _fmt_cell(i: int) -> str:
-    x, y = cell_xy(i)
-    return f"({x},{y})"
-
-
-def _parse_tile(word: str) -> int:
-    w = word.strip().lower()
-    if w in TILE_INDEX:
-        return TILE_INDEX[w]
-    for code, i in CODE_INDEX.items():
-        if code.lower() == w:
-            return i
-    raise NotationError(
-        f"{word!r} is not a tile: write <colour>-<object> (e.g. yellow-pug) or a short code "
-        "(e.g. Ym)"
-    )
-
-
-def _parse_cells(text: str) -> list[int]:
-    out = []
-    rest = text.strip()
-    while rest:
-        m = _CELL_RE.match(rest)
-        if not m:
-            raise NotationError(f"cannot read a cell in {text!r}: write cells as {CELL_FORM}")
-        x, y = int(m.group(1)), int(m.group(2))
-        if not (-4 <= x <= 4 and -4 <= y <= 4):
-            raise NotationError(
-                f"cell ({x},{y}) is outside every layout: cells are {CELL_FORM}"
-            )
-        out.append(cell_index(x, y))
-        rest = rest[m.end() :].strip()
-    return out
 
 
 class MopsRoyal(Game):
@@ -723,220 +603,19 @@ class MopsRoyalState(State):
 
     # ------------------------------------------------------------------ notation
     def _action_to_string(self, action: int, player: int) -> str:
-        if player == CHANCE:
-            ph = self.phase
-            if ph == SETUP_START:
-                return f"start {TILES[action]}"
-            if ph == SETUP_CALLER:
-                return f"caller P{action}"
-            return f"reveal {TILES[action]}"
-        if action < REJECT:
-            return f"place {_fmt_cell(action)}"
-        if action < NOSCORE:
-            return f"reject {_fmt_cell(action - REJECT)}"
-        if action == NOSCORE:
-            return "noscore"
-        if action == PASS:
-            return "pass"
-        if not SCORE <= action < NUM_ACTIONS:
-            raise ValueError(f"no action has id {action}")
-        k, f = SCORE_ACTIONS[action - SCORE]
-        cells = sorted(PL_CELLS[k], key=lambda i: (CELL_ROW[i], CELL_COL[i]))
-        return (
-            f"score {SHAPE_IDS[PL_SHAPE[k]]} "
-            + " ".join(_fmt_cell(i) for i in cells)
-            + f" flip {_fmt_cell(f)}"
-        )
+        return notation.action_to_string(self, action, player)
 
     def _string_to_action(self, text: str, player: int) -> int:
-        t = text.strip()
-        m = _PREFIX_RE.match(t)
-        if m:
-            if int(m.group(1)) != player:
-                raise NotationError(f"{text!r} names player {m.group(1)}, not player {player}")
-            t = t[m.end() :]
-        low = t.lower().strip()
-        if player == CHANCE:
-            words = low.split(None, 1)
-            ph = self.phase
-            want = {SETUP_START: "start", SETUP_CALLER: "caller"}.get(ph, "reveal")
-            if len(words) != 2 or words[0] != want:
-                form = {
-                    "start": "start <tile>",
-                    "caller": "caller P<seat>",
-                    "reveal": "reveal <tile>",
-                }[want]
-                raise NotationError(f"expected '{form}' at this chance node, got {text!r}")
-            if want == "caller":
-                num = words[1].lstrip("p").strip()
-                if not num.isdigit():
-                    raise NotationError(f"expected 'caller P<seat>', got {text!r}")
-                return int(num)
-            return _parse_tile(words[1])
-        compact = low.replace(" ", "")
-        if compact in ("noscore", "no-score", "no_score", "decline"):
-            return NOSCORE
-        if compact == "pass":
-            return PASS
-        if compact == "sitout":
-            raise NotationError("sitting out is automatic: there is nothing to choose")
-        for word, base in (("place", PLACE), ("reject", REJECT)):
-            if low.startswith(word):
-                cells = _parse_cells(low[len(word) :])
-                if len(cells) != 1:
-                    raise NotationError(f"expected '{word} (x,y)', got {text!r}")
-                return base + cells[0]
-        if low.startswith("score"):
-            return self._parse_score(low[5:], text)
-        raise NotationError(
-            f"cannot read {text!r}: expected 'place (x,y)', 'reject (x,y)', "
-            "'score <shape> (x,y) ... flip (x,y)', 'noscore' or 'pass'"
-        )
-
-    def _parse_score(self, body: str, text: str) -> int:
-        form = (
-            "'score <shape> (x,y) (x,y) (x,y) ... flip (x,y)', "
-            "e.g. score V3 (0,0) (1,0) (1,1) flip (1,0)"
-        )
-        if "flip" not in body:
-            raise NotationError(f"{text!r} names no tile to turn: expected {form}")
-        head, _, tail = body.partition("flip")
-        head = head.strip()
-        tag = None
-        m = re.match(r"^([a-z]\d)\b", head)
-        if m:
-            tag = m.group(1).upper()
-            head = head[m.end() :]
-            if tag not in SHAPE_INDEX:
-                raise NotationError(
-                    f"{tag} is not a shape; the shapes are {', '.join(SHAPE_IDS)}"
-                )
-        cells = _parse_cells(head)
-        flip = _parse_cells(tail)
-        if len(flip) != 1:
-            raise NotationError(f"expected exactly one cell after 'flip' in {text!r}")
-        if len(set(cells)) != len(cells) or not 3 <= len(cells) <= 5:
-            raise NotationError(f"a combination is 3 to 5 distinct cells: expected {form}")
-        mask = 0
-        for c in cells:
-            mask |= 1 << c
-        k = MASK_TO_PL.get(mask)
-        if k is None:
-            raise NotationError(
-                f"the cells of {text!r} form none of the 17 combination shapes "
-                "(the 2 × 2 square and the P, T, W and Z pentominoes are not combinations)"
-            )
-        shape = SHAPE_IDS[PL_SHAPE[k]]
-        if tag is not None and tag != shape:
-            raise NotationError(f"those cells form {shape}, not {tag}")
-        f = flip[0]
-        if f not in PL_MARKS[k]:
-            marks = " or ".join(_fmt_cell(i) for i in PL_MARKS[k])
-            raise NotationError(f"the tile to turn must be on a marked cell: here {marks}")
-        return PL_SCORE_IDS[k][PL_MARKS[k].index(f)]
+        return notation.string_to_action(self, text, player)
 
     def _action_to_dict(self, action: int, player: int) -> dict[str, Any]:
-        """The dict form of an action (rules 4.4), e.g. ``{"type": "place", "cell": [1, -1]}``."""
-        if player == CHANCE:
-            if self.phase == SETUP_START:
-                return {"type": "start", "tile": TILES[action]}
-            if self.phase == SETUP_CALLER:
-                return {"type": "caller", "seat": action}
-            return {"type": "reveal", "tile": TILES[action]}
-        if action < REJECT:
-            return {"type": "place", "cell": list(cell_xy(action))}
-        if action < NOSCORE:
-            return {"type": "reject", "cell": list(cell_xy(action - REJECT))}
-        if action == NOSCORE:
-            return {"type": "noscore"}
-        if action == PASS:
-            return {"type": "pass"}
-        k, f = SCORE_ACTIONS[action - SCORE]
-        cells = sorted(PL_CELLS[k], key=lambda i: (CELL_ROW[i], CELL_COL[i]))
-        return {
-            "type": "score",
-            "shape": SHAPE_IDS[PL_SHAPE[k]],
-            "cells": [list(cell_xy(i)) for i in cells],
-            "flip": list(cell_xy(f)),
-        }
+        return notation.action_to_dict(self, action, player)
 
     def _dict_to_action(self, d: dict[str, Any], player: int) -> int:
-        """Read the dict form of an action; :class:`NotationError` says what is wrong."""
-        if "type" not in d:
-            raise NotationError('an action dict needs a "type", e.g. {"type": "noscore"}')
-
-        def cell(v: Any) -> str:
-            if not (isinstance(v, (list, tuple)) and len(v) == 2
-                    and all(isinstance(c, int) for c in v)):
-                raise NotationError(f"a cell is a pair of ints [x, y], got {v!r}")
-            return f"({v[0]},{v[1]})"
-
-        kind = d["type"]
-        if kind in ("start", "reveal"):
-            return self.string_to_action(f"{kind} {d.get('tile')}", player)
-        if kind == "caller":
-            return self.string_to_action(f"caller P{d.get('seat')}", player)
-        if kind in ("place", "reject"):
-            return self.string_to_action(f"{kind} {cell(d.get('cell'))}", player)
-        if kind in ("noscore", "pass"):
-            return self.string_to_action(kind, player)
-        if kind == "score":
-            cells = d.get("cells")
-            if not isinstance(cells, list):
-                raise NotationError('a score dict lists its "cells" as [[x, y], ...]')
-            shape = d.get("shape", "")
-            text = f"score {shape} " + " ".join(cell(c) for c in cells)
-            return self.string_to_action(text + f" flip {cell(d.get('flip'))}", player)
-        raise NotationError(
-            f"unknown action type {kind!r}: place, reject, score, noscore, pass "
-            "(chance: start, caller, reveal)"
-        )
+        return notation.dict_to_action(self, d, player)
 
     def _describe_action(self, action: int, player: int) -> dict[str, Any]:
-        if player == CHANCE:
-            return {"kind": "chance", "label": self._action_to_string(action, player)}
-        if action < REJECT:
-            x, y = cell_xy(action)
-            tid = f"cell-{player}-{CELL_ROW[action]}-{CELL_COL[action]}"
-            return {
-                "kind": "place",
-                "label": f"Place {TILES[self.tile]} at ({x},{y})",
-                "target": tid,
-                "cells": [tid],
-                "cell": [x, y],
-            }
-        if action < NOSCORE:
-            c = action - REJECT
-            x, y = cell_xy(c)
-            tid = f"cell-{player}-{CELL_ROW[c]}-{CELL_COL[c]}"
-            cost = self.rej[player] + 2
-            return {
-                "kind": "reject",
-                "label": f"Reject {TILES[self.tile]} onto ({x},{y}) for {cost} points",
-                "target": tid,
-                "cells": [tid],
-                "cell": [x, y],
-                "cost": cost,
-            }
-        if action == NOSCORE:
-            return {"kind": "noscore", "label": "Score nothing this round"}
-        if action == PASS:
-            return {"kind": "pass", "label": "Pass: no combination left"}
-        k, f = SCORE_ACTIONS[action - SCORE]
-        shape = SHAPE_IDS[PL_SHAPE[k]]
-        pts = self.combination_points(player, k)
-        ids = [f"cell-{player}-{CELL_ROW[i]}-{CELL_COL[i]}" for i in PL_CELLS[k]]
-        fx, fy = cell_xy(f)
-        return {
-            "kind": "score",
-            "label": f"Score {shape} for {pts} points, turning ({fx},{fy}) face down",
-            "target": f"cell-{player}-{CELL_ROW[f]}-{CELL_COL[f]}",
-            "cells": ids,
-            "shape": shape,
-            "points": pts,
-            "combination": [list(cell_xy(i)) for i in PL_CELLS[k]],
-            "flip": [fx, fy],
-        }
+        return notation.describe_action(self, action, player)
 
     # ------------------------------------------------------------------ views
     def _hidden_from(self, q: int, viewer: int | None) -> bool:
@@ -965,14 +644,14 @@ class MopsRoyalState(State):
                     del covers[c]
         return board, down, covers
 
-    def _visible_stock(self, q: int, viewer: int | None) -> int:
+    def visible_stock(self, q: int, viewer: int | None) -> int:
         s = self.stock[q]
         if self._hidden_from(q, viewer) and (self.rplace[q] >= 0 or self.rreject[q] >= 0):
             if q != self.caller:
                 s |= 1 << self.tile
         return s
 
-    def _visible_rejections(self, q: int, viewer: int | None) -> int:
+    def visible_rejections(self, q: int, viewer: int | None) -> int:
         k = self.rej[q]
         if self._hidden_from(q, viewer) and self.rreject[q] >= 0:
             k -= 1
@@ -985,139 +664,11 @@ class MopsRoyalState(State):
         return (self.pub[player], -self.down[player].bit_count())
 
     def _observation(self, player: int | None) -> dict[str, Any]:
-        n = self.n
-        layouts = []
-        for q in range(n):
-            board, down, covers = self.visible_layout(q, player)
-            cells = []
-            for i in range(NCELLS):
-                t = board[i]
-                if t >= 0:
-                    x, y = cell_xy(i)
-                    cells.append(
-                        {
-                            "x": x,
-                            "y": y,
-                            "tile": TILES[t],
-                            "face_up": not (down >> i) & 1,
-                            "covers": covers.get(i, 0),
-                            "crown": IS_CROWN[t],
-                        }
-                    )
-            layouts.append(cells)
-        stocks = []
-        for q in range(n):
-            if q == self.caller:
-                stocks.append(None)
-            else:
-                stocks.append([TILES[t] for t in bits(self._visible_stock(q, player))])
-        stock_counts = [self._visible_stock(q, player).bit_count() for q in range(n)]
-        out: dict[str, Any] = {
-            "phase": PHASE_NAMES[self.phase],
-            "round": self.round,
-            "caller": self.caller if self.caller >= 0 else None,
-            "start_tiles": [TILES[t] for t in self.start],
-            "called_tile": TILES[self.tile] if self.tile >= 0 else None,
-            "layouts": layouts,
-            "stocks": stocks,
-            "stock_counts": stock_counts,
-            "caller_stock_left": (
-                sorted(TILES[t] for t in bits(self.stock[self.caller]))
-                if self.caller >= 0
-                else None
-            ),
-            "rejections": [self._visible_rejections(q, player) for q in range(n)],
-            "face_down": [bin(self.visible_layout(q, player)[1]).count("1") for q in range(n)],
-            "status": [STATUS_NAMES[s] for s in self.status] if self.phase == ROUND else None,
-            "turn": self.turn if self.phase == END_SCORING else None,
-            "options": dict(self.game.options),
-        }
-        if self.last is not None:
-            out["last_round"] = [
-                {
-                    "status": STATUS_NAMES[st],
-                    "placed": list(cell_xy(pl)) if pl >= 0 else None,
-                    "rejected": list(cell_xy(rj)) if rj >= 0 else None,
-                    "flipped": list(cell_xy(fl)) if fl >= 0 else None,
-                    "points": pts,
-                }
-                for st, pl, rj, fl, pts in self.last
-            ]
-        if player is not None and 0 <= player < n:
-            out["my_step"] = STEP_NAMES[self.step[player]] if self.phase == ROUND else None
-            out["my_score"] = self.score[player]
-            out["my_combinations"] = [
-                {
-                    "shape": SHAPE_IDS[PL_SHAPE[k]],
-                    "cells": [list(cell_xy(i)) for i in PL_CELLS[k]],
-                    "marks": [list(cell_xy(i)) for i in PL_MARKS[k]],
-                    "points": self.combination_points(player, k),
-                }
-                for k in sorted(self.combos[player])
-            ]
-            out["my_legal_cells"] = (
-                [list(cell_xy(i)) for i in bits(self.place_cells(player))]
-                if self.phase == ROUND and self.step[player] == STEP_PLACE
-                else []
-            )
-        if self.phase == OVER:
-            ranks = self.ranks()
-            out["final_breakdown"] = [
-                {
-                    "player": q,
-                    "score": self.pub[q],
-                    "rank": ranks[q],
-                    "combinations": [
-                        {"round": r, "shape": SHAPE_IDS[PL_SHAPE[k]], "points": pts}
-                        for r, k, _f, pts in self.log[q]
-                    ],
-                    "combination_points": sum(x[3] for x in self.log[q]),
-                    "rejection_cost": self.rejcost[q],
-                    "rejections": self.rej[q],
-                    "face_down": self.down[q].bit_count(),
-                }
-                for q in range(n)
-            ]
-        return out
+        return views.observation(self, player)
 
     def observation_tensor(self, player: int) -> np.ndarray:
-        n = self.n
-        t = np.zeros(self.game.observation_shape, dtype=np.float32)
-        off = 0
-        per = 13 * NCELLS + NUM_TILES + 6
-        for q in range(n):
-            board, down, _cov = self.visible_layout(q, player)
-            planes = t[off : off + 13 * NCELLS].reshape(13, NCELLS)
-            for i in range(NCELLS):
-                tile = board[i]
-                if tile < 0:
-                    continue
-                if (down >> i) & 1:
-                    planes[12, i] = 1
-                else:
-                    planes[TILE_COLOUR[tile], i] = 1
-                    planes[6 + TILE_OBJECT[tile], i] = 1
-            o = off + 13 * NCELLS
-            for tile in bits(self._visible_stock(q, player)):
-                t[o + tile] = 1
-            o += NUM_TILES
-            t[o] = self.pub[q] / 50
-            t[o + 1] = self._visible_rejections(q, player)
-            t[o + 2] = q == self.caller
-            if self.phase == ROUND:
-                t[o + 3 + self.status[q]] = 1
-            off += per
-        if self.tile >= 0:
-            t[off + self.tile] = 1
-        off += NUM_TILES
-        if 0 <= player < n:
-            t[off + player] = 1
-        off += n
-        t[off] = self.round / 25
-        t[off + 1] = self.phase == END_SCORING
-        if self.phase == ROUND and 0 <= player < n:
-            t[off + 2] = self.step[player] == STEP_SCORE
-        return t
+        return views.observation_tensor(self, player)
+
 
     def resample(self, player: int, rng: random.Random) -> MopsRoyalState:
         """A state consistent with ``player``'s view: the others' choices this round, which he

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import meeple
 from meeple.engine import CHANCE
-from meeple.games.mops_royal.components import CODE_INDEX, TILE_INDEX, TILES
-from meeple.games.mops_royal.rules import (
+from meeple.games.mops_royal.components import (
     ACTIVE,
+    CODE_INDEX,
     FULL,
     REVEAL,
     ROUND,
     STEP_DONE,
     STEP_PLACE,
     STEP_SCORE,
+    TILE_INDEX,
+    TILES,
     cell_index,
 )
 

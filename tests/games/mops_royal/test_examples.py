@@ -6,7 +6,7 @@ import pytest
 
 import meeple
 from meeple.engine import CHANCE, SIMULTANEOUS
-from meeple.games.mops_royal.rules import NOSCORE, PASS, cell_xy
+from meeple.games.mops_royal.components import NOSCORE, PASS, cell_xy
 
 from .helpers import (
     brute_force_combinations,

@@ -13,7 +13,7 @@ from meeple.bots import view_for
 from meeple.bots.simple import GreedyBot, RandomBot
 from meeple.engine import CHANCE, SIMULTANEOUS, sample_chance
 from meeple.games.mops_royal import render
-from meeple.games.mops_royal.rules import NOSCORE, PLACE, REJECT, cell_index
+from meeple.games.mops_royal.components import NOSCORE, PLACE, REJECT, cell_index
 
 from .helpers import enter_placement, enter_scoring, grid, make_state
 from .test_examples import M2, M5

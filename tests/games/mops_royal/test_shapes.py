@@ -6,7 +6,7 @@ from itertools import combinations
 
 import pytest
 
-from meeple.games.mops_royal.rules import MASK_TO_PL, PL_SHAPE, SHAPE_IDS, cell_index
+from meeple.games.mops_royal.components import MASK_TO_PL, PL_SHAPE, SHAPE_IDS, cell_index
 
 from .helpers import (
     APPENDIX_A,

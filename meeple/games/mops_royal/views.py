@@ -1,0 +1,174 @@
+"""Mops Royal views: the observation dict, the observation tensor and the final breakdown."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from meeple.engine.grid import bits
+
+from .components import (
+    END_SCORING,
+    IS_CROWN,
+    NCELLS,
+    NUM_TILES,
+    OVER,
+    PHASE_NAMES,
+    PL_CELLS,
+    PL_MARKS,
+    PL_SHAPE,
+    ROUND,
+    SHAPE_IDS,
+    STATUS_NAMES,
+    STEP_NAMES,
+    STEP_PLACE,
+    STEP_SCORE,
+    TILE_COLOUR,
+    TILE_OBJECT,
+    TILES,
+    cell_xy,
+)
+
+if TYPE_CHECKING:
+    from .rules import MopsRoyalState
+
+
+def observation(state: MopsRoyalState, player: int | None) -> dict[str, Any]:
+    """The game's part of the JSON view for ``player`` (``None``: spectators), holding only
+    what that player may see."""
+    n = state.n
+    layouts = []
+    for q in range(n):
+        board, down, covers = state.visible_layout(q, player)
+        cells = []
+        for i in range(NCELLS):
+            t = board[i]
+            if t >= 0:
+                x, y = cell_xy(i)
+                cells.append(
+                    {
+                        "x": x,
+                        "y": y,
+                        "tile": TILES[t],
+                        "face_up": not (down >> i) & 1,
+                        "covers": covers.get(i, 0),
+                        "crown": IS_CROWN[t],
+                    }
+                )
+        layouts.append(cells)
+    stocks = []
+    for q in range(n):
+        if q == state.caller:
+            stocks.append(None)
+        else:
+            stocks.append([TILES[t] for t in bits(state.visible_stock(q, player))])
+    stock_counts = [state.visible_stock(q, player).bit_count() for q in range(n)]
+    out: dict[str, Any] = {
+        "phase": PHASE_NAMES[state.phase],
+        "round": state.round,
+        "caller": state.caller if state.caller >= 0 else None,
+        "start_tiles": [TILES[t] for t in state.start],
+        "called_tile": TILES[state.tile] if state.tile >= 0 else None,
+        "layouts": layouts,
+        "stocks": stocks,
+        "stock_counts": stock_counts,
+        "caller_stock_left": (
+            sorted(TILES[t] for t in bits(state.stock[state.caller]))
+            if state.caller >= 0
+            else None
+        ),
+        "rejections": [state.visible_rejections(q, player) for q in range(n)],
+        "face_down": [bin(state.visible_layout(q, player)[1]).count("1") for q in range(n)],
+        "status": [STATUS_NAMES[s] for s in state.status] if state.phase == ROUND else None,
+        "turn": state.turn if state.phase == END_SCORING else None,
+        "options": dict(state.game.options),
+    }
+    if state.last is not None:
+        out["last_round"] = [
+            {
+                "status": STATUS_NAMES[st],
+                "placed": list(cell_xy(pl)) if pl >= 0 else None,
+                "rejected": list(cell_xy(rj)) if rj >= 0 else None,
+                "flipped": list(cell_xy(fl)) if fl >= 0 else None,
+                "points": pts,
+            }
+            for st, pl, rj, fl, pts in state.last
+        ]
+    if player is not None and 0 <= player < n:
+        out["my_step"] = STEP_NAMES[state.step[player]] if state.phase == ROUND else None
+        out["my_score"] = state.score[player]
+        out["my_combinations"] = [
+            {
+                "shape": SHAPE_IDS[PL_SHAPE[k]],
+                "cells": [list(cell_xy(i)) for i in PL_CELLS[k]],
+                "marks": [list(cell_xy(i)) for i in PL_MARKS[k]],
+                "points": state.combination_points(player, k),
+            }
+            for k in sorted(state.combos[player])
+        ]
+        out["my_legal_cells"] = (
+            [list(cell_xy(i)) for i in bits(state.place_cells(player))]
+            if state.phase == ROUND and state.step[player] == STEP_PLACE
+            else []
+        )
+    if state.phase == OVER:
+        ranks = state.ranks()
+        out["final_breakdown"] = [
+            {
+                "player": q,
+                "score": state.pub[q],
+                "rank": ranks[q],
+                "combinations": [
+                    {"round": r, "shape": SHAPE_IDS[PL_SHAPE[k]], "points": pts}
+                    for r, k, _f, pts in state.log[q]
+                ],
+                "combination_points": sum(x[3] for x in state.log[q]),
+                "rejection_cost": state.rejcost[q],
+                "rejections": state.rej[q],
+                "face_down": state.down[q].bit_count(),
+            }
+            for q in range(n)
+        ]
+    return out
+
+def observation_tensor(state: MopsRoyalState, player: int) -> np.ndarray:
+    """The fixed-shape array of what ``player`` sees: per seat 13 planes of the window
+    (6 colours, 6 objects, face down), the stock, score, rejections, caller and status."""
+    n = state.n
+    t = np.zeros(state.game.observation_shape, dtype=np.float32)
+    off = 0
+    per = 13 * NCELLS + NUM_TILES + 6
+    for q in range(n):
+        board, down, _cov = state.visible_layout(q, player)
+        planes = t[off : off + 13 * NCELLS].reshape(13, NCELLS)
+        for i in range(NCELLS):
+            tile = board[i]
+            if tile < 0:
+                continue
+            if (down >> i) & 1:
+                planes[12, i] = 1
+            else:
+                planes[TILE_COLOUR[tile], i] = 1
+                planes[6 + TILE_OBJECT[tile], i] = 1
+        o = off + 13 * NCELLS
+        for tile in bits(state.visible_stock(q, player)):
+            t[o + tile] = 1
+        o += NUM_TILES
+        t[o] = state.pub[q] / 50
+        t[o + 1] = state.visible_rejections(q, player)
+        t[o + 2] = q == state.caller
+        if state.phase == ROUND:
+            t[o + 3 + state.status[q]] = 1
+        off += per
+    if state.tile >= 0:
+        t[off + state.tile] = 1
+    off += NUM_TILES
+    if 0 <= player < n:
+        t[off + player] = 1
+    off += n
+    t[off] = state.round / 25
+    t[off + 1] = state.phase == END_SCORING
+    if state.phase == ROUND and 0 <= player < n:
+        t[off + 2] = state.step[player] == STEP_SCORE
+    return t
