@@ -17,32 +17,46 @@ import time
 import meeple
 from meeple.bots import view_for
 from meeple.bots.mcts import MCTSBot
-from meeple.engine import CHANCE, SIMULTANEOUS
-from meeple.engine.core import sample_chance
+from meeple.engine import SIMULTANEOUS, State
 from meeple.engine.registry import game_class, games
 
 TARGETS = {"koplus": 2000}
 DEFAULT_TARGET = 500
 
 
-def positions(game: meeple.Game, count: int, rng: random.Random) -> list:
+class _Found(Exception):
+    """The random game has reached the position it was played for."""
+
+
+def _position(game: meeple.Game, stop_at: int, rng: random.Random, first: bool) -> State | None:
+    """A random game's decision position after ``stop_at`` moves (``first``: its first
+    decision), or ``None`` if the game ended before."""
+    moves = 0
+    found: list[State] = []
+
+    def policy(state: State, p: int, rng: random.Random) -> int:
+        nonlocal moves
+        if moves >= stop_at or (first and moves == 0):
+            found.append(state.clone())
+            raise _Found
+        moves += 1
+        return rng.choice(state.legal_actions(p))
+
+    try:
+        meeple.play_out(game.new_initial_state(), rng, policy=policy)
+    except _Found:
+        return found[0]
+    return None
+
+
+def positions(game: meeple.Game, count: int, rng: random.Random) -> list[State]:
     """Decision positions from random games: the first, and some later ones."""
-    out = []
+    out: list[State] = []
     while len(out) < count:
-        state = game.new_initial_state()
         stop_at = rng.randrange(0, max(1, game.max_game_length // 3))
-        moves = 0
-        while not state.is_terminal():
-            cp = state.current_player
-            if cp == CHANCE:
-                state.apply(sample_chance(state, rng), CHANCE)
-                continue
-            if moves >= stop_at or (not out and moves == 0):
-                out.append(state.clone())
-                break
-            p = state.pending_players()[0] if cp == SIMULTANEOUS else cp
-            state.apply(rng.choice(state.legal_actions(p)), p)
-            moves += 1
+        state = _position(game, stop_at, rng, first=not out)
+        if state is not None:
+            out.append(state)
     return out
 
 

@@ -20,8 +20,7 @@ import numpy as np
 import meeple
 from meeple.bots import view_for
 from meeple.bots.mcts import MCTSBot
-from meeple.engine import CHANCE
-from meeple.engine.core import sample_chance
+from meeple.engine import State
 from meeple.games.botanik.heuristics import margin_features, rounds_left
 
 STAGES = ((0.75, 1.01), (0.5, 0.75), (0.25, 0.5), (0.0, 0.25))
@@ -38,17 +37,15 @@ def positions(seed: int, iterations: int | None = None) -> list[list[float]]:
     rng = random.Random(seed)
     bots = [MCTSBot(game, level=3, iterations=iterations, mistakes=MISTAKES,
                     seed=rng.randrange(1 << 30)) for _ in range(2)]
-    state = game.new_initial_state()
     rows = []
-    while not state.is_terminal():
-        cp = state.current_player
-        if cp == CHANCE:
-            state.apply(sample_chance(state, rng), CHANCE)
-            continue
+
+    def policy(state: State, p: int, rng: random.Random) -> int:
         if rng.random() < 0.3:
             mine, theirs = margin_features(state, 0), margin_features(state, 1)
             rows.append([rounds_left(state)] + [a - b for a, b in zip(mine, theirs, strict=True)])
-        state.apply(bots[cp].act(view_for(state, cp)), cp)
+        return bots[p].act(view_for(state, p))
+
+    state = meeple.play_out(game.new_initial_state(), rng, policy=policy)
     scores = state.scores()
     return [row + [scores[0] - scores[1]] for row in rows]
 
