@@ -76,6 +76,11 @@ TILES_PER_PLAYER = 12
 # Fixed stack order, top first: seats 0 and 2 start with U, seats 1 and 3 with X.
 STACKS: tuple[str, str] = ("UX" * 6, "XU" * 6)
 
+TOP_SHAPE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(1 if shape == "U" else 0 for shape in stack) + (-1,) for stack in STACKS
+)
+"""``[seat % 2][tiles placed]``: the top tile's shape, 0 = X, 1 = U, -1 = empty stack."""
+
 # Bonus turns each seat may take in the whole game, per player count.
 BONUS_ALLOWANCES: dict[int, tuple[int, ...]] = {
     2: (2, 3),

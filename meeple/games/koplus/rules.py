@@ -2,15 +2,15 @@
 
 Speed: every placement of every orientation is precomputed once per board size
 (:class:`Geometry`, from the engine's :class:`~meeple.engine.grid.Grid`): its cell mask, the
-action ids it overlaps and the action ids it touches, all as int bitboards over action ids. A state keeps one bitboard ``cand`` of the placements
-that are legal by the board (free, touching a tile or inside the first-tile area, alien sum
-≤ 9), updated with a few big-int operations per placement, so ``legal_actions`` is a filter by
-the top tile's shape and the end check is O(1).
+action ids it overlaps and the action ids it touches, all as int bitboards over action ids.
+A state keeps one bitboard ``cand`` of the placements that are legal by the board (free,
+touching a tile or inside the first-tile area, alien sum ≤ 9), updated with a few big-int
+operations per placement, so ``legal_actions`` is a filter by the top tile's shape and the end
+check is O(1). The notation is in :mod:`.notation`, the observation in :mod:`.views`.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import chain
@@ -18,9 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from meeple.engine import CHANCE, TERMINAL, Game, NotationError, Option, OptionSchema, State
+from meeple.engine import CHANCE, TERMINAL, Game, Option, OptionSchema, State
 from meeple.engine.grid import Cell, Grid, bits, iter_bits, mask_of_indices, rotate_grid_cw
 
+from . import notation, views
 from .components import (
     BOARD_SECTIONS,
     BONUS_ALLOWANCES,
@@ -33,10 +34,10 @@ from .components import (
     SECTION_SETS,
     SECTION_SIZE,
     SHAPE_NAMES,
-    SHAPE_TARGET,
     SHAPES,
     STACKS,
     TILES_PER_PLAYER,
+    TOP_SHAPE,
 )
 
 Rect = tuple[int, int, int, int]
@@ -172,17 +173,6 @@ def rotated_sections(section_set: str) -> tuple[tuple[tuple[int, ...], ...], ...
             grid = rotate_grid_cw(grid)
         out.append(tuple(turns))
     return tuple(out)
-
-
-_TOP: tuple[tuple[int, ...], ...] = tuple(
-    tuple(1 if shape == "U" else 0 for shape in stack) + (-1,) for stack in STACKS
-)
-"""``[seat % 2][tiles placed]``: the top tile's shape, 0 = X, 1 = U, -1 = empty stack."""
-
-
-def _top_shape(player: int, taken: int) -> int:
-    """The shape of a player's top tile: 0 = X, 1 = U, -1 = empty stack."""
-    return _TOP[player & 1][taken]
 
 
 class KoPlus(Game):
@@ -398,7 +388,7 @@ class KoPlusState(State):
         for player, text in tiles:
             if not 0 <= player < n:
                 raise ValueError(f"tile {text!r}: no player {player}")
-            a = s._parse_place(text)
+            a = notation.parse_place(s, text)
             if not geo.mask[a]:
                 raise ValueError(f"tile {text!r} does not fit on the board")
             if geo.mask[a] & s.occupied:
@@ -445,7 +435,7 @@ class KoPlusState(State):
                 q < game.rotations
             )
         geo = self.geo
-        shape = _TOP[cp & 1][self.taken[cp]]
+        shape = TOP_SHAPE[cp & 1][self.taken[cp]]
         if action == geo.pass_id:
             return shape < 0 or not self.cand & geo.shape_ids[shape]
         if action > geo.pass_id or shape < 0:
@@ -454,11 +444,11 @@ class KoPlusState(State):
 
     def top_shape(self, player: int) -> int:
         """The shape of ``player``'s top tile: 0 = X, 1 = U, -1 = empty stack."""
-        return _top_shape(player, self.taken[player])
+        return TOP_SHAPE[player & 1][self.taken[player]]
 
     def can_place(self, player: int) -> bool:
         """Whether ``player`` has a legal placement with their own top tile now."""
-        shape = _top_shape(player, self.taken[player])
+        shape = TOP_SHAPE[player & 1][self.taken[player]]
         return shape >= 0 and bool(self.cand & self.geo.shape_ids[shape])
 
     def _nobody_can_place(self) -> bool:
@@ -468,7 +458,7 @@ class KoPlusState(State):
         ids = self.geo.shape_ids
         p = 0
         for taken in self.taken:
-            shape = _TOP[p & 1][taken]
+            shape = TOP_SHAPE[p & 1][taken]
             if shape >= 0 and cand & ids[shape]:
                 return False
             p += 1
@@ -482,7 +472,7 @@ class KoPlusState(State):
     def _legal_actions(self, player: int) -> list[int]:
         if player == CHANCE:
             return list(chain.from_iterable(map(self.game.deal_ids.__getitem__, self.free)))
-        shape = _TOP[player & 1][self.taken[player]]
+        shape = TOP_SHAPE[player & 1][self.taken[player]]
         geo = self.geo
         if shape >= 0:
             bits = self.cand & geo.shape_ids[shape]
@@ -664,67 +654,17 @@ class KoPlusState(State):
         new.final = self.final  # built once at the end, never changed
         return new
 
-    # ------------------------------------------------------------------ notation
-    def _action_to_string(self, action: int, player: int) -> str:
-        if player == CHANCE:
-            section, q = divmod(action, 4)
-            return f"deal S{section + 1:02d}/{q} @{len(self.layout)}"
-        geo = self.geo
-        if action == geo.pass_id:
-            return "pass"
-        if not 0 <= action < geo.pass_id:
-            raise ValueError(f"no KoPlus action has id {action}")
-        k, rest = divmod(action, geo.size)
-        r, c = divmod(rest, geo.cols)
-        return f"{SHAPE_NAMES[k]}@{r},{c}"
-
-    _PLACE = re.compile(r"^(X|U\s*([0-3]))\s*@?\s*(\d+)\s*[,;\s]\s*(\d+)$", re.IGNORECASE)
-    _DEAL = re.compile(r"^(?:deal\s*)?S?\s*(\d{1,2})\s*/\s*(\d)\s*(?:@\s*(\d+))?$", re.IGNORECASE)
-    _PLACE_FORM = "expected 'X@r,c', 'Uk@r,c' (k = 0..3, e.g. 'U2@6,5') or 'pass'"
-
-    def _parse_place(self, text: str) -> int:
-        m = self._PLACE.match(text.strip())
-        if not m:
-            raise NotationError(f"cannot read {text!r}: {self._PLACE_FORM}")
-        k = 0 if m.group(2) is None else 1 + int(m.group(2))
-        r, c = int(m.group(3)), int(m.group(4))
-        geo = self.geo
-        if not (0 <= r < geo.rows and 0 <= c < geo.cols):
-            raise NotationError(
-                f"{text!r}: the anchor (top-left of the shape's box) must be a cell of the "
-                f"board, rows 0..{geo.rows - 1}, columns 0..{geo.cols - 1}"
-            )
-        return k * geo.size + r * geo.cols + c
-
-    def _string_to_action(self, text: str, player: int) -> int:
-        if player == CHANCE:
-            m = self._DEAL.match(text)
-            count = self.game.section_count
-            form = f"expected 'deal Snn/q @pos' (nn = 01..{count}, q = 0..3), e.g. 'deal S05/1 @4'"
-            if not m:
-                raise NotationError(f"cannot read {text!r}: {form}")
-            n, q = int(m.group(1)), int(m.group(2))
-            if not (1 <= n <= count and 0 <= q <= 3):
-                raise NotationError(f"{text!r}: {form}")
-            if m.group(3) is not None and int(m.group(3)) != len(self.layout):
-                raise NotationError(
-                    f"{text!r}: the next section goes to position {len(self.layout)}"
-                )
-            return 4 * (n - 1) + q
-        if text.strip().lower() == "pass":
-            return self.geo.pass_id
-        return self._parse_place(text)
-
+    # ------------------------------------------------------------------ legality
     def _illegal_reason(self, action: int, player: int) -> str | None:
         if player == CHANCE:
             section, q = divmod(action, 4)
             if self.used >> section & 1:
-                return f"section S{section + 1:02d} is already on the board"
+                return f"section {notation.section_name(section)} is already on the board"
             if q >= self.game.rotations:
                 return "sections are laid unturned in this game (random_rotation is off)"
             return None
         geo = self.geo
-        shape = _top_shape(player, self.taken[player])
+        shape = TOP_SHAPE[player & 1][self.taken[player]]
         if action == geo.pass_id:
             return "you may pass only when you have no legal placement"
         if not 0 <= action < geo.pass_id:
@@ -751,183 +691,31 @@ class KoPlusState(State):
     def _touches_tile(self, action: int) -> bool:
         return bool(self.geo.around[action] & self.occupied)
 
-    # ------------------------------------------------------------------ views
     def cells_of(self, action: int) -> list[Cell]:
         """The (row, col) cells a placement covers, row-major."""
         return self.geo.cells_of(action)
 
+    # ------------------------------------------------------------------ notation and views
+    def _action_to_string(self, action: int, player: int) -> str:
+        return notation.action_to_string(self, action, player)
+
+    def _string_to_action(self, text: str, player: int) -> int:
+        return notation.string_to_action(self, text, player)
+
     def _describe_action(self, action: int, player: int) -> dict[str, Any]:
-        if player == CHANCE:
-            section, q = divmod(action, 4)
-            return {
-                "kind": "deal",
-                "label": f"Deal section S{section + 1:02d} turned {q} quarter(s) clockwise "
-                f"at position {len(self.layout)}",
-            }
-        geo = self.geo
-        if action == geo.pass_id:
-            return {
-                "kind": "pass",
-                "label": "Pass (no legal placement)",
-                "target": None,
-            }
-        k, rest = divmod(action, geo.size)
-        r, c = divmod(rest, geo.cols)
-        name = SHAPE_NAMES[k]
-        cells = self.cells_of(action)
-        tr, tc = SHAPE_TARGET[name]
-        points = self.psum[action] if self.psum is not None and geo.mask[action] else None
-        kind = "X" if k == 0 else f"U opening {('up', 'right', 'down', 'left')[k - 1]}"
-        label = f"Place {kind} at {r},{c}"
-        if points is not None:
-            label += f": catches {points} point{'s' if points != 1 else ''}"
-        return {
-            "kind": "place",
-            "label": label,
-            "shape": name,
-            "anchor": [r, c],
-            "points": points,
-            "target": f"cell-{r + tr}-{c + tc}",
-            "cells": [f"cell-{rr}-{cc}" for rr, cc in cells],
-        }
+        return notation.describe_action(self, action, player)
 
     def _action_to_dict(self, action: int, player: int) -> dict[str, Any]:
-        if player == CHANCE:
-            n, q = divmod(action, 4)
-            return {"type": "deal", "section": f"S{n + 1:02d}", "rotation": q,
-                    "position": len(self.layout)}
-        if action == self.geo.pass_id:
-            return {"type": "pass"}
-        k, rest = divmod(action, self.geo.size)
-        return {"type": "place", "shape": SHAPE_NAMES[k], "cell": list(divmod(rest, self.geo.cols))}
+        return notation.action_to_dict(self, action, player)
 
     def _dict_to_action(self, move: dict[str, Any], player: int) -> int:
-        """The action id of the rules' dict form: ``{"type": "place", "shape": "U2", "cell":
-        [6, 5]}``, ``{"type": "pass"}`` or (chance) ``{"type": "deal", "section": "S05",
-        "rotation": 1, "position": 4}``; :class:`NotationError` on anything else."""
-        form = 'expected {"type": "place", "shape": "X" or "U0".."U3", "cell": [r, c]} or ' \
-            '{"type": "pass"}'
-        if player == CHANCE:
-            text = f"deal {move.get('section')}/{move.get('rotation')} @{move.get('position')}"
-            return self._string_to_action(text, player)
-        if move.get("type") == "pass":
-            return self.geo.pass_id
-        cell = move.get("cell")
-        shape = move.get("shape")
-        if (
-            move.get("type") != "place"
-            or shape not in SHAPE_NAMES
-            or not isinstance(cell, (list, tuple))
-            or len(cell) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
-        ):
-            raise NotationError(f"{move!r}: {form}")
-        return self._parse_place(f"{shape}@{cell[0]},{cell[1]}")
+        return notation.dict_to_action(self, move, player)
 
     def _observation(self, player: int | None) -> dict[str, Any]:
-        geo = self.geo
-        rows, cols = geo.rows, geo.cols
-        aliens: Sequence[int] | None = self.aliens
-        if aliens is None:  # still dealing: show the sections laid so far
-            aliens = [0] * geo.size
-            _, sc = self.game.section_grid
-            for pos, (sec, rot) in enumerate(self.layout):
-                values = self.game.sections[sec][rot]
-                base = (pos // sc) * SECTION_SIZE * cols + (pos % sc) * SECTION_SIZE
-                for i in range(SECTION_SIZE):
-                    for j in range(SECTION_SIZE):
-                        aliens[base + i * cols + j] = values[i * SECTION_SIZE + j]
-        owner = [-1] * geo.size
-        tiles = []
-        for p, a in self.placed:
-            for i in geo.cells[a]:
-                owner[i] = p
-            tiles.append(
-                {
-                    "player": p,
-                    "notation": self._action_to_string(a, p),
-                    "shape": SHAPE_NAMES[a // geo.size],
-                    "cells": [list(rc) for rc in self.cells_of(a)],
-                    "points": self.psum[a] if self.psum is not None else 0,
-                }
-            )
-        sr, sc = self.game.section_grid if self.layout else (0, 0)
-        sections = []
-        for pos, (sec, rot) in enumerate(self.layout):
-            sections.append(
-                {
-                    "position": pos,
-                    "section": f"S{sec + 1:02d}",
-                    "rotation": rot,
-                    "row": (pos // sc) * SECTION_SIZE,
-                    "col": (pos % sc) * SECTION_SIZE,
-                }
-            )
-        n = self.nplayers
-        shapes = {0: "X", 1: "U", -1: None}
-        if self.current_player == TERMINAL:
-            phase = "end"
-        elif self.current_player == CHANCE:
-            phase = "setup"
-        else:
-            phase = "play"
-        r0, r1, c0, c1 = self.inner
-        final = self.final_result()
-        return {
-            "phase": phase,
-            "rows": rows,
-            "cols": cols,
-            "section_size": SECTION_SIZE,
-            "section_grid": list(self.game.section_grid),
-            "sections": sections,
-            "sections_dealt": len(self.layout),
-            "aliens": [list(aliens[r * cols : (r + 1) * cols]) for r in range(rows)],
-            "owner": [owner[r * cols : (r + 1) * cols] for r in range(rows)],
-            "tiles": tiles,
-            "inner_area": {"rows": [r0, r1], "cols": [c0, c1]},
-            "running_scores": list(self.running),
-            "tiles_left": [TILES_PER_PLAYER - t for t in self.taken],
-            "next_shape": [shapes[_top_shape(p, self.taken[p])] for p in range(n)],
-            "bonus_left": list(self.bonus_left),
-            "bonus_turn": self.bonus_turn,
-            "can_place": [self.can_place(p) for p in range(n)] if self.aliens else [False] * n,
-            "last_tile": tiles[-1] if tiles else None,
-            "final_breakdown": [dict(b) for b in final] if final else None,
-        }
+        return views.observation(self, player)
 
     def observation_tensor(self, player: int) -> np.ndarray:
-        """Planes (rows × cols each): aliens/5, owner per seat counted from ``player``, empty,
-        inner area, then ``player``'s legal-by-board anchors per orientation (X, U0..U3);
-        then per seat from ``player``: score/100, tiles left/12, top tile is U, bonus left/3;
-        then whether ``player`` is to act and whether the board is complete."""
-        geo = self.geo
-        game = self.game
-        rows, cols, size = game.rows, game.cols, game.rows * game.cols
-        n = self.nplayers
-        planes = np.zeros((8 + n, size), dtype=np.float32)
-        if geo.size == size:
-            if self.aliens is not None:
-                planes[0] = np.frombuffer(self.aliens, dtype=np.uint8) / 5.0
-            for p, a in self.placed:
-                planes[1 + (p - player) % n, list(geo.cells[a])] = 1.0
-            planes[1 + n] = 1.0 - planes[1 : 1 + n].sum(axis=0)
-            r0, r1, c0, c1 = self.inner
-            planes[2 + n].reshape(rows, cols)[r0 : r1 + 1, c0 : c1 + 1] = 1.0
-            shape = _top_shape(player, self.taken[player])
-            if shape >= 0 and self.aliens is not None:
-                for a in geo.ids_of(self.cand & geo.shape_ids[shape]):
-                    k, rest = divmod(a, size)
-                    planes[3 + n + k, rest] = 1.0
-        scalars = np.zeros(4 * n + 2, dtype=np.float32)
-        for i in range(n):
-            p = (player + i) % n
-            scalars[4 * i] = self.running[p] / 100.0
-            scalars[4 * i + 1] = (TILES_PER_PLAYER - self.taken[p]) / TILES_PER_PLAYER
-            scalars[4 * i + 2] = 1.0 if _top_shape(p, self.taken[p]) == 1 else 0.0
-            scalars[4 * i + 3] = self.bonus_left[p] / 3.0
-        scalars[4 * n] = 1.0 if self.current_player == player else 0.0
-        scalars[4 * n + 1] = 1.0 if self.aliens is not None else 0.0
-        return np.concatenate([planes.reshape(-1), scalars])
+        return views.observation_tensor(self, player)
 
 
 KoPlus.state_class = KoPlusState

@@ -1,0 +1,141 @@
+"""KoPlus views: the JSON observation (everything is public once the board is built), the
+observation tensor and the final breakdown."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from meeple.engine import CHANCE, TERMINAL
+
+from . import notation
+from .components import SECTION_SIZE, SHAPE_NAMES, TILES_PER_PLAYER
+
+if TYPE_CHECKING:
+    from .rules import KoPlusState
+
+SHAPE_LETTERS = {0: "X", 1: "U", -1: None}
+"""A top tile's shape as the observation names it (``None``: the stack is empty)."""
+
+
+def board_aliens(state: KoPlusState) -> Sequence[int]:
+    """The alien value of every cell, row-major; while dealing, of the sections laid so far."""
+    if state.aliens is not None:
+        return state.aliens
+    geo = state.geo
+    cols = geo.cols
+    aliens = [0] * geo.size
+    _, sc = state.game.section_grid
+    for pos, (sec, rot) in enumerate(state.layout):
+        values = state.game.sections[sec][rot]
+        base = geo.grid.index((pos // sc) * SECTION_SIZE, (pos % sc) * SECTION_SIZE)
+        for i in range(SECTION_SIZE):
+            for j in range(SECTION_SIZE):
+                aliens[base + i * cols + j] = values[i * SECTION_SIZE + j]
+    return aliens
+
+
+def observation(state: KoPlusState, player: int | None) -> dict[str, Any]:
+    """The board, the tiles, the stacks, scores and bonus turns left, and the phase."""
+    geo = state.geo
+    game = state.game
+    rows, cols = geo.rows, geo.cols
+    aliens = board_aliens(state)
+    owner = [-1] * geo.size
+    tiles = []
+    for p, a in state.placed:
+        for i in geo.cells[a]:
+            owner[i] = p
+        tiles.append(
+            {
+                "player": p,
+                "notation": notation.action_to_string(state, a, p),
+                "shape": SHAPE_NAMES[a // geo.size],
+                "cells": [list(rc) for rc in state.cells_of(a)],
+                "points": state.psum[a] if state.psum is not None else 0,
+            }
+        )
+    sr, sc = game.section_grid if state.layout else (0, 0)
+    sections = []
+    for pos, (sec, rot) in enumerate(state.layout):
+        sections.append(
+            {
+                "position": pos,
+                "section": notation.section_name(sec),
+                "rotation": rot,
+                "row": (pos // sc) * SECTION_SIZE,
+                "col": (pos % sc) * SECTION_SIZE,
+            }
+        )
+    n = state.nplayers
+    if state.current_player == TERMINAL:
+        phase = "end"
+    elif state.current_player == CHANCE:
+        phase = "setup"
+    else:
+        phase = "play"
+    r0, r1, c0, c1 = state.inner
+    return {
+        "phase": phase,
+        "rows": rows,
+        "cols": cols,
+        "section_size": SECTION_SIZE,
+        "section_grid": list(game.section_grid),
+        "sections": sections,
+        "sections_dealt": len(state.layout),
+        "aliens": [list(aliens[r * cols : (r + 1) * cols]) for r in range(rows)],
+        "owner": [owner[r * cols : (r + 1) * cols] for r in range(rows)],
+        "tiles": tiles,
+        "inner_area": {"rows": [r0, r1], "cols": [c0, c1]},
+        "running_scores": list(state.running),
+        "tiles_left": [TILES_PER_PLAYER - t for t in state.taken],
+        "next_shape": [SHAPE_LETTERS[state.top_shape(p)] for p in range(n)],
+        "bonus_left": list(state.bonus_left),
+        "bonus_turn": state.bonus_turn,
+        "can_place": [state.can_place(p) for p in range(n)] if state.aliens else [False] * n,
+        "last_tile": tiles[-1] if tiles else None,
+        "final_breakdown": final_breakdown(state),
+    }
+
+
+def final_breakdown(state: KoPlusState) -> list[dict[str, Any]] | None:
+    """The final scoring per player once the game is over, else ``None``."""
+    final = state.final_result()
+    return [dict(b) for b in final] if final else None
+
+
+def observation_tensor(state: KoPlusState, player: int) -> np.ndarray:
+    """Planes (rows × cols each): aliens/5, owner per seat counted from ``player``, empty,
+    inner area, then ``player``'s legal-by-board anchors per orientation (X, U0..U3);
+    then per seat from ``player``: score/100, tiles left/12, top tile is U, bonus left/3;
+    then whether ``player`` is to act and whether the board is complete."""
+    geo = state.geo
+    game = state.game
+    rows, cols, size = game.rows, game.cols, game.rows * game.cols
+    n = state.nplayers
+    planes = np.zeros((8 + n, size), dtype=np.float32)
+    if geo.size == size:
+        if state.aliens is not None:
+            planes[0] = np.frombuffer(state.aliens, dtype=np.uint8) / 5.0
+        for p, a in state.placed:
+            planes[1 + (p - player) % n, list(geo.cells[a])] = 1.0
+        planes[1 + n] = 1.0 - planes[1 : 1 + n].sum(axis=0)
+        r0, r1, c0, c1 = state.inner
+        planes[2 + n].reshape(rows, cols)[r0 : r1 + 1, c0 : c1 + 1] = 1.0
+        shape = state.top_shape(player)
+        if shape >= 0 and state.aliens is not None:
+            for a in geo.ids_of(state.cand & geo.shape_ids[shape]):
+                k, rest = divmod(a, size)
+                planes[3 + n + k, rest] = 1.0
+    scalars = np.zeros(4 * n + 2, dtype=np.float32)
+    for i in range(n):
+        p = (player + i) % n
+        scalars[4 * i] = state.running[p] / 100.0
+        scalars[4 * i + 1] = (TILES_PER_PLAYER - state.taken[p]) / TILES_PER_PLAYER
+        scalars[4 * i + 2] = 1.0 if state.top_shape(p) == 1 else 0.0
+        scalars[4 * i + 3] = state.bonus_left[p] / 3.0
+    scalars[4 * n] = 1.0 if state.current_player == player else 0.0
+    scalars[4 * n + 1] = 1.0 if state.aliens is not None else 0.0
+    return np.concatenate([planes.reshape(-1), scalars])
