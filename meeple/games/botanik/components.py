@@ -167,3 +167,27 @@ STEP = tuple(rc_cell(dr, dc) - SOURCE_CELL for dr, dc in ((-1, 0), (0, 1), (1, 0
 """GRID index step toward N, E, S, W."""
 MAX_REACH = 60
 """``|r| + |c|`` of any cell a tile can reach."""
+
+
+# action id layout (rules.md §2.7)
+ADD_BASE = 650
+SWAP_BASE = 59214
+NUM_ACTIONS = 59219
+CELL_SPAN = 121  # cells -60..60 per axis in the action encoding
+
+# phases of a round
+DEAL, REVEAL, TAKE, ADD, SWAP, END = range(6)
+PHASE_NAMES = ("deal", "reveal", "take", "add", "swap", "end")
+STEP_NAMES = ("A", "B", "C")
+
+
+def add_action(r: int, c: int, k: int) -> int:
+    """The id of ``add ...@r,c/k``."""
+    return ADD_BASE + 4 * ((r + 60) * CELL_SPAN + (c + 60)) + k
+
+
+def add_parts(action: int) -> tuple[int, int, int]:
+    """(row, column, rotation) of an ``add`` id."""
+    code, k = divmod(action - ADD_BASE, 4)
+    r, c = divmod(code, CELL_SPAN)
+    return r - 60, c - 60, k

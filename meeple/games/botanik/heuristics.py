@@ -13,17 +13,22 @@ from __future__ import annotations
 import math
 import random
 
-from .components import PLANT, SOURCE_CELL, STEP, VEGETABLE, rc_cell, rotate
-from .rules import (
+from .components import (
     ADD,
     ADD_BASE,
+    PLANT,
     REVEAL,
     ROUNDS,
+    SOURCE_CELL,
+    STEP,
     SWAP,
     SWAP_BASE,
-    BotanikState,
+    VEGETABLE,
     add_parts,
+    rc_cell,
+    rotate,
 )
+from .rules import BotanikState
 
 SEARCH = {"candidates": 5, "rollout_depth": 0}
 """Search bots weigh only the greedy bot's five best moves: play-outs are too short to judge

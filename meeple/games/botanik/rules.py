@@ -8,59 +8,45 @@ network staying open, loops) is then a few dict look-ups per candidate cell.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import numpy as np
 
-from meeple.engine import CHANCE, TERMINAL, Game, NotationError, Option, State
+from meeple.engine import CHANCE, TERMINAL, Game, Option, State
 from meeple.engine.grid import iter_bits
 from meeple.engine.options import OptionSchema
 
+from . import notation, views
 from .components import (
+    ADD,
+    ADD_BASE,
     COLOUR_NAMES,
     COLUMNS,
+    DEAL,
+    END,
     GRID,
     GRID_WIDTH,
     MAX_REACH,
+    NUM_ACTIONS,
     NUM_COLOURED,
     PLANT,
+    REVEAL,
     ROUNDS,
     SOURCE_CELL,
     SRC0,
     STEP,
+    SWAP,
+    SWAP_BASE,
+    TAKE,
     TILE_SETS,
-    TYPES,
     VEGETABLE,
+    add_action,
+    add_parts,
     cell_rc,
-    exits_text,
     rc_cell,
     rotate,
     tile_set,
 )
-
-# action id layout (rules.md §2.7)
-ADD_BASE = 650
-SWAP_BASE = 59214
-NUM_ACTIONS = 59219
-CELL_SPAN = 121  # cells -60..60 per axis in the action encoding
-
-# phases
-DEAL, REVEAL, TAKE, ADD, SWAP, END = range(6)
-PHASE_NAMES = ("deal", "reveal", "take", "add", "swap", "end")
-STEP_NAMES = ("A", "B", "C")
-
-def add_action(r: int, c: int, k: int) -> int:
-    """The id of ``add ...@r,c/k``."""
-    return ADD_BASE + 4 * ((r + 60) * CELL_SPAN + (c + 60)) + k
-
-
-def add_parts(action: int) -> tuple[int, int, int]:
-    """(row, column, rotation) of an ``add`` id."""
-    code, k = divmod(action - ADD_BASE, 4)
-    r, c = divmod(code, CELL_SPAN)
-    return r - 60, c - 60, k
-
 
 # add-id base of each internal cell a tile can reach (a connected machine of at most 61 cells
 # keeps |r| + |c| <= 60)
@@ -131,15 +117,7 @@ class Botanik(Game):
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
-        return (OBS_SIZE,)
-
-
-# observation tensor: for each seat (the viewer first) a 21x21 window of the machine around the
-# Source (5 colour planes, 4 pipe planes, in-main-network plane), then the registry and round.
-WINDOW = 10
-WSIZE = 2 * WINDOW + 1
-MACHINE_PLANES = 10
-OBS_SIZE = 2 * MACHINE_PLANES * WSIZE * WSIZE + 2 * COLUMNS * 67 + COLUMNS * 67 + COLUMNS + 67 + 8
+        return (views.OBS_SIZE,)
 
 
 class BotanikState(State):
@@ -508,184 +486,33 @@ class BotanikState(State):
         self.round += 1
         self.phase = REVEAL
 
-    # ------------------------------------------------------------------ notation
+    # ------------------------------------------------------------------ notation and views
     def _action_to_string(self, action: int, player: int) -> str:
-        ids = self.ts.ids
-        if player == CHANCE:
-            word = "deal" if self.phase == DEAL else "reveal"
-            return f"{word} {ids[action]}"
-        if action < ADD_BASE:
-            t, rest = divmod(action, 10)
-            if rest < 5:
-                return f"own {ids[t]}@{rest}"
-            return f"pile {ids[t]}@{rest - 5}"
-        if action < SWAP_BASE:
-            r, c, k = add_parts(action)
-            tile = ids[self.pend_tile] if self.pend_tile >= 0 else ""
-            return f"add {tile}@{r},{c}/{k}"
-        return f"swap {action - SWAP_BASE}"
-
-    _FORMS = (
-        "expected one of: 'own R-EL1@0', 'pile R-EL1@3', 'add Y-EL2@0,1/3' "
-        "(cell row,column / quarter turns clockwise), 'swap 1'"
-    )
-
-    def _tile(self, text: str) -> int:
-        t = self.ts.index.get(text.strip().upper())
-        if t is None or t >= NUM_COLOURED:
-            raise NotationError(
-                f"{text.strip()!r} is not a tile: tiles are written colour-type, e.g. R-EL1, "
-                "G-PL, K-MB (colours R Y G B K; types ST1-3 EL1-3 TE1-3 CR PL VE MB)"
-            )
-        return t
+        return notation.action_to_string(self, action, player)
 
     def _string_to_action(self, text: str, player: int) -> int:
-        s = " ".join(text.lower().split())
-        if player == CHANCE:
-            m = re.fullmatch(r"(deal|reveal)\s*([a-z0-9]+(?:\s*-\s*[a-z0-9]+)?)", s)
-            if not m:
-                raise NotationError(f"expected 'deal R-ST2' or 'reveal R-EL1', got {text!r}")
-            return self._tile(m.group(2).replace(" ", ""))
-        m = re.fullmatch(r"(own|pile)\s*([a-z0-9]+(?:\s*-\s*[a-z0-9]+)?)\s*@\s*(\d+)", s)
-        if m:
-            t = self._tile(m.group(2).replace(" ", ""))
-            j = int(m.group(3))
-            if j >= COLUMNS:
-                raise NotationError(f"column {j} does not exist: columns are 0 to 4")
-            return 10 * t + (0 if m.group(1) == "own" else 5) + j
-        m = re.fullmatch(r"swap\s*(\d+)", s)
-        if m:
-            j = int(m.group(1))
-            if j >= COLUMNS:
-                raise NotationError(f"pile {j} does not exist: piles are 0 to 4")
-            return SWAP_BASE + j
-        m = re.fullmatch(
-            r"add\s*([a-z][a-z0-9]*(?:\s*-\s*[a-z0-9]+)?)?\s*@?\s*(-?\d+)\s*,\s*(-?\d+)"
-            r"\s*(?:/\s*(\d+))?",
-            s,
-        )
-        if m:
-            r, c = int(m.group(2)), int(m.group(3))
-            if abs(r) > 60 or abs(c) > 60:
-                raise NotationError(f"cell {r},{c} is out of reach: rows and columns are -60..60")
-            tile = self.pend_tile
-            if m.group(1):
-                named = self._tile(m.group(1).replace(" ", ""))
-                if tile >= 0 and named != tile:
-                    raise NotationError(
-                        f"the tile being added is {self.ts.ids[tile]}, not {self.ts.ids[named]}"
-                    )
-                if tile < 0:
-                    tile = named
-            if m.group(4) is None:
-                ks = [a for a in self.legal_actions(player) if ADD_BASE <= a < SWAP_BASE
-                      and add_parts(a)[:2] == (r, c)]
-                if len(ks) != 1:
-                    raise NotationError(
-                        f"say the rotation: 'add @{r},{c}/k' with k quarter turns clockwise (0-3)"
-                    )
-                return ks[0]
-            k = int(m.group(4))
-            if k > 3:
-                raise NotationError(f"rotation {k} does not exist: k is 0 to 3 quarter turns")
-            if tile >= 0:
-                k = self.ts.canonical(tile, k)
-            return add_action(r, c, k)
-        raise NotationError(f"cannot read {text!r}: {self._FORMS}")
-
-    # dict form (rules.md §2.7); chance outcomes are {"type": "deal" | "reveal", "tile": id}
-    _DICT_FORMS = {
-        "own": '{"type": "own", "tile": "R-EL1", "column": 0}',
-        "pile": '{"type": "pile", "tile": "R-EL1", "column": 3}',
-        "add": '{"type": "add", "tile": "Y-EL2", "cell": [0, 1], "rot": 3}',
-        "swap": '{"type": "swap", "column": 1}',
-        "deal": '{"type": "deal", "tile": "R-ST2"}',
-        "reveal": '{"type": "reveal", "tile": "R-EL1"}',
-    }
-    _DICT_KEYS = {
-        "own": ("tile", "column"),
-        "pile": ("tile", "column"),
-        "add": ("tile", "cell", "rot"),
-        "swap": ("column",),
-        "deal": ("tile",),
-        "reveal": ("tile",),
-    }
+        return notation.string_to_action(self, text, player)
 
     def _action_to_dict(self, action: int, player: int) -> dict[str, Any]:
-        ids = self.ts.ids
-        if player == CHANCE:
-            return {"type": "deal" if self.phase == DEAL else "reveal", "tile": ids[action]}
-        if action < ADD_BASE:
-            t, rest = divmod(action, 10)
-            if rest < 5:
-                return {"type": "own", "tile": ids[t], "column": rest}
-            return {"type": "pile", "tile": ids[t], "column": rest - 5}
-        if action < SWAP_BASE:
-            r, c, k = add_parts(action)
-            tile = ids[self.pend_tile] if self.pend_tile >= 0 else None
-            return {"type": "add", "tile": tile, "cell": [r, c], "rot": k}
-        return {"type": "swap", "column": action - SWAP_BASE}
+        return notation.action_to_dict(self, action, player)
 
     def _dict_to_action(self, move: dict[str, Any], player: int) -> int:
-        """The id of a dict-form action, read through the text parser; :class:`NotationError`
-        names the problem and the expected form."""
-        if player == CHANCE:
-            kinds = ("deal",) if self.phase == DEAL else ("reveal",)
-        else:
-            kinds = ("own", "pile", "add", "swap")
-        kind = move.get("type")
-        if not isinstance(kind, str) or kind not in kinds:
-            forms = " or ".join(self._DICT_FORMS[k] for k in kinds)
-            what = "a chance outcome" if player == CHANCE else "an action"
-            raise NotationError(f"{move!r} is not {what} here: expected {forms}")
-        form = self._DICT_FORMS[kind]
+        return notation.dict_to_action(self, move, player)
 
-        def bad(problem: str) -> NotationError:
-            return NotationError(f"{problem} in {move!r}: expected {form}")
+    def _describe_action(self, action: int, player: int) -> dict[str, Any]:
+        return notation.describe_action(self, action, player)
 
-        keys = self._DICT_KEYS[kind]
-        missing = [k for k in keys if k not in move]
-        if missing:
-            raise bad("missing " + ", ".join(f'"{k}"' for k in missing))
-        extra = sorted(str(k) for k in move if k != "type" and k not in keys)
-        if extra:
-            raise bad("unexpected " + ", ".join(f'"{k}"' for k in extra))
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        return views.observation(self, player)
 
-        def integer(v: Any, what: str, lo: int, hi: int) -> int:
-            if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-                raise bad(f"{what} must be an integer from {lo} to {hi}, got {v!r}")
-            return v
+    def observation_tensor(self, player: int) -> np.ndarray:
+        return views.observation_tensor(self, player)
 
-        def tile_name(v: Any) -> str:
-            if not isinstance(v, str) or not re.fullmatch(r"\s*[A-Za-z]+-[A-Za-z0-9]+\s*", v):
-                raise bad(f'"tile" must be a tile id such as "R-EL1", got {v!r}')
-            return v.strip()
+    def machine_json(self, p: int) -> list[dict[str, Any]]:
+        """Every tile of ``p``'s machine, as the observation shows it."""
+        return views.machine_json(self, p)
 
-        if kind == "swap":
-            j = integer(move["column"], '"column"', 0, COLUMNS - 1)
-            text = f"swap {j}"
-        elif kind in ("own", "pile"):
-            j = integer(move["column"], '"column"', 0, COLUMNS - 1)
-            text = f"{kind} {tile_name(move['tile'])}@{j}"
-        elif kind == "add":
-            cell = move["cell"]
-            if not isinstance(cell, (list, tuple)) or len(cell) != 2:
-                raise bad(f'"cell" must be a pair [row, column], got {cell!r}')
-            r = integer(cell[0], "the cell's row", -MAX_REACH, MAX_REACH)
-            c = integer(cell[1], "the cell's column", -MAX_REACH, MAX_REACH)
-            k = integer(move["rot"], '"rot"', 0, 3)
-            if move["tile"] is None and self.pend_tile < 0:  # no tile is being added now
-                tile = ""
-            else:
-                tile = tile_name(move["tile"])
-            text = f"add {tile}@{r},{c}/{k}"
-        else:
-            text = f"{kind} {tile_name(move['tile'])}"
-        try:
-            return self._string_to_action(text, player)
-        except NotationError as e:
-            raise bad(str(e)) from None
-
+    # ------------------------------------------------------------------ rule explanations
     def _illegal_reason(self, action: int, player: int) -> str | None:
         ph = self.phase
         ids = self.ts.ids
@@ -731,68 +558,9 @@ class BotanikState(State):
                     "nor type (O2)")
         return None
 
-    def _describe_action(self, action: int, player: int) -> dict[str, Any]:
-        ids = self.ts.ids
-        if player == CHANCE:
-            return {"kind": "chance", "label": self._action_to_string(action, player)}
-        if action < ADD_BASE:
-            t, rest = divmod(action, 10)
-            tid = ids[t]
-            if rest < 5:
-                target = f"row-{player}-{rest}"
-                return {
-                    "kind": "own",
-                    "label": f"Put {tid} on your space {rest}",
-                    "target": target,
-                    "cells": [target, f"arrival-{tid}"],
-                    "tile": tid,
-                    "column": rest,
-                }
-            j = rest - 5
-            target = f"pile-{j}"
-            freed = [
-                ("your " if q == player else f"player {q}'s ") + ids[self.rows[q * COLUMNS + j]]
-                for q in (player, 1 - player) if self._releases(q, j, t)
-            ]
-            return {
-                "kind": "pile",
-                "label": f"Put {tid} on central pile {j}"
-                + (f", releasing {' and '.join(freed)}" if freed else ""),
-                "target": target,
-                "cells": [target, f"arrival-{tid}"]
-                + [f"row-{q}-{j}" for q in range(2) if self._releases(q, j, t)],
-                "tile": tid,
-                "column": j,
-            }
-        if action < SWAP_BASE:
-            r, c, k = add_parts(action)
-            t = self.pend_tile
-            exits = exits_text(rotate(self.ts.exits[t], k)) if t >= 0 else []
-            target = f"m{player}-cell-{r}-{c}"
-            ghost = f"m{player}-ghost-{r}-{c}-{k}"
-            turn = f", turned {k} quarter turn{'s' if k != 1 else ''}" if k else ""
-            return {
-                "kind": "add",
-                "label": f"Add {ids[t] if t >= 0 else 'the tile'} at {r},{c}{turn}"
-                + (f" (pipes {' '.join(exits)})" if exits else ""),
-                "target": target,
-                "cells": [target, ghost],
-                "tile": ids[t] if t >= 0 else None,
-                "cell": [r, c],
-                "rot": k,
-                "exits": exits,
-            }
-        j = action - SWAP_BASE
-        top = self.piles[j][-1] if self.piles[j] else -1
-        return {
-            "kind": "swap",
-            "label": f"Swap with pile {j} and take {ids[top] if top >= 0 else 'its top'}",
-            "target": f"pile-{j}",
-            "cells": [f"pile-{j}"],
-            "column": j,
-        }
-
-    def _releases(self, q: int, j: int, t: int) -> bool:
+    def releases(self, q: int, j: int, t: int) -> bool:
+        """Whether putting tile ``t`` on central pile ``j`` releases ``q``'s tile in column
+        ``j`` (it matches ``t`` in neither colour nor type)."""
         s = self.rows[q * COLUMNS + j]
         return s >= 0 and not self.ts.matches(s, t)
 
@@ -919,123 +687,23 @@ class BotanikState(State):
         b = self.breakdown(player)
         return (b["total"], b["main_tiles"])
 
-    # ------------------------------------------------------------------ views
-    def machine_json(self, p: int) -> list[dict[str, Any]]:
-        """Every tile of ``p``'s machine: cell, tile id, rotation, exits, in the main network."""
-        ts = self.ts
-        comp = self.mcomp[p]
-        main = comp[SOURCE_CELL]
-        out = []
-        for x in sorted(self.mtile[p]):
-            t = self.mtile[p][x]
-            e = self.mpipe[p][x]
-            k = next(k for k in range(4) if rotate(ts.exits[t], k) == e)
-            out.append(
-                {
-                    "cell": list(cell_rc(x)),
-                    "tile": ts.ids[t],
-                    "rot": k,
-                    "exits": exits_text(e),
-                    "colour": "RYGBK"[ts.colour[t]] if ts.colour[t] < 5 else None,
-                    "type": TYPES[ts.type[t]],
-                    "flowers": ts.flowers[t],
-                    "main": comp[x] == main,
-                }
-            )
-        return out
-
-    def _observation(self, player: int | None) -> dict[str, Any]:
-        ids = self.ts.ids
-        ph = self.phase
-        out: dict[str, Any] = {
-            "round": self.round,
-            "rounds": ROUNDS,
-            "step": STEP_NAMES[self.step] if ph in (TAKE, ADD, SWAP) else None,
-            "phase": PHASE_NAMES[ph],
-            "meca_player": self.meca_player if ph != END else None,
-            "active_player": self.active_player if ph in (TAKE, ADD, SWAP) else None,
-            "piles": [[ids[t] for t in p] for p in self.piles],
-            "pile_tops": [ids[p[-1]] if p else None for p in self.piles],
-            "pile_heights": [len(p) for p in self.piles],
-            "rows": [
-                [ids[t] if t >= 0 else None for t in self.rows[q * COLUMNS:(q + 1) * COLUMNS]]
-                for q in range(2)
-            ],
-            "arrival": [ids[t] for t in sorted(self.arrival)],
-            "tiles_left": len(self.supply),
-            "machines": [self.machine_json(q) for q in range(2)],
-            "main_tiles": [self.main_tiles(q) for q in range(2)],
-            "open_ends": [self.open_ends(q) for q in range(2)],
-            "released": None,
-            "waiting": [ids[w[2]] for w in reversed(self.work) if w[0] == 1],
-            "discarded": [ids[t] for t in self.discarded],
-            "log": self.log[-12:],
-            "options": dict(self.g.options),
-        }
-        if ph in (ADD, SWAP):
-            out["released"] = {
-                "player": self.pend_player,
-                "tile": ids[self.pend_tile],
-                "kind": "add" if ph == ADD else "swap",
-            }
-        if ph == ADD:
-            exits = self.ts.exits[self.pend_tile]
-            out["released"]["placements"] = [
-                [r, c, k, exits_text(rotate(exits, k))]
-                for r, c, k in map(add_parts, self.pend_adds)
-            ]
-        if ph == END:
-            out["final_breakdown"] = [self.breakdown(q) for q in range(2)]
-        return out
-
-    def observation_tensor(self, player: int) -> np.ndarray:
-        ts = self.ts
-        t = np.zeros(OBS_SIZE, dtype=np.float32)
-        plane = WSIZE * WSIZE
-        for i, q in enumerate((player, 1 - player)):
-            base = i * MACHINE_PLANES * plane
-            comp = self.mcomp[q]
-            main = comp[SOURCE_CELL]
-            for x, tile in self.mtile[q].items():
-                r, c = cell_rc(x)
-                if abs(r) > WINDOW or abs(c) > WINDOW:
-                    continue
-                pos = (r + WINDOW) * WSIZE + (c + WINDOW)
-                col = ts.colour[tile]
-                if col < 5:
-                    t[base + col * plane + pos] = 1
-                e = self.mpipe[q][x]
-                for d in range(4):
-                    if e >> d & 1:
-                        t[base + (5 + d) * plane + pos] = 1
-                if comp[x] == main:
-                    t[base + 9 * plane + pos] = 1
-        off = 2 * MACHINE_PLANES * plane
-        for i, q in enumerate((player, 1 - player)):
-            for j in range(COLUMNS):
-                s = self.rows[q * COLUMNS + j]
-                if s >= 0:
-                    t[off + (i * COLUMNS + j) * 67 + s] = 1
-        off += 2 * COLUMNS * 67
-        for j in range(COLUMNS):
-            if self.piles[j]:
-                t[off + j * 67 + self.piles[j][-1]] = 1
-        off += COLUMNS * 67
-        for j in range(COLUMNS):
-            t[off + j] = len(self.piles[j]) / 10.0
-        off += COLUMNS
-        for a in self.arrival:
-            t[off + a] = 1
-        off += 67
-        t[off] = self.round / ROUNDS
-        t[off + 1 + self.step] = 1
-        t[off + 4] = self.meca_player == player
-        t[off + 5] = len(self.supply) / 65.0
-        t[off + 6] = self.phase == ADD
-        t[off + 7] = self.phase == SWAP
-        return t
 
 
 Botanik.state_class = BotanikState
 
-__all__ = ["Botanik", "BotanikState"]
+__all__ = [
+    "ADD",
+    "ADD_BASE",
+    "DEAL",
+    "END",
+    "NUM_ACTIONS",
+    "REVEAL",
+    "SWAP",
+    "SWAP_BASE",
+    "TAKE",
+    "Botanik",
+    "BotanikState",
+    "add_action",
+    "add_parts",
+    "rc_cell",
+]

@@ -10,6 +10,7 @@ import pytest
 
 import meeple
 from meeple.engine import CHANCE, SIMULTANEOUS
+from meeple.games.botanik.notation import DICT_FORMS
 from meeple.games.botanik.rules import ADD, DEAL, REVEAL, SWAP, SWAP_BASE, Botanik, add_action
 
 from .helpers import fresh, set_registry, tid
@@ -238,7 +239,7 @@ def test_malformed_dicts_say_the_form(move, words):
                      arrival=["R-EL1", "G-ST1", "B-CR"])
     with pytest.raises(meeple.NotationError, match=re.escape(words)) as e:
         s.dict_to_action(move, 0)
-    form = s._DICT_FORMS[move["type"]]
+    form = DICT_FORMS[move["type"]]
     assert f"expected {form}" in str(e.value)
 
 
@@ -250,7 +251,7 @@ def test_unknown_types_list_every_form(move):
     with pytest.raises(meeple.NotationError, match="expected") as e:
         s.dict_to_action(move, 0)
     for kind in ("own", "pile", "add", "swap"):
-        assert s._DICT_FORMS[kind] in str(e.value)
+        assert DICT_FORMS[kind] in str(e.value)
 
 
 @pytest.mark.parametrize("move", ["own R-EL1@0", ["own", "R-EL1", 0], None, 30])

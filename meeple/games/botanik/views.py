@@ -1,0 +1,162 @@
+"""Botanik views: what a player sees, as the JSON observation and as a tensor, and the final
+breakdown.
+
+Plain functions of the state, called by the hooks of :class:`~.rules.BotanikState`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .components import (
+    ADD,
+    COLUMNS,
+    END,
+    PHASE_NAMES,
+    ROUNDS,
+    SOURCE_CELL,
+    STEP_NAMES,
+    SWAP,
+    TAKE,
+    TYPES,
+    add_parts,
+    cell_rc,
+    exits_text,
+    rotate,
+)
+
+if TYPE_CHECKING:
+    from .rules import BotanikState
+
+# observation tensor: for each seat (the viewer first) a 21x21 window of the machine around the
+# Source (5 colour planes, 4 pipe planes, in-main-network plane), then the registry and round.
+WINDOW = 10
+WSIZE = 2 * WINDOW + 1
+MACHINE_PLANES = 10
+OBS_SIZE = 2 * MACHINE_PLANES * WSIZE * WSIZE + 2 * COLUMNS * 67 + COLUMNS * 67 + COLUMNS + 67 + 8
+
+def machine_json(state: BotanikState, p: int) -> list[dict[str, Any]]:
+    """Every tile of ``p``'s machine: cell, tile id, rotation, exits, in the main network."""
+    ts = state.ts
+    comp = state.mcomp[p]
+    main = comp[SOURCE_CELL]
+    out = []
+    for x in sorted(state.mtile[p]):
+        t = state.mtile[p][x]
+        e = state.mpipe[p][x]
+        k = next(k for k in range(4) if rotate(ts.exits[t], k) == e)
+        out.append(
+            {
+                "cell": list(cell_rc(x)),
+                "tile": ts.ids[t],
+                "rot": k,
+                "exits": exits_text(e),
+                "colour": "RYGBK"[ts.colour[t]] if ts.colour[t] < 5 else None,
+                "type": TYPES[ts.type[t]],
+                "flowers": ts.flowers[t],
+                "main": comp[x] == main,
+            }
+        )
+    return out
+
+
+def observation(state: BotanikState, player: int | None) -> dict[str, Any]:
+    """The game's part of the JSON view (Botanik hides nothing: every viewer sees the same)."""
+    ids = state.ts.ids
+    ph = state.phase
+    out: dict[str, Any] = {
+        "round": state.round,
+        "rounds": ROUNDS,
+        "step": STEP_NAMES[state.step] if ph in (TAKE, ADD, SWAP) else None,
+        "phase": PHASE_NAMES[ph],
+        "meca_player": state.meca_player if ph != END else None,
+        "active_player": state.active_player if ph in (TAKE, ADD, SWAP) else None,
+        "piles": [[ids[t] for t in p] for p in state.piles],
+        "pile_tops": [ids[p[-1]] if p else None for p in state.piles],
+        "pile_heights": [len(p) for p in state.piles],
+        "rows": [
+            [ids[t] if t >= 0 else None for t in state.rows[q * COLUMNS:(q + 1) * COLUMNS]]
+            for q in range(2)
+        ],
+        "arrival": [ids[t] for t in sorted(state.arrival)],
+        "tiles_left": len(state.supply),
+        "machines": [machine_json(state, q) for q in range(2)],
+        "main_tiles": [state.main_tiles(q) for q in range(2)],
+        "open_ends": [state.open_ends(q) for q in range(2)],
+        "released": None,
+        "waiting": [ids[w[2]] for w in reversed(state.work) if w[0] == 1],
+        "discarded": [ids[t] for t in state.discarded],
+        "log": state.log[-12:],
+        "options": dict(state.g.options),
+    }
+    if ph in (ADD, SWAP):
+        out["released"] = {
+            "player": state.pend_player,
+            "tile": ids[state.pend_tile],
+            "kind": "add" if ph == ADD else "swap",
+        }
+    if ph == ADD:
+        exits = state.ts.exits[state.pend_tile]
+        out["released"]["placements"] = [
+            [r, c, k, exits_text(rotate(exits, k))]
+            for r, c, k in map(add_parts, state.pend_adds)
+        ]
+    if ph == END:
+        out["final_breakdown"] = [state.breakdown(q) for q in range(2)]
+    return out
+
+
+def observation_tensor(state: BotanikState, player: int) -> np.ndarray:
+    """The observation as a flat float32 array of ``OBS_SIZE`` (layout above)."""
+    ts = state.ts
+    t = np.zeros(OBS_SIZE, dtype=np.float32)
+    plane = WSIZE * WSIZE
+    for i, q in enumerate((player, 1 - player)):
+        base = i * MACHINE_PLANES * plane
+        comp = state.mcomp[q]
+        main = comp[SOURCE_CELL]
+        for x, tile in state.mtile[q].items():
+            r, c = cell_rc(x)
+            if abs(r) > WINDOW or abs(c) > WINDOW:
+                continue
+            pos = (r + WINDOW) * WSIZE + (c + WINDOW)
+            col = ts.colour[tile]
+            if col < 5:
+                t[base + col * plane + pos] = 1
+            e = state.mpipe[q][x]
+            for d in range(4):
+                if e >> d & 1:
+                    t[base + (5 + d) * plane + pos] = 1
+            if comp[x] == main:
+                t[base + 9 * plane + pos] = 1
+    off = 2 * MACHINE_PLANES * plane
+    for i, q in enumerate((player, 1 - player)):
+        for j in range(COLUMNS):
+            s = state.rows[q * COLUMNS + j]
+            if s >= 0:
+                t[off + (i * COLUMNS + j) * 67 + s] = 1
+    off += 2 * COLUMNS * 67
+    for j in range(COLUMNS):
+        if state.piles[j]:
+            t[off + j * 67 + state.piles[j][-1]] = 1
+    off += COLUMNS * 67
+    for j in range(COLUMNS):
+        t[off + j] = len(state.piles[j]) / 10.0
+    off += COLUMNS
+    for a in state.arrival:
+        t[off + a] = 1
+    off += 67
+    t[off] = state.round / ROUNDS
+    t[off + 1 + state.step] = 1
+    t[off + 4] = state.meca_player == player
+    t[off + 5] = len(state.supply) / 65.0
+    t[off + 6] = state.phase == ADD
+    t[off + 7] = state.phase == SWAP
+    return t
+
+
+def final_breakdown(state: BotanikState) -> list[dict[str, Any]]:
+    """Each player's final score, part by part."""
+    return [state.breakdown(q) for q in range(2)]
