@@ -33,6 +33,10 @@ NUM_PIECES = len(PIECES)
 SIZES: tuple[int, ...] = tuple(len(cubes) for _, cubes in PIECES)
 LETTERS = "ABCDEFGHIJKL"
 """One letter per piece for the terminal's layer view: A = P1 ... L = P12."""
+ALL_PIECES = (1 << NUM_PIECES) - 1
+"""The mask of every piece (bit p = piece P(p + 1))."""
+SIZE_VALUES = (2, 3, 4, 5)
+"""The sizes of the pieces, and so the values of the scoring tiles."""
 
 BALANCE_EDGE = 0.57  # [R4] edge of a balance cube, in cube edges
 BALANCE_INSET = (1.0 - BALANCE_EDGE) / 2  # 0.215: gap from the cell's sides
@@ -86,6 +90,15 @@ ORIENTATIONS: tuple[tuple[tuple[Cube, ...], ...], ...] = tuple(
     tuple(orientations(cubes)) for _, cubes in PIECES
 )
 """ORIENTATIONS[p][o]: the cubes of piece p (0-based) in orientation o."""
+
+# Turn phases (rules.md 4.2), in the order of the observation tensor
+DRAW, CHOOSE, PLACE, TREMOR, BALANCE, OVER = range(6)
+PHASE_NAMES = ("draw", "choose", "place", "tremor", "balance", "over")
+MAX_Z = 24
+"""Layers of the tower kept in the observation tensor."""
+
+TowerEntry = tuple[int, int, int, int, int, tuple[Cube, ...]]
+"""A placed polycube: ``(piece index, orientation, dx, dy, z0, cells)``."""
 
 # Action ids (rules.md 2.7)
 PLACE_BASE = 0

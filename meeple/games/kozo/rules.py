@@ -8,45 +8,42 @@ exact integer arithmetic.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 
-from meeple.engine import CHANCE, TERMINAL, Game, NotationError, Option, State
+from meeple.engine import CHANCE, TERMINAL, Game, Option, State
 from meeple.engine.grid import iter_bits, mask_of_indices
 from meeple.engine.options import OptionSchema
 
-from . import physics
+from . import notation, physics, views
 from .components import (
+    ALL_PIECES,
+    BALANCE,
     BALANCE_BASE,
     BALANCE_HUNDREDTHS,
-    BASE,
-    CHIMNEY,
-    LETTERS,
+    CHOOSE,
+    DRAW,
+    MAX_Z,
     NUM_ACTIONS,
     NUM_PIECES,
     ORIENTATIONS,
+    OVER,
     PIECE_BASE,
     PIECE_SETS,
-    PIECES,
+    PLACE,
     PLACE_BASE,
     PLACEMENTS,
     PLACEMENTS_BY_PIECE,
     RING,
     RING_COLUMNS,
-    RING_INDEX,
     SIZE_BASE,
+    SIZE_VALUES,
     SIZES,
-    place_id,
+    TREMOR,
+    TowerEntry,
 )
-
-DRAW, CHOOSE, PLACE, TREMOR, BALANCE, OVER = range(6)
-PHASE_NAMES = ("draw", "choose", "place", "tremor", "balance", "over")
-MAX_Z = 24  # layers kept in the observation tensor
-ALL_PIECES = (1 << NUM_PIECES) - 1
-SIZE_VALUES = (2, 3, 4, 5)
 
 
 class Kozo(Game):
@@ -117,23 +114,6 @@ class Kozo(Game):
         return (9 * MAX_Z + 9 * 2 + NUM_PIECES + 6 + 4 + NUM_PIECES + 3 * self.num_players + 2,)
 
 
-def _parse_ints(text: str) -> list[int]:
-    return [int(v) for v in re.findall(r"-?\d+", text)]
-
-
-_PLACE_RE = re.compile(r"^p\s*(\d+)\s*\.\s*(\d+)\s*@\s*\(?\s*(\d+)\s*,\s*(\d+)\s*\)?$")
-_ASK_RE = re.compile(r"^p\s*(\d+)\s*\??$")
-_BAL_RE = re.compile(r"^b\s*@\s*\(?\s*(\d+)\s*,\s*(\d+)\s*\)?$")
-_SIZE_RE = re.compile(r"^size\s*(\d+)$")
-_PIECE_RE = re.compile(r"^piece\s*p?\s*(\d+)$")
-_TREMOR_RE = re.compile(r"^tremor\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?$")
-_DRAW_RE = re.compile(r"^draw\s*(\d+)$")
-FORMS = (
-    "expected a placement 'Pp.o@dx,dy' (e.g. P7.23@1,0), a balance cube 'B@x,y' "
-    "(e.g. B@2,1), 'size s' or 'piece Pp'; type a piece alone (e.g. P7) to see its orientations"
-)
-
-
 class KozoState(State):
     """A Kozo position: the round, whose turn and phase, the tower, the tiles and scores."""
 
@@ -154,7 +134,7 @@ class KozoState(State):
         self.placed = 0
         self.top = [0] * 9
         self.bal = [0] * 9
-        self.tower: list[tuple[int, int, int, int, int, tuple]] = []
+        self.tower: list[TowerEntry] = []
         self.occ: dict[tuple[int, int, int], int] = {}
         self.balances: list[tuple[int, int, int]] = []
         self.round_points = [0] * n
@@ -536,153 +516,20 @@ class KozoState(State):
 
     # ------------------------------------------------------------------ notation
     def _action_to_string(self, action: int, player: int) -> str:
-        if player == CHANCE:
-            if self.phase == DRAW:
-                return f"draw {action + 2}"
-            return f"tremor {action // 3 - 1},{action % 3 - 1}"
-        if 0 <= action < BALANCE_BASE:
-            rest, d = divmod(action, 9)
-            p, o = divmod(rest, 24)
-            dy, dx = BASE.cell(d)
-            return f"P{p + 1}.{o}@{dx},{dy}"
-        if action < SIZE_BASE:
-            x, y = RING[action - BALANCE_BASE]
-            return f"B@{x},{y}"
-        if action < PIECE_BASE:
-            return f"size {action - SIZE_BASE + 2}"
-        if action < NUM_ACTIONS:
-            return f"piece P{action - PIECE_BASE + 1}"
-        raise ValueError(f"no Kozo action has id {action}")
+        return notation.action_to_string(self, action, player)
 
     def _string_to_action(self, text: str, player: int) -> int:
-        t = " ".join(text.lower().split())
-        if player == CHANCE:
-            m = _TREMOR_RE.match(t)
-            if m:
-                i, j = int(m.group(1)), int(m.group(2))
-                if i in (-1, 0, 1) and j in (-1, 0, 1):
-                    return 3 * (i + 1) + (j + 1)
-                raise NotationError("tremor outcomes are 'tremor i,j' with i, j in -1, 0, 1")
-            m = _DRAW_RE.match(t)
-            if m and 2 <= int(m.group(1)) <= 5:
-                return int(m.group(1)) - 2
-            raise NotationError(
-                f"{text!r}: expected a chance outcome 'tremor i,j' or 'draw s' (s in 2..5)"
-            )
-        m = _ASK_RE.match(t)
-        if m:
-            raise NotationError(self.orientations_text(int(m.group(1))))
-        m = _PLACE_RE.match(t)
-        if m:
-            p, o, dx, dy = (int(g) for g in m.groups())
-            if not 1 <= p <= NUM_PIECES:
-                raise NotationError(f"{text!r}: pieces are P1..P{NUM_PIECES}")
-            if o >= len(ORIENTATIONS[p - 1]):
-                raise NotationError(
-                    f"{text!r}: P{p} has orientations 0..{len(ORIENTATIONS[p - 1]) - 1}"
-                )
-            if dx > 2 or dy > 2:
-                raise NotationError(f"{text!r}: offsets dx, dy are 0, 1 or 2")
-            return place_id(p, o, dx, dy)
-        m = _BAL_RE.match(t)
-        if m:
-            col = (int(m.group(1)), int(m.group(2)))
-            if col not in RING_INDEX:
-                raise NotationError(
-                    f"{text!r}: a balance cube goes on a ring column x,y in 0..2, not the "
-                    "chimney 1,1"
-                )
-            return BALANCE_BASE + RING_INDEX[col]
-        m = _SIZE_RE.match(t)
-        if m:
-            s = int(m.group(1))
-            if s not in SIZE_VALUES:
-                raise NotationError(f"{text!r}: sizes are 2, 3, 4 and 5")
-            return SIZE_BASE + s - 2
-        m = _PIECE_RE.match(t)
-        if m:
-            p = int(m.group(1))
-            if not 1 <= p <= NUM_PIECES:
-                raise NotationError(f"{text!r}: pieces are P1..P{NUM_PIECES}")
-            return PIECE_BASE + p - 1
-        raise NotationError(f"{text!r}: {FORMS}")
+        return notation.string_to_action(self, text, player)
 
     def _action_to_dict(self, action: int, player: int) -> dict[str, Any]:
-        """The dict form of an action (rules 2.7), e.g. ``{"type": "balance", "column": [2, 1]}``;
-        chance outcomes are ``{"type": "draw", "size": s}`` and ``{"type": "tremor", "step":
-        [i, j]}``."""
-        if player == CHANCE:
-            if self.phase == DRAW:
-                return {"type": "draw", "size": action + 2}
-            return {"type": "tremor", "step": [action // 3 - 1, action % 3 - 1]}
-        if 0 <= action < BALANCE_BASE:
-            rest, d = divmod(action, 9)
-            p, o = divmod(rest, 24)
-            dy, dx = BASE.cell(d)
-            return {"type": "place", "piece": p + 1, "orient": o, "offset": [dx, dy]}
-        if action < SIZE_BASE:
-            x, y = RING[action - BALANCE_BASE]
-            return {"type": "balance", "column": [x, y]}
-        if action < PIECE_BASE:
-            return {"type": "size", "size": action - SIZE_BASE + 2}
-        if action < NUM_ACTIONS:
-            return {"type": "piece", "piece": action - PIECE_BASE + 1}
-        raise ValueError(f"no Kozo action has id {action}")
+        return notation.action_to_dict(self, action, player)
 
     def _dict_to_action(self, move: dict[str, Any], player: int) -> int:
-        """Read the dict form (rules 2.7) by checking its keys and reading the equivalent text
-        form; :class:`NotationError` names the expected form."""
-        chance = player == CHANCE
-        kinds = _CHANCE_DICT_FORMS if chance else _DICT_FORMS
-        if chance and self.phase == DRAW:
-            kinds = {"draw": kinds["draw"]}
-        elif chance and self.phase == TREMOR:
-            kinds = {"tremor": kinds["tremor"]}
-        kind = move.get("type")
-        if not isinstance(kind, str) or kind not in kinds:
-            if kind in _DICT_FORMS or kind in _CHANCE_DICT_FORMS:
-                why = f"a {kind!r} action does not fit here"
-            else:
-                why = f"unknown action type {kind!r}" if "type" in move else 'no "type"'
-            what = "a chance outcome" if chance else "a player's action"
-            raise NotationError(
-                f"{move!r}: {why}; {what} in dict form is " + " or ".join(kinds.values())
-            )
-        form = kinds[kind]
-        if kind == "place":
-            p, o = _dict_int(move, "piece", form, 1), _dict_int(move, "orient", form)
-            dx, dy = _dict_pair(move, "offset", form)
-            text = f"P{p}.{o}@{dx},{dy}"
-        elif kind == "balance":
-            x, y = _dict_pair(move, "column", form)
-            text = f"B@{x},{y}"
-        elif kind == "piece":
-            text = f"piece P{_dict_int(move, 'piece', form, 1)}"
-        elif kind == "tremor":
-            i, j = _dict_pair(move, "step", form, -1, 1)
-            text = f"tremor {i},{j}"
-        else:  # size, draw
-            text = f"{kind} {_dict_int(move, 'size', form, 2)}"
-        try:
-            return self._string_to_action(text, player)
-        except NotationError as e:
-            raise NotationError(f"{move!r} names no action ({e}): expected {form}") from None
+        return notation.dict_to_action(self, move, player)
 
     def orientations_text(self, piece: int) -> str:
-        """The orientations of a piece (typed as ``P7`` or ``P7?``): cubes as ``xyz`` digits,
-        and how many placements of each are legal now."""
-        if not 1 <= piece <= NUM_PIECES:
-            return f"pieces are P1..P{NUM_PIECES}"
-        p = piece - 1
-        legal = set(self.placements()) if self.phase == PLACE else set()
-        lines = [f"P{piece} {PIECES[p][0]} ({SIZES[p]} cubes), orientations "
-                 f"(cubes as xyz, x east, y north, z up); type P{piece}.o@dx,dy to place:"]
-        for o, cubes in enumerate(ORIENTATIONS[p]):
-            ids = [place_id(piece, o, dx, dy) for dy in range(3) for dx in range(3)]
-            at = [f"{dx},{dy}" for dy, dx in (BASE.cell(i % 9) for i in ids if i in legal)]
-            where = f"legal at {' '.join(at)}" if at else "no legal offset now"
-            lines.append(f"  {o:>2}: {' '.join(f'{x}{y}{z}' for x, y, z in cubes):<20} {where}")
-        return "\n".join(lines)
+        """The orientations of a piece and where each is legal now (typed as ``P7``)."""
+        return notation.orientations_text(self, piece)
 
     # ------------------------------------------------------------------ descriptions
     def resting_cubes(self, action: int) -> tuple[int, list[tuple[int, int, int]]]:
@@ -692,192 +539,14 @@ class KozoState(State):
         return z0, [(x, y, z + z0) for x, y, z in entry[5]]
 
     def _describe_action(self, action: int, player: int) -> dict[str, Any]:
-        if player == CHANCE:
-            return {"kind": "chance", "label": self._action_to_string(action, player)}
-        if action < BALANCE_BASE:
-            p, o = divmod(action // 9, 24)
-            dy, dx = BASE.cell(action % 9)
-            entry = PLACEMENTS.get(action)
-            if entry is None:
-                return {"kind": "place", "label": "not a placement inside the ring",
-                        "piece": p + 1, "rotation": o, "offset": [dx, dy]}
-            z0, cubes = self.resting_cubes(action)
-            cols = sorted({(x, y) for x, y, _ in cubes})
-            ax, ay = cubes[0][0], cubes[0][1]
-            zt = int(z0) if z0 == int(z0) else z0
-            return {
-                "kind": "place",
-                "label": f"Place P{p + 1} ({PIECES[p][0]}) turned {o} at {dx},{dy}: "
-                         f"it rests at height {zt}",
-                "target": f"col-{ax}-{ay}",
-                "cells": [f"col-{x}-{y}" for x, y in cols],
-                "piece": p + 1,
-                "letter": LETTERS[p],
-                "colour": p,
-                "rotation": o,
-                "offset": [dx, dy],
-                "z0": zt,
-                "cubes": [[x, y, int(z) if z == int(z) else z] for x, y, z in cubes],
-            }
-        if action < SIZE_BASE:
-            x, y = RING[action - BALANCE_BASE]
-            h = self.top[RING_COLUMNS[action - BALANCE_BASE]]
-            return {
-                "kind": "balance",
-                "label": f"Put a balance cube on column {x},{y} (height {h})",
-                "target": f"col-{x}-{y}",
-                "cells": [f"col-{x}-{y}"],
-                "column": [x, y],
-                "height": h,
-            }
-        if action < PIECE_BASE:
-            s = action - SIZE_BASE + 2
-            return {"kind": "size", "label": f"Make them play a piece of size {s}", "size": s}
-        p = action - PIECE_BASE
-        return {"kind": "piece", "label": f"Make them play P{p + 1} ({PIECES[p][0]})",
-                "piece": p + 1}
+        return notation.describe_action(self, action, player)
 
     # ------------------------------------------------------------------ views
-    def scene(self, tower, balances, tremor) -> dict[str, Any]:
-        """A tower as JSON (pieces with cells, balance cubes) for the 3D view and motion."""
-        pieces = []
-        last = len(tower) - 1
-        for i, (p, o, dx, dy, z0, cells) in enumerate(tower):
-            pieces.append({
-                "piece": p + 1,
-                "letter": LETTERS[p],
-                "colour": p,
-                "name": PIECES[p][0],
-                "orient": o,
-                "offset": [dx, dy],
-                "z0": z0,
-                "cells": [list(c) for c in cells],
-                "tremor": list(tremor) if i == last and tremor != (0.0, 0.0) else [0.0, 0.0],
-            })
-        return {
-            "pieces": pieces,
-            "balances": [{"column": [x, y], "height": h} for x, y, h in balances],
-        }
-
-    def _last_check_json(self) -> dict[str, Any] | None:
-        lc = self.last_check
-        if lc is None:
-            return None
-        tower, balances, tremor = lc["tower"]
-        scene = self.scene(tower, balances, tremor)
-        names = [f"P{p['piece']}" for p in scene["pieces"]] + [
-            f"B@{b['column'][0]},{b['column'][1]}" for b in scene["balances"]
-        ]
-        fell: list[str] = []
-        if lc["result"] == "fallen":
-            moved = lc["moved"]
-            if moved is None:  # computed once, then kept with the check
-                pieces = [(c, 0.0, 0.0) for *_, c in tower]
-                if pieces and tremor != (0.0, 0.0):
-                    pieces[-1] = (pieces[-1][0], tremor[0], tremor[1])
-                moved = lc["moved"] = physics.static_unbalanced(
-                    pieces, list(balances), self.game.options["static_margin"])
-            fell = [names[i] for i in moved]
-        return {
-            "after": lc["after"],
-            "player": lc["player"],
-            "result": lc["result"],
-            "referee": lc["referee"],
-            "fell": fell,
-            "scene": scene,
-            "motion_available": True,
-        }
-
     def _observation(self, player: int | None) -> dict[str, Any]:
-        opts = self.game.options
-        n = self.game.num_players
-        ph = self.phase
-        phase = PHASE_NAMES[ph]
-        if ph == CHOOSE:
-            phase = "choose_piece" if opts["random_size"] else "choose_size"
-        free = ALL_PIECES & ~self.placed
-        columns = []
-        for (x, y), c in zip(RING, RING_COLUMNS, strict=True):
-            columns.append({"column": [x, y], "top": self.top[c], "balance": bool(self.bal[c])})
-        obs: dict[str, Any] = {
-            "round": min(self.round + 1, opts["rounds"]),
-            "rounds": opts["rounds"],
-            "phase": phase,
-            "active": self.active if ph != OVER else None,
-            "chooser": self.chooser() if ph == CHOOSE else None,
-            "first_player": self.first,
-            "required_size": self.required_size or None,
-            "required_piece": self.required_piece + 1 if self.required_piece >= 0 else None,
-            "pieces_left": [
-                {"piece": p + 1, "letter": LETTERS[p], "name": PIECES[p][0], "size": SIZES[p],
-                 "colour": p, "orientations": len(ORIENTATIONS[p])}
-                for p in iter_bits(free)
-            ],
-            "tiles_face_down": (
-                sorted(SIZES[p] for p in iter_bits(free))
-                if opts["random_size"] else None
-            ),
-            "base": {"ring": [list(c) for c in RING], "chimney": list(CHIMNEY),
-                     "balance_edge": 0.57},
-            "tower": self.scene(self.tower, self.balances,
-                                self.tremor if ph in (TREMOR, BALANCE) else (0.0, 0.0)),
-            "columns": columns,
-            "round_points": list(self.round_points),
-            "totals": list(self.totals),
-            "round_log": [dict(r) for r in self.round_log],
-            "last_check": self._last_check_json(),
-            "events": self.events[-12:],
-            "options": {"stability": opts["stability"], "tremor": opts["tremor"],
-                        "random_size": opts["random_size"],
-                        "opponent_choice": opts["opponent_choice"]},
-            "turn": self.game_turn,
-        }
-        if ph == OVER:
-            key = "last_success" if opts["tie_break_turn"] == "last_successful" else "last_taken"
-            last = getattr(self, key)
-            obs["final_breakdown"] = [
-                {
-                    "player": p,
-                    "rounds": [r["points"][p] for r in self.round_log],
-                    "total": self.totals[p],
-                    "last_successful_turn": self.last_success[p] or None,
-                    "tie_break_turn": last[p] or None,
-                }
-                for p in range(n)
-            ]
-        return obs
+        return views.observation(self, player)
 
     def observation_tensor(self, player: int) -> np.ndarray:
-        n = self.game.num_players
-        t = np.zeros(self.game.observation_shape, dtype=np.float32)
-        for (x, y, z) in self.occ:
-            if z < MAX_Z:
-                t[z * BASE.size + BASE.index(y, x)] = 1.0
-        k = 9 * MAX_Z
-        for c in range(9):
-            t[k + c] = self.top[c] / 10.0
-            t[k + 9 + c] = self.bal[c]
-        k += 18
-        for p in range(NUM_PIECES):
-            t[k + p] = (self.placed >> p) & 1
-        k += NUM_PIECES
-        t[k + self.phase] = 1.0
-        k += 6
-        if self.required_size:
-            t[k + self.required_size - 2] = 1.0
-        k += 4
-        if self.required_piece >= 0:
-            t[k + self.required_piece] = 1.0
-        k += NUM_PIECES
-        for i in range(n):
-            p = (player + i) % n  # seats relative to the viewer
-            t[k + i] = self.round_points[p] / 45.0
-            t[k + n + i] = self.totals[p] / 45.0
-            t[k + 2 * n + i] = 1.0 if p == self.active else 0.0
-        k += 3 * n
-        t[k] = self.round / max(1, self.game.options["rounds"])
-        t[k + 1] = len(self.balances) / 12.0
-        return t
+        return views.observation_tensor(self, player)
 
     # ------------------------------------------------------------------ results
     def scores(self) -> list[float]:
@@ -889,40 +558,6 @@ class KozoState(State):
         if self.game.options["tie_break_turn"] == "last_taken":
             return (self.scores()[player], self.last_taken[player])
         return (self.scores()[player], self.last_success[player])
-
-
-_DICT_FORMS = {
-    "place": '{"type": "place", "piece": p, "orient": o, "offset": [dx, dy]}',
-    "balance": '{"type": "balance", "column": [x, y]}',
-    "size": '{"type": "size", "size": s}',
-    "piece": '{"type": "piece", "piece": p}',
-}
-_CHANCE_DICT_FORMS = {
-    "tremor": '{"type": "tremor", "step": [i, j]} (i, j in -1, 0, 1)',
-    "draw": '{"type": "draw", "size": s}',
-}
-
-
-def _dict_int(move: dict[str, Any], key: str, form: str, low: int = 0) -> int:
-    """``move[key]``, an int of at least ``low``, else :class:`NotationError` naming ``form``."""
-    v = move.get(key)
-    if not isinstance(v, int) or isinstance(v, bool) or v < low:
-        have = "is missing" if key not in move else f"must be an int >= {low}, not {v!r}"
-        raise NotationError(f"{move!r}: {key!r} {have}: expected {form}")
-    return v
-
-
-def _dict_pair(move: dict[str, Any], key: str, form: str, low: int = 0, high: int = 2
-               ) -> tuple[int, int]:
-    """``move[key]``, a pair of ints in ``low..high``, else :class:`NotationError`."""
-    v = move.get(key)
-    if not (isinstance(v, (list, tuple)) and len(v) == 2
-            and all(isinstance(c, int) and not isinstance(c, bool) and low <= c <= high
-                    for c in v)):
-        have = ("is missing" if key not in move
-                else f"must be a pair of ints in {low}..{high}, not {v!r}")
-        raise NotationError(f"{move!r}: {key!r} {have}: expected {form}")
-    return v[0], v[1]
 
 
 _DROP = tuple(

@@ -1,0 +1,186 @@
+"""Kozo views: the observation dict (with the tower as a scene and the last stability check),
+the observation tensor and the final breakdown."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from meeple.engine.grid import iter_bits
+
+from . import physics
+from .components import (
+    ALL_PIECES,
+    BALANCE,
+    BASE,
+    CHIMNEY,
+    CHOOSE,
+    LETTERS,
+    MAX_Z,
+    NUM_PIECES,
+    ORIENTATIONS,
+    OVER,
+    PHASE_NAMES,
+    PIECES,
+    RING,
+    RING_COLUMNS,
+    SIZES,
+    TREMOR,
+    TowerEntry,
+)
+
+if TYPE_CHECKING:
+    from .rules import KozoState
+
+
+def scene(tower: Sequence[TowerEntry], balances: Sequence[tuple[int, int, int]],
+          tremor: tuple[float, float]) -> dict[str, Any]:
+    """A tower as JSON (pieces with cells, balance cubes) for the 3D view and motion."""
+    pieces = []
+    last = len(tower) - 1
+    for i, (p, o, dx, dy, z0, cells) in enumerate(tower):
+        pieces.append({
+            "piece": p + 1,
+            "letter": LETTERS[p],
+            "colour": p,
+            "name": PIECES[p][0],
+            "orient": o,
+            "offset": [dx, dy],
+            "z0": z0,
+            "cells": [list(c) for c in cells],
+            "tremor": list(tremor) if i == last and tremor != (0.0, 0.0) else [0.0, 0.0],
+        })
+    return {
+        "pieces": pieces,
+        "balances": [{"column": [x, y], "height": h} for x, y, h in balances],
+    }
+
+
+def last_check_json(state: KozoState) -> dict[str, Any] | None:
+    """The last stability check as JSON: what was checked, the verdict, which bodies fell
+    and the tower that was judged (``None`` before the first check)."""
+    lc = state.last_check
+    if lc is None:
+        return None
+    tower, balances, tremor = lc["tower"]
+    shown = scene(tower, balances, tremor)
+    names = [f"P{p['piece']}" for p in shown["pieces"]] + [
+        f"B@{b['column'][0]},{b['column'][1]}" for b in shown["balances"]
+    ]
+    fell: list[str] = []
+    if lc["result"] == "fallen":
+        moved = lc["moved"]
+        if moved is None:  # computed once, then kept with the check
+            pieces = [(c, 0.0, 0.0) for *_, c in tower]
+            if pieces and tremor != (0.0, 0.0):
+                pieces[-1] = (pieces[-1][0], tremor[0], tremor[1])
+            moved = lc["moved"] = physics.static_unbalanced(
+                pieces, list(balances), state.game.options["static_margin"])
+        fell = [names[i] for i in moved]
+    return {
+        "after": lc["after"],
+        "player": lc["player"],
+        "result": lc["result"],
+        "referee": lc["referee"],
+        "fell": fell,
+        "scene": shown,
+        "motion_available": True,
+    }
+
+
+def observation(state: KozoState, player: int | None) -> dict[str, Any]:
+    """The game's part of the JSON view (perfect information: the same for every viewer)."""
+    opts = state.game.options
+    n = state.game.num_players
+    ph = state.phase
+    phase = PHASE_NAMES[ph]
+    if ph == CHOOSE:
+        phase = "choose_piece" if opts["random_size"] else "choose_size"
+    free = ALL_PIECES & ~state.placed
+    columns = []
+    for (x, y), c in zip(RING, RING_COLUMNS, strict=True):
+        columns.append({"column": [x, y], "top": state.top[c], "balance": bool(state.bal[c])})
+    obs: dict[str, Any] = {
+        "round": min(state.round + 1, opts["rounds"]),
+        "rounds": opts["rounds"],
+        "phase": phase,
+        "active": state.active if ph != OVER else None,
+        "chooser": state.chooser() if ph == CHOOSE else None,
+        "first_player": state.first,
+        "required_size": state.required_size or None,
+        "required_piece": state.required_piece + 1 if state.required_piece >= 0 else None,
+        "pieces_left": [
+            {"piece": p + 1, "letter": LETTERS[p], "name": PIECES[p][0], "size": SIZES[p],
+             "colour": p, "orientations": len(ORIENTATIONS[p])}
+            for p in iter_bits(free)
+        ],
+        "tiles_face_down": (
+            sorted(SIZES[p] for p in iter_bits(free))
+            if opts["random_size"] else None
+        ),
+        "base": {"ring": [list(c) for c in RING], "chimney": list(CHIMNEY),
+                 "balance_edge": 0.57},
+        "tower": scene(state.tower, state.balances,
+                       state.tremor if ph in (TREMOR, BALANCE) else (0.0, 0.0)),
+        "columns": columns,
+        "round_points": list(state.round_points),
+        "totals": list(state.totals),
+        "round_log": [dict(r) for r in state.round_log],
+        "last_check": last_check_json(state),
+        "events": state.events[-12:],
+        "options": {"stability": opts["stability"], "tremor": opts["tremor"],
+                    "random_size": opts["random_size"],
+                    "opponent_choice": opts["opponent_choice"]},
+        "turn": state.game_turn,
+    }
+    if ph == OVER:
+        key = "last_success" if opts["tie_break_turn"] == "last_successful" else "last_taken"
+        last = getattr(state, key)
+        obs["final_breakdown"] = [
+            {
+                "player": p,
+                "rounds": [r["points"][p] for r in state.round_log],
+                "total": state.totals[p],
+                "last_successful_turn": state.last_success[p] or None,
+                "tie_break_turn": last[p] or None,
+            }
+            for p in range(n)
+        ]
+    return obs
+
+
+def observation_tensor(state: KozoState, player: int) -> np.ndarray:
+    """The position as a flat vector of ``Kozo.observation_shape``, seats relative to
+    ``player``."""
+    n = state.game.num_players
+    t = np.zeros(state.game.observation_shape, dtype=np.float32)
+    for (x, y, z) in state.occ:
+        if z < MAX_Z:
+            t[z * BASE.size + BASE.index(y, x)] = 1.0
+    k = BASE.size * MAX_Z
+    for c in range(BASE.size):
+        t[k + c] = state.top[c] / 10.0
+        t[k + 9 + c] = state.bal[c]
+    k += 18
+    for p in range(NUM_PIECES):
+        t[k + p] = (state.placed >> p) & 1
+    k += NUM_PIECES
+    t[k + state.phase] = 1.0
+    k += 6
+    if state.required_size:
+        t[k + state.required_size - 2] = 1.0
+    k += 4
+    if state.required_piece >= 0:
+        t[k + state.required_piece] = 1.0
+    k += NUM_PIECES
+    for i in range(n):
+        p = (player + i) % n  # seats relative to the viewer
+        t[k + i] = state.round_points[p] / 45.0
+        t[k + n + i] = state.totals[p] / 45.0
+        t[k + 2 * n + i] = 1.0 if p == state.active else 0.0
+    k += 3 * n
+    t[k] = state.round / max(1, state.game.options["rounds"])
+    t[k + 1] = len(state.balances) / 12.0
+    return t
