@@ -24,7 +24,7 @@ from .components import (
     GOODS_CARD,
     WATER,
 )
-from .rules import NV, P_ACT, P_CHOOSE, S_PLACE, KontorState, _bits, area_winner
+from .rules import NV, P_ACT, P_CHOOSE, S_PLACE, KontorState, area_winner
 
 SEARCH = {"candidates": 6, "mistakes": 1.6, "chance_nodes": False}
 """Search bots weigh only the greedy bot's six best moves at the root; below it, the placements
@@ -44,7 +44,7 @@ def _raw(state: KontorState, player: int) -> float:
     best_other = max(scores[q] for q in range(n) if q != player)
     value = 3.0 * (scores[player] - best_other) + 0.6 * (
         state.won[player] - max(state.won[q] for q in range(n) if q != player))
-    W = g.W
+    grow = g.grid.grow
     legal = state.legal
     for m in state.areas.values():
         counts = state.area_counts(m)
@@ -53,7 +53,7 @@ def _raw(state: KontorState, player: int) -> float:
             continue
         if state.keepers[w] == 0:
             continue
-        openings = (((m << 1) | (m >> 1) | (m << W) | (m >> W)) & legal).bit_count()
+        openings = (grow(m) & legal).bit_count()
         size = m.bit_count()
         top = max(counts[w * 3: w * 3 + 3])
         weight = (0.6 + 0.15 * min(size, 6)) * (1.5 if openings <= 1 else 1.0 / (1 + 0.3 *
@@ -158,13 +158,13 @@ def placement_scores(state: KontorState, player: int, legal: list[int]) -> list[
     who would win the area it joins, and a little for the lead it leaves there.
     """
     g = state.game
-    W, n, base = g.W, g.num_players, g.PLACE
+    grow, n, base = g.grid.grow, g.num_players, g.PLACE
     card = state.card
     kind = CARD_KIND[card]
     opening = state.legal
     areas = []
     for m in state.areas.values():
-        edge = ((m << 1) | (m >> 1) | (m << W) | (m >> W)) & opening
+        edge = grow(m) & opening
         counts = state.area_counts(m)
         areas.append((edge, counts, _owner_sign(area_winner(counts, n), player)))
     own = CARD_COLOUR[card] == player
@@ -225,4 +225,4 @@ def rollout_action(state: KontorState, player: int, rng: random.Random) -> int:
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-__all__ = ["action_value", "evaluate", "placement_scores", "rollout_action", "shortlist", "_bits"]
+__all__ = ["action_value", "evaluate", "placement_scores", "rollout_action", "shortlist"]

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from meeple.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, NotationError, Option, State
+from meeple.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, NotationError, Option, State, grid
 from meeple.engine.errors import OptionError
 from meeple.engine.options import OptionSchema
 
@@ -69,19 +69,18 @@ CHITS_PER_TYPE = 6  # [R28]
 MAX_LOG = 40
 
 
-_BYTE_BITS = [[tuple(k * 8 + j for j in range(8) if b >> j & 1) for b in range(256)]
-              for k in range(32)]
+_BYTE_BITS = tuple(tuple(tuple(k * 8 + j for j in grid.bits(b)) for b in range(256))
+                   for k in range(32))
+"""The set bits of every byte value at every byte position of a field mask (fields up to 256
+cells), from ``grid.bits``: long masks are read a byte at a time."""
 
 
 def _bits(m: int) -> list[int]:
-    """The set bit indices of ``m``, lowest first (fields up to 192 cells)."""
-    out: list[int] = []
+    """The set bit indices of ``m``, lowest first: ``grid.bits``, a byte at a time for long
+    masks (the legal cells, the water)."""
     if m.bit_count() <= 12:
-        while m:
-            low = m & -m
-            out.append(low.bit_length() - 1)
-            m ^= low
-        return out
+        return grid.bits(m)
+    out: list[int] = []
     k = 0
     table = _BYTE_BITS
     while m:
@@ -218,23 +217,20 @@ class Kontor(Game):
         self.keepers = KEEPERS[mode]
         N = self.N = FIELD_SIZE[(mode, n)]
         O = self.O = N - 3
-        self.off = off = O + 1
+        self.off = O + 1
         W = self.W = 2 * O + 3
         self.G = G = W * W
-        self.valid = 0
-        self.nb: list[list[int]] = [[] for _ in range(G)]
-        for y in range(-O, O + 1):
-            for x in range(-O, O + 1):
-                i = (y + off) * W + (x + off)
-                self.valid |= 1 << i
-                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                    if -O <= x + dx <= O and -O <= y + dy <= O:
-                        self.nb[i].append(i + dx + dy * W)
-        self.col = [0] * W  # bitmask of each x column (index x + off)
-        self.row = [0] * W
-        for i in _bits(self.valid):
-            self.col[i % W] |= 1 << i
-            self.row[i // W] |= 1 << i
+        self.grid = grid.Grid(W, W)
+        """The padded field: one ring of cells that are never played around the field."""
+        inner = range(1, W - 1)
+        self.valid = self.grid.mask_of((r, c) for r in inner for c in inner)
+        self.nb: list[tuple[int, ...]] = [
+            tuple(j for j in self.grid.neighbour_indices(i) if self.valid >> j & 1)
+            for i in range(G)]
+        """The field cells next to each cell, from the grid's neighbours."""
+        self.col = [self.grid.col_mask(c) & self.valid for c in range(W)]
+        """The field cells of each column (index ``x + off``)."""
+        self.row = [self.grid.row_mask(r) & self.valid for r in range(W)]
         self._inside_cache: dict[tuple[int, int, int, int], int] = {}
         self.anchor = self.idx(0, 0)
         self.cross = [self.idx(x, y) for x, y in CROSS_CELLS]
@@ -248,10 +244,12 @@ class Kontor(Game):
 
     def idx(self, x: int, y: int) -> int:
         """Cell index of ``(x, y)`` (rules page 2.7 coordinates)."""
-        return (y + self.off) * self.W + (x + self.off)
+        return self.grid.index(y + self.off, x + self.off)
 
     def xy(self, i: int) -> tuple[int, int]:
-        return (i % self.W - self.off, i // self.W - self.off)
+        """The ``(x, y)`` coordinates of cell index ``i``."""
+        r, c = self.grid.cell(i)
+        return (c - self.off, r - self.off)
 
     def on_grid(self, x: int, y: int) -> bool:
         return -self.O <= x <= self.O and -self.O <= y <= self.O
@@ -509,13 +507,9 @@ class KontorState(State):
                     and IS_HARBOUR[self.cell[i]]]
         if kind == BRIDGE:
             out = []
-            W = g.W
-            cm = self.closed_mask
-            for i in _bits(self.water & ~(1 << g.anchor)):
+            near_closed = g.grid.grow(self.closed_mask)
+            for i in _bits(self.water & ~(1 << g.anchor) & ~near_closed):
                 if i == self.ship:
-                    continue
-                b = 1 << i
-                if ((b << 1) | (b >> 1) | (b << W) | (b >> W)) & cm:
                     continue
                 if g.restriction and self._blocked(i):
                     continue
@@ -730,10 +724,7 @@ class KontorState(State):
 
     def _refresh_legal(self) -> None:
         g = self.game
-        occ = self.land | self.water
-        W = g.W
-        d = (occ << 1) | (occ >> 1) | (occ << W) | (occ >> W)
-        self.legal = d & ~occ & g.inside(*self.frame)
+        self.legal = g.grid.neighbours(self.land | self.water) & g.inside(*self.frame)
 
     def _place(self, i: int, v: int) -> None:
         g = self.game
@@ -923,16 +914,7 @@ class KontorState(State):
             self.tasks.append((T_TOP, q, 0))
         self.land &= ~(1 << i)
         self.area_of[i] = -1
-        rest = mask & ~(1 << i)
-        W = g.W
-        while rest:
-            comp = rest & -rest
-            while True:
-                grown = (comp | (comp << 1) | (comp >> 1) | (comp << W) | (comp >> W)) & rest
-                if grown == comp:
-                    break
-                comp = grown
-            rest &= ~comp
+        for comp in g.grid.components(mask & ~(1 << i)):
             aid = self.next_area
             self.next_area += 1
             self.areas[aid] = comp
@@ -940,11 +922,11 @@ class KontorState(State):
                 self.area_of[j] = aid
 
     def _close_areas(self) -> None:
-        W = self.game.W
-        legal = self.legal
+        """Value every open area with no legal cell next to it, larger first (rules 4.7)."""
+        near_legal = self.game.grid.grow(self.legal)
         closing = []
         for aid, m in self.areas.items():
-            if not ((m << 1) | (m >> 1) | (m << W) | (m >> W)) & legal:
+            if not m & near_legal:
                 closing.append((-m.bit_count(), (m & -m).bit_length(), aid))
         if not closing:
             return

@@ -85,16 +85,7 @@ def lay(s: KontorState, layout: dict[tuple[int, int], str], cross: bool = True,
                 for t in CARD_GOODS[c]:
                     s.stored[i] |= 1 << t
                     s.supply[t] -= 1
-    rest = s.land
-    W = g.W
-    while rest:
-        comp = rest & -rest
-        while True:
-            grown = (comp | comp << 1 | comp >> 1 | comp << W | comp >> W) & rest
-            if grown == comp:
-                break
-            comp = grown
-        rest &= ~comp
+    for comp in g.grid.components(s.land):
         aid = s.next_area
         s.next_area += 1
         s.areas[aid] = comp
