@@ -10,6 +10,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from meeple.engine.scores import score_lines, score_table_text
+
 from .components import (
     BACK_COLOURS,
     CODE_INDEX,
@@ -220,7 +222,7 @@ def svg(obs: dict[str, Any]) -> str:
     head = 70
     width = cols * (PANEL + 12) + 12
     final = obs.get("final_breakdown")
-    foot = 30 + 22 * n if final else 0
+    foot = 30 + 22 * (n + 1 + sum(1 for r in final if r.get("note"))) if final else 0
     height = head + rows * (PANEL + 40) + foot
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
@@ -273,16 +275,11 @@ def svg(obs: dict[str, Any]) -> str:
             f'<text x="14" y="{y + 10}" font-size="15" font-family="sans-serif" '
             'font-weight="bold" fill="#222">Final scores</text>'
         )
-        for j, row in enumerate(sorted(final, key=lambda r: r["rank"])):
-            text = (
-                f"#{row['rank']} player {row['player']}: {row['score']} points "
-                f"({len(row['combinations'])} combinations worth {row['combination_points']}"
-                + (f", rejections −{row['rejection_cost']}" if row["rejection_cost"] else "")
-                + f"; {row['face_down']} face-down tiles)"
-            )
+        table = score_table_text(score_lines(obs), None, obs.get("ranks"))
+        for j, row in enumerate(table.split("\n")):
             out.append(
                 f'<text class="final" x="14" y="{y + 32 + 22 * j}" font-size="14" '
-                f'font-family="sans-serif" fill="#222">{escape(text)}</text>'
+                f'font-family="monospace" fill="#222" xml:space="preserve">{escape(row)}</text>'
             )
     out.append("</svg>")
     return "".join(out)
@@ -376,11 +373,5 @@ def text(obs: dict[str, Any]) -> str:
     if obs.get("final_breakdown"):
         out.append("")
         out.append("[bold]Final scores[/]")
-        for row in sorted(obs["final_breakdown"], key=lambda r: r["rank"]):
-            out.append(
-                f"  #{row['rank']} player {row['player']}: {row['score']} points "
-                f"({len(row['combinations'])} combinations, {row['combination_points']} points"
-                + (f", rejections −{row['rejection_cost']}" if row["rejection_cost"] else "")
-                + f", {row['face_down']} face down)"
-            )
+        out.append(score_table_text(score_lines(obs), None, obs.get("ranks")))
     return "\n".join(out)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from meeple.engine.grid import bits
+from meeple.engine.scores import ScoreLine
 
 from .components import (
     END_SCORING,
@@ -113,24 +114,36 @@ def observation(state: MopsRoyalState, player: int | None) -> dict[str, Any]:
             else []
         )
     if state.phase == OVER:
-        ranks = state.ranks()
-        out["final_breakdown"] = [
-            {
-                "player": q,
-                "score": state.pub[q],
-                "rank": ranks[q],
-                "combinations": [
-                    {"round": r, "shape": SHAPE_IDS[PL_SHAPE[k]], "points": pts}
-                    for r, k, _f, pts in state.log[q]
-                ],
-                "combination_points": sum(x[3] for x in state.log[q]),
-                "rejection_cost": state.rejcost[q],
-                "rejections": state.rej[q],
-                "face_down": state.down[q].bit_count(),
-            }
+        out["final_breakdown"] = final_breakdown(state)
+        out["scored_combinations"] = [
+            [
+                {"round": r, "shape": SHAPE_IDS[PL_SHAPE[k]], "points": pts}
+                for r, k, _f, pts in state.log[q]
+            ]
             for q in range(n)
         ]
     return out
+
+
+def final_breakdown(state: MopsRoyalState) -> list[dict[str, Any]]:
+    """One score line per player: the points of his combinations, what his rejections cost
+    (in the variant) and his score; where players are level on points, the face-down tiles
+    that break the tie."""
+    n = state.n
+    variant = state.game.options["replacement_tiles"]
+    lines = []
+    for q in range(n):
+        parts: list[tuple[str, int]] = [("Combinations", sum(e[3] for e in state.log[q]))]
+        if variant:
+            parts.append(("Rejections", -state.rejcost[q]))
+        note = ""
+        if any(state.pub[r] == state.pub[q] for r in range(n) if r != q):
+            down = state.face_down_count(q)
+            note = (f"level on points with {down} face-down {'tile' if down == 1 else 'tiles'}"
+                    " (fewer face-down tiles win the tie)")
+        lines.append(ScoreLine(q, tuple(parts), state.pub[q], note).to_json())
+    return lines
+
 
 def observation_tensor(state: MopsRoyalState, player: int) -> np.ndarray:
     """The fixed-shape array of what ``player`` sees: per seat 13 planes of the window

@@ -40,6 +40,8 @@ class Model:
         self.down = [set() for _ in range(n)]
         self.score = [0] * n
         self.rejections = [0] * n
+        self.scored = [[] for _ in range(n)]
+        self.paid = [0] * n
         self.tile = None
         self.starts = []
 
@@ -141,11 +143,14 @@ def run(players, options, seed, check_every=3):
         elif d["kind"] == "reject":
             assert tuple(d["cell"]) in m.down[p]
             m.rejections[p] += 1
-            m.score[p] = max(0, m.score[p] - (m.rejections[p] + 1))
+            cost = min(m.rejections[p] + 1, m.score[p])
+            m.score[p] -= cost
+            m.paid[p] += cost
             assert s.score[p] == m.score[p]
         elif d["kind"] == "score":
             pts = recount(m, p, d)
             m.score[p] += pts
+            m.scored[p].append(pts)
             m.down[p].add(tuple(d["flip"]))
             assert s.score[p] - before == pts
         if s.current_player == SIMULTANEOUS and round_start_views is not None:
@@ -162,9 +167,20 @@ def run(players, options, seed, check_every=3):
         seen = {(c["x"], c["y"]): c for c in obs["layouts"][p]}
         assert {c for c, v in seen.items() if not v["face_up"]} == m.down[p]
     fb = s.observation(None)["final_breakdown"]
+    assert [line["player"] for line in fb] == list(range(players))
     for p in range(players):
-        assert fb[p]["score"] == m.score[p]
-        assert fb[p]["combination_points"] - fb[p]["rejection_cost"] == m.score[p]
+        parts = {part["label"]: part["value"] for part in fb[p]["parts"]}
+        assert fb[p]["total"] == m.score[p]
+        assert parts["Combinations"] == sum(m.scored[p])
+        assert parts.get("Rejections", 0) == -m.paid[p]
+        assert sum(parts.values()) == m.score[p]
+        assert set(parts) == ({"Combinations", "Rejections"} if options.get("replacement_tiles")
+                              else {"Combinations"})
+        level = [q for q in range(players) if q != p and m.score[q] == m.score[p]]
+        if level:
+            assert f"{len(m.down[p])} face-down" in fb[p]["note"]
+        else:
+            assert "note" not in fb[p]
     again = meeple.replay(json.loads(json.dumps(game.record(s))))
     assert again.observation(None) == s.observation(None)
     return s
