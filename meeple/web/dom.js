@@ -60,11 +60,6 @@ export function clockText(s) {
   return hh ? `${hh}:${two(mm)}:${two(ss)}` : `${mm}:${two(ss)}`;
 }
 
-/** The player colour class of a seat. */
-export function seatClass(seat) {
-  return "p" + (seat % 6);
-}
-
 /** Replace an element's children, skipping null/false entries (h() does the same). */
 export function fill(el, ...children) {
   el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));

@@ -2,11 +2,13 @@
 
 import { get } from "../api.js";
 import { Board } from "../board.js";
-import { fill, h, link, seatClass } from "../dom.js";
-import { fmt, seatName } from "./table.js";
+import { fill, h, link } from "../dom.js";
+import { fmt, playerColour, playerMark, playerNames, resultsTable } from "../players.js";
+import { describeGame, hasTower, logWho } from "./table.js";
 
 export async function replayPage(main, [id], query) {
   const { table } = await get(`/api/tables/${id}`);
+  const gameInfo = await describeGame(table.game);
   document.title = `Replay: ${table.title} · meeple`;
   if (table.status !== "finished") {
     fill(main, 
@@ -23,15 +25,19 @@ export async function replayPage(main, [id], query) {
   const pos = h("span", { id: "replay-pos", "aria-live": "polite" });
   const slider = h("input", { type: "range", min: 0, max: total, value: move, "aria-label": "Move", id: "replay-slider" });
   const playersEl = h("ul", { class: "players" });
+  const resultEl = h("div", { id: "replay-result" });
+  let names = playerNames(table.seats, table.players);
+  let players = table.seats;
+  const colourOf = (s) => playerColour(players.find((p) => p.seat === s), gameInfo, s);
   const logEl = h("ol", { class: "log", id: "log" });
   const viewSel = h(
     "select",
     { id: "replay-view", "aria-label": "View as" },
     h("option", { value: "" }, "Public view"),
-    table.seats.map((s) => h("option", { value: s.seat }, `As ${seatName(s)}`)),
+    table.seats.map((s) => h("option", { value: s.seat }, `As ${names[s.seat]}`)),
   );
   viewSel.value = seat === null ? "" : String(seat);
-  let kozo = null;
+  let tower = null;
   let pending = null;
 
   const load = async () => {
@@ -47,15 +53,19 @@ export async function replayPage(main, [id], query) {
     history.replaceState(null, "", `/replay/${id}?${q}`);
     pos.textContent = `Move ${move} of ${total}`;
     board.show(f.svg, [], { enabled: false });
+    if (f.players && f.players.length) {
+      players = f.players;
+      names = playerNames(players, table.players);
+    }
     const scores = f.observation?.scores || [];
     const toMove = new Set(f.to_move || f.observation?.pending || []);
     fill(playersEl, 
       ...table.seats.map((s) =>
         h(
           "li",
-          { class: toMove.has(s.seat) ? "to-act" : "" },
-          h("span", { class: `dot ${seatClass(s.seat)}` }),
-          h("span", { class: "name" }, seatName(s)),
+          { class: toMove.has(s.seat) ? "to-act" : "", dataset: { seat: s.seat } },
+          playerMark(colourOf(s.seat)),
+          h("span", { class: "name" }, names[s.seat]),
           h("span", { class: "score" }, scores[s.seat] !== undefined ? fmt(scores[s.seat]) : ""),
         ),
       ),
@@ -66,24 +76,38 @@ export async function replayPage(main, [id], query) {
         h(
           "li",
           { class: i === move - 1 ? "current" : "" },
-          h("span", { class: "muted" }, `${m.player === -1 ? "chance" : seatName(table.seats.find((s) => s.seat === m.player) || { seat: m.player })}: `),
+          logWho(m.player, names, colourOf),
           m.text,
         ),
       ),
     );
     const cur = logEl.querySelector(".current");
     if (cur) logEl.scrollTop = cur.offsetTop - logEl.clientHeight / 2;
-    if (table.game === "kozo") {
-      if (!kozo) {
+    const breakdown = f.observation?.final_breakdown;
+    if (move === total && breakdown) {
+      const res = table.result || {};
+      fill(resultEl, h("div", { class: "card final" }, h("h2", {}, "Final result"),
+        resultsTable(breakdown, {
+          names,
+          colours: names.map((_, s) => colourOf(s)),
+          ranks: res.ranks || f.observation?.ranks || [],
+          scores: res.scores || f.observation?.scores || [],
+          id: "replay-scores",
+        })));
+    } else {
+      fill(resultEl);
+    }
+    if (hasTower(gameInfo)) {
+      if (!tower) {
         try {
           const { KozoView } = await import("../kozo3d.js");
-          kozo = new KozoView(view3d);
+          tower = new KozoView(view3d);
           view3d.hidden = false;
         } catch (e) {
-          kozo = { update() {}, dispose() {} }; // the plan still shows the tower
+          tower = { update() {}, dispose() {} }; // the plan still shows the tower
         }
       }
-      kozo.update(f.observation, null);
+      tower.update(f.observation, null);
     }
   };
   const go = (n) => {
@@ -113,7 +137,7 @@ export async function replayPage(main, [id], query) {
     h(
       "div",
       { class: "table-layout" },
-      h("div", {}, view3d, boardEl),
+      h("div", {}, view3d, boardEl, resultEl),
       h(
         "aside",
         { class: "side" },
@@ -134,6 +158,6 @@ export async function replayPage(main, [id], query) {
   await load();
   return () => {
     document.removeEventListener("keydown", onKey);
-    kozo?.dispose();
+    tower?.dispose();
   };
 }

@@ -2,15 +2,30 @@
 // turn, clocks, the move log, the final result), for players, hot-seat and spectators.
 
 import { dropToken, get, keepTokens, post, TableSocket, tokensFor } from "../api.js";
-import { games, navigate, session } from "../app.js";
+import { navigate, session } from "../app.js";
 import { Board } from "../board.js";
-import { clockText, fill, h, link, seatClass, toast } from "../dom.js";
+import { clockText, fill, h, link, toast } from "../dom.js";
+import { fmt, playerColour, playerMark, playerNames, resultsTable } from "../players.js";
 import { guestForm } from "./account.js";
 
-function seatName(p) {
-  if (!p) return "?";
-  if (p.kind === "bot") return p.name || `Bot (${p.bot || p.level || "?"})`;
-  return p.name || `Seat ${p.seat + 1}`;
+/** The game's description (`Game.describe()`: its views, seat colours, ...), asked once. */
+const descriptions = new Map();
+export function describeGame(name) {
+  if (!descriptions.has(name)) {
+    descriptions.set(
+      name,
+      get(`/api/games/${encodeURIComponent(name)}`).catch((e) => {
+        descriptions.delete(name);
+        throw e;
+      }),
+    );
+  }
+  return descriptions.get(name);
+}
+
+/** Does the game's description offer the 3D tower view? */
+export function hasTower(game) {
+  return ((game && game.views) || []).includes("tower-3d");
 }
 
 function inviteBox(table) {
@@ -47,8 +62,9 @@ function inviteBox(table) {
 }
 
 /** The waiting room of a table that has not started. */
-async function waitingRoom(main, table, refresh) {
+async function waitingRoom(main, table, gameInfo, refresh) {
   const me = session.me.name;
+  const names = playerNames(table.seats, table.players);
   const owner = me && table.owner === me;
   const [bots] = await Promise.all([owner ? get("/api/bots") : Promise.resolve({ bots: [] })]);
   const held = tokensFor(table.id);
@@ -99,7 +115,7 @@ async function waitingRoom(main, table, refresh) {
     if (owner && !(mine && s.kind === "human")) {
       const sel = h(
         "select",
-        { "aria-label": `Seat ${s.seat + 1}: who sits` },
+        { "aria-label": `${names[s.seat]}: who sits` },
         h("option", { value: "" }, "Change…"),
         h("option", { value: "open" }, "Open seat"),
         bots.bots.map((b) => h("option", { value: "bot:" + b }, `Bot: ${b}`)),
@@ -114,12 +130,12 @@ async function waitingRoom(main, table, refresh) {
     return h(
       "li",
       { dataset: { seat: s.seat } },
-      h("span", { class: `dot ${seatClass(s.seat)}` }),
+      playerMark(playerColour(s, gameInfo)),
       h(
         "span",
         { class: "name" },
-        `Seat ${s.seat + 1}: `,
-        s.kind === "open" ? h("em", {}, "open") : seatName(s),
+        names[s.seat],
+        s.kind === "open" ? h("em", { class: "muted" }, " (open seat)") : null,
         mine ? h("span", { class: "badge" }, "you") : null,
       ),
       controls,
@@ -203,7 +219,7 @@ export async function invitePage(main, [id, code]) {
 /** The table page: waiting room until the start, then live play. */
 export async function tablePage(main, [id]) {
   let { table } = await get(`/api/tables/${id}`);
-  const gameInfo = (await games()).find((g) => g.name === table.game) || { perfect_information: true };
+  const gameInfo = await describeGame(table.game);
   document.title = `${table.title} · meeple`;
   let play = null;
   let lastStatus = null;
@@ -218,7 +234,7 @@ export async function tablePage(main, [id]) {
     shown = JSON.stringify(table) + (session.me.name || "");
     if (table.status === "waiting") {
       lastStatus = "waiting";
-      waitingRoom(main, table, refresh);
+      waitingRoom(main, table, gameInfo, refresh);
     } else if (!play) {
       play = new LivePlay(main, table, gameInfo);
     }
@@ -273,7 +289,7 @@ class LivePlay {
   close() {
     clearInterval(this.tick);
     this.sock.close();
-    if (this.kozo && this.kozo.dispose) this.kozo.dispose();
+    if (this.tower && this.tower.dispose) this.tower.dispose();
   }
 
   build() {
@@ -372,13 +388,19 @@ class LivePlay {
     return this.revealed !== f.seat;
   }
 
+  /** The display names of the frame's players, by seat. */
+  names(f) {
+    return playerNames(f.players || [], this.table.players || 0);
+  }
+
+  /** The colour of a seat: the frame's, else the game's description. */
+  colour(f, seat) {
+    return playerColour((f.players || []).find((p) => p.seat === seat), this.gameInfo, seat);
+  }
+
   draw(f) {
-    const players = f.players || [];
-    const name = (s) => {
-      const n = seatName(players.find((p) => p.seat === s) || { seat: s });
-      const same = players.filter((p) => seatName(p) === n).length > 1;
-      return same ? `${n} (seat ${s + 1})` : n;
-    };
+    const names = this.names(f);
+    const name = (s) => names[s] || `Player ${s + 1}`;
     if (this.needsCover(f)) {
       this.cover(name(f.seat), f.seat);
       return;
@@ -444,16 +466,17 @@ class LivePlay {
     const obs = f.observation || {};
     const scores = (f.result && f.result.scores) || obs.scores || [];
     const toMove = new Set(f.to_move || []);
+    const names = this.names(f);
     fill(this.playersEl, 
       ...(f.players || []).map((p) =>
         h(
           "li",
           { class: toMove.has(p.seat) ? "to-act" : "", dataset: { seat: p.seat } },
-          h("span", { class: `dot ${seatClass(p.seat)}`, "aria-hidden": "true" }),
+          playerMark(this.colour(f, p.seat)),
           h(
             "span",
             { class: "name" },
-            seatName(p),
+            names[p.seat],
             p.kind === "bot" ? h("span", { class: "badge" }, "bot") : null,
             (f.seats || []).includes(p.seat) ? h("span", { class: "badge" }, "you") : null,
             p.kind === "human" && p.connected === false ? h("span", { class: "muted" }, " (away)") : null,
@@ -483,13 +506,12 @@ class LivePlay {
 
   drawLog(f) {
     const log = f.log || [];
-    const players = f.players || [];
+    const names = this.names(f);
     const had = this.logEl.children.length;
     const atEnd = this.logEl.scrollTop + this.logEl.clientHeight >= this.logEl.scrollHeight - 4;
     fill(this.logEl, 
       ...log.map((m) => {
-        const who = m.player === -1 ? "chance" : seatName(players.find((p) => p.seat === m.player) || { seat: m.player });
-        return h("li", { dataset: { n: m.n } }, h("span", { class: "muted" }, `${who}: `), m.text);
+        return h("li", { dataset: { n: m.n } }, logWho(m.player, names, (s) => this.colour(f, s)), m.text);
       }),
     );
     if (atEnd || log.length !== had) this.logEl.scrollTop = this.logEl.scrollHeight;
@@ -501,7 +523,7 @@ class LivePlay {
       fill(this.viewAs);
       return;
     }
-    const players = f.players || [];
+    const names = this.names(f);
     fill(this.viewAs, 
       h("span", { class: "muted" }, "Show:"),
       ...held.map((s) =>
@@ -512,15 +534,17 @@ class LivePlay {
             "aria-pressed": String(s === f.seat),
             onclick: () => this.sock.view(s),
           },
-          seatName(players.find((p) => p.seat === s) || { seat: s }),
+          playerMark(this.colour(f, s)),
+          " ",
+          names[s],
         ),
       ),
     );
   }
 
   async draw3d(f) {
-    if (f.game !== "kozo") return;
-    if (!this.kozo) {
+    if (!hasTower(this.gameInfo)) return;
+    if (!this.tower) {
       this.viewSwitch.hidden = false;
       const b3 = h("button", { type: "button", "aria-pressed": "true", id: "show-3d" }, "3D tower");
       const b2 = h("button", { type: "button", "aria-pressed": "false", id: "show-2d" }, "Plan");
@@ -534,21 +558,21 @@ class LivePlay {
       b2.onclick = () => set(false);
       fill(this.viewSwitch, b3, b2);
       this.view3d.hidden = false;
-      this.kozo = "loading";
+      this.tower = "loading";
       try {
         const { KozoView } = await import("../kozo3d.js");
-        this.kozo = new KozoView(this.view3d);
+        this.tower = new KozoView(this.view3d);
       } catch (e) {
         // three.js missing (npm ci not run) or no WebGL: the plan still works.
-        this.kozo = null;
+        this.tower = null;
         this.viewSwitch.hidden = true;
         fill(this.view3d, h("p", { class: "muted" }, `The 3D view is not available here (${e.message}).`));
         this.draw3d = () => {};
         return;
       }
     }
-    if (this.kozo === "loading") return;
-    this.kozo.update(this.frame.observation, this.board);
+    if (this.tower === "loading") return;
+    this.tower.update(this.frame.observation, this.board);
   }
 
   drawResult() {
@@ -558,36 +582,13 @@ class LivePlay {
       return;
     }
     const res = f.result || this.table.result || {};
-    const players = f.players || [];
+    const names = this.names(f);
     const scores = res.scores || f.observation?.scores || [];
     const ranks = res.ranks || f.observation?.ranks || [];
-    const order = players.map((p) => p.seat).sort((a, b) => (ranks[a] || 0) - (ranks[b] || 0));
-    const { cats, cell } = breakdownColumns(f.observation);
+    const colours = names.map((_, s) => this.colour(f, s));
+    const table = resultsTable(f.observation?.final_breakdown, { names, colours, ranks, scores, id: "final-scores" });
     const t = this.table;
-    const table = h(
-      "table",
-      { class: "breakdown", id: "final-scores" },
-      h(
-        "thead",
-        {},
-        h("tr", {}, h("th", {}, "Rank"), h("th", {}, "Player"), cats.map((c) => h("th", {}, c.replace(/_/g, " "))), h("th", {}, "Score")),
-      ),
-      h(
-        "tbody",
-        {},
-        order.map((s) =>
-          h(
-            "tr",
-            { dataset: { seat: s } },
-            h("td", {}, ranks[s] ?? ""),
-            h("td", {}, seatName(players.find((p) => p.seat === s))),
-            cats.map((c) => h("td", {}, cell(s, c))),
-            h("td", {}, h("strong", {}, scores[s] !== undefined ? fmt(scores[s]) : "")),
-          ),
-        ),
-      ),
-    );
-    const winners = (res.winners || []).map((s) => seatName(players.find((p) => p.seat === s)));
+    const winners = (res.winners || []).map((s) => names[s]);
     const held = f.seats || [];
     const rematch = t.rematch
       ? h("a", { class: "button", href: `/table/${t.rematch}`, "data-link": true }, "Go to the rematch")
@@ -615,7 +616,7 @@ class LivePlay {
         "div",
         { class: "card final", id: "final" },
         h("h2", {}, winners.length > 1 ? `Shared win: ${winners.join(", ")}` : winners.length ? `${winners[0]} wins` : "Final result"),
-        res.forfeit !== null && res.forfeit !== undefined ? h("p", {}, `${seatName(players.find((p) => p.seat === res.forfeit))} forfeited on time.`) : null,
+        res.forfeit !== null && res.forfeit !== undefined ? h("p", {}, `${names[res.forfeit]} forfeited on time.`) : null,
         table,
         h("div", { class: "row" }, h("a", { class: "button", href: `/replay/${t.id}`, "data-link": true }, "Replay"), rematch, link("/", "Lobby")),
       ),
@@ -630,41 +631,8 @@ class LivePlay {
   }
 }
 
-/**
- * The columns of a game's final breakdown: `final_breakdown` in the observation, a list of
- * per-player records ({player, <part>: number | text | [numbers]}); parts that are lists of
- * records are summed up by their `points` where they have them.
- */
-function breakdownColumns(obs) {
-  const rows = (obs && Array.isArray(obs.final_breakdown) && obs.final_breakdown) || [];
-  const bySeat = new Map(rows.map((r, i) => [r.player ?? i, r]));
-  const show = (v) => {
-    if (v === null || v === undefined) return "";
-    if (typeof v === "number") return fmt(v);
-    if (typeof v === "boolean") return v ? "yes" : "no";
-    if (typeof v === "string") return v;
-    if (Array.isArray(v)) {
-      if (v.every((x) => typeof x === "number")) return v.map(fmt).join(" + ");
-      if (v.every((x) => x && typeof x === "object")) {
-        const pts = v.filter((x) => typeof x.points === "number");
-        return pts.length ? `${v.length} (${fmt(pts.reduce((a, x) => a + x.points, 0))} pts)` : String(v.length);
-      }
-    }
-    return null;
-  };
-  const skip = new Set(["player", "rank", "seat"]);
-  const cats = [];
-  for (const r of rows) {
-    for (const [k, v] of Object.entries(r)) {
-      if (skip.has(k) || cats.includes(k)) continue;
-      if (show(v) !== null) cats.push(k);
-    }
-  }
-  return { cats, cell: (s, c) => show((bySeat.get(s) || {})[c]) ?? "" };
+/** Who made a move in the log: the player's mark and name, or chance. */
+export function logWho(player, names, colourOf) {
+  if (player === -1) return h("span", { class: "muted" }, "chance: ");
+  return h("span", { class: "who" }, playerMark(colourOf(player)), ` ${names[player] || `Player ${player + 1}`}: `);
 }
-
-function fmt(x) {
-  return Number.isInteger(x) ? String(x) : (+x).toFixed(Math.abs(x) < 10 ? 2 : 1).replace(/\.?0+$/, "");
-}
-
-export { fmt, seatName };

@@ -1,0 +1,162 @@
+// How players look on every page: one name and one colour (with its symbol, so colour is never
+// the only cue) per seat, and the one table of a finished game's final breakdown.
+
+import { h } from "./dom.js";
+
+/** A score as people write it: whole numbers without a decimal point. */
+export function fmt(x) {
+  if (typeof x !== "number") return String(x ?? "");
+  return Number.isInteger(x) ? String(x) : x.toFixed(Math.abs(x) < 10 ? 2 : 1).replace(/\.?0+$/, "");
+}
+
+/** A seat holder's name; an open seat (or one nobody holds yet) is "Player N", N from 1. */
+export function playerName(p) {
+  if (!p) return "?";
+  return p.name || `Player ${p.seat + 1}`;
+}
+
+/**
+ * The display name of every seat of `players` ([{seat, name}]): the holder's name, and where
+ * one name holds several seats (hot-seat), which player each is.
+ */
+export function playerNames(players, count = 0) {
+  const bySeat = new Map((players || []).map((p) => [p.seat, p]));
+  const n = Math.max(count, ...(players || []).map((p) => p.seat + 1), 0);
+  const base = Array.from({ length: n }, (_, s) => playerName(bySeat.get(s) || { seat: s }));
+  return base.map((name, s) => (base.filter((x) => x === name).length > 1 ? `${name} (player ${s + 1})` : name));
+}
+
+const FALLBACK = { name: "grey", fill: "#8a8578", symbol: "●", ink: "#ffffff" };
+
+/**
+ * A seat's colour {name, fill, symbol, ink}: the one the server sends with the player, else
+ * the game's seat colours from its description.
+ */
+export function playerColour(p, game, seat = p?.seat) {
+  if (p && p.colour && p.colour.fill) return p.colour;
+  const colours = (game && game.colours) || [];
+  return colours.length ? colours[seat % colours.length] : FALLBACK;
+}
+
+/** The mark beside a player's name: a dot of the seat's colour showing its symbol. */
+export function playerMark(colour) {
+  const c = colour || FALLBACK;
+  return h(
+    "span",
+    {
+      class: "mark",
+      "aria-hidden": "true",
+      title: c.name,
+      dataset: { colour: c.fill },
+      style: `background:${c.fill};color:${c.ink || "#fff"}`,
+    },
+    c.symbol || "●",
+  );
+}
+
+/** A player's mark and name together. */
+export function playerLabel(name, colour) {
+  return h("span", { class: "player-label" }, playerMark(colour), " ", name);
+}
+
+// ---- the final breakdown ----
+
+const TOTALS = ["total", "final", "score"];
+const NOT_PARTS = new Set(["player", "rank", "seat", ...TOTALS]);
+
+function words(key) {
+  const s = String(key).replace(/_/g, " ");
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** A value of an older breakdown row as text, or null if it is no score part. */
+function partText(v) {
+  if (v === null || v === undefined) return null;
+  if (typeof v === "number") return fmt(v);
+  if (typeof v === "boolean") return v ? "yes" : "no";
+  if (typeof v === "string") return v;
+  if (Array.isArray(v)) {
+    if (v.every((x) => typeof x === "number")) return v.map(fmt).join(" + ");
+    if (v.every((x) => x && typeof x === "object")) {
+      const pts = v.filter((x) => typeof x.points === "number");
+      return pts.length ? `${v.length} (${fmt(pts.reduce((a, x) => a + x.points, 0))} pts)` : String(v.length);
+    }
+  }
+  return null;
+}
+
+/**
+ * The score lines of a final breakdown: `[{player, parts: [{label, value}], total, note}]`.
+ * A breakdown in the older row form ({player, <part>: value, final | total | score}) is read
+ * as its parts and its one total; without a breakdown each player's score is the total.
+ */
+export function scoreLines(breakdown, scores = [], count = 0) {
+  const rows = Array.isArray(breakdown) ? breakdown.filter((r) => r && typeof r === "object") : [];
+  if (rows.length && rows.every((r) => Array.isArray(r.parts))) {
+    return rows.map((r, i) => ({
+      player: r.player ?? i,
+      parts: r.parts.map((x) => ({ label: x.label, value: x.value })),
+      total: r.total,
+      note: r.note || "",
+    }));
+  }
+  const n = Math.max(rows.length, scores.length, count);
+  return Array.from({ length: n }, (_, s) => {
+    const r = rows.find((x) => x.player === s) || (rows[s] && rows[s].player === undefined ? rows[s] : {});
+    const parts = [];
+    for (const [k, v] of Object.entries(r)) {
+      if (NOT_PARTS.has(k)) continue;
+      const text = partText(v);
+      if (text !== null) parts.push({ label: words(k), value: typeof v === "number" ? v : text });
+    }
+    const key = TOTALS.find((k) => typeof r[k] === "number");
+    return { player: s, parts, total: key ? r[key] : scores[s], note: "" };
+  });
+}
+
+/**
+ * The results table of a finished game, the same on every page: a row per player, best rank
+ * first (rank, the player's mark and name, each part of the score, one Total), and the notes
+ * on ties below. `names` and `colours` are by seat; `ranks` by seat (1 = first).
+ */
+export function resultsTable(breakdown, { names = [], colours = [], ranks = [], scores = [], id } = {}) {
+  const lines = scoreLines(breakdown, scores, names.length);
+  const labels = [];
+  for (const line of lines) for (const p of line.parts) if (!labels.includes(p.label)) labels.push(p.label);
+  const order = [...lines].sort((a, b) => (ranks[a.player] ?? 0) - (ranks[b.player] ?? 0) || a.player - b.player);
+  const nameOf = (s) => names[s] || `Player ${s + 1}`;
+  const table = h(
+    "table",
+    { class: "breakdown", id },
+    h(
+      "thead",
+      {},
+      h("tr", {}, h("th", { scope: "col" }, "Rank"), h("th", { scope: "col" }, "Player"),
+        labels.map((l) => h("th", { scope: "col" }, l)), h("th", { scope: "col", class: "total" }, "Total")),
+    ),
+    h(
+      "tbody",
+      {},
+      order.map((line) => {
+        const parts = new Map(line.parts.map((p) => [p.label, p.value]));
+        return h(
+          "tr",
+          { dataset: { seat: line.player } },
+          h("td", {}, ranks[line.player] ?? ""),
+          h("th", { scope: "row" }, playerLabel(nameOf(line.player), colours[line.player])),
+          labels.map((l) => h("td", {}, parts.has(l) ? fmt(parts.get(l)) : "")),
+          h("td", { class: "total" }, h("strong", {}, line.total === undefined ? "" : fmt(line.total))),
+        );
+      }),
+    ),
+  );
+  const notes = lines.filter((l) => l.note);
+  return h(
+    "div",
+    { class: "results" },
+    h("div", { class: "results-scroll" }, table),
+    notes.length
+      ? h("ul", { class: "results-notes muted" }, notes.map((l) => h("li", {}, `${nameOf(l.player)}: ${l.note}`)))
+      : null,
+  );
+}
