@@ -53,7 +53,7 @@ def evaluate(state: KoPlusState, player: int) -> float:
     plus a little for every tile still in hand), averaged like the zero-sum returns."""
     if state.is_terminal():
         return state.returns()[player]
-    breakdown = state.final_breakdown()
+    breakdown = state.final_scoring()
     projected = [b["final"] + TILE_IN_HAND_VALUE * b["tiles_in_hand"] for b in breakdown]
     others = [q for q in range(len(projected)) if q != player]
     total = sum(math.tanh((projected[player] - projected[q]) / SCORE_SCALE) for q in others)

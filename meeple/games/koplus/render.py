@@ -210,11 +210,10 @@ def _panel(obs: dict[str, Any], x0: int, viewer: int | None, n: int) -> str:
         )
         for i, b in enumerate(final):
             yy = 32 + 16 * i
+            v = [part["value"] for part in b["parts"]]
             out.append(
                 f'<text x="0" y="{yy}" fill="{PLAYER_COLOURS[i]}" font-family="monospace">'
-                f'P{i}  {b["running_score"]:>4} {b["largest_group_bonus"]:>+3} '
-                f'{b["isolated_penalty"]:>+5} {b["non_maximal_penalty"]:>+4} '
-                f'{b["final"]:>5}</text>'
+                f'P{i}  {v[0]:>4} {v[1]:>+3} {v[2]:>+5} {v[3]:>+4} {b["total"]:>5}</text>'
             )
         out.append("</g>")
     out.append("</g>")
@@ -279,10 +278,9 @@ def text(observation: dict[str, Any]) -> str:
                      "non-maximal −3 each)")
         for b in final:
             p = b["player"]
+            v = [part["value"] for part in b["parts"]]
             lines.append(
-                f"  [{PLAYER_COLOUR_NAMES[p]}]P{p}[/]: {b['running_score']} "
-                f"{b['largest_group_bonus']:+d} {b['isolated_penalty']:+d} "
-                f"{b['non_maximal_penalty']:+d} = [bold]{b['final']}[/bold]  "
-                f"(largest group {b['largest_group']}, {b['tiles_in_hand']} tiles in hand)"
+                f"  [{PLAYER_COLOUR_NAMES[p]}]P{p}[/]: {v[0]} {v[1]:+d} {v[2]:+d} {v[3]:+d} "
+                f"= [bold]{b['total']}[/bold]"
             )
     return "\n".join(lines)

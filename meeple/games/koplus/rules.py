@@ -570,7 +570,7 @@ class KoPlusState(State):
         if self.current_player != TERMINAL:
             return None
         if self.final is None:
-            self.final = self.final_breakdown()
+            self.final = self.final_scoring()
         return self.final
 
     # ------------------------------------------------------------------ scoring
@@ -586,8 +586,11 @@ class KoPlusState(State):
                 own |= geo.mask[a]
         return [part.bit_count() // 5 for part in geo.grid.components(own)]
 
-    def final_breakdown(self) -> list[dict[str, Any]]:
-        """The end-of-game adjustments per player, as if the game ended now."""
+    def final_scoring(self) -> list[dict[str, Any]]:
+        """The end-of-game adjustments per player (rules 6.2), as if the game ended now:
+        ``running_score``, ``largest_group`` (L_p) and its ``largest_group_bonus``,
+        ``isolated_tiles`` and ``isolated_penalty``, ``non_maximal_tiles`` and
+        ``non_maximal_penalty``, the ``final`` score and the ``tiles_in_hand`` (the tie-break)."""
         n = self.nplayers
         sizes = [self.group_sizes(p) for p in range(n)]
         largest = [max((s for s in ss if s >= 2), default=0) for ss in sizes]

@@ -9,12 +9,21 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from meeple.engine import CHANCE, TERMINAL
+from meeple.engine.scores import ScoreLine
 
 from . import notation
 from .components import SECTION_SIZE, SHAPE_NAMES, TILES_PER_PLAYER
 
 if TYPE_CHECKING:
     from .rules import KoPlusState
+
+ALIENS_CAUGHT = "Aliens caught"
+LARGEST_GROUP = "Largest group"
+ISOLATED_TILES = "Isolated tiles"
+SMALLER_GROUPS = "Tiles in smaller groups"
+"""The labels of the final breakdown's parts (rules 6.2: the points caught during play, +5
+for the largest group, −5 per isolated tile, −3 per tile in a group smaller than the
+player's largest)."""
 
 SHAPE_LETTERS = {0: "X", 1: "U", -1: None}
 """A top tile's shape as the observation names it (``None``: the stack is empty)."""
@@ -100,10 +109,38 @@ def observation(state: KoPlusState, player: int | None) -> dict[str, Any]:
     }
 
 
+def score_lines(state: KoPlusState) -> list[ScoreLine]:
+    """One score line per player for the end-of-game scoring (rules 6.2), as if the game
+    ended now: the aliens caught, the largest-group bonus and the two penalties, adding up to
+    the final score; where the tiles in hand break a tie on points, the note gives them
+    (rules 6.3)."""
+    scoring = state.final_result() or state.final_scoring()
+    lines = []
+    for b in scoring:
+        hand = b["tiles_in_hand"]
+        decides = any(o["final"] == b["final"] and o["tiles_in_hand"] != hand for o in scoring)
+        note = (f"{hand} tile{'s' if hand != 1 else ''} in hand (on level points, more tiles "
+                "in hand ranks higher)") if decides else ""
+        lines.append(ScoreLine(
+            b["player"],
+            (
+                (ALIENS_CAUGHT, b["running_score"]),
+                (LARGEST_GROUP, b["largest_group_bonus"]),
+                (ISOLATED_TILES, b["isolated_penalty"]),
+                (SMALLER_GROUPS, b["non_maximal_penalty"]),
+            ),
+            b["final"],
+            note,
+        ))
+    return lines
+
+
 def final_breakdown(state: KoPlusState) -> list[dict[str, Any]] | None:
-    """The final scoring per player once the game is over, else ``None``."""
-    final = state.final_result()
-    return [dict(b) for b in final] if final else None
+    """The observation's final breakdown: the score lines once the game is over, else
+    ``None``."""
+    if state.final_result() is None:
+        return None
+    return [line.to_json() for line in score_lines(state)]
 
 
 def observation_tensor(state: KoPlusState, player: int) -> np.ndarray:

@@ -170,7 +170,7 @@ def test_k4_bonus_without_placement_and_the_end():
     assert state.current_player == 1 and state.bonus_left == [1, 3]
     play(state, "U1@0,6")
     assert state.current_player == TERMINAL
-    final = state.observation(None)["final_breakdown"]
+    final = state.final_result()
     assert [b["largest_group"] for b in final] == [3, 2]
     assert [b["largest_group_bonus"] for b in final] == [5, 0]
     assert [b["isolated_tiles"] + b["non_maximal_tiles"] for b in final] == [0, 0]
@@ -219,7 +219,7 @@ def test_k5_final_scoring_with_ties():
     assert sorted(state.group_sizes(0)) == [1, 3, 3]
     assert sorted(state.group_sizes(1)) == [2, 3]
     assert sorted(state.group_sizes(2)) == [1, 1, 2]
-    final = state.final_breakdown()
+    final = state.final_scoring()
     assert [b["largest_group"] for b in final] == [3, 3, 2]
     assert [b["largest_group_bonus"] for b in final] == [5, 5, 0]
     assert [b["isolated_penalty"] for b in final] == [-5, 0, -10]
@@ -392,7 +392,7 @@ def test_game_ends_on_a_threshold_without_the_bonus():
     play(state, "X@0,36")
     assert state.is_terminal()
     assert state.bonus_left == [2, 3]
-    final = state.observation(None)["final_breakdown"]
+    final = state.final_result()
     # P0: a group of 11 (+5) and X@0,36 isolated behind P1's tile (−5); P1: one isolated (−5)
     assert [(b["largest_group"], b["isolated_tiles"]) for b in final] == [(11, 1), (0, 1)]
     assert [b["final"] for b in final] == [20, -5]

@@ -170,7 +170,7 @@ def play_checked(players, seed, options):
     assert obs["phase"] == "end"
     final = recount(obs)
     assert state.scores() == final
-    assert [b["final"] for b in obs["final_breakdown"]] == final
+    assert [b["total"] for b in obs["final_breakdown"]] == final
     keys = [(final[p], obs["tiles_left"][p]) for p in range(players)]
     assert state.winners() == [p for p in range(players) if keys[p] == max(keys)]
     # the record replays to the very same state

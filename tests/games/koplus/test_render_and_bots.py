@@ -42,7 +42,7 @@ def test_svg_and_text_show_the_final_breakdown_and_the_viewer():
     words = render.text(obs)
     assert "Final scoring" in words and "P1 (you)" in words
     for b in obs["final_breakdown"]:
-        assert f"= [bold]{b['final']}[/bold]" in words
+        assert f"= [bold]{b['total']}[/bold]" in words
 
 
 def test_pictures_during_setup():
