@@ -128,3 +128,62 @@ def test_clear_errors_and_listings(tmp_path):
     assert r.returncode == 0
     for name in GAMES:
         assert name in r.stdout
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_result_is_one_table_with_each_total_once(name):
+    """The final result: a row per player by name ("Player 1"), each part of the score in its
+    own column, one Total column, and no raw data (no braces or brackets)."""
+    from rich.console import Console
+
+    from meeple import cli
+
+    players = game_class(name).default_players()
+    game = meeple.load(name, players=players)
+    seats = ["random"] * players
+    state, finished = cli.run_game(game, seats, seed=5, quiet=True)
+    assert finished
+    saved = cli.console
+    cli.console = Console(width=200, color_system=None, highlight=False)
+    try:
+        with cli.console.capture() as out:
+            cli.show_result(state, cli.seat_names(seats))
+    finally:
+        cli.console = saved
+    text = out.get()
+    assert "{" not in text and "[" not in text and "P0" not in text
+    lines = text.splitlines()
+    head = next(line for line in lines if "Player" in line and "Rank" in line)
+    cells = [c.strip().lower() for c in re.split(r"[┃│|]", head) if c.strip()]
+    assert cells[0] == "rank" and cells[1] == "player" and cells[-1] == "total"
+    assert sum(c in ("total", "score", "final", "final score") for c in cells) == 1
+    ranks = state.ranks()
+    rows = [line for line in lines if "Player " in line and line is not head]
+    assert len(rows) == players
+    order = sorted(range(players), key=lambda p: (ranks[p], p))
+    for row, p in zip(rows, order, strict=True):
+        parts = [c.strip() for c in re.split(r"[┃│|]", row) if c.strip()]
+        assert parts[0] == str(ranks[p]) and f"Player {p + 1}" in parts[1]
+        assert float(parts[-1]) == state.scores()[p]
+    winners = next(line for line in lines if line.startswith("Winner"))
+    assert all(f"Player {p + 1}" in winners for p in state.winners())
+
+
+def test_the_replay_log_shows_a_viewer_only_what_they_may_know(tmp_path):
+    """A record of a game with hidden draws: stepping through it as one player shows the draws
+    as hidden, the whole record at the end shows everything."""
+    hidden = [n for n in GAMES if not game_class(n).perfect_information]
+    if not hidden:
+        pytest.skip("no game with hidden information")
+    name = hidden[0]
+    players = game_class(name).default_players()
+    done = run("play", name, "--seats", ",".join(["random"] * players), "--seed", "2", "--json")
+    record = json.loads(done.stdout)
+    path = tmp_path / "game.json"
+    path.write_text(done.stdout)
+    first_chance = next(i for i, (p, _) in enumerate(record["moves"]) if p == -1)
+    r = run("replay", str(path), "--viewer", "0", input=f"{first_chance + 1}\nq\n")
+    assert r.returncode == 0
+    step = r.stdout.split(f"move {first_chance + 1}/")[1]
+    assert "chance: a hidden draw" in step
+    assert str(record["moves"][first_chance][1]) not in step.split("\n", 2)[1]
