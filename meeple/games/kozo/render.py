@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from meeple.engine import scores
+
 from .components import LETTERS
 
 COLOURS = (
@@ -220,13 +222,8 @@ def text(observation: dict[str, Any]) -> str:
     tot = observation.get("totals", [0] * n)
     lines.append("Scores: " + "  ".join(
         f"P{p} {tot[p]}+{rp[p]}" for p in range(len(tot))) + "  (game total + this round)")
-    fb = observation.get("final_breakdown")
-    if fb:
+    if observation.get("final_breakdown"):
         lines.append("[bold]Final:[/]")
-        for row in fb:
-            lines.append(
-                f"  P{row['player']}: rounds {row['rounds']} = {row['total']}"
-                f" (last successful turn {row['last_successful_turn'] or '-'})"
-            )
-        lines.append("Winners: " + ", ".join(f"P{w}" for w in observation.get("winners", [])))
+        lines.append(scores.score_table_text(scores.score_lines(observation), None,
+                                             observation.get("ranks")))
     return "\n".join(lines)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from meeple.engine.grid import iter_bits
+from meeple.engine.scores import ScoreLine
 
 from . import physics
 from .components import (
@@ -93,7 +94,6 @@ def last_check_json(state: KozoState) -> dict[str, Any] | None:
 def observation(state: KozoState, player: int | None) -> dict[str, Any]:
     """The game's part of the JSON view (perfect information: the same for every viewer)."""
     opts = state.game.options
-    n = state.game.num_players
     ph = state.phase
     phase = PHASE_NAMES[ph]
     if ph == CHOOSE:
@@ -136,19 +136,31 @@ def observation(state: KozoState, player: int | None) -> dict[str, Any]:
         "turn": state.game_turn,
     }
     if ph == OVER:
-        key = "last_success" if opts["tie_break_turn"] == "last_successful" else "last_taken"
-        last = getattr(state, key)
-        obs["final_breakdown"] = [
-            {
-                "player": p,
-                "rounds": [r["points"][p] for r in state.round_log],
-                "total": state.totals[p],
-                "last_successful_turn": state.last_success[p] or None,
-                "tie_break_turn": last[p] or None,
-            }
-            for p in range(n)
-        ]
+        obs["final_breakdown"] = [line.to_json() for line in final_breakdown(state)]
     return obs
+
+
+def final_breakdown(state: KozoState) -> list[ScoreLine]:
+    """One score line per player: the points kept in each round and the game total; a note
+    where the tie-break turn (rules.md 6.2) decides between level totals."""
+    last_taken = state.game.options["tie_break_turn"] == "last_taken"
+    last = state.last_taken if last_taken else state.last_success
+    n = state.game.num_players
+    lines = []
+    for p in range(n):
+        level = [q for q in range(n) if state.totals[q] == state.totals[p]]
+        note = ""
+        if len({last[q] for q in level}) > 1:
+            what = "last turn taken" if last_taken else "last successful turn"
+            when = f"game turn {last[p]}" if last[p] else "none"
+            note = f"Tied on points; the later {what} ranks higher: {when}"
+        lines.append(ScoreLine(
+            p,
+            tuple((f"Round {r['round']}", r["points"][p]) for r in state.round_log),
+            state.totals[p],
+            note,
+        ))
+    return lines
 
 
 def observation_tensor(state: KozoState, player: int) -> np.ndarray:

@@ -197,8 +197,18 @@ def test_z5_full_game_static(tie_break):
     assert [r["end"] for r in s.round_log] == ["fall", "fall", "complete"]
     assert s.scores() == [23.0, 23.0, 21.0]
     assert s.ranks() == [2, 1, 3] and s.winners() == [1]
+    assert s.last_success == [21, 22, 20]
     fb = s.observation(None)["final_breakdown"]
-    assert [row["last_successful_turn"] for row in fb] == [21, 22, 20]
+    assert [row["player"] for row in fb] == [0, 1, 2]
+    assert [[(p["label"], p["value"]) for p in row["parts"]] for row in fb] == [
+        [("Round 1", 7), ("Round 2", 3), ("Round 3", 13)],
+        [("Round 1", 0), ("Round 2", 8), ("Round 3", 15)],
+        [("Round 1", 4), ("Round 2", 0), ("Round 3", 17)],
+    ]
+    assert [row["total"] for row in fb] == [23, 23, 21]
+    # the tie-break turns decide between the level P0 and P1; P2 is not level with anyone
+    assert "game turn 21" in fb[0]["note"] and "game turn 22" in fb[1]["note"]
+    assert "note" not in fb[2]
 
 
 @pytest.mark.slow
