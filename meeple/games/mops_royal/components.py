@@ -12,6 +12,7 @@ Cell ``(x, y)`` of a layout, with −4 ≤ x, y ≤ 4 and the start tile at ``(0
 from __future__ import annotations
 
 from meeple.engine.grid import Grid, bits, mask_of_indices, rotate_grid_cw
+from meeple.engine.look import PALETTE, Colour
 
 COLOURS: tuple[str, ...] = ("blue", "green", "orange", "pink", "purple", "yellow")
 """Colour names in index order."""
@@ -46,8 +47,9 @@ CROWNS: frozenset[int] = frozenset(
 START_CANDIDATES: tuple[int, ...] = tuple(i for i in range(NUM_TILES) if i not in CROWNS)
 """The 30 tiles without a crown: only these can be start tiles."""
 
-BACK_COLOURS: tuple[str, ...] = ("#7a4b2a", "#2f5d50", "#4b3f72", "#8a2f3c")
-"""Back colours of the four sets (reconstructed [R6]: the real ones are not known)."""
+SEAT_COLOURS: tuple[Colour, ...] = PALETTE
+"""The players' colours, also the back colours of their tile sets: the rules only ask for four
+distinct backs [R6], so they are the shared seat colours, each with its symbol."""
 
 BASE_POINTS: dict[int, int] = {3: 2, 4: 4, 5: 7}
 """Points of a combination by its size; +1 if it holds a crown tile."""

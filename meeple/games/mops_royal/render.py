@@ -2,24 +2,30 @@
 
 Both draw only from the observation dict. Every cell of every layout (tile or empty slot)
 carries the id ``cell-P-R-C`` (seat P, window row R = y + 4, column C = x + 4), the ids that
-``describe_action`` names as targets and previews.
+``describe_action`` names as targets and previews. Each player has one colour
+(``SEAT_COLOURS``, the game's ``colours``): the frame of his layout, the backs of his tiles and
+his mark; the six tile colours are the tiles' own.
 """
 
 from __future__ import annotations
 
-from html import escape
+from collections.abc import Sequence
 from typing import Any
 
+from rich.markup import escape as rich_escape
+
+from meeple.engine import svg as S
+from meeple.engine.look import MUTED, PAPER, Colour, seat_name
 from meeple.engine.scores import score_lines, score_table_text
 
 from .components import (
-    BACK_COLOURS,
     CODE_INDEX,
     COLOUR_LETTERS,
     COLOURS,
     CROWNS,
     OBJECT_LETTERS,
     OBJECTS,
+    SEAT_COLOURS,
 )
 
 FILL = {
@@ -30,10 +36,16 @@ FILL = {
     "purple": "#8b4fc4",
     "yellow": "#f1d02e",
 }
-INK = {c: ("#1b1b1b" if c in ("yellow", "pink", "orange") else "#ffffff") for c in COLOURS}
+"""The tiles' own colours."""
+TILE_INK = {c: ("#1b1b1b" if c in ("yellow", "pink", "orange") else "#ffffff") for c in COLOURS}
+"""What is drawn on a tile of each colour."""
+LEGAL = "#2f7a3c"
+"""The outline of a cell where the viewer may place the called tile."""
 CELL = 44
 GAP = 4
 PANEL = 9 * CELL + 2 * GAP
+PANEL_HEAD = 28
+HEAD = 70
 
 
 def _code(tile: str) -> str:
@@ -41,78 +53,84 @@ def _code(tile: str) -> str:
     return COLOUR_LETTERS[COLOURS.index(colour)] + OBJECT_LETTERS[OBJECTS.index(obj)]
 
 
+def _ellipse(cx: float, cy: float, rx: float, ry: float, **extra: object) -> str:
+    return f"<ellipse{S.attrs(cx=f'{cx:g}', cy=f'{cy:g}', rx=rx, ry=ry, **extra)}/>"
+
+
 def _symbol(obj: str, cx: float, cy: float, ink: str) -> str:
     """A distinct drawing per object, so tiles read without their colour."""
-    s = f'fill="{ink}" stroke="none"'
     if obj == "pillow":
-        return (
-            f'<rect x="{cx - 11}" y="{cy - 8}" width="22" height="16" rx="6" {s}/>'
-            f'<circle cx="{cx - 11}" cy="{cy - 8}" r="2.5" {s}/>'
-            f'<circle cx="{cx + 11}" cy="{cy - 8}" r="2.5" {s}/>'
-            f'<circle cx="{cx - 11}" cy="{cy + 8}" r="2.5" {s}/>'
-            f'<circle cx="{cx + 11}" cy="{cy + 8}" r="2.5" {s}/>'
+        return S.rect(cx - 11, cy - 8, 22, 16, fill=ink, rx=6) + "".join(
+            S.circle(cx + dx, cy + dy, 2.5, fill=ink) for dx in (-11, 11) for dy in (-8, 8)
         )
     if obj == "bone":
-        return (
-            f'<rect x="{cx - 9}" y="{cy - 3}" width="18" height="6" {s}/>'
-            f'<circle cx="{cx - 10}" cy="{cy - 4}" r="4" {s}/>'
-            f'<circle cx="{cx - 10}" cy="{cy + 4}" r="4" {s}/>'
-            f'<circle cx="{cx + 10}" cy="{cy - 4}" r="4" {s}/>'
-            f'<circle cx="{cx + 10}" cy="{cy + 4}" r="4" {s}/>'
+        return S.rect(cx - 9, cy - 3, 18, 6, fill=ink) + "".join(
+            S.circle(cx + dx, cy + dy, 4, fill=ink) for dx in (-10, 10) for dy in (-4, 4)
         )
     if obj == "bowl":
-        return (
-            f'<path d="M{cx - 13},{cy - 3} h26 a13,11 0 0 1 -26,0 z" {s}/>'
-            f'<rect x="{cx - 6}" y="{cy + 7}" width="12" height="3" {s}/>'
-        )
+        return (S.path(f"M{cx - 13:g},{cy - 3:g} h26 a13,11 0 0 1 -26,0 z", fill=ink)
+                + S.rect(cx - 6, cy + 7, 12, 3, fill=ink))
     if obj == "can":
         return (
-            f'<rect x="{cx - 8}" y="{cy - 9}" width="16" height="19" {s}/>'
-            f'<ellipse cx="{cx}" cy="{cy - 9}" rx="8" ry="3" fill="none" stroke="{ink}" '
-            'stroke-width="1.5"/>'
-            f'<line x1="{cx - 8}" y1="{cy - 3}" x2="{cx + 8}" y2="{cy - 3}" stroke="#888" '
-            'stroke-width="1"/>'
+            S.rect(cx - 8, cy - 9, 16, 19, fill=ink)
+            + _ellipse(cx, cy - 9, 8, 3, fill="none", stroke=ink, stroke_width=1.5)
+            + S.path(f"M{cx - 8:g},{cy - 3:g} h16", stroke="#888", stroke_width=1)
         )
     if obj == "poop":
         return (
-            f'<ellipse cx="{cx}" cy="{cy + 7}" rx="12" ry="4" {s}/>'
-            f'<ellipse cx="{cx}" cy="{cy + 1}" rx="9" ry="4" {s}/>'
-            f'<ellipse cx="{cx}" cy="{cy - 5}" rx="6" ry="3.5" {s}/>'
-            f'<path d="M{cx},{cy - 12} l3,4 h-6 z" {s}/>'
+            _ellipse(cx, cy + 7, 12, 4, fill=ink)
+            + _ellipse(cx, cy + 1, 9, 4, fill=ink)
+            + _ellipse(cx, cy - 5, 6, 3.5, fill=ink)
+            + S.path(f"M{cx:g},{cy - 12:g} l3,4 h-6 z", fill=ink)
         )
     # pug: a round face with folded ears and a dark muzzle
     return (
-        f'<path d="M{cx - 11},{cy - 6} l-3,-6 l8,2 z" {s}/>'
-        f'<path d="M{cx + 11},{cy - 6} l3,-6 l-8,2 z" {s}/>'
-        f'<circle cx="{cx}" cy="{cy}" r="10" fill="none" stroke="{ink}" stroke-width="2.5"/>'
-        f'<circle cx="{cx - 4}" cy="{cy - 2}" r="1.8" {s}/>'
-        f'<circle cx="{cx + 4}" cy="{cy - 2}" r="1.8" {s}/>'
-        f'<ellipse cx="{cx}" cy="{cy + 4}" rx="4" ry="3" {s}/>'
+        S.path(f"M{cx - 11:g},{cy - 6:g} l-3,-6 l8,2 z", fill=ink)
+        + S.path(f"M{cx + 11:g},{cy - 6:g} l3,-6 l-8,2 z", fill=ink)
+        + S.circle(cx, cy, 10, stroke=ink, stroke_width=2.5)
+        + S.circle(cx - 4, cy - 2, 1.8, fill=ink)
+        + S.circle(cx + 4, cy - 2, 1.8, fill=ink)
+        + _ellipse(cx, cy + 4, 4, 3, fill=ink)
     )
 
 
 def _crown(x: float, y: float) -> str:
-    return (
-        f'<path class="crown" d="M{x},{y} v-7 l3,3 l3,-5 l3,5 l3,-3 v7 z" fill="#ffd700" '
-        'stroke="#5a4500" stroke-width="1"/>'
-    )
+    return S.path(f"M{x:g},{y:g} v-7 l3,3 l3,-5 l3,5 l3,-3 v7 z", fill="#ffd700",
+                  stroke="#5a4500", stroke_width=1, class_="crown")
 
 
 def tile_svg(tile: str, x: float, y: float, size: float = CELL - 4, crown: bool = False) -> str:
     """One face-up tile: its colour, its object symbol, its code and its crown badge."""
     colour, obj = tile.split("-")
-    ink = INK[colour]
+    ink = TILE_INK[colour]
     cx, cy = x + size / 2, y + size / 2 - 1
     parts = [
-        f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="5" fill="{FILL[colour]}" '
-        'stroke="#333" stroke-width="1"/>',
+        S.rect(x, y, size, size, fill=FILL[colour], rx=5, stroke="#333", stroke_width=1),
         _symbol(obj, cx, cy, ink),
-        f'<text x="{x + size - 3}" y="{y + 10}" font-size="9" text-anchor="end" '
-        f'font-family="sans-serif" fill="{ink}">{_code(tile)}</text>',
+        S.text(x + size - 3, y + 10, _code(tile), size=9, anchor="end", fill=ink),
     ]
     if crown:
         parts.append(_crown(x + 3, y + size - 3))
     return "".join(parts)
+
+
+BACK = "#3d3a36"
+"""The dark face of a tile turned over, framed and marked in its owner's colour."""
+
+
+def back_svg(colour: Colour, x: float, y: float, covers: int = 0) -> str:
+    """A face-down tile: the back of its owner's set, with his colour and symbol."""
+    size = CELL - 4
+    out = [
+        S.rect(x + 1.5, y + 1.5, size - 3, size - 3, fill=BACK, rx=4, stroke=colour.fill,
+               stroke_width=3),
+        S.text(x + size / 2, y + size / 2 + 6, colour.symbol, size=18, anchor="middle",
+               fill=colour.fill),
+    ]
+    if covers:
+        out.append(S.text(x + size - 4, y + size - 5, f"+{covers}", size=11, anchor="end",
+                          weight="bold", fill="#ffffff"))
+    return "".join(out)
 
 
 def _layout_window(cells: list[dict[str, Any]]) -> tuple[int, int, int, int]:
@@ -130,88 +148,126 @@ def _layout_window(cells: list[dict[str, Any]]) -> tuple[int, int, int, int]:
 def _own_score(obs: dict[str, Any], q: int) -> float:
     """The score shown for seat ``q``: the viewer sees his own choices of this round at once."""
     if obs.get("viewer") == q and obs.get("my_score") is not None:
-        return obs["my_score"]
-    return obs["scores"][q] if obs.get("scores") else 0
+        return float(obs["my_score"])
+    return float(obs["scores"][q]) if obs.get("scores") else 0.0
 
 
-def _panel(obs: dict[str, Any], q: int, ox: float, oy: float) -> str:
+def _points(value: float) -> str:
+    return f"{value:g} point" + ("" if value == 1 else "s")
+
+
+def _tags(obs: dict[str, Any], q: int) -> list[str]:
+    """What a seat is doing this round, in words: caller, sits out, complete, choosing."""
+    tags = []
+    if obs.get("caller") == q:
+        tags.append("caller")
+    status = (obs.get("status") or [None] * obs["players"])[q]
+    if status == "sitout":
+        tags.append("sits out")
+    elif status == "full":
+        tags.append("complete")
+    if q in (obs.get("pending") or []) and obs.get("phase") == "round":
+        tags.append("choosing")
+    return tags
+
+
+def _current(obs: dict[str, Any], q: int) -> bool:
+    """Whether seat ``q`` has something to do now."""
+    if obs.get("phase") == "end_scoring":
+        return obs.get("turn") == q
+    return obs.get("phase") == "round" and q in (obs.get("pending") or [])
+
+
+def _panel(obs: dict[str, Any], q: int, ox: float, oy: float,
+           names: Sequence[str] | None) -> str:
+    colour = SEAT_COLOURS[q]
     cells = obs["layouts"][q]
     by = {(c["x"], c["y"]): c for c in cells}
     x0, x1, y0, y1 = _layout_window(cells)
-    legal = {tuple(c) for c in obs.get("my_legal_cells") or []} if obs.get("viewer") == q else set()
-    me = obs.get("viewer") == q
-    caller = obs.get("caller") == q
-    score = _own_score(obs, q)
-    title = f"Player {q}" + (" (you)" if me else "") + (" · caller" if caller else "")
-    status = (obs.get("status") or [None] * obs["players"])[q]
-    extra = ""
-    if status == "sitout":
-        extra = " · sits out"
-    elif status == "full":
-        extra = " · complete"
-    if q in (obs.get("pending") or []):
-        extra += " · choosing"
+    viewer = obs.get("viewer")
+    me = viewer == q
+    legal = {tuple(c) for c in obs.get("my_legal_cells") or []} if me else set()
+    info = " · ".join([_points(_own_score(obs, q)), *_tags(obs, q)])
+    current = _current(obs, q)
     out = [
-        f'<g class="layout{" mine" if me else ""}" id="layout-{q}">',
-        f'<rect x="{ox}" y="{oy}" width="{PANEL}" height="{PANEL + 28}" rx="8" '
-        f'fill="{"#fbf6e9" if me else "#f3f1ec"}" stroke="{BACK_COLOURS[q]}" stroke-width="3"/>',
-        f'<text x="{ox + 10}" y="{oy + 19}" font-size="15" font-family="sans-serif" '
-        f'font-weight="bold" fill="#222">{escape(title)}: {score:g} points{escape(extra)}</text>',
+        S.rect(ox - 4, oy - 4, PANEL + 8, PANEL + PANEL_HEAD + 8, rx=11, class_="current")
+        if current else "",
+        S.rect(ox, oy, PANEL, PANEL + PANEL_HEAD, fill="#fbf6e9" if me else "#f3f1ec", rx=8,
+               stroke=colour.fill, stroke_width=3),
+        S.player_label(q, SEAT_COLOURS, names, ox + 10, oy + 20, size=15, viewer=viewer),
+        S.text(ox + PANEL - 10, oy + 20, info, size=13, anchor="end"),
     ]
     # centre the cells the layout can still use inside the panel
     gx = ox + GAP + (8 - (x1 - x0)) * CELL / 2 - (x0 + 4) * CELL
-    gy = oy + 28 + GAP + (8 - (y1 - y0)) * CELL / 2 - (y0 + 4) * CELL
-    for y in range(-4, 5):
-        for x in range(-4, 5):
+    gy = oy + PANEL_HEAD + GAP + (8 - (y1 - y0)) * CELL / 2 - (y0 + 4) * CELL
+    for y in range(y0, y1 + 1):
+        for x in range(x0, x1 + 1):
             r, c = y + 4, x + 4
             px, py = gx + c * CELL + 2, gy + r * CELL + 2
             cid = f"cell-{q}-{r}-{c}"
             cell = by.get((x, y))
-            if not (x0 <= x <= x1 and y0 <= y <= y1):
-                continue
             if cell is None:
-                cls = "cell empty" + (" legal" if (x, y) in legal else "")
                 ok = (x, y) in legal
-                stroke = "#2f7a3c" if ok else "#c9c3b5"
-                fill = "#d9f0d5" if ok else "#fffdf7"
-                out.append(
-                    f'<rect id="{cid}" class="{cls}" data-x="{x}" data-y="{y}" x="{px}" '
-                    f'y="{py}" width="{CELL - 4}" height="{CELL - 4}" rx="5" fill="{fill}" '
-                    f'stroke="{stroke}" stroke-width="{2 if ok else 1}" stroke-dasharray="4 3"/>'
-                )
-                continue
-            if cell["face_up"]:
-                out.append(
-                    f'<g id="{cid}" class="cell tile" data-x="{x}" data-y="{y}" '
-                    f'data-tile="{cell["tile"]}">'
-                    + tile_svg(cell["tile"], px, py, crown=cell["crown"])
-                    + "</g>"
-                )
+                out.append(S.rect(
+                    px, py, CELL - 4, CELL - 4, fill="#d9f0d5" if ok else PAPER, rx=5,
+                    stroke=LEGAL if ok else "#c9c3b5", stroke_width=2 if ok else 1,
+                    stroke_dasharray="4 3", id=cid, class_="cell empty" + (" legal" if ok else ""),
+                    data_x=x, data_y=y,
+                ))
+            elif cell["face_up"]:
+                out.append(S.group([tile_svg(cell["tile"], px, py, crown=cell["crown"])],
+                                   id=cid, class_="cell tile", data_x=x, data_y=y,
+                                   data_tile=cell["tile"]))
             else:
-                back = BACK_COLOURS[q]
-                cov = cell.get("covers", 0)
-                out.append(
-                    f'<g id="{cid}" class="cell tile facedown" data-x="{x}" data-y="{y}">'
-                    f'<rect x="{px}" y="{py}" width="{CELL - 4}" height="{CELL - 4}" rx="5" '
-                    f'fill="{back}" stroke="#222"/>'
-                    f'<path d="M{px + 6},{py + 6} L{px + CELL - 10},{py + CELL - 10} '
-                    f'M{px + CELL - 10},{py + 6} L{px + 6},{py + CELL - 10}" stroke="#ffffff" '
-                    'stroke-opacity="0.45" stroke-width="3"/>'
-                    + (
-                        f'<text x="{px + CELL - 7}" y="{py + CELL - 8}" font-size="11" '
-                        'text-anchor="end" font-family="sans-serif" fill="#fff">'
-                        f"+{cov}</text>"
-                        if cov
-                        else ""
-                    )
-                    + "</g>"
-                )
-    out.append("</g>")
-    return "".join(out)
+                out.append(S.group([back_svg(colour, px, py, cell.get("covers", 0))], id=cid,
+                                   class_="cell tile facedown", data_x=x, data_y=y))
+    return S.group(out, class_="layout mine" if me else "layout", id=f"layout-{q}",
+                   data_seat=q)
 
 
-def svg(obs: dict[str, Any]) -> str:
-    """The whole table: header with the called tile, then every layout (yours first)."""
+def _status(obs: dict[str, Any], names: Sequence[str] | None, clicks: bool = True) -> str:
+    """The line saying what happens now, to the viewer where he has a choice (how to make it
+    in the picture where ``clicks``; the terminal gives its own prompt)."""
+    phase = obs.get("phase")
+    viewer = obs.get("viewer")
+    if phase == "over":
+        winners = [seat_name(p, names) for p in obs.get("winners") or []]
+        return "Game over: " + (f"{winners[0]} wins" if len(winners) == 1
+                                else " and ".join(winners) + " share the win")
+    if phase == "end_scoring":
+        if viewer is not None and viewer == obs.get("turn"):
+            how = " (click its marked tile)" if clicks else ""
+            return f"Your turn: score a combination{how}, or pass."
+        return f"End scoring: {seat_name(obs.get('turn') or 0, names)} scores or passes."
+    step = obs.get("my_step")
+    hint = {
+        "place": "Your move: click a highlighted cell to place the tile.",
+        "score": "Score a combination (click its marked tile) or score nothing.",
+        "done": "You have finished this round; waiting for the others.",
+    }.get(step or "", "")
+    if hint and clicks:
+        return hint
+    if phase == "round":
+        waiting = [seat_name(p, names) for p in obs.get("pending") or []]
+        return "Waiting for " + ", ".join(waiting) + "." if waiting else ""
+    if phase == "reveal" and obs.get("caller") is not None:
+        return f"{seat_name(obs['caller'], names)} reveals the next tile."
+    return ""
+
+
+def _title(obs: dict[str, Any]) -> str:
+    line = f"Mops Royal · round {obs.get('round', 0)}"
+    if obs.get("phase") == "end_scoring":
+        line += " · end scoring"
+    elif obs.get("phase") == "over":
+        line += " · game over"
+    return line
+
+
+def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The whole table: the called tile and what happens now, then every layout (the
+    viewer's first), and the final scores once the game is over."""
+    obs = observation
     n = obs["players"]
     viewer = obs.get("viewer")
     order = list(range(n))
@@ -219,70 +275,38 @@ def svg(obs: dict[str, Any]) -> str:
         order = [viewer] + [q for q in order if q != viewer]
     cols = 2 if n > 2 else n
     rows = (n + cols - 1) // cols
-    head = 70
     width = cols * (PANEL + 12) + 12
-    final = obs.get("final_breakdown")
-    foot = 30 + 22 * (n + 1 + sum(1 for r in final if r.get("note"))) if final else 0
-    height = head + rows * (PANEL + 40) + foot
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" class="mops-royal">',
-        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#efe9dc"/>',
-    ]
-    phase = obs.get("phase")
+    lines = score_lines(obs)
+    ranks = obs.get("ranks")
+    table, _tw, th = S.score_table(lines, SEAT_COLOURS, names, 14, 0, ranks)
+    notes = [ln for ln in lines if ln.note]
+    foot = 40 + th + 20 * len(notes) if lines else 0
+    height = HEAD + rows * (PANEL + PANEL_HEAD + 12) + foot
+    out = [S.text(14, 28, _title(obs), size=20, weight="bold")]
     called = obs.get("called_tile")
-    line = f"Mops Royal · round {obs.get('round', 0)}"
-    if phase == "end_scoring":
-        line += f" · end scoring: player {obs.get('turn')} to score or pass"
-    elif phase == "over":
-        line += " · game over"
-    out.append(
-        f'<text x="14" y="28" font-size="20" font-family="sans-serif" font-weight="bold" '
-        f'fill="#222">{escape(line)}</text>'
-    )
-    if called and phase == "round":
+    if called and obs.get("phase") == "round":
         crown = CODE_INDEX.get(_code(called)) in CROWNS
         tx = width - 190
-        out.append(
-            f'<text x="{tx - 8}" y="30" font-size="14" font-family="sans-serif" '
-            f'text-anchor="end" fill="#222">called tile</text>'
-        )
-        out.append(f'<g id="called-tile" class="called">{tile_svg(called, tx, 8, 44, crown)}</g>')
-        out.append(
-            f'<text x="{tx + 52}" y="30" font-size="14" font-family="sans-serif" fill="#222">'
-            f"{escape(called)}</text>"
-        )
-    step = obs.get("my_step")
-    hint = {
-        "place": "Your move: click a highlighted cell to place the tile.",
-        "score": "Score a combination (click its marked tile) or score nothing.",
-        "done": "You have finished this round; waiting for the others.",
-    }.get(step or "", "")
-    if phase == "end_scoring" and viewer == obs.get("turn"):
-        hint = "Your turn: score a combination (click its marked tile), or pass."
-    if hint:
-        out.append(
-            f'<text x="14" y="54" font-size="14" font-family="sans-serif" fill="#444">'
-            f"{escape(hint)}</text>"
-        )
+        out.append(S.text(tx - 8, 30, "called tile", size=14, anchor="end"))
+        out.append(S.group([tile_svg(called, tx, 8, 44, crown)], id="called-tile",
+                           class_="called"))
+        out.append(S.text(tx + 52, 30, called, size=14))
+    status = _status(obs, names)
+    if status:
+        out.append(S.status(14, 56, status))
     for i, q in enumerate(order):
         ox = 12 + (i % cols) * (PANEL + 12)
-        oy = head + (i // cols) * (PANEL + 40)
-        out.append(_panel(obs, q, ox, oy))
-    if final:
-        y = head + rows * (PANEL + 40) + 10
-        out.append(
-            f'<text x="14" y="{y + 10}" font-size="15" font-family="sans-serif" '
-            'font-weight="bold" fill="#222">Final scores</text>'
-        )
-        table = score_table_text(score_lines(obs), None, obs.get("ranks"))
-        for j, row in enumerate(table.split("\n")):
-            out.append(
-                f'<text class="final" x="14" y="{y + 32 + 22 * j}" font-size="14" '
-                f'font-family="monospace" fill="#222" xml:space="preserve">{escape(row)}</text>'
-            )
-    out.append("</svg>")
-    return "".join(out)
+        oy = HEAD + (i // cols) * (PANEL + PANEL_HEAD + 12)
+        out.append(_panel(obs, q, ox, oy, names))
+    if lines:
+        y = HEAD + rows * (PANEL + PANEL_HEAD + 12) + 6
+        out.append(S.text(14, y + 14, "Final scores", size=15, weight="bold"))
+        out.append(S.group([table], transform=f"translate(0 {y + 22:g})", class_="final"))
+        for j, line in enumerate(notes):
+            out.append(S.text(14, y + 22 + th + 16 + 20 * j,
+                              f"{seat_name(line.player, names)}: {line.note}", size=12,
+                              fill=MUTED))
+    return S.document(width, height, out, cls="mops-royal", label="Mops Royal table")
 
 
 # ---------------------------------------------------------------------------- terminal
@@ -294,17 +318,26 @@ RICH = {
     "purple": "bold white on purple4",
     "yellow": "bold black on yellow",
 }
+"""The tiles' own colours on a terminal."""
 
 
-def _text_tile(cell: dict[str, Any] | None, legal: bool) -> str:
+def _who(q: int, names: Sequence[str] | None, viewer: int | None = None) -> str:
+    """A player as rich markup: his symbol and name in his colour."""
+    colour = SEAT_COLOURS[q]
+    you = " (you)" if q == viewer else ""
+    return f"[bold {colour.fill}]{colour.symbol} {rich_escape(seat_name(q, names))}{you}[/]"
+
+
+def _text_tile(cell: dict[str, Any] | None, legal: bool, colour: Colour) -> str:
     if cell is None:
         return "[green] +  [/]" if legal else "[dim] ·  [/]"
     if not cell["face_up"]:
         cov = cell.get("covers", 0)
-        return "[reverse] ## [/]" if not cov else f"[reverse] #{min(cov, 9)} [/]"
-    colour = cell["tile"].split("-")[0]
+        back = f"bold {colour.fill} on {BACK}"
+        return f"[{back}] ## [/]" if not cov else f"[{back}] #{min(cov, 9)} [/]"
+    colour_name = cell["tile"].split("-")[0]
     mark = "*" if cell["crown"] else " "
-    return f"[{RICH[colour]}] {_code(cell['tile'])}{mark}[/]"
+    return f"[{RICH[colour_name]}] {_code(cell['tile'])}{mark}[/]"
 
 
 def _text_layout(obs: dict[str, Any], q: int) -> list[str]:
@@ -319,49 +352,49 @@ def _text_layout(obs: dict[str, Any], q: int) -> list[str]:
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
     lines = ["     " + "".join(f"{x:^4}" for x in range(x0, x1 + 1))]
     for y in range(y0, y1 + 1):
-        row = "".join(_text_tile(by.get((x, y)), (x, y) in legal) for x in range(x0, x1 + 1))
+        row = "".join(_text_tile(by.get((x, y)), (x, y) in legal, SEAT_COLOURS[q])
+                      for x in range(x0, x1 + 1))
         lines.append(f" {y:>3} {row}")
     return lines
 
 
-def text(obs: dict[str, Any]) -> str:
+def _cells(cells: list[list[int]]) -> str:
+    return " ".join(f"({x},{y})" for x, y in cells)
+
+
+def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The table for the terminal: each layout as a grid of short codes (colour letter +
     object letter, * for a crown, ## face down, + a cell where you may place)."""
+    obs = observation
     n = obs["players"]
     viewer = obs.get("viewer")
-    out = [f"[bold]Mops Royal[/] · round {obs.get('round', 0)} · phase {obs.get('phase')}"]
+    out = [f"[bold]{rich_escape(_title(obs))}[/]"]
     if obs.get("caller") is not None:
-        out.append(f"Caller: player {obs['caller']}")
+        out.append(f"Caller: {_who(obs['caller'], names)}")
     if obs.get("called_tile") and obs.get("phase") == "round":
         called = obs["called_tile"]
         colour = called.split("-")[0]
         out.append(f"Called tile: [{RICH[colour]}] {_code(called)} [/] {called}")
-    status = obs.get("status")
+    status = _status(obs, names, clicks=False)
+    if status:
+        out.append(rich_escape(status))
     for q in range(n):
-        who = f"Player {q}" + (" (you)" if viewer == q else "")
-        tags = []
-        if obs.get("caller") == q:
-            tags.append("caller")
-        if status:
-            tags.append(status[q])
-        if q in (obs.get("pending") or []):
-            tags.append("choosing")
-        score = _own_score(obs, q)
+        tags = _tags(obs, q)
         rej = obs.get("rejections", [0] * n)[q]
         out.append("")
         out.append(
-            f"[bold]{who}[/]: {score:g} points"
-            + (f", {rej} rejections" if rej else "")
+            f"{_who(q, names, viewer)}: {_points(_own_score(obs, q))}"
+            + (f", {rej} rejected {'tile' if rej == 1 else 'tiles'}" if rej else "")
             + (f" ({', '.join(tags)})" if tags else "")
         )
         out.extend(_text_layout(obs, q))
     if viewer is not None and obs.get("my_combinations"):
         out.append("")
-        out.append("[bold]Your combinations[/] (marked tiles in brackets):")
+        out.append("[bold]Your combinations[/]:")
         for c in obs["my_combinations"]:
-            cells = " ".join(f"({x},{y})" for x, y in c["cells"])
-            marks = " ".join(f"({x},{y})" for x, y in c["marks"])
-            out.append(f"  {c['shape']} {cells}  \\[{marks}]  {c['points']} points")
+            marks = " or ".join(f"({x},{y})" for x, y in c["marks"])
+            out.append(f"  {c['shape']} {_cells(c['cells'])}: {_points(c['points'])}, "
+                       f"turning {marks} face down")
     step = obs.get("my_step")
     if step == "place":
         out.append("Place the called tile: place (x,y)" + (
@@ -370,8 +403,9 @@ def text(obs: dict[str, Any]) -> str:
         ))
     elif step == "score":
         out.append("Score: score <shape> (x,y) ... flip (x,y), or noscore")
-    if obs.get("final_breakdown"):
+    lines = score_lines(obs)
+    if lines:
         out.append("")
         out.append("[bold]Final scores[/]")
-        out.append(score_table_text(score_lines(obs), None, obs.get("ranks")))
+        out.append(rich_escape(score_table_text(lines, names, obs.get("ranks"))))
     return "\n".join(out)

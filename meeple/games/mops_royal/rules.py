@@ -52,6 +52,7 @@ from .components import (
     ROW_RANGE,
     SCORE,
     SCORE_ACTIONS,
+    SEAT_COLOURS,
     SETUP_CALLER,
     SETUP_START,
     SITOUT,
@@ -74,6 +75,7 @@ class MopsRoyal(Game):
     version = "1"
     player_counts = (2, 3, 4)
     perfect_information = False
+    colours = SEAT_COLOURS
     option_schema = OptionSchema(
         (
             Option(

@@ -137,10 +137,14 @@ def final_breakdown(state: MopsRoyalState) -> list[dict[str, Any]]:
         if variant:
             parts.append(("Rejections", -state.rejcost[q]))
         note = ""
-        if any(state.pub[r] == state.pub[q] for r in range(n) if r != q):
+        level = [r for r in range(n) if r != q and state.pub[r] == state.pub[q]]
+        if level:
             down = state.face_down_count(q)
-            note = (f"level on points with {down} face-down {'tile' if down == 1 else 'tiles'}"
-                    " (fewer face-down tiles win the tie)")
+            tiles = f"{down} face-down {'tile' if down == 1 else 'tiles'}"
+            if all(state.face_down_count(r) == down for r in level):
+                note = f"level on points and on {tiles}: the rank is shared"
+            else:
+                note = f"level on points with {tiles}; fewer face-down tiles win the tie"
         lines.append(ScoreLine(q, tuple(parts), state.pub[q], note).to_json())
     return lines
 
