@@ -7,6 +7,11 @@ Everything here is plain data (tables keyed by tile index). Items marked **[R1]*
 from __future__ import annotations
 
 from meeple.engine.grid import Grid
+from meeple.engine.look import PALETTE, Colour
+
+SEAT_COLOURS: tuple[Colour, ...] = PALETTE
+"""The players' colours by seat (``Botanik.colours``): the shared palette, as the pieces of the
+game have no player colours of their own. The tile colours below are the tiles', not a player's."""
 
 COLOURS = ("R", "Y", "G", "B", "K")
 """Colour letters, by colour index: red, yellow, green, blue, black."""

@@ -1,20 +1,31 @@
 """Pictures of a Botanik observation: an SVG board for the browser and rich text for terminals.
 
-Both draw only from the observation dict. SVG ids: ``row-P-J`` (player P's space J), ``pile-J``
-(central pile J), ``arrival-ID`` (an arrival tile), ``mP-cell-R-C`` (cell R,C of player P's
-machine, empty cells next to the machine included) — the ids ``describe_action`` names.
+Both draw only from the observation dict, with the engine's SVG toolkit and palette; each player
+has one name (``look.seat_name``) and one colour (``Botanik.colours``, from ``components``): their
+Source, their side of the registry, their machine's frame and their marks. The tile colours (red,
+yellow, green, blue, black) belong to the tiles, not to the players.
+
+SVG ids: ``row-P-J`` (player P's space J), ``pile-J`` (central pile J), ``arrival-ID`` (an
+arrival tile), ``mP-cell-R-C`` (cell R,C of player P's machine, empty cells next to the machine
+included), ``mP-ghost-R-C-K`` (the released tile previewed there) — the ids ``describe_action``
+names.
 """
 
 from __future__ import annotations
 
-from html import escape
+import re
+from collections.abc import Sequence
 from typing import Any
 
-from .components import tile_set
+from meeple.engine import svg as draw
+from meeple.engine.look import INK, MUTED, PAPER, Colour, seat_name
+from meeple.engine.scores import score_lines, score_table_text
+
+from .components import SEAT_COLOURS, tile_set
 
 COLOUR_FILL = {"R": "#e05a47", "Y": "#f2c53d", "G": "#5fae4f", "B": "#4a86c8", "K": "#555555"}
+"""The tile colours (not players' colours)."""
 COLOUR_RICH = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "K": "bright_black"}
-SYMBOL_TEXT = {"R": "●", "Y": "▲", "G": "■", "B": "◆", "K": "✚"}
 TYPE_LETTER = {"PL": "P", "VE": "V", "MB": "M", "CR": "+"}
 # pipe glyph by exit mask (bit 0 N, 1 E, 2 S, 3 W)
 GLYPH = {
@@ -23,6 +34,14 @@ GLYPH = {
 }
 DIRBIT = {"N": 1, "E": 2, "S": 4, "W": 8}
 CELL = 40
+"""Side of a machine cell in the picture."""
+T = 44
+"""Side of a registry tile in the picture."""
+GAP = 6
+PIPE = "#2b2b2b"
+SLOT = "#f4f1ea"
+STYLE = ("<style>.ghost{opacity:0;pointer-events:none}"
+         ".ghost.preview{opacity:0.9}.off-main{opacity:0.75}</style>")
 
 
 def _mask(exits: list[str]) -> int:
@@ -30,6 +49,7 @@ def _mask(exits: list[str]) -> int:
 
 
 def _colour(tile_id: str | None) -> str | None:
+    """The colour letter of a coloured tile (``None`` for a Source)."""
     if not tile_id or tile_id.startswith("SRC"):
         return None
     return tile_id[0]
@@ -41,83 +61,134 @@ def _flowers(tile_id: str) -> int:
     return ts.flowers[t] if t is not None else 0
 
 
+def _source_seat(tile_id: str) -> int:
+    """The seat whose Source this is (``SRC0`` is seat 0's)."""
+    return int(tile_id[3:])
+
+
+def _colours(obs: dict[str, Any]) -> Sequence[Colour]:
+    return SEAT_COLOURS[: int(obs.get("players", 2))]
+
+
+def _status_line(obs: dict[str, Any], names: Sequence[str] | None) -> str:
+    """What happens now, in player words."""
+    if obs.get("terminal"):
+        w = obs.get("winners") or []
+        if len(w) == 1:
+            return f"Game over: {seat_name(w[0], names)} wins"
+        return f"Game over: {' and '.join(seat_name(p, names) for p in w)} share the win"
+    phase = obs["phase"]
+    if phase in ("deal", "reveal"):
+        return "Tiles are being revealed"
+    head = f"Round {obs['round']}, step {obs['step']}: "
+    rel = obs.get("released")
+    if rel:
+        who = seat_name(rel["player"], names)
+        if rel["kind"] == "add":
+            return f"{head}{who} adds {rel['tile']}"
+        return f"{head}{who} swaps their Meca-Botanist"
+    return f"{head}{seat_name(obs['active_player'], names)} takes a tile"
+
+
+_LOG = (
+    (re.compile(r"release P(\d+) (\S+)@(\d+)"),
+     lambda m, names: f"{seat_name(int(m[1]), names)}'s {m[2]} is released from column {m[3]}"),
+    (re.compile(r"swap P(\d+) (\S+) for (\S+)@(\d+)"),
+     lambda m, names: f"{seat_name(int(m[1]), names)} swaps {m[2]} for {m[3]} on pile {m[4]}"),
+    (re.compile(r"discard (\S+)"), lambda m, names: f"{m[1]} fits nowhere and is removed"),
+    (re.compile(r"end"), lambda m, names: "the last tile is placed"),
+)
+
+
+def log_line(entry: str, names: Sequence[str] | None = None) -> str:
+    """One entry of the observation's log in player words."""
+    for pattern, say in _LOG:
+        m = pattern.fullmatch(entry)
+        if m:
+            return say(m, names)
+    return entry
+
+
+def _removed(machine: list[dict[str, Any]]) -> list[str]:
+    """The tiles of a machine not joined to its Source (they score nothing at the end)."""
+    return [t["tile"] for t in machine if not t["main"]]
+
+
 # ------------------------------------------------------------------------------------- SVG
 def _symbol(letter: str, cx: float, cy: float, r: float) -> str:
-    fill = 'fill="#fff" stroke="#222" stroke-width="0.8"'
+    """The tile colour's shape, so colour is never the only cue."""
     if letter == "R":
-        return f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" {fill}/>'
+        return draw.circle(cx, cy, r, fill="#fff", stroke=INK, stroke_width="0.8")
     if letter == "Y":
-        pts = f"{cx:.1f},{cy - r:.1f} {cx + r:.1f},{cy + r:.1f} {cx - r:.1f},{cy + r:.1f}"
-        return f'<polygon points="{pts}" {fill}/>'
+        return draw.path(f"M{cx:.1f} {cy - r:.1f}L{cx + r:.1f} {cy + r:.1f}"
+                         f"L{cx - r:.1f} {cy + r:.1f}Z", fill="#fff", stroke=INK,
+                         stroke_width="0.8")
     if letter == "G":
-        return (f'<rect x="{cx - r:.1f}" y="{cy - r:.1f}" width="{2 * r:.1f}" '
-                f'height="{2 * r:.1f}" {fill}/>')
+        return draw.rect(cx - r, cy - r, 2 * r, 2 * r, fill="#fff", stroke=INK,
+                         stroke_width="0.8")
     if letter == "B":
-        pts = (f"{cx:.1f},{cy - r:.1f} {cx + r:.1f},{cy:.1f} "
-               f"{cx:.1f},{cy + r:.1f} {cx - r:.1f},{cy:.1f}")
-        return f'<polygon points="{pts}" {fill}/>'
+        return draw.path(f"M{cx:.1f} {cy - r:.1f}L{cx + r:.1f} {cy:.1f}L{cx:.1f} {cy + r:.1f}"
+                         f"L{cx - r:.1f} {cy:.1f}Z", fill="#fff", stroke=INK,
+                         stroke_width="0.8")
     w = r / 2.5
-    return (
-        f'<rect x="{cx - r:.1f}" y="{cy - w:.1f}" width="{2 * r:.1f}" height="{2 * w:.1f}" {fill}/>'
-        f'<rect x="{cx - w:.1f}" y="{cy - r:.1f}" width="{2 * w:.1f}" height="{2 * r:.1f}" {fill}/>'
-    )
+    return (draw.rect(cx - r, cy - w, 2 * r, 2 * w, fill="#fff", stroke=INK, stroke_width="0.8")
+            + draw.rect(cx - w, cy - r, 2 * w, 2 * r, fill="#fff", stroke=INK,
+                        stroke_width="0.8"))
 
 
 def _tile_svg(tile_id: str, x: float, y: float, size: float, exits: list[str] | None,
-              elem_id: str | None = None, classes: str = "tile") -> str:
-    """One tile: coloured square, its pipes (when placed), colour symbol, type mark, flowers."""
+              colours: Sequence[Colour], elem_id: str | None = None,
+              classes: str = "tile") -> str:
+    """One tile: coloured square (a Source in its player's colour), its pipes (when placed),
+    colour symbol, type mark, flowers."""
     letter = _colour(tile_id)
-    fill = COLOUR_FILL.get(letter or "", "#b9b9b9")
-    id_attr = f' id="{escape(elem_id)}"' if elem_id else ""
-    parts = [f'<g{id_attr} class="{classes}" data-tile="{escape(tile_id)}">',
-             f'<rect x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}" rx="3" '
-             f'fill="{fill}" stroke="#222" stroke-width="1"/>']
+    source = tile_id.startswith("SRC")
+    seat = _source_seat(tile_id) if source else -1
+    if source and 0 <= seat < len(colours):
+        fill = colours[seat].fill
+    else:
+        fill = COLOUR_FILL.get(letter or "", "#b9b9b9")
+    parts = [draw.rect(x, y, size, size, rx=3, fill=fill, stroke=INK, stroke_width=1)]
     cx, cy = x + size / 2, y + size / 2
     if exits is not None:
         w = size * 0.22
         for d in exits:
             if d == "N":
-                parts.append(f'<rect class="pipe" x="{cx - w / 2:.1f}" y="{y:.1f}" width="{w:.1f}" '
-                             f'height="{size / 2:.1f}" fill="#2b2b2b"/>')
+                parts.append(draw.rect(cx - w / 2, y, w, size / 2, fill=PIPE, class_="pipe"))
             elif d == "S":
-                parts.append(f'<rect class="pipe" x="{cx - w / 2:.1f}" y="{cy:.1f}" '
-                             f'width="{w:.1f}" height="{size / 2:.1f}" fill="#2b2b2b"/>')
+                parts.append(draw.rect(cx - w / 2, cy, w, size / 2, fill=PIPE, class_="pipe"))
             elif d == "E":
-                parts.append(f'<rect class="pipe" x="{cx:.1f}" y="{cy - w / 2:.1f}" '
-                             f'width="{size / 2:.1f}" height="{w:.1f}" fill="#2b2b2b"/>')
+                parts.append(draw.rect(cx, cy - w / 2, size / 2, w, fill=PIPE, class_="pipe"))
             else:
-                parts.append(f'<rect class="pipe" x="{x:.1f}" y="{cy - w / 2:.1f}" '
-                             f'width="{size / 2:.1f}" height="{w:.1f}" fill="#2b2b2b"/>')
+                parts.append(draw.rect(x, cy - w / 2, size / 2, w, fill=PIPE, class_="pipe"))
         if exits:
-            parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{w * 0.75:.1f}" fill="#2b2b2b"/>')
-    if tile_id.startswith("SRC"):
-        parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.22:.1f}" fill="#8fd3ff" '
-                     'stroke="#222"/>')
-        parts.append(f'<text x="{cx:.1f}" y="{cy + 4:.1f}" font-size="{size * 0.28:.0f}" '
-                     'text-anchor="middle" font-family="sans-serif">S</text>')
+            parts.append(draw.circle(cx, cy, w * 0.75, fill=PIPE))
+    if source:
+        parts.append(draw.circle(cx, cy, size * 0.22, fill=PAPER, stroke=INK))
+        parts.append(draw.text(cx, cy + size * 0.1, "S", size=round(size * 0.28),
+                               anchor="middle", weight="bold"))
     if letter:
         parts.append(_symbol(letter, x + size * 0.17, y + size * 0.17, size * 0.1))
         suffix = tile_id.split("-", 1)[1]
-        mark = TYPE_LETTER.get(suffix)
-        if exits is None:
-            mark = suffix
+        mark = suffix if exits is None else TYPE_LETTER.get(suffix)
         if mark:
-            parts.append(f'<text x="{x + size * 0.83:.1f}" y="{y + size * 0.3:.1f}" '
-                         f'font-size="{size * 0.24:.0f}" text-anchor="middle" font-weight="bold" '
-                         f'font-family="sans-serif" fill="#111">{escape(mark)}</text>')
+            parts.append(draw.text(x + size * 0.83, y + size * 0.3, mark,
+                                   size=round(size * 0.24), anchor="middle", weight="bold",
+                                   fill="#111"))
         for i in range(_flowers(tile_id)):
-            fx = x + size * (0.2 + 0.2 * i)
-            fy = y + size * 0.85
-            parts.append(f'<circle class="flower" cx="{fx:.1f}" cy="{fy:.1f}" '
-                         f'r="{size * 0.07:.1f}" fill="#ff8fd0" stroke="#7a0050" '
-                         'stroke-width="0.6"/>')
-    parts.append(f"<title>{escape(tile_id)}</title></g>")
-    return "".join(parts)
+            parts.append(draw.circle(x + size * (0.2 + 0.2 * i), y + size * 0.85, size * 0.07,
+                                     fill="#ff8fd0", stroke="#7a0050", stroke_width="0.6",
+                                     class_="flower"))
+    parts.append(draw.title(tile_id))
+    return draw.group(parts, id=elem_id, class_=classes, data_tile=tile_id)
 
 
-def _machine_svg(p: int, machine: list[dict[str, Any]], ox: float, oy: float,
-                 title: list[str], released: dict[str, Any] | None = None
+def _machine_svg(p: int, obs: dict[str, Any], ox: float, oy: float,
+                 names: Sequence[str] | None, colours: Sequence[Colour]
                  ) -> tuple[str, float, float]:
+    """Player ``p``'s machine with its heading: the SVG, its width and its height."""
+    machine = obs["machines"][p]
+    released = obs.get("released")
     cells = {(t["cell"][0], t["cell"][1]): t for t in machine}
     empty = set()
     for r, c in cells:
@@ -131,155 +202,164 @@ def _machine_svg(p: int, machine: list[dict[str, Any]], ox: float, oy: float,
     cmax = max(c for _, c in allc)
     w = (cmax - cmin + 1) * CELL
     h = (rmax - rmin + 1) * CELL
-    parts = [f'<g id="machine-{p}" class="machine">',
-             f'<text x="{ox:.0f}" y="{oy + 14:.0f}" font-size="14" font-family="sans-serif" '
-             f'font-weight="bold">{escape(title[0])}</text>',
-             f'<text x="{ox:.0f}" y="{oy + 30:.0f}" font-size="12" font-family="sans-serif">'
-             f'{escape(title[1])}</text>']
-    top = oy + 40
+    current = obs.get("current_player") == p
+    facts = (f"{obs['main_tiles'][p]} tiles connected, {obs['open_ends'][p]} open ends")
+    if not obs.get("final_breakdown"):  # at the end the results table gives the points
+        pts = obs.get("scores", [0, 0])[p]
+        facts = f"{pts:g} point{'s' if pts != 1 else ''}, " + facts
+    parts = [
+        draw.player_label(p, colours, names, ox, oy + 14, size=14, current=current),
+        draw.text(ox, oy + 31, facts, size=12, fill=INK),
+    ]
+    top = oy + 42
+    parts.append(draw.rect(ox - 3, top - 3, w + 6, h + 6, rx=5, stroke=colours[p].fill,
+                           stroke_width=2.5, class_="machine-frame"))
     for r, c in sorted(empty):
         x = ox + (c - cmin) * CELL
         y = top + (r - rmin) * CELL
-        parts.append(f'<rect id="m{p}-cell-{r}-{c}" class="slot" x="{x + 1:.0f}" y="{y + 1:.0f}" '
-                     f'width="{CELL - 2}" height="{CELL - 2}" fill="#f4f1ea" stroke="#ccc" '
-                     'stroke-dasharray="3 2"/>')
+        parts.append(draw.rect(x + 1, y + 1, CELL - 2, CELL - 2, id=f"m{p}-cell-{r}-{c}",
+                               class_="slot", fill=SLOT, stroke="#ccc", stroke_dasharray="3 2"))
     for (r, c), t in sorted(cells.items()):
         x = ox + (c - cmin) * CELL
         y = top + (r - rmin) * CELL
         cls = "tile placed" + ("" if t["main"] else " off-main")
-        parts.append(_tile_svg(t["tile"], x + 1, y + 1, CELL - 2, t["exits"],
+        parts.append(_tile_svg(t["tile"], x + 1, y + 1, CELL - 2, t["exits"], colours,
                                f"m{p}-cell-{r}-{c}", cls))
         if not t["main"]:
-            parts.append(f'<rect x="{x + 1:.0f}" y="{y + 1:.0f}" width="{CELL - 2}" '
-                         f'height="{CELL - 2}" fill="#fff" opacity="0.45" pointer-events="none"/>')
+            parts.append(draw.rect(x + 1, y + 1, CELL - 2, CELL - 2, fill="#fff", opacity="0.45",
+                                   pointer_events="none"))
     if released and released.get("player") == p:
         # the released tile at each legal cell and rotation, shown while that action is previewed
         for r, c, k, exits in released.get("placements", []):
             x = ox + (c - cmin) * CELL
             y = top + (r - rmin) * CELL
-            parts.append(_tile_svg(released["tile"], x + 1, y + 1, CELL - 2, exits,
+            parts.append(_tile_svg(released["tile"], x + 1, y + 1, CELL - 2, exits, colours,
                                    f"m{p}-ghost-{r}-{c}-{k}", "ghost"))
-    parts.append("</g>")
-    return "".join(parts), w, h + 40
+    return draw.group(parts, id=f"machine-{p}", class_="machine"), w, h + 48
 
 
-def svg(observation: dict[str, Any]) -> str:
-    """The board as a standalone SVG: registry, arrival, both machines, scores."""
+def _side_label(p: int, colours: Sequence[Colour], names: Sequence[str] | None, x: float,
+                y: float) -> str:
+    """"<name>'s side" with the player's mark, over their row of the registry."""
+    return draw.group(
+        [draw.player_mark(colours[p], x + 6, y - 4, 6),
+         draw.text(x + 16, y, f"{seat_name(p, names)}'s side", size=11)],
+        class_="player", data_seat=p,
+    )
+
+
+def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The board as a standalone SVG: registry, arrival, both machines, the final result."""
     obs = observation
-    T = 44  # registry tile size
-    gap = 6
-    parts: list[str] = []
-    names = [f"Player {q}" for q in range(2)]
-    # registry: player 1's row, the piles, player 0's row
+    colours = _colours(obs)
+    parts: list[str] = [STYLE, draw.status(20, 24, _status_line(obs, names))]
+    # registry: player 2's row, the piles, player 1's row
     rx, ry = 20, 40
-    status = _status_line(obs)
-    parts.append(f'<text x="20" y="24" font-size="16" font-family="sans-serif" '
-                 f'font-weight="bold" class="status">{escape(status)}</text>')
-    for i, row_kind in enumerate(("row1", "piles", "row0")):
-        y = ry + i * (T + gap + 14)
-        label = {"row1": f"{names[1]}'s side", "piles": "Central piles",
-                 "row0": f"{names[0]}'s side"}[row_kind]
-        parts.append(f'<text x="{rx}" y="{y + 10}" font-size="11" font-family="sans-serif">'
-                     f"{escape(label)}</text>")
+    row_w = 5 * (T + GAP) - GAP
+    for i, q in enumerate((1, None, 0)):
+        y = ry + i * (T + GAP + 18)
+        yy = y + 16
+        if q is None:
+            parts.append(draw.text(rx, y + 10, "Central piles", size=11))
+        else:
+            parts.append(_side_label(q, colours, names, rx, y + 10))
+            parts.append(draw.rect(rx - 3, yy - 3, row_w + 6, T + 6, rx=5,
+                                   stroke=colours[q].fill, stroke_width=2.5,
+                                   class_="side-frame"))
         for j in range(5):
-            x = rx + j * (T + gap)
-            yy = y + 14
-            if row_kind == "piles":
+            x = rx + j * (T + GAP)
+            if q is None:
                 top = obs["pile_tops"][j]
                 height = obs["pile_heights"][j]
                 if top:
-                    parts.append(f'<g id="pile-{j}" class="pile">'
-                                 + _tile_svg(top, x, yy, T, None)
-                                 + f'<text x="{x + T - 3}" y="{yy + T - 3}" font-size="10" '
-                                 f'text-anchor="end" font-family="sans-serif">×{height}</text></g>')
+                    parts.append(draw.group(
+                        [_tile_svg(top, x, yy, T, None, colours),
+                         draw.text(x + T - 3, yy + T - 3, f"×{height}", size=10, anchor="end")],
+                        id=f"pile-{j}", class_="pile"))
                 else:
-                    parts.append(f'<rect id="pile-{j}" class="pile" x="{x}" y="{yy}" width="{T}" '
-                                 f'height="{T}" fill="#eee" stroke="#999"/>')
+                    parts.append(draw.rect(x, yy, T, T, id=f"pile-{j}", class_="pile",
+                                           fill="#eee", stroke="#999"))
             else:
-                q = 1 if row_kind == "row1" else 0
                 t = obs["rows"][q][j]
                 if t:
-                    parts.append(f'<g id="row-{q}-{j}" class="space full">'
-                                 + _tile_svg(t, x, yy, T, None) + "</g>")
+                    parts.append(draw.group([_tile_svg(t, x, yy, T, None, colours)],
+                                            id=f"row-{q}-{j}", class_="space full"))
                 else:
-                    parts.append(f'<rect id="row-{q}-{j}" class="space empty" x="{x}" y="{yy}" '
-                                 f'width="{T}" height="{T}" rx="3" fill="#f4f1ea" stroke="#aaa" '
-                                 'stroke-dasharray="4 3"/>')
-    # arrival and the released tile
-    ax = rx + 5 * (T + gap) + 30
-    parts.append(f'<text x="{ax}" y="{ry + 10}" font-size="11" font-family="sans-serif">'
-                 f"Arrival (round {obs['round']}/{obs['rounds']}, {obs['tiles_left']} tiles left)"
-                 "</text>")
+                    parts.append(draw.rect(x, yy, T, T, id=f"row-{q}-{j}", class_="space empty",
+                                           rx=3, fill=SLOT, stroke=MUTED,
+                                           stroke_dasharray="4 3"))
+    reg_h = ry + 3 * (T + GAP + 18) + 14
+    # arrival, the released tile and the Meca pawn
+    ax = rx + row_w + 36
+    parts.append(draw.text(ax, ry + 10, f"Arrival (round {obs['round']}/{obs['rounds']}, "
+                           f"{obs['tiles_left']} tiles left)", size=11))
     for i, t in enumerate(obs["arrival"]):
-        parts.append(_tile_svg(t, ax + i * (T + gap), ry + 14, T, None, f"arrival-{t}",
+        parts.append(_tile_svg(t, ax + i * (T + GAP), ry + 16, T, None, colours, f"arrival-{t}",
                                "tile arrival"))
     rel = obs.get("released")
-    info_y = ry + T + 40
+    info_y = ry + T + 42
     if rel:
-        parts.append(f'<text x="{ax}" y="{info_y}" font-size="12" font-family="sans-serif">'
-                     f"Released to player {rel['player']}:</text>")
-        parts.append(_tile_svg(rel["tile"], ax, info_y + 6, T, None, "released", "tile released"))
+        parts.append(draw.text(ax, info_y, "Released to", size=12))
+        parts.append(draw.player_label(rel["player"], colours, names, ax + 72, info_y, size=12))
+        parts.append(_tile_svg(rel["tile"], ax, info_y + 8, T, None, colours, "released",
+                               "tile released"))
     if obs["meca_player"] is not None:
-        parts.append(f'<text x="{ax}" y="{ry + 3 * (T + gap + 14) + 4}" font-size="12" '
-                     f'font-family="sans-serif">Meca pawn: player {obs["meca_player"]}</text>')
-    reg_h = ry + 3 * (T + gap + 14) + 20
+        my = reg_h - 24
+        parts.append(draw.text(ax, my, "Meca pawn:", size=12))
+        parts.append(draw.player_label(obs["meca_player"], colours, names, ax + 70, my,
+                                       size=12))
     # machines side by side
-    mx = 20
+    mx = 20.0
     mh = 0.0
-    total_w = ax + 3 * (T + gap) + 20
-    scores = obs.get("scores", [0, 0])
+    total_w: float = ax + 3 * (T + GAP) + 120
     for q in range(2):
-        title = [f"{names[q]}'s machine — {scores[q]:g} points",
-                 f"{obs['main_tiles'][q]} tiles connected, {obs['open_ends'][q]} open ends"]
-        g, w, h = _machine_svg(q, obs["machines"][q], mx, reg_h, title, obs.get("released"))
+        g, w, h = _machine_svg(q, obs, mx, reg_h, names, colours)
         parts.append(g)
-        mx += max(w, 260) + 30
+        mx += max(w, 260) + 40
         mh = max(mh, h)
     total_w = max(total_w, mx)
-    total_h = reg_h + mh + 20
-    fb = obs.get("final_breakdown")
-    if fb:
-        y = total_h
-        for q, b in enumerate(fb):
-            line = (f"{names[q]}: groups {b['group_points']} + flowers {b['flower_points']} = "
-                    f"{b['total']} ({b['main_tiles']} tiles connected; removed: "
-                    f"{', '.join(b['removed']) or 'none'})")
-            parts.append(f'<text x="20" y="{y + 16 * q:.0f}" font-size="13" '
-                         f'font-family="sans-serif" class="breakdown">{escape(line)}</text>')
-        total_h += 40
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total_w:.0f} {total_h:.0f}" '
-            f'width="{total_w:.0f}" height="{total_h:.0f}" class="botanik">')
-    style = ("<style>.ghost{opacity:0;pointer-events:none}"
-             ".ghost.preview{opacity:0.9}.off-main{opacity:0.75}</style>")
-    return (head + style + '<rect width="100%" height="100%" fill="#fffdf7"/>' + "".join(parts)
-            + "</svg>")
-
-
-def _status_line(obs: dict[str, Any]) -> str:
-    if obs.get("terminal"):
-        w = obs.get("winners") or []
-        who = " and ".join(f"player {p}" for p in w)
-        return f"Game over — {who} win{'s' if len(w) == 1 else ''}"
-    phase = obs["phase"]
-    if phase in ("deal", "reveal"):
-        return "Tiles are being revealed"
-    rel = obs.get("released")
-    if rel:
-        what = "adds" if rel["kind"] == "add" else "swaps their Meca-Botanist"
-        if rel["kind"] == "add":
-            return f"Round {obs['round']}, step {obs['step']}: player {rel['player']} {what} " \
-                   f"{rel['tile']}"
-        return f"Round {obs['round']}, step {obs['step']}: player {rel['player']} {what}"
-    return f"Round {obs['round']}, step {obs['step']}: player {obs['active_player']} takes a tile"
+    total_h: float = reg_h + mh + 20
+    lines = score_lines(obs)
+    if lines:
+        table, tw, th = draw.score_table(lines, colours, names, 20, total_h, obs.get("ranks"))
+        parts.append(table)
+        total_h += th + 8
+        notes = [f"{seat_name(ln.player, names)}: {ln.note}" for ln in lines if ln.note]
+        for q in range(2):
+            removed = _removed(obs["machines"][q])
+            if removed:
+                notes.append(f"{seat_name(q, names)}: not joined to the Source, no points: "
+                             + ", ".join(removed))
+        for note in notes:
+            total_h += 16
+            parts.append(draw.text(20, total_h, note, size=12, class_="breakdown-note"))
+        total_h += 16
+        total_w = max(total_w, tw + 40, 20 + 7 * max((len(n) for n in notes), default=0) + 20)
+    return draw.document(total_w, total_h, parts, cls="botanik", label="Botanik board")
 
 
 # ------------------------------------------------------------------------------------- text
-def _tile_text(tile_id: str | None, exits: list[str] | None = None, dim: bool = False) -> str:
+def _rich_escape(text: str) -> str:
+    """Text shown as it is inside rich markup."""
+    return text.replace("[", "\\[")
+
+
+def _name_text(p: int, colours: Sequence[Colour], names: Sequence[str] | None) -> str:
+    """A player's symbol and name in their colour, as rich markup."""
+    c = colours[p]
+    return f"[bold {c.fill}]{c.symbol} {_rich_escape(seat_name(p, names))}[/]"
+
+
+def _tile_text(tile_id: str | None, colours: Sequence[Colour], exits: list[str] | None = None,
+               dim: bool = False) -> str:
     """A tile as 4 characters of rich markup: colour symbol, pipe glyph or type, flowers."""
     if not tile_id:
         return "[dim] ·· [/dim]"
     if tile_id.startswith("SRC"):
-        return "[bold white on grey23]S" + GLYPH[15] + "S [/]"
+        seat = _source_seat(tile_id)
+        c = colours[seat] if 0 <= seat < len(colours) else None
+        style = f"bold {c.ink} on {c.fill}" if c else "bold white on grey23"
+        return f"[{style}]S" + GLYPH[15] + "S[/] "
     letter = tile_id[0]
     suffix = tile_id.split("-", 1)[1]
     style = COLOUR_RICH[letter] + (" dim" if dim else " bold")
@@ -292,7 +372,7 @@ def _tile_text(tile_id: str | None, exits: list[str] | None = None, dim: bool = 
     return f"[{style}]{letter}{glyph}{tail}[/]" + (" " if not dim else "?")
 
 
-def _machine_text(machine: list[dict[str, Any]]) -> list[str]:
+def _machine_text(machine: list[dict[str, Any]], colours: Sequence[Colour]) -> list[str]:
     cells = {(t["cell"][0], t["cell"][1]): t for t in machine}
     rmin = min(r for r, _ in cells)
     rmax = max(r for r, _ in cells)
@@ -306,35 +386,44 @@ def _machine_text(machine: list[dict[str, Any]]) -> list[str]:
             if t is None:
                 row.append("[dim]  · [/dim]")
             else:
-                row.append(_tile_text(t["tile"], t["exits"], not t["main"]))
+                row.append(_tile_text(t["tile"], colours, t["exits"], not t["main"]))
         lines.append(f"  {r:>3} " + "".join(row))
     return lines
 
 
-def text(observation: dict[str, Any]) -> str:
+def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The board for a terminal: rich markup, readable without colour (letters, pipe glyphs)."""
     obs = observation
-    out = [f"[bold]Botanik[/bold] — {_status_line(obs)}"]
+    colours = _colours(obs)
+    out = [f"[bold]Botanik[/bold] — {_rich_escape(_status_line(obs, names))}"]
     if obs["meca_player"] is not None:
-        out.append(f"Meca pawn: player {obs['meca_player']}   tiles left in the supply: "
-                   f"{obs['tiles_left']}")
+        out.append(f"Meca pawn: {_name_text(obs['meca_player'], colours, names)}   "
+                   f"tiles left in the supply: {obs['tiles_left']}")
     out.append("")
-    out.append("Registry (column)  " + "".join(f"{j:<9}" for j in range(5)))
+    sides = [f"{seat_name(q, names)}'s side" for q in range(2)]
+    width = max(17, *(len(s) for s in sides)) + 2
+    out.append("Registry (column)".ljust(width + 1) + "".join(f"{j:<9}" for j in range(5)))
 
     def row(q: int) -> str:
-        return "".join((_tile_text(t) if t else "[dim]-----[/dim]") + "    "
+        return "".join((_tile_text(t, colours) if t else "[dim]-----[/dim]") + "    "
                        for t in obs["rows"][q])
 
-    out.append("  player 1 side    " + row(1))
-    piles = [_tile_text(t) + f" ×{h:<2}" for t, h in zip(obs["pile_tops"], obs["pile_heights"],
-                                                          strict=True) if t]
-    out.append("  central piles    " + "".join(piles))
-    out.append("  player 0 side    " + row(0))
+    def label(q: int) -> str:
+        c = colours[q]
+        return f"[{c.fill}]{c.symbol}[/] " + _rich_escape(sides[q].ljust(width - 1))
+
+    out.append(label(1) + row(1))
+    piles = [_tile_text(t, colours) + f" ×{h:<2}"
+             for t, h in zip(obs["pile_tops"], obs["pile_heights"], strict=True) if t]
+    out.append("  " + "central piles".ljust(width - 1) + "".join(piles))
+    out.append(label(0) + row(0))
     out.append("")
-    out.append("Arrival: " + ("  ".join(_tile_text(t) for t in obs["arrival"]) or "empty"))
+    out.append("Arrival: " + ("  ".join(_tile_text(t, colours) for t in obs["arrival"])
+                              or "empty"))
     rel = obs.get("released")
     if rel:
-        out.append(f"Released to player {rel['player']}: {_tile_text(rel['tile'])}"
+        out.append(f"Released to {_name_text(rel['player'], colours, names)}: "
+                   f"{_tile_text(rel['tile'], colours)}"
                    + ("  (choose a pile to swap with)" if rel["kind"] == "swap" else ""))
         places = rel.get("placements")
         if places:
@@ -344,23 +433,28 @@ def text(observation: dict[str, Any]) -> str:
     if obs.get("waiting"):
         out.append("Still to resolve: " + ", ".join(obs["waiting"]))
     scores = obs.get("scores", [0, 0])
+    final = score_lines(obs)
     for q in range(2):
         out.append("")
-        out.append(f"[bold]Player {q}'s machine[/bold]: {scores[q]:g} points, "
-                   f"{obs['main_tiles'][q]} tiles connected, {obs['open_ends'][q]} open ends "
+        facts = f"{obs['main_tiles'][q]} tiles connected, {obs['open_ends'][q]} open ends"
+        if not final:  # at the end the results table gives the points
+            facts = f"{scores[q]:g} points, " + facts
+        out.append(f"{_name_text(q, colours, names)}'s machine: {facts} "
                    "(a ? marks tiles not connected to the Source)")
-        out.extend(_machine_text(obs["machines"][q]))
+        out.extend(_machine_text(obs["machines"][q], colours))
     if obs.get("log"):
         out.append("")
-        out.append("Recent: " + "; ".join(obs["log"][-6:]))
-    fb = obs.get("final_breakdown")
-    if fb:
+        out.append("Recent: " + _rich_escape("; ".join(log_line(e, names)
+                                                       for e in obs["log"][-6:])))
+    if final:
         out.append("")
         out.append("[bold]Final scores[/bold]")
-        for q, b in enumerate(fb):
-            out.append(f"  player {q}: groups {b['group_points']} + flowers "
-                       f"{b['flower_points']} = {b['total']}  ({b['main_tiles']} tiles connected; "
-                       f"removed: {', '.join(b['removed']) or 'none'})")
+        out.append(_rich_escape(score_table_text(final, names, obs.get("ranks"))))
+        for q in range(2):
+            removed = _removed(obs["machines"][q])
+            if removed:
+                out.append(_rich_escape(f"{seat_name(q, names)}: not joined to the Source, "
+                                        f"no points: {', '.join(removed)}"))
     out.append("")
     out.append("Legend: R● red, Y▲ yellow, G■ green, B◆ blue, K✚ black; digit = flowers; "
                "P plant, V vegetable, M Meca-Botanist, + cross; pipes drawn as │─└┌├┼")

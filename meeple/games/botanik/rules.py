@@ -32,6 +32,7 @@ from .components import (
     PLANT,
     REVEAL,
     ROUNDS,
+    SEAT_COLOURS,
     SOURCE_CELL,
     SRC0,
     STEP,
@@ -66,6 +67,7 @@ class Botanik(Game):
     version = "1"
     player_counts = (2,)
     perfect_information = True
+    colours = SEAT_COLOURS
     option_schema = OptionSchema(
         (
             Option(

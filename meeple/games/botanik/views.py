@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from meeple.engine.scores import ScoreLine
+
 from .components import (
     ADD,
     COLUMNS,
@@ -104,7 +106,7 @@ def observation(state: BotanikState, player: int | None) -> dict[str, Any]:
             for r, c, k in map(add_parts, state.pend_adds)
         ]
     if ph == END:
-        out["final_breakdown"] = [state.breakdown(q) for q in range(2)]
+        out["final_breakdown"] = final_breakdown(state)
     return out
 
 
@@ -158,5 +160,23 @@ def observation_tensor(state: BotanikState, player: int) -> np.ndarray:
 
 
 def final_breakdown(state: BotanikState) -> list[dict[str, Any]]:
-    """Each player's final score, part by part."""
-    return [state.breakdown(q) for q in range(2)]
+    """Each player's final score as a :class:`ScoreLine` (rules.md §6.2): colour groups plus
+    flowers; where the points are level, the note gives the tiles in the main network that
+    break the tie (§6.3)."""
+    counts = [state.breakdown(q) for q in range(2)]
+    out = []
+    for q, b in enumerate(counts):
+        other = counts[1 - q]
+        note = ""
+        if other["total"] == b["total"] and other["main_tiles"] != b["main_tiles"]:
+            n = b["main_tiles"]
+            note = (f"level on points: {n} tile{'s' if n != 1 else ''} in the main network "
+                    f"against {other['main_tiles']} break the tie")
+        line = ScoreLine(
+            q,
+            (("Colour groups", b["group_points"]), ("Flowers", b["flower_points"])),
+            b["total"],
+            note,
+        )
+        out.append(line.to_json())
+    return out

@@ -6,6 +6,7 @@ import random
 import re
 
 import pytest
+from rich.text import Text
 
 import meeple
 from meeple.bots import make_bot, view_for
@@ -111,11 +112,11 @@ def test_observation_shows_what_players_see():
 def test_text_and_svg_pictures():
     s = meeple.play_out(meeple.load("botanik").new_initial_state(), 11)
     obs = s.observation(None)
-    t = render.text(obs)
-    assert "Final scores" in t and "Player 0's machine" in t and "┼" in t
+    t = Text.from_markup(render.text(obs)).plain
+    assert "Final scores" in t and "Player 1's machine" in t and "┼" in t
     svg = render.svg(obs)
     assert svg.startswith("<svg") and 'viewBox="' in svg and "href" not in svg
-    assert 'id="m0-cell-0-0"' in svg and 'class="breakdown"' in svg
+    assert 'id="m0-cell-0-0"' in svg and 'class="score-table"' in svg
     start = render.svg(meeple.load("botanik").new_initial_state().observation(None))
     assert 'id="pile-0"' in start
 

@@ -143,6 +143,13 @@ def independent_adds(g, tile, forbid_loops):
 
 
 def recount(g, group_needs_pipe):
+    """(points, tiles in the main network) of a machine, counted independently."""
+    groups, flowers_, n = recount_parts(g, group_needs_pipe)
+    return groups + flowers_, n
+
+
+def recount_parts(g, group_needs_pipe):
+    """(group points, flower points, tiles in the main network) of a machine."""
     net = main_network(g) - {(0, 0)}
     pts = 0
     seen = set()
@@ -164,6 +171,7 @@ def recount(g, group_needs_pipe):
         seen |= comp
         if len(comp) >= 3:
             pts += len(comp)
+    group_pts, pts = pts, 0
     for (r, c) in net:
         tile, ex = g[(r, c)]
         f = flowers(tile)
@@ -172,7 +180,7 @@ def recount(g, group_needs_pipe):
             n = (r + D[d][0], c + D[d][1])
             f = 3 if n in g and g[n][0][0] == tile[0] and not g[n][0].startswith("SRC") else 0
         pts += f
-    return pts, len(net)
+    return group_pts, pts, len(net)
 
 
 OPTIONS = [{}, {"forbid_loops": True}, {"group_needs_pipe": True}]
@@ -227,13 +235,20 @@ def test_random_games_keep_every_machine_legal(seed, variant):
     for q in range(2):
         g = grid(obs["machines"][q])
         check_machine(g, fl)
-        pts, n = recount(g, options.get("group_needs_pipe", False))
-        assert s.scores()[q] == pts
-        assert obs["final_breakdown"][q]["total"] == pts
-        assert obs["final_breakdown"][q]["main_tiles"] == n
+        groups, flowers_, n = recount_parts(g, options.get("group_needs_pipe", False))
+        assert s.scores()[q] == groups + flowers_
+        line = obs["final_breakdown"][q]
+        assert line["player"] == q
+        assert line["parts"] == [{"label": "Colour groups", "value": groups},
+                                 {"label": "Flowers", "value": flowers_}]
+        assert line["total"] == groups + flowers_
+        assert obs["main_tiles"][q] == n
     b = obs["final_breakdown"]
-    k0, k1 = (b[0]["total"], b[0]["main_tiles"]), (b[1]["total"], b[1]["main_tiles"])
+    k0, k1 = (b[0]["total"], obs["main_tiles"][0]), (b[1]["total"], obs["main_tiles"][1])
     assert s.winners() == ([0] if k0 > k1 else [1] if k1 > k0 else [0, 1])
+    # a note only where the tiles in the main network break a tie on points
+    tie_broken = k0[0] == k1[0] and k0[1] != k1[1]
+    assert [bool(line.get("note")) for line in b] == [tie_broken, tie_broken]
     assert obs["tiles_left"] == 0 and obs["arrival"] == []
     # record and replay reproduce the game exactly
     again = meeple.replay(json.loads(json.dumps(game.record(s))))
