@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -234,7 +234,7 @@ class MopsRoyalState(State):
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> MopsRoyalState:
-        c = self._blank_copy()
+        c = cast(MopsRoyalState, self._blank_copy())
         c.n = self.n
         c.phase = self.phase
         c.caller = self.caller
@@ -406,7 +406,7 @@ class MopsRoyalState(State):
                 return list(range(self.n))
             return tiles_of(self.stock[self.caller])
         if ph == END_SCORING:
-            out = []
+            out: list[int] = []
             for k in self.combos[player]:
                 out.extend(PL_SCORE_IDS[k])
             if not out:

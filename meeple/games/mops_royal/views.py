@@ -58,7 +58,7 @@ def observation(state: MopsRoyalState, player: int | None) -> dict[str, Any]:
                     }
                 )
         layouts.append(cells)
-    stocks = []
+    stocks: list[list[str] | None] = []
     for q in range(n):
         if q == state.caller:
             stocks.append(None)
