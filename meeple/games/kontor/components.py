@@ -163,3 +163,16 @@ def describe_card(card: int) -> str:
     if CARD_SHIP[card]:
         parts.append("ship")
     return f"{CARD_NAME[card]} ({', '.join(parts)})" if parts else CARD_NAME[card]
+
+
+# -- the codes of the turn structure, shared by the rules, the notation and the views ----------
+P_ROUND, P_CHOOSE, P_NEXT, P_ACT, P_END = range(5)
+"""Phases: the start of a round, the hidden choice, the next player's turn, a turn, the end."""
+PHASE_NAMES = ("round start", "choose", "act", "act", "end")
+S_PLACE, S_SHIP, S_BUY, S_REMOVE = range(4)
+"""The steps of one action (rules 4.4)."""
+STEP_NAMES = ("place", "ship", "buy", "remove")
+T_CROSS, T_HAND, T_TOP = range(3)
+"""Chance tasks: deal to the starting cross, draw into a hand, turn up a pile's top card."""
+NV = 7
+"""Placement variants per cell: 0 plain, 1..3 crane names tea/wine/spice, 4..6 export it."""

@@ -22,9 +22,13 @@ from .components import (
     CARD_KIND,
     CRANE,
     GOODS_CARD,
+    NV,
+    P_ACT,
+    P_CHOOSE,
+    S_PLACE,
     WATER,
 )
-from .rules import NV, P_ACT, P_CHOOSE, S_PLACE, KontorState, area_winner
+from .rules import KontorState, area_winner
 
 SEARCH = {"candidates": 6, "mistakes": 1.6, "chance_nodes": False}
 """Search bots weigh only the greedy bot's six best moves at the root; below it, the placements

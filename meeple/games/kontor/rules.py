@@ -1,7 +1,8 @@
 """Kontor's rules: the field, the round (choose, reveal, tax, act), areas, valuation, scoring.
 
-The field is a padded square grid of cell indices; occupied, water, land and legal cells are int
-bitboards, so adjacency, closure and the field frame are a few shifts and masks. Areas are
+The field is a padded square grid (an engine ``Grid``) of cell indices; occupied, water, land and
+legal cells are int bitboards, so adjacency, closure and the field frame are a few shifts and
+masks. Areas are
 kept incrementally (merged on placement, split on removal). Every shuffle is a chance node
 (rules page 3.3): piles hold an unordered unseen part, a visible top and a known returned queue.
 """
@@ -15,10 +16,11 @@ from typing import Any
 
 import numpy as np
 
-from meeple.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, NotationError, Option, State, grid
+from meeple.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, Option, State, grid
 from meeple.engine.errors import OptionError
 from meeple.engine.options import OptionSchema
 
+from . import notation, views
 from .components import (
     ANCHOR_ID,
     BEATS,
@@ -26,7 +28,6 @@ from .components import (
     CARD_COIN,
     CARD_COLOUR,
     CARD_GOODS,
-    CARD_ID,
     CARD_KEY,
     CARD_KIND,
     CARD_NAME,
@@ -40,12 +41,25 @@ from .components import (
     GOODS_CARD,
     IS_HARBOUR,
     NUM_CARDS,
+    NV,
+    P_ACT,
+    P_CHOOSE,
+    P_END,
+    P_NEXT,
+    P_ROUND,
+    S_BUY,
+    S_PLACE,
+    S_REMOVE,
+    S_SHIP,
     SPECIAL_CARDS,
+    STEP_NAMES,
+    T_CROSS,
+    T_HAND,
+    T_TOP,
     TRIPLE_PAIR,
     WATER,
     WATER_CARDS,
     card_id,
-    describe_card,
     harbour_cards,
 )
 
@@ -54,19 +68,8 @@ FIELD_SIZE = {("basic", 2): 6, ("advanced", 2): 7, ("expansion", 3): 8, ("expans
 ROUND_CEILING = 500
 """Rounds after which a game always ends as E2 when ``max_rounds`` is 0 (rules 5.14, [R39])."""
 
-# phases and the steps of one action
-P_ROUND, P_CHOOSE, P_NEXT, P_ACT, P_END = range(5)
-PHASE_NAMES = ("round start", "choose", "act", "act", "end")
-S_PLACE, S_SHIP, S_BUY, S_REMOVE = range(4)
-STEP_NAMES = ("place", "ship", "buy", "remove")
-# chance tasks
-T_CROSS, T_HAND, T_TOP = range(3)
-# placement variants: 0 plain, 1..3 crane=t, 4..6 export=t
-NV = 7
-
 KEEPERS = {"basic": 5, "advanced": 5, "expansion": 7}
 CHITS_PER_TYPE = 6  # [R28]
-MAX_LOG = 40
 
 
 _BYTE_BITS = tuple(tuple(tuple(k * 8 + j for j in grid.bits(b)) for b in range(256))
@@ -251,6 +254,20 @@ class Kontor(Game):
         r, c = self.grid.cell(i)
         return (c - self.off, r - self.off)
 
+    def xy_text(self, i: int) -> str:
+        """Cell ``i`` as the notation writes it: ``(x,y)``."""
+        x, y = self.xy(i)
+        return f"({x},{y})"
+
+    def xy_list(self, mask: int) -> list[list[int]]:
+        """The ``[x, y]`` of every cell of ``mask``, lowest index first."""
+        return [list(self.xy(j)) for j in grid.iter_bits(mask)]
+
+    def cell_id(self, i: int) -> str:
+        """SVG element id of cell ``i``: ``cell-<row>-<col>`` on the padded grid."""
+        r, c = self.grid.cell(i)
+        return f"cell-{r}-{c}"
+
     def on_grid(self, x: int, y: int) -> bool:
         return -self.O <= x <= self.O and -self.O <= y <= self.O
 
@@ -283,11 +300,8 @@ class Kontor(Game):
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
-        return (N_PLANES * self.G + N_VECTOR,)
+        return (views.N_PLANES * self.G + views.N_VECTOR,)
 
-
-N_PLANES = 21
-N_VECTOR = 4 * 3 + 12 + 6 + 4 + 5 + 4 + 1 + 4 + 1 + 4 * NUM_CARDS
 
 
 class KontorState(State):
@@ -570,7 +584,7 @@ class KontorState(State):
             i = action - g.SHIP
             self.ship = i
             self.ship_moves += 1
-            self.log.append(f"{COLOURS[player]}: ship {self._xy_text(i)}")
+            self.log.append(f"{COLOURS[player]}: ship {self.game.xy_text(i)}")
             if (i == g.anchor and g.special and self.unseen[g.special_pile]
                     and self.coins[player] >= 2):
                 self.step = S_BUY
@@ -585,7 +599,7 @@ class KontorState(State):
         else:
             i = action - g.REMOVE
             self.log.append(f"{COLOURS[player]}: remove {CARD_NAME[self.cell[i]]} "
-                            f"{self._xy_text(i)}")
+                            f"{self.game.xy_text(i)}")
             self._remove_card(i)
             self.cell[i] = -1
             self._refresh_legal()
@@ -955,7 +969,7 @@ class KontorState(State):
             self.area_of[j] = -1
         self.closed.append((mask, owner, mask.bit_count(), tuple(counts)))
         self.closed_mask |= mask
-        cells = " ".join(self._xy_text(j) for j in _bits(mask))
+        cells = " ".join(self.game.xy_text(j) for j in _bits(mask))
         self.log.append(f"valuate {cells} -> {COLOURS[owner] if owner >= 0 else 'none'}")
 
     def _end(self, why: str) -> None:
@@ -1032,10 +1046,18 @@ class KontorState(State):
             })
         return {
             "scored_areas": g.scored_areas,
-            "scored": [self._area_cells(self.closed[k][0]) for k in scored],
+            "scored": [g.xy_list(self.closed[k][0]) for k in scored],
             "players": players,
             "end": self.ended,
         }
+
+    def final_result(self) -> dict[str, Any]:
+        """The scoring of :meth:`breakdown`, fixed at the end of the game."""
+        return self._final if self._final is not None else self.breakdown()
+
+    def winner_of(self, counts: list[int]) -> int:
+        """Who would win an area with these counts now (:func:`area_winner`), or -1."""
+        return area_winner(counts, self.game.num_players)
 
     def best_harbour_card(self, p: int) -> int:
         """``p``'s highest harbour card in hand by order key (the tie-break of rules 6.4), or -1
@@ -1044,189 +1066,39 @@ class KontorState(State):
                    default=-1)
 
     def scores(self) -> list[float]:
-        b = self._final if self._final is not None else self.breakdown()
+        b = self.final_result()
         return [float(x["total"]) for x in b["players"]]
 
     def ranking_key(self, player: int) -> tuple:
-        b = self._final if self._final is not None else self.breakdown()
+        b = self.final_result()
         x = b["players"][player]
         return (x["total"], x["areas_won"], x["_best_key"])
 
-    # ------------------------------------------------------------------ notation
-    def _xy_text(self, i: int) -> str:
-        x, y = self.game.xy(i)
-        return f"({x},{y})"
-
+    # ------------------------------------------------------------------ notation and views
     def _action_to_string(self, action: int, player: int) -> str:
-        g = self.game
-        if player == CHANCE:
-            return CARD_NAME[action]
-        if action < g.PLACE:
-            return f"choose {CARD_NAME[action]}"
-        if action < g.SHIP:
-            i, v = divmod(action - g.PLACE, NV)
-            card = CARD_NAME[self.card] + " " if self.card >= 0 else ""
-            text = f"place {card}{self._xy_text(i)}"
-            if v:
-                text += f" {'crane' if v < 4 else 'export'}={GOODS[(v - 1) % 3]}"
-            return text
-        if action < g.REMOVE:
-            return f"ship {self._xy_text(action - g.SHIP)}"
-        if action < g.BUY:
-            return f"remove {self._xy_text(action - g.REMOVE)}"
-        return "buy" if action == g.BUY else "skip"
-
-    _CELL = r"\(\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*\)"
-    _RE_PLACE = re.compile(
-        r"place\s*(?:([a-z]+\s*-\s*\d+)\s*)?" + _CELL
-        + r"\s*(?:(crane|export)\s*=\s*(tea|wine|spice))?")
-    _RE_CELL = re.compile(r"(ship|remove)\s*" + _CELL)
-    _RE_CARD = re.compile(r"(?:choose\s+)?([a-z]+)\s*-\s*(\d+)")
-    _FORMS = ("choose red-15 | place red-15 (2,-1) [crane=wine | export=tea] | ship (-1,0) | "
-              "buy | remove (-1,-1) | skip")
-
-    def _cell_of(self, xs: str, ys: str) -> int:
-        x, y = int(xs), int(ys)
-        if not self.game.on_grid(x, y):
-            o = self.game.O
-            raise NotationError(f"cell ({x},{y}) is off the field: x and y go from {-o} to {o}")
-        return self.game.idx(x, y)
+        return notation.action_to_string(self, action, player)
 
     def _string_to_action(self, text: str, player: int) -> int:
-        g = self.game
-        t = text.strip().lower()
-        m = re.match(r"^[a-z]+\s*:\s*", t)
-        if m and not t.startswith(("place", "ship", "remove", "choose")):
-            t = t[m.end():]
-        if player == CHANCE:
-            m = self._RE_CARD.fullmatch(t.replace("draw ", "").replace("deal ", "").strip())
-            if m:
-                name = f"{m.group(1)}-{int(m.group(2))}"
-                if name in CARD_ID:
-                    return CARD_ID[name]
-            if t == "anchor":
-                return ANCHOR_ID
-            raise NotationError(f"{text!r}: a chance outcome is a card, e.g. 'water-63'")
-        if t == "buy":
-            return g.BUY
-        if t in ("skip", "pass"):
-            return g.SKIP
-        if t.startswith("choose") or (self.phase == P_CHOOSE and self._RE_CARD.fullmatch(t)):
-            m = self._RE_CARD.fullmatch(t)
-            if m:
-                name = f"{m.group(1)}-{int(m.group(2))}"
-                if name in CARD_ID and name != "anchor":
-                    return CARD_ID[name]
-            raise NotationError(f"{text!r}: expected 'choose <card>', e.g. 'choose red-15'")
-        m = self._RE_PLACE.fullmatch(t)
-        if m:
-            if m.group(1):
-                name = re.sub(r"\s+", "", m.group(1))
-                if name not in CARD_ID:
-                    raise NotationError(f"{text!r}: no card named {name!r}")
-                if self.card >= 0 and CARD_ID[name] != self.card:
-                    raise NotationError(
-                        f"{text!r}: the card being played is {CARD_NAME[self.card]}, not {name}")
-            i = self._cell_of(m.group(2), m.group(3))
-            v = 0
-            if m.group(4):
-                v = GOODS.index(m.group(5)) + (1 if m.group(4) == "crane" else 4)
-            return g.PLACE + i * NV + v
-        m = self._RE_CELL.fullmatch(t)
-        if m:
-            i = self._cell_of(m.group(2), m.group(3))
-            return (g.SHIP if m.group(1) == "ship" else g.REMOVE) + i
-        raise NotationError(f"{text!r} is not a Kontor move; expected one of: {self._FORMS}")
-
-    # dict form (rules 4.8); chance outcomes (10.2) are {"type": "deal"|"draw"|"turn", "card": ..}
-    _DICT_FORMS = ('{"type": "choose", "card": "red-15"} | {"type": "place", "card": "red-15", '
-                   '"cell": [2, -1]} (+ "crane": "wine" or "export": "tea") | '
-                   '{"type": "ship", "cell": [-1, 0]} | {"type": "buy"} | '
-                   '{"type": "remove", "cell": [-1, -1]} | {"type": "skip"}')
-    _CHANCE_TYPES = {T_CROSS: "deal", T_HAND: "draw", T_TOP: "turn"}
-
-    def _chance_type(self) -> str:
-        """The dict type of the chance node now: a card dealt to the cross, drawn into a hand
-        (also a bought special card) or turned up as a pile's visible top."""
-        return self._CHANCE_TYPES[self.tasks[0][0]] if self.tasks else "draw"
+        return notation.string_to_action(self, text, player)
 
     def _action_to_dict(self, action: int, player: int) -> dict[str, Any]:
-        """The dict form of an action (rules 4.8), e.g. ``{"type": "ship", "cell": [-1, 0]}``."""
-        g = self.game
-        if player == CHANCE:
-            return {"type": self._chance_type(), "card": CARD_NAME[action]}
-        if action < g.PLACE:
-            return {"type": "choose", "card": CARD_NAME[action]}
-        if action < g.SHIP:
-            i, v = divmod(action - g.PLACE, NV)
-            out: dict[str, Any] = {"type": "place"}
-            if self.card >= 0:
-                out["card"] = CARD_NAME[self.card]
-            out["cell"] = list(g.xy(i))
-            if v:
-                out["crane" if v < 4 else "export"] = GOODS[(v - 1) % 3]
-            return out
-        if action < g.REMOVE:
-            return {"type": "ship", "cell": list(g.xy(action - g.SHIP))}
-        if action < g.BUY:
-            return {"type": "remove", "cell": list(g.xy(action - g.REMOVE))}
-        return {"type": "buy" if action == g.BUY else "skip"}
+        return notation.action_to_dict(self, action, player)
 
     def _dict_to_action(self, move: dict[str, Any], player: int) -> int:
-        """Read the dict form (rules 4.8) through the text parser; :class:`NotationError`
-        names the expected form for anything malformed."""
+        return notation.dict_to_action(self, move, player)
 
-        def bad(why: str, form: str | None = None) -> NotationError:
-            return NotationError(f"{move!r}: {why}; expected {form or self._DICT_FORMS}")
+    def _describe_action(self, action: int, player: int) -> dict[str, Any]:
+        return notation.describe_action(self, action, player)
 
-        def card_of(form: str) -> str:
-            c = move.get("card")
-            if not isinstance(c, str) or c.strip().lower() not in CARD_ID:
-                raise bad(f"'card' must name a card such as 'red-15', got {c!r}", form)
-            return c.strip().lower()
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        return views.observation(self, player)
 
-        def cell_of(form: str) -> str:
-            v = move.get("cell")
-            if not (isinstance(v, (list, tuple)) and len(v) == 2
-                    and all(isinstance(c, int) and not isinstance(c, bool) for c in v)):
-                raise bad(f"'cell' must be a pair of ints [x, y], got {v!r}", form)
-            return f"({v[0]},{v[1]})"
+    def observation_tensor(self, player: int) -> np.ndarray:
+        return views.observation_tensor(self, player)
 
-        def parse(text: str, form: str) -> int:
-            try:
-                return self._string_to_action(text, player)
-            except NotationError as e:
-                raise bad(str(e).replace(repr(text) + ": ", ""), form) from None
-
-        kind = move.get("type")
-        if player == CHANCE:
-            want = self._chance_type()
-            form = f'{{"type": "{want}", "card": "water-63"}}'
-            if kind != want:
-                raise bad(f"a chance outcome here has type {want!r}, got {kind!r}", form)
-            return parse(card_of(form), form)
-        if kind == "choose":
-            form = '{"type": "choose", "card": "red-15"}'
-            return parse(f"choose {card_of(form)}", form)
-        if kind == "place":
-            form = ('{"type": "place", "card": "red-15", "cell": [2, -1]} '
-                    '(+ "crane": "wine" or "export": "tea")')
-            text = f"place {card_of(form)} {cell_of(form)}"
-            extras = [k for k in ("crane", "export") if k in move]
-            if len(extras) > 1:
-                raise bad("a place has 'crane' or 'export', not both", form)
-            for k in extras:
-                t = move[k]
-                if t not in GOODS:
-                    raise bad(f"{k!r} must be one of {', '.join(GOODS)}, got {t!r}", form)
-                text += f" {k}={t}"
-            return parse(text, form)
-        if kind in ("ship", "remove"):
-            form = f'{{"type": "{kind}", "cell": [-1, 0]}}'
-            return parse(f"{kind} {cell_of(form)}", form)
-        if kind in ("buy", "skip"):
-            return parse(kind, f'{{"type": "{kind}"}}')
-        raise bad(f"unknown action type {kind!r}")
+    def cell_id(self, i: int) -> str:
+        """SVG element id of cell ``i``: ``cell-<row>-<col>`` on the padded grid."""
+        return self.game.cell_id(i)
 
     def _illegal_reason(self, action: int, player: int) -> str | None:
         g = self.game
@@ -1240,230 +1112,10 @@ class KontorState(State):
         if g.PLACE <= action < g.SHIP and self.step == S_PLACE:
             i, v = divmod(action - g.PLACE, NV)
             if i not in self._targets(self.card):
-                return f"{CARD_NAME[self.card]} cannot go on {self._xy_text(i)}"
+                return f"{CARD_NAME[self.card]} cannot go on {self.game.xy_text(i)}"
             if CARD_KIND[self.card] == CRANE and not 1 <= v <= 3:
                 return "a crane needs a goods type: crane=tea, crane=wine or crane=spice"
             return "that goods choice is not available for this card now"
-        return f"the {step} step is due now: {self._FORMS}"
-
-    # ------------------------------------------------------------------ views
-    def _describe_action(self, action: int, player: int) -> dict[str, Any]:
-        g = self.game
-        if player == CHANCE:
-            return {"label": f"Card drawn: {CARD_NAME[action]}", "kind": "chance"}
-        if action < g.PLACE:
-            return {"label": f"Choose {describe_card(action)}", "kind": "choose",
-                    "target": f"hand-{CARD_NAME[action]}",
-                    "cells": [f"hand-{CARD_NAME[action]}"], "card": CARD_NAME[action]}
-        if action < g.SHIP:
-            i, v = divmod(action - g.PLACE, NV)
-            cid = self.cell_id(i)
-            extra = ""
-            if 1 <= v <= 3:
-                extra = f", crane counts as {GOODS[v - 1]}"
-            elif v >= 4:
-                extra = f", export one {GOODS[v - 4]}"
-            name = CARD_NAME[self.card] if self.card >= 0 else "the card"
-            return {"label": f"Place {name} at {self._xy_text(i)}{extra}", "kind": "place",
-                    "target": cid, "cells": [cid], "cell": list(g.xy(i))}
-        if action < g.REMOVE:
-            i = action - g.SHIP
-            return {"label": f"Move the ship to {self._xy_text(i)}", "kind": "ship",
-                    "target": self.cell_id(i), "cells": [self.cell_id(i)],
-                    "cell": list(g.xy(i))}
-        if action < g.BUY:
-            i = action - g.REMOVE
-            name = CARD_NAME[self.cell[i]] if self.cell[i] >= 0 else "the card"
-            return {"label": f"Remove {name} from {self._xy_text(i)}", "kind": "remove",
-                    "target": self.cell_id(i), "cells": [self.cell_id(i)],
-                    "cell": list(g.xy(i))}
-        if action == g.BUY:
-            return {"label": "Buy a special card for 2 coins", "kind": "buy"}
-        labels = {S_SHIP: "Leave the ship where it is", S_BUY: "Do not buy a special card",
-                  S_REMOVE: "Remove no card"}
-        return {"label": labels.get(self.step, "Skip"), "kind": "skip"}
-
-    def cell_id(self, i: int) -> str:
-        """SVG element id of cell ``i``: ``cell-<row>-<col>`` on the padded grid."""
-        return f"cell-{i // self.game.W}-{i % self.game.W}"
-
-    def _area_cells(self, mask: int) -> list[list[int]]:
-        return [list(self.game.xy(j)) for j in _bits(mask)]
-
-    def _card_json(self, c: int) -> dict[str, Any]:
-        return {"id": CARD_NAME[c], "number": CARD_KEY[c] // 3, "kind": _KIND_TEXT[CARD_KIND[c]],
-                "goods": [GOODS[t] for t in CARD_GOODS[c]], "coin": CARD_COIN[c],
-                "ship": CARD_SHIP[c], "owner": CARD_COLOUR[c] if IS_HARBOUR[c] else None}
-
-    def _observation(self, player: int | None) -> dict[str, Any]:
-        g = self.game
-        n = g.num_players
-        field = []
-        for i in _bits(self.land | self.water):
-            c = self.cell[i]
-            d = self._card_json(c)
-            d["cell"] = list(g.xy(i))
-            d["dom"] = self.cell_id(i)
-            d["water"] = bool(self.water >> i & 1)
-            d["stored"] = [GOODS[t] for t in range(3) if self.stored[i] >> t & 1]
-            if self.valued[i]:
-                d["valued"] = [GOODS[t] for t in range(3) if self.valued[i] >> t & 1]
-            k = self.crane[i]
-            if k >= 0:
-                d["crane"] = GOODS[k % 3]
-                d["crane_active"] = k < 3
-            field.append(d)
-        areas = []
-        for aid in sorted(self.areas, key=lambda a: self.areas[a] & -self.areas[a]):
-            m = self.areas[aid]
-            cnt = self.area_counts(m)
-            areas.append({"cells": self._area_cells(m), "size": m.bit_count(), "closed": False,
-                          "owner": None, "counts": [cnt[p * 3:p * 3 + 3] for p in range(n)],
-                          "leader": _none(area_winner(cnt, n))})
-        for m, owner, size, cnt in self.closed:
-            areas.append({"cells": self._area_cells(m), "size": size, "closed": True,
-                          "owner": _none(owner), "counts": [list(cnt[p * 3:p * 3 + 3])
-                                                            for p in range(n)],
-                          "leader": None})
-        hand = None
-        if player is not None and 0 <= player < n:
-            hand = [CARD_NAME[c] for c in sorted(self.hands[player], key=lambda c: -CARD_KEY[c])]
-        piles = {}
-        for pile in range(n + 2):
-            if pile == g.special_pile and not g.special:
-                continue
-            name = COLOURS[pile] if pile < n else ("water" if pile == n else "special")
-            size = len(self.unseen[pile]) + len(self.queue[pile]) + (self.top[pile] >= 0)
-            top = None
-            if g.open_piles and pile != g.special_pile and self.top[pile] >= 0:
-                top = CARD_NAME[self.top[pile]]
-            piles[name] = {"size": size, "top": top}
-        out: dict[str, Any] = {
-            "mode": g.mode,
-            "field_size": g.N,
-            "grid": {"min": -g.O, "max": g.O, "pad": g.off, "width": g.W},
-            "frame": list(self.frame),
-            "colours": list(COLOURS[:n]),
-            "round": self.round,
-            "phase": PHASE_NAMES[self.phase] if not self.tasks or self.phase == P_ROUND
-            else "draw",
-            "step": STEP_NAMES[self.step] if self.phase == P_ACT else None,
-            "acting": _none(self.acting),
-            "acting_card": CARD_NAME[self.card] if self.card >= 0 else None,
-            "order": [COLOURS[p] for p in self.order] if self.phase in (P_NEXT, P_ACT) else [],
-            "field": field,
-            "areas": areas,
-            "legal_cells": [list(g.xy(i)) for i in _bits(self.legal)],
-            "ship": list(g.xy(self.ship)) if self.ship >= 0 else None,
-            "ship_moves": self.ship_moves,
-            "coins": list(self.coins),
-            "treasury": self.treasury if g.limited else None,
-            "keepers": list(self.keepers),
-            "areas_won": list(self.won),
-            "chits": [{GOODS[t]: self.chits[p * 3 + t] for t in range(3)} for p in range(n)],
-            "chit_supply": {GOODS[t]: self.chit_supply[t] for t in range(3)}
-            if g.expansion else None,
-            "supply": {GOODS[t]: self.supply[t] for t in range(3)},
-            "hand": hand,
-            "hand_sizes": [len(h) for h in self.hands],
-            "known_hand_cards": [sorted(CARD_NAME[c] for c in h if self.public[c])
-                                 for h in self.hands],
-            "has_chosen": [c >= 0 for c in self.chosen] if self.phase == P_CHOOSE else None,
-            "my_choice": CARD_NAME[self.chosen[player]] if (
-                player is not None and 0 <= player < n and self.chosen[player] >= 0) else None,
-            "revealed": [_name(c) for c in self.revealed],
-            "piles": piles,
-            "log": self.log[-MAX_LOG:],
-            "ended": self.ended or None,
-        }
-        if self.phase == P_END:
-            b = self._final or self.breakdown()
-            out["final_breakdown"] = [
-                {k: (sum(v.values()) if k == "chit_majorities" else v)
-                 for k, v in x.items() if not k.startswith("_")}
-                for x in b["players"]
-            ]
-            out["final_scoring"] = {k: b[k] for k in ("scored_areas", "scored", "end")}
-        return out
-
-    def observation_tensor(self, player: int) -> np.ndarray:
-        g = self.game
-        G = g.G
-        n = g.num_players
-        t = np.zeros(N_PLANES * G + N_VECTOR, dtype=np.float32)
-        for i in _bits(self.land | self.water):
-            c = self.cell[i]
-            if self.water >> i & 1:
-                t[(1 if c == ANCHOR_ID else 0) * G + i] = 1
-            else:
-                col = CARD_COLOUR[c]
-                t[(2 + col if col >= 0 else 6) * G + i] = 1
-            for k in range(3):
-                if self.stored[i] >> k & 1:
-                    t[(7 + k) * G + i] = 1
-            if 0 <= self.crane[i] < 3:
-                t[(10 + self.crane[i]) * G + i] = 1
-        for m, owner, _, _ in self.closed:
-            for j in _bits(m):
-                t[13 * G + j] = 1
-                if owner >= 0:
-                    t[(16 + owner) * G + j] = 1
-        for m in self.areas.values():
-            for j in _bits(m):
-                t[20 * G + j] = 1
-        if self.ship >= 0:
-            t[14 * G + self.ship] = 1
-        for i in _bits(self.legal):
-            t[15 * G + i] = 1
-        v = N_PLANES * G
-        for p in range(n):
-            t[v + p] = self.coins[p]
-            t[v + 4 + p] = self.keepers[p]
-            t[v + 8 + p] = self.won[p]
-            for k in range(3):
-                t[v + 12 + p * 3 + k] = self.chits[p * 3 + k]
-            t[v + 24 + p] = len(self.hands[p])
-        v += 28
-        t[v:v + 3] = self.supply
-        t[v + 3:v + 6] = self.chit_supply
-        v += 6
-        t[v + min(self.phase, 4)] = 1
-        v += 5
-        if self.phase == P_ACT:
-            t[v + self.step] = 1
-        v += 4
-        t[v] = self.ship_moves
-        v += 1
-        t[v + player] = 1
-        v += 4
-        t[v] = self.round
-        v += 1
-        for c in self.hands[player]:
-            t[v + c] = 1
-        v += NUM_CARDS
-        if self.card >= 0:
-            t[v + self.card] = 1
-        v += NUM_CARDS
-        for c in self.revealed:
-            if c >= 0:
-                t[v + c] = 1
-        v += NUM_CARDS
-        if g.open_piles:
-            for pile in range(n + 1):
-                if self.top[pile] >= 0:
-                    t[v + self.top[pile]] = 1
-        return t
-
-
-_KIND_TEXT = ("water", "anchor", "tavern", "goods", "crane", "flood", "bridge", "customs")
-
-
-def _none(x: int) -> int | None:
-    return None if x < 0 else x
-
-
-def _name(c: int) -> str | None:
-    return None if c < 0 else CARD_NAME[c]
-
+        return f"the {step} step is due now: {notation.FORMS}"
 
 Kontor.state_class = KontorState

@@ -1,0 +1,228 @@
+"""What each player may see of a Kontor position: the observation dict, the observation
+tensor and the final breakdown. Plain functions of the state; the State's hooks call them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from meeple.engine.grid import bits
+
+from .components import (
+    ANCHOR_ID,
+    CARD_COIN,
+    CARD_COLOUR,
+    CARD_GOODS,
+    CARD_KEY,
+    CARD_KIND,
+    CARD_NAME,
+    CARD_SHIP,
+    COLOURS,
+    GOODS,
+    IS_HARBOUR,
+    NUM_CARDS,
+    P_ACT,
+    P_CHOOSE,
+    P_END,
+    P_NEXT,
+    P_ROUND,
+    PHASE_NAMES,
+    STEP_NAMES,
+)
+
+if TYPE_CHECKING:
+    from .rules import KontorState
+
+MAX_LOG = 40
+"""How many of the last log lines the observation carries."""
+N_PLANES = 21
+"""Planes of the observation tensor, each over the padded grid."""
+N_VECTOR = 4 * 3 + 12 + 6 + 4 + 5 + 4 + 1 + 4 + 1 + 4 * NUM_CARDS
+"""The observation tensor's entries after its planes."""
+KIND_TEXT = ("water", "anchor", "tavern", "goods", "crane", "flood", "bridge", "customs")
+"""The observation's word for each card kind."""
+
+
+def _none(x: int) -> int | None:
+    return None if x < 0 else x
+
+
+def _name(c: int) -> str | None:
+    return None if c < 0 else CARD_NAME[c]
+
+
+def _card_json(c: int) -> dict[str, Any]:
+    return {"id": CARD_NAME[c], "number": CARD_KEY[c] // 3, "kind": KIND_TEXT[CARD_KIND[c]],
+            "goods": [GOODS[t] for t in CARD_GOODS[c]], "coin": CARD_COIN[c],
+            "ship": CARD_SHIP[c], "owner": CARD_COLOUR[c] if IS_HARBOUR[c] else None}
+
+
+def final_breakdown(state: KontorState) -> list[dict[str, Any]]:
+    """One record per player of the final scoring (rules 6.3)."""
+    return [
+        {k: (sum(v.values()) if k == "chit_majorities" else v)
+         for k, v in x.items() if not k.startswith("_")}
+        for x in state.final_result()["players"]
+    ]
+
+
+def observation(state: KontorState, player: int | None) -> dict[str, Any]:
+    """The game's part of the JSON view: only what ``player`` may see (``None``: public)."""
+    g = state.game
+    n = g.num_players
+    field = []
+    for i in bits(state.land | state.water):
+        c = state.cell[i]
+        d = _card_json(c)
+        d["cell"] = list(g.xy(i))
+        d["dom"] = g.cell_id(i)
+        d["water"] = bool(state.water >> i & 1)
+        d["stored"] = [GOODS[t] for t in range(3) if state.stored[i] >> t & 1]
+        if state.valued[i]:
+            d["valued"] = [GOODS[t] for t in range(3) if state.valued[i] >> t & 1]
+        k = state.crane[i]
+        if k >= 0:
+            d["crane"] = GOODS[k % 3]
+            d["crane_active"] = k < 3
+        field.append(d)
+    areas = []
+    for aid in sorted(state.areas, key=lambda a: state.areas[a] & -state.areas[a]):
+        m = state.areas[aid]
+        cnt = state.area_counts(m)
+        areas.append({"cells": g.xy_list(m), "size": m.bit_count(), "closed": False,
+                      "owner": None, "counts": [cnt[p * 3:p * 3 + 3] for p in range(n)],
+                      "leader": _none(state.winner_of(cnt))})
+    for m, owner, size, cnt in state.closed:
+        areas.append({"cells": g.xy_list(m), "size": size, "closed": True,
+                      "owner": _none(owner), "counts": [list(cnt[p * 3:p * 3 + 3])
+                                                        for p in range(n)],
+                      "leader": None})
+    hand = None
+    if player is not None and 0 <= player < n:
+        hand = [CARD_NAME[c] for c in sorted(state.hands[player], key=lambda c: -CARD_KEY[c])]
+    piles = {}
+    for pile in range(n + 2):
+        if pile == g.special_pile and not g.special:
+            continue
+        name = COLOURS[pile] if pile < n else ("water" if pile == n else "special")
+        size = len(state.unseen[pile]) + len(state.queue[pile]) + (state.top[pile] >= 0)
+        top = None
+        if g.open_piles and pile != g.special_pile and state.top[pile] >= 0:
+            top = CARD_NAME[state.top[pile]]
+        piles[name] = {"size": size, "top": top}
+    out: dict[str, Any] = {
+        "mode": g.mode,
+        "field_size": g.N,
+        "grid": {"min": -g.O, "max": g.O, "pad": g.off, "width": g.W},
+        "frame": list(state.frame),
+        "colours": list(COLOURS[:n]),
+        "round": state.round,
+        "phase": PHASE_NAMES[state.phase] if not state.tasks or state.phase == P_ROUND
+        else "draw",
+        "step": STEP_NAMES[state.step] if state.phase == P_ACT else None,
+        "acting": _none(state.acting),
+        "acting_card": CARD_NAME[state.card] if state.card >= 0 else None,
+        "order": [COLOURS[p] for p in state.order] if state.phase in (P_NEXT, P_ACT) else [],
+        "field": field,
+        "areas": areas,
+        "legal_cells": [list(g.xy(i)) for i in bits(state.legal)],
+        "ship": list(g.xy(state.ship)) if state.ship >= 0 else None,
+        "ship_moves": state.ship_moves,
+        "coins": list(state.coins),
+        "treasury": state.treasury if g.limited else None,
+        "keepers": list(state.keepers),
+        "areas_won": list(state.won),
+        "chits": [{GOODS[t]: state.chits[p * 3 + t] for t in range(3)} for p in range(n)],
+        "chit_supply": {GOODS[t]: state.chit_supply[t] for t in range(3)}
+        if g.expansion else None,
+        "supply": {GOODS[t]: state.supply[t] for t in range(3)},
+        "hand": hand,
+        "hand_sizes": [len(h) for h in state.hands],
+        "known_hand_cards": [sorted(CARD_NAME[c] for c in h if state.public[c])
+                             for h in state.hands],
+        "has_chosen": [c >= 0 for c in state.chosen] if state.phase == P_CHOOSE else None,
+        "my_choice": CARD_NAME[state.chosen[player]] if (
+            player is not None and 0 <= player < n and state.chosen[player] >= 0) else None,
+        "revealed": [_name(c) for c in state.revealed],
+        "piles": piles,
+        "log": state.log[-MAX_LOG:],
+        "ended": state.ended or None,
+    }
+    if state.phase == P_END:
+        b = state.final_result()
+        out["final_breakdown"] = final_breakdown(state)
+        out["final_scoring"] = {k: b[k] for k in ("scored_areas", "scored", "end")}
+    return out
+
+
+
+def observation_tensor(state: KontorState, player: int) -> np.ndarray:
+    """What ``player`` sees as a float32 array of ``game.observation_shape``: 21 planes over the
+    padded grid, then the players' counts, the phase and the cards."""
+    g = state.game
+    G = g.G
+    n = g.num_players
+    t = np.zeros(N_PLANES * G + N_VECTOR, dtype=np.float32)
+    for i in bits(state.land | state.water):
+        c = state.cell[i]
+        if state.water >> i & 1:
+            t[(1 if c == ANCHOR_ID else 0) * G + i] = 1
+        else:
+            col = CARD_COLOUR[c]
+            t[(2 + col if col >= 0 else 6) * G + i] = 1
+        for k in range(3):
+            if state.stored[i] >> k & 1:
+                t[(7 + k) * G + i] = 1
+        if 0 <= state.crane[i] < 3:
+            t[(10 + state.crane[i]) * G + i] = 1
+    for m, owner, _, _ in state.closed:
+        for j in bits(m):
+            t[13 * G + j] = 1
+            if owner >= 0:
+                t[(16 + owner) * G + j] = 1
+    for m in state.areas.values():
+        for j in bits(m):
+            t[20 * G + j] = 1
+    if state.ship >= 0:
+        t[14 * G + state.ship] = 1
+    for i in bits(state.legal):
+        t[15 * G + i] = 1
+    v = N_PLANES * G
+    for p in range(n):
+        t[v + p] = state.coins[p]
+        t[v + 4 + p] = state.keepers[p]
+        t[v + 8 + p] = state.won[p]
+        for k in range(3):
+            t[v + 12 + p * 3 + k] = state.chits[p * 3 + k]
+        t[v + 24 + p] = len(state.hands[p])
+    v += 28
+    t[v:v + 3] = state.supply
+    t[v + 3:v + 6] = state.chit_supply
+    v += 6
+    t[v + min(state.phase, 4)] = 1
+    v += 5
+    if state.phase == P_ACT:
+        t[v + state.step] = 1
+    v += 4
+    t[v] = state.ship_moves
+    v += 1
+    t[v + player] = 1
+    v += 4
+    t[v] = state.round
+    v += 1
+    for c in state.hands[player]:
+        t[v + c] = 1
+    v += NUM_CARDS
+    if state.card >= 0:
+        t[v + state.card] = 1
+    v += NUM_CARDS
+    for c in state.revealed:
+        if c >= 0:
+            t[v + c] = 1
+    v += NUM_CARDS
+    if g.open_piles:
+        for pile in range(n + 1):
+            if state.top[pile] >= 0:
+                t[v + state.top[pile]] = 1
+    return t
