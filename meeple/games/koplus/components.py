@@ -6,6 +6,7 @@ Reconstructed items (not confirmed by a source) are marked ``[Rn]`` as in the ru
 from __future__ import annotations
 
 from meeple.engine.grid import Cell, orientations
+from meeple.engine.look import PALETTE, Colour
 
 SECTION_SIZE = 4
 """Every board section is 4 × 4 cells [R2]."""
@@ -96,6 +97,6 @@ LARGEST_GROUP_BONUS = 5
 ISOLATED_PENALTY = -5
 NON_MAXIMAL_PENALTY = -3
 
-PLAYER_COLOURS: tuple[str, ...] = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e")
-PLAYER_COLOUR_NAMES: tuple[str, ...] = ("red", "blue", "green", "orange")
-PLAYER_LETTERS: tuple[str, ...] = ("A", "B", "C", "D")
+SEAT_COLOURS: tuple[Colour, ...] = PALETTE
+"""The players' colours (``KoPlus.colours``): each player's 12 tiles are of one colour and the
+rules name none, so they are the shared seat colours, each with its symbol."""

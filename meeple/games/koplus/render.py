@@ -2,40 +2,65 @@
 
 SVG ids: every board cell is ``cell-R-C`` (class ``cell``), the elements the web client points
 at and highlights; tiles, aliens and outlines ignore the pointer so cells stay reachable.
+Each player is drawn in their one seat colour (:data:`.components.SEAT_COLOURS`, the colours
+of ``KoPlus.colours``) with its symbol, and named as everywhere else.
 """
 
 from __future__ import annotations
 
-from html import escape
+from collections.abc import Sequence
 from typing import Any
 
-from .components import PLAYER_COLOUR_NAMES, PLAYER_COLOURS, PLAYER_LETTERS
+from meeple.engine import svg as s
+from meeple.engine.look import MUTED, PAPER, Colour, seat_name
+from meeple.engine.scores import score_lines, score_table_text
+
+from .components import SEAT_COLOURS, SHAPE_TARGET
 
 CELL = 30
 MARGIN = 22
-PANEL = 250
+PANEL = 270
+ROW = 46
+"""The height of one player's lines in the panel."""
 ALIEN_COLOURS = {1: "#8bc34a", 2: "#26a69a", 3: "#7e57c2", 4: "#ec407a", 5: "#ff7043"}
+"""The aliens' own colours by value (game things, not players)."""
+INNER_FILL = "#efe4c6"
+"""The first-tile (inner) area of the board."""
+LINES = "#d8cfb8"
+SECTION_EDGE = "#5d4a2e"
+INNER_EDGE = "#b8860b"
 
 
-def _player_name(p: int, viewer: int | None) -> str:
-    return f"P{p}" + (" (you)" if p == viewer else "")
+def _colours(obs: dict[str, Any]) -> Sequence[Colour]:
+    return SEAT_COLOURS[: obs["players"]]
 
 
-def _status(obs: dict[str, Any]) -> str:
-    """One line saying what happens now."""
+def _name(p: int, names: Sequence[str] | None, viewer: int | None = None) -> str:
+    return seat_name(p, names) + (" (you)" if p == viewer else "")
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def status(obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """One line saying what happens now, in player words."""
     phase = obs.get("phase")
     if phase == "setup":
         total = obs["section_grid"][0] * obs["section_grid"][1]
         return f"Setting up: {obs['sections_dealt']} of {total} sections laid"
     if phase == "end":
-        winners = obs.get("winners") or []
-        names = ", ".join(f"P{p}" for p in winners)
-        return f"Game over: {'winner' if len(winners) == 1 else 'winners'} {names}"
+        winners = [seat_name(p, names) for p in obs.get("winners") or []]
+        if not winners:
+            return "Game over"
+        if len(winners) == 1:
+            return f"Game over: {winners[0]} wins"
+        return f"Game over: {_and(winners)} share first place"
     cp = obs["current_player"]
     shape = obs["next_shape"][cp]
     what = f"places {shape}" if obs["can_place"][cp] else "must pass"
     bonus = " (bonus turn)" if obs.get("bonus_turn") else ""
-    return f"P{cp} {what}{bonus}"
+    return f"{seat_name(cp, names)} {what}{bonus}"
 
 
 def _outline(cells: list[list[int]]) -> str:
@@ -55,64 +80,59 @@ def _outline(cells: list[list[int]]) -> str:
     return "".join(parts)
 
 
-def svg(observation: dict[str, Any]) -> str:
-    """The board as seen by ``observation['viewer']``: sections, aliens, tiles, scores."""
+def _tile(tile: dict[str, Any], colour: Colour, last: bool) -> str:
+    """One placed tile: its cells in the player's colour, its outline, the player's mark."""
+    p = tile["player"]
+    body = [
+        s.rect(MARGIN + c * CELL, MARGIN + r * CELL, CELL, CELL, fill=colour.fill,
+               fill_opacity="0.45")
+        for r, c in tile["cells"]
+    ]
+    outline = _outline(tile["cells"])
+    body.append(s.path(outline, stroke=colour.fill, stroke_width="3.5",
+                       stroke_linecap="square"))
+    if last:
+        body.append(s.path(outline, class_="last-move"))
+    # the mark sits in the corner of the cell a player points at to lay this shape
+    top = min(r for r, _ in tile["cells"])
+    left = min(c for _, c in tile["cells"])
+    tr, tc = SHAPE_TARGET[tile["shape"]]
+    body.append(s.player_mark(colour, MARGIN + (left + tc) * CELL + 7,
+                              MARGIN + (top + tr) * CELL + 7, 6))
+    return s.group(body, class_=f"tile player-{p}" + (" last" if last else ""),
+                   data_tile=tile["notation"], data_seat=p)
+
+
+def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The board as seen by ``observation['viewer']``: sections, aliens, tiles, the players
+    and, at the end, the final scoring."""
     obs = observation
     rows, cols = obs["rows"], obs["cols"]
-    viewer = obs.get("viewer")
-    n = obs["players"]
-    width = MARGIN * 2 + cols * CELL + PANEL
-    height = max(MARGIN * 2 + rows * CELL, 200 + 30 * n + (40 + 20 * n if obs["final_breakdown"]
-                                                           else 0))
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" class="koplus-board" '
-        'font-family="sans-serif">',
-        f'<rect width="{width}" height="{height}" fill="#faf7ef"/>',
-    ]
+    colours = _colours(obs)
     ir = obs["inner_area"]
     r0, r1 = ir["rows"]
     c0, c1 = ir["cols"]
     owner = obs["owner"]
+    out = []
     # cells: the pointer targets
-    out.append('<g class="cells">')
+    cells = []
     for r in range(rows):
         for c in range(cols):
             inner = r0 <= r <= r1 and c0 <= c <= c1
             cls = "cell" + (" inner" if inner else "") + (" occupied" if owner[r][c] >= 0 else "")
-            fill = "#efe4c6" if inner else "#fffdf6"
-            out.append(
-                f'<rect id="cell-{r}-{c}" class="{cls}" x="{MARGIN + c * CELL}" '
-                f'y="{MARGIN + r * CELL}" width="{CELL}" height="{CELL}" fill="{fill}" '
-                f'stroke="#d8cfb8" stroke-width="0.6" data-row="{r}" data-col="{c}"/>'
-            )
-    out.append("</g>")
-    # tiles in player colours
-    out.append('<g class="tiles" pointer-events="none">')
+            cells.append(s.rect(MARGIN + c * CELL, MARGIN + r * CELL, CELL, CELL,
+                                fill=INNER_FILL if inner else PAPER, id=f"cell-{r}-{c}",
+                                class_=cls, stroke=LINES, stroke_width="0.6", data_row=r,
+                                data_col=c))
+    out.append(s.group(cells, class_="cells"))
+    # tiles in their players' colours
     last = len(obs["tiles"]) - 1
-    for i, tile in enumerate(obs["tiles"]):
-        p = tile["player"]
-        colour = PLAYER_COLOURS[p]
-        cls = f"tile player-{p}" + (" last" if i == last else "")
-        out.append(f'<g class="{cls}" data-tile="{escape(tile["notation"])}">')
-        for r, c in tile["cells"]:
-            out.append(
-                f'<rect x="{MARGIN + c * CELL}" y="{MARGIN + r * CELL}" width="{CELL}" '
-                f'height="{CELL}" fill="{colour}" fill-opacity="0.45"/>'
-            )
-        out.append(
-            f'<path d="{_outline(tile["cells"])}" stroke="{colour}" stroke-width="3.5" '
-            'stroke-linecap="square" fill="none"/>'
-        )
-        if i == last:
-            out.append(
-                f'<path d="{_outline(tile["cells"])}" stroke="#fff" stroke-width="1.2" '
-                'stroke-dasharray="3 3" fill="none"/>'
-            )
-        out.append("</g>")
-    out.append("</g>")
+    out.append(s.group(
+        [_tile(t, colours[t["player"]], i == last) for i, t in enumerate(obs["tiles"])],
+        class_="tiles", pointer_events="none",
+    ))
     # aliens with their values
-    out.append('<g class="aliens" pointer-events="none">')
+    aliens = []
     for r in range(rows):
         for c in range(cols):
             v = obs["aliens"][r][c]
@@ -120,120 +140,114 @@ def svg(observation: dict[str, Any]) -> str:
                 continue
             cx, cy = MARGIN + c * CELL + CELL / 2, MARGIN + r * CELL + CELL / 2
             caught = owner[r][c] >= 0
-            out.append(
-                f'<g class="alien value-{v}{" caught" if caught else ""}">'
-                f'<circle cx="{cx}" cy="{cy}" r="10" fill="{ALIEN_COLOURS.get(v, "#999")}" '
-                f'fill-opacity="{0.55 if caught else 1}" stroke="#333" stroke-width="0.8"/>'
-                f'<text x="{cx}" y="{cy + 4.5}" text-anchor="middle" font-size="13" '
-                f'font-weight="bold" fill="#fff">{v}</text></g>'
-            )
-    out.append("</g>")
+            aliens.append(s.group(
+                [s.circle(cx, cy, 10, fill=ALIEN_COLOURS.get(v, MUTED),
+                          fill_opacity="0.55" if caught else "1", stroke="#333",
+                          stroke_width="0.8"),
+                 s.text(cx, cy + 4.5, v, size=13, anchor="middle", weight="bold",
+                        fill="#fff")],
+                class_=f"alien value-{v}" + (" caught" if caught else ""),
+            ))
+    out.append(s.group(aliens, class_="aliens", pointer_events="none"))
     # section borders and the first-tile area
-    out.append('<g class="sections" pointer-events="none" fill="none">')
     size = obs["section_size"]
+    frames = []
     for sec in obs["sections"]:
-        out.append(
-            f'<rect class="section" x="{MARGIN + sec["col"] * CELL}" '
-            f'y="{MARGIN + sec["row"] * CELL}" width="{size * CELL}" height="{size * CELL}" '
-            f'stroke="#5d4a2e" stroke-width="2"><title>{sec["section"]} turned '
-            f'{sec["rotation"]}</title></rect>'
-        )
-    out.append(
-        f'<rect class="inner-area" x="{MARGIN + c0 * CELL}" y="{MARGIN + r0 * CELL}" '
-        f'width="{(c1 - c0 + 1) * CELL}" height="{(r1 - r0 + 1) * CELL}" stroke="#b8860b" '
-        'stroke-width="1.5" stroke-dasharray="6 4"/>'
-    )
-    out.append("</g>")
+        frame = s.attrs(class_="section", x=MARGIN + sec["col"] * CELL,
+                        y=MARGIN + sec["row"] * CELL, width=size * CELL, height=size * CELL,
+                        stroke=SECTION_EDGE, stroke_width=2)
+        frames.append(f"<rect{frame}>{s.title(_section_title(sec))}</rect>")
+    frames.append(s.rect(MARGIN + c0 * CELL, MARGIN + r0 * CELL, (c1 - c0 + 1) * CELL,
+                         (r1 - r0 + 1) * CELL, class_="inner-area", stroke=INNER_EDGE,
+                         stroke_width="1.5", stroke_dasharray="6 4"))
+    out.append(s.group(frames, class_="sections", pointer_events="none", fill="none"))
     # coordinates
-    out.append('<g class="coords" font-size="10" fill="#777" pointer-events="none">')
-    for c in range(cols):
-        out.append(
-            f'<text x="{MARGIN + c * CELL + CELL / 2}" y="{MARGIN - 7}" '
-            f'text-anchor="middle">{c}</text>'
-        )
-    for r in range(rows):
-        out.append(
-            f'<text x="{MARGIN - 5}" y="{MARGIN + r * CELL + CELL / 2 + 3}" '
-            f'text-anchor="end">{r}</text>'
-        )
-    out.append("</g>")
-    out.append(_panel(obs, MARGIN * 2 + cols * CELL, viewer, n))
-    out.append("</svg>")
-    return "".join(out)
+    coords = [s.text(MARGIN + c * CELL + CELL / 2, MARGIN - 7, c, size=10, anchor="middle",
+                     fill=MUTED) for c in range(cols)]
+    coords += [s.text(MARGIN - 5, MARGIN + r * CELL + CELL / 2 + 3, r, size=10, anchor="end",
+                      fill=MUTED) for r in range(rows)]
+    out.append(s.group(coords, class_="coords", pointer_events="none"))
+    board_w = MARGIN * 2 + cols * CELL
+    panel, panel_h = _panel(obs, names, board_w)
+    out.append(panel)
+    width = board_w + PANEL
+    height = max(MARGIN * 2 + rows * CELL, MARGIN + panel_h + 10)
+    lines = score_lines(obs)
+    if lines:
+        table, table_w, table_h = s.score_table(lines, colours, names, MARGIN, height + 24,
+                                                obs.get("ranks"))
+        out.append(s.group([s.text(MARGIN, height + 12, "Final scoring", size=14,
+                                   weight="bold"), table], class_="final"))
+        notes = [f"{seat_name(ln.player, names)}: {ln.note}" for ln in lines if ln.note]
+        ny = height + 24 + table_h + 10
+        for note in notes:
+            out.append(s.text(MARGIN, ny, note, size=11, fill=MUTED, class_="note"))
+            ny += 16
+        width = max(width, MARGIN * 2 + table_w)
+        height = ny + 4
+    return s.document(width, height, out, cls="koplus-board", label="KoPlus board")
 
 
-def _panel(obs: dict[str, Any], x0: int, viewer: int | None, n: int) -> str:
-    out = [f'<g class="panel" transform="translate({x0},{MARGIN})">']
-    out.append('<text x="0" y="14" font-size="17" font-weight="bold" fill="#333">KoPlus</text>')
-    out.append(
-        f'<text class="status" x="0" y="36" font-size="12" fill="#333">'
-        f"{escape(_status(obs))}</text>"
-    )
-    y = 56
+def _section_title(sec: dict[str, Any]) -> str:
+    turns = sec["rotation"]
+    if not turns:
+        return f"Section {sec['section']}, not turned"
+    return f"Section {sec['section']}, turned {turns} quarter{'s' if turns > 1 else ''} clockwise"
+
+
+def _panel(obs: dict[str, Any], names: Sequence[str] | None, x0: int) -> tuple[str, int]:
+    """The title, what happens now and a row per player; the SVG and its height."""
+    viewer = obs.get("viewer")
     cp = obs["current_player"]
-    for p in range(n):
-        colour = PLAYER_COLOURS[p]
-        me = p == viewer
-        cls = f"player player-{p}" + (" viewer" if me else "") + (" to-move" if p == cp else "")
-        out.append(f'<g class="{cls}" transform="translate(0,{y})">')
-        if me:
-            out.append(
-                '<rect x="-4" y="-2" width="238" height="40" rx="5" fill="#fff3c4" '
-                'stroke="#b8860b"/>'
-            )
-        out.append(f'<rect x="0" y="3" width="14" height="14" fill="{colour}"/>')
-        marker = "▶ " if p == cp else ""
-        weight = "bold" if me else "normal"
-        out.append(
-            f'<text x="20" y="15" font-size="13" font-weight="{weight}" fill="#222">'
-            f"{marker}{escape(_player_name(p, viewer))}</text>"
-        )
-        out.append(
-            f'<text class="score" x="225" y="15" font-size="15" font-weight="bold" '
-            f'text-anchor="end" fill="#222">{_num(obs["scores"][p])}</text>'
-        )
-        shape = obs["next_shape"][p] or "–"
-        out.append(
-            f'<text x="20" y="32" font-size="11" fill="#555">{obs["tiles_left"][p]} tiles, '
-            f'next {shape}, bonus turns {obs["bonus_left"][p]}</text>'
-        )
-        out.append("</g>")
-        y += 44
-    final = obs.get("final_breakdown")
-    if final:
-        y += 6
-        out.append(
-            f'<g class="final" font-size="11" fill="#222" transform="translate(0,{y})">'
-            '<text x="0" y="0" font-weight="bold">Final scoring</text>'
-            '<text x="0" y="16" fill="#666" font-family="monospace">'
-            "seat  run  +5  isol  grp final</text>"
-        )
-        for i, b in enumerate(final):
-            yy = 32 + 16 * i
-            v = [part["value"] for part in b["parts"]]
-            out.append(
-                f'<text x="0" y="{yy}" fill="{PLAYER_COLOURS[i]}" font-family="monospace">'
-                f'P{i}  {v[0]:>4} {v[1]:>+3} {v[2]:>+5} {v[3]:>+4} {b["total"]:>5}</text>'
-            )
-        out.append("</g>")
-    out.append("</g>")
-    return "".join(out)
+    colours = _colours(obs)
+    out = [s.text(0, 14, "KoPlus", size=17, weight="bold"),
+           s.status(0, 38, status(obs, names), size=13)]
+    y = 58
+    final = bool(obs.get("final_breakdown"))
+    for p in range(obs["players"]):
+        to_move = p == cp
+        row = []
+        if to_move:
+            row.append(s.rect(-5, -3, PANEL - 26, ROW - 6, rx=5, class_="current"))
+        # the frame marks the player to act (the label's own mark would stroke the name)
+        row.append(s.player_label(p, colours, names, 0, 16, viewer=viewer))
+        if not final:  # at the end the totals are in the final scoring, once
+            row.append(s.text(PANEL - 38, 16, _num(obs["scores"][p]), size=15, anchor="end",
+                              weight="bold", class_="score"))
+        shape = obs["next_shape"][p] or "none"
+        tiles = obs["tiles_left"][p]
+        bonus = obs["bonus_left"][p]
+        row.append(s.text(18, 33, f"{tiles} tile{'s' if tiles != 1 else ''} left, next "
+                          f"{shape}, {bonus} bonus turn{'s' if bonus != 1 else ''}",
+                          size=11, fill=MUTED))
+        cls = f"seat player-{p}" + (" viewer" if p == viewer else "") + (
+            " to-move" if to_move else "")
+        out.append(s.group(row, class_=cls, transform=f"translate(0,{y})"))
+        y += ROW
+    return s.group(out, class_="panel", transform=f"translate({x0},{MARGIN})"), y
 
 
 def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-def text(observation: dict[str, Any]) -> str:
-    """The board as rich markup: letters for tiles (A–D, coloured), digits for aliens."""
+def _plain(words: str) -> str:
+    """Text shown as it is in rich markup (brackets escaped)."""
+    return words.replace("[", "\\[")
+
+
+def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The board as rich markup: each player's symbol in their colour for their tiles (reversed
+    where the tile caught an alien), digits for the aliens still free."""
     obs = observation
     rows, cols = obs["rows"], obs["cols"]
     size = obs["section_size"]
     owner, aliens = obs["owner"], obs["aliens"]
+    colours = _colours(obs)
     ir = obs["inner_area"]
     r0, r1 = ir["rows"]
     c0, c1 = ir["cols"]
-    lines = [f"[bold]KoPlus[/bold]  {_status(obs)}"]
+    lines = [f"[bold]KoPlus[/bold]  {_plain(status(obs, names))}"]
     head = "    "
     for c in range(cols):
         if c and c % size == 0:
@@ -250,8 +264,9 @@ def text(observation: dict[str, Any]) -> str:
             p = owner[r][c]
             v = aliens[r][c]
             if p >= 0:
-                letter = PLAYER_LETTERS[p] if not v else PLAYER_LETTERS[p].lower()
-                row += f"  [bold {PLAYER_COLOUR_NAMES[p]}]{letter}[/]"
+                colour = colours[p]
+                style = f"bold {colour.fill}" if not v else f"bold reverse {colour.fill}"
+                row += f"  [{style}]{colour.symbol}[/]"
             elif v:
                 row += f"  [bold]{v}[/bold]"
             elif r0 <= r <= r1 and c0 <= c <= c1:
@@ -259,28 +274,26 @@ def text(observation: dict[str, Any]) -> str:
             else:
                 row += "  [dim]·[/dim]"
         lines.append(row)
-    lines.append("[dim](capital letter: a tile; small letter: a tile over a caught alien; "
-                 "yellow dots: first-tile area)[/dim]")
+    lines.append("[dim](a player's symbol: their tile, reversed over a caught alien; digits: "
+                 "aliens still free; yellow dots: first-tile area)[/dim]")
     viewer = obs.get("viewer")
     cp = obs["current_player"]
+    width = max(len(_name(p, names, viewer)) for p in range(obs["players"]))
+    final = bool(obs.get("final_breakdown"))
     for p in range(obs["players"]):
-        colour = PLAYER_COLOUR_NAMES[p]
+        colour = colours[p]
         mark = "▶" if p == cp else " "
-        shape = obs["next_shape"][p] or "-"
+        shape = obs["next_shape"][p] or "none"
+        # at the end the totals are in the final scoring, once
+        score = "" if final else f"score [bold]{_num(obs['scores'][p])}[/bold]  "
         lines.append(
-            f"{mark} [bold {colour}]{PLAYER_LETTERS[p]}[/] {_player_name(p, viewer):<9} "
-            f"score [bold]{_num(obs['scores'][p])}[/bold]  tiles {obs['tiles_left'][p]:>2}  "
-            f"next {shape}  bonus turns {obs['bonus_left'][p]}"
+            f"{mark} [bold {colour.fill}]{colour.symbol}[/] "
+            f"{_plain(_name(p, names, viewer)):<{width}}  {score}"
+            f"tiles left {obs['tiles_left'][p]:>2}  next {shape}  "
+            f"bonus turns {obs['bonus_left'][p]}"
         )
-    final = obs.get("final_breakdown")
-    if final:
-        lines.append("[bold]Final scoring[/bold]  (running, largest group +5, isolated −5 each, "
-                     "non-maximal −3 each)")
-        for b in final:
-            p = b["player"]
-            v = [part["value"] for part in b["parts"]]
-            lines.append(
-                f"  [{PLAYER_COLOUR_NAMES[p]}]P{p}[/]: {v[0]} {v[1]:+d} {v[2]:+d} {v[3]:+d} "
-                f"= [bold]{b['total']}[/bold]"
-            )
+    table = score_table_text(score_lines(obs), names, obs.get("ranks"))
+    if table:
+        lines.append("[bold]Final scoring[/bold]")
+        lines.append(_plain(table))
     return "\n".join(lines)

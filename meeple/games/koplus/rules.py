@@ -31,6 +31,7 @@ from .components import (
     ISOLATED_PENALTY,
     LARGEST_GROUP_BONUS,
     NON_MAXIMAL_PENALTY,
+    SEAT_COLOURS,
     SECTION_SETS,
     SECTION_SIZE,
     SHAPE_NAMES,
@@ -183,6 +184,7 @@ class KoPlus(Game):
     version = "1"
     player_counts = (2, 3, 4)
     perfect_information = True
+    colours = SEAT_COLOURS
     option_schema = OptionSchema(
         (
             Option(

@@ -10,7 +10,8 @@ import xml.etree.ElementTree as ET
 import meeple
 from meeple.bots import make_bot, view_for
 from meeple.engine import resolve_chance
-from meeple.games.koplus import heuristics, render
+from meeple.engine.look import seat_name
+from meeple.games.koplus import KoPlus, heuristics, render
 
 from .test_examples import f2, play
 
@@ -30,19 +31,26 @@ def test_svg_has_every_cell_and_every_action_target():
         json.dumps(d)
         if d["target"] is not None:
             assert d["target"] in ids and set(d["cells"]) <= ids
-    assert 'class="player player-' in picture and "viewer" in picture
+    viewer = state.current_player
+    assert f'class="seat player-{viewer} viewer to-move"' in picture
+    assert f"{seat_name(viewer)} (you)" in picture
 
 
 def test_svg_and_text_show_the_final_breakdown_and_the_viewer():
     game = meeple.load("koplus", players=2)
     state = meeple.play_out(game.new_initial_state(), 5)
     obs = state.observation(1)
-    picture = render.svg(obs)
-    assert "Final scoring" in picture and "P1 (you)" in picture
-    words = render.text(obs)
-    assert "Final scoring" in words and "P1 (you)" in words
+    names = ["Ann", "Bob"]
+    picture = render.svg(obs, names)
+    assert "Final scoring" in picture and "Bob (you)" in picture
+    assert 'class="score-table"' in picture
+    words = render.text(obs, names)
+    assert "Final scoring" in words and "Bob (you)" in words
+    table = words[words.index("Final scoring"):]
     for b in obs["final_breakdown"]:
-        assert f"= [bold]{b['total']}[/bold]" in words
+        row = next(line for line in table.splitlines() if ("Ann" if b["player"] == 0 else "Bob")
+                   in line)
+        assert row.split()[-1] == str(b["total"])
 
 
 def test_pictures_during_setup():
@@ -54,13 +62,16 @@ def test_pictures_during_setup():
     assert "1 of 16 sections" in render.text(obs)
 
 
-def test_text_marks_tiles_with_letters():
+def test_text_marks_tiles_with_the_players_symbol():
     state = f2()
     play(state, "U2@6,5")
     lines = render.text(state.observation(0)).splitlines()
     row6 = next(line for line in lines if line.startswith("[dim]  6[/dim]"))
-    assert row6.count("[bold red]") == 3  # (6,5) caught a 5: small letter, (6,6), (6,7)
-    assert "[bold red]a[/]" in row6
+    colour = KoPlus.colours[0]
+    # (6,5) caught a 5: reversed; (6,6) and (6,7) plain
+    assert row6.count(f"[bold {colour.fill}]{colour.symbol}[/]") == 2
+    assert row6.count(f"[bold reverse {colour.fill}]{colour.symbol}[/]") == 1
+    assert KoPlus.colours[1].fill not in row6
 
 
 def test_greedy_values_points_first():
