@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from meeple.engine import svg as draw
-from meeple.engine.look import INK, MUTED, PAPER, Colour, seat_name
+from meeple.engine.look import HIGHLIGHT, INK, MUTED, PAPER, Colour, seat_name
 from meeple.engine.scores import score_lines, score_table_text
 
 from .components import SEAT_COLOURS, tile_set
@@ -208,10 +208,13 @@ def _machine_svg(p: int, obs: dict[str, Any], ox: float, oy: float,
         pts = obs.get("scores", [0, 0])[p]
         facts = f"{pts:g} point{'s' if pts != 1 else ''}, " + facts
     parts = [
-        draw.player_label(p, colours, names, ox, oy + 14, size=14, current=current),
+        draw.player_label(p, colours, names, ox, oy + 14, size=14),
         draw.text(ox, oy + 31, facts, size=12, fill=INK),
     ]
     top = oy + 42
+    if current:  # the player to act: a highlight around their machine
+        parts.append(draw.rect(ox - 8, top - 8, w + 16, h + 16, rx=8, fill=HIGHLIGHT,
+                               fill_opacity="0.25", stroke_dasharray="6 4", class_="current"))
     parts.append(draw.rect(ox - 3, top - 3, w + 6, h + 6, rx=5, stroke=colours[p].fill,
                            stroke_width=2.5, class_="machine-frame"))
     for r, c in sorted(empty):
@@ -300,13 +303,13 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     info_y = ry + T + 42
     if rel:
         parts.append(draw.text(ax, info_y, "Released to", size=12))
-        parts.append(draw.player_label(rel["player"], colours, names, ax + 72, info_y, size=12))
+        parts.append(draw.player_label(rel["player"], colours, names, ax + 74, info_y, size=12))
         parts.append(_tile_svg(rel["tile"], ax, info_y + 8, T, None, colours, "released",
                                "tile released"))
     if obs["meca_player"] is not None:
         my = reg_h - 24
         parts.append(draw.text(ax, my, "Meca pawn:", size=12))
-        parts.append(draw.player_label(obs["meca_player"], colours, names, ax + 70, my,
+        parts.append(draw.player_label(obs["meca_player"], colours, names, ax + 76, my,
                                        size=12))
     # machines side by side
     mx = 20.0
