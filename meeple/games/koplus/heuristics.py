@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 
+from meeple.engine import State
+
 from .components import BONUS_THRESHOLDS
 from .rules import KoPlusState
 
@@ -18,8 +20,9 @@ ISOLATED_COST = 0.6
 """A tile touching none of the player's own tiles, for now an isolated tile (−5 at the end)."""
 
 
-def action_value(state: KoPlusState, player: int, action: int) -> float:
+def action_value(state: State, player: int, action: int) -> float:
     """The immediate gain of ``action`` for ``player`` plus small grouping and bonus terms."""
+    assert isinstance(state, KoPlusState)
     geo = state.geo
     if action == geo.pass_id or state.psum is None:
         return 0.0
@@ -47,10 +50,11 @@ SCORE_SCALE = 10.0
 """A lead of this many points counts as most of a win against that opponent."""
 
 
-def evaluate(state: KoPlusState, player: int) -> float:
+def evaluate(state: State, player: int) -> float:
     """An estimate in [-1, 1] of ``player``'s return: the exact return at the end; before,
     each opponent compared on a projected score (the final scoring as if the game ended now,
     plus a little for every tile still in hand), averaged like the zero-sum returns."""
+    assert isinstance(state, KoPlusState)
     if state.is_terminal():
         return state.returns()[player]
     breakdown = state.final_scoring()

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import chain
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -287,6 +287,9 @@ class KoPlus(Game):
 
 class KoPlusState(State):
     """One KoPlus position: the board being dealt, or the tiles, scores and turn of play."""
+
+    game: KoPlus
+    current_player: int  # a plain slot below, not the base class's property
 
     __slots__ = (
         "geo",
@@ -636,7 +639,7 @@ class KoPlusState(State):
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> KoPlusState:
-        new = self._blank_copy()
+        new = cast(KoPlusState, self._blank_copy())
         new.geo = self.geo
         new.nplayers = self.nplayers
         new.layout = self.layout
