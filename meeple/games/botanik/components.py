@@ -103,15 +103,15 @@ class TileSet:
         # agree with ``value`` on the ``known`` (occupied) sides
         self.fits: list[list[tuple[tuple[int, int], ...]]] = []
         for a in range(NUM_TILES):
-            table = []
+            fits: list[tuple[tuple[int, int], ...]] = []
             for kv in range(256):
                 known, value = kv >> 4, kv & 15
                 ok = value & ~known == 0
-                table.append(tuple(
+                fits.append(tuple(
                     (k, bin(m & ~known & 15).count("1"))
                     for k, m in self.rotations[a] if ok and m & known == value
                 ))
-            self.fits.append(table)
+            self.fits.append(fits)
 
     def matches(self, a: int, b: int) -> bool:
         """Whether tiles ``a`` and ``b`` match: same colour or same type."""

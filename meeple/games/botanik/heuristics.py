@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 import random
 
+from meeple.engine import State
+
 from .components import (
     ADD,
     ADD_BASE,
@@ -147,8 +149,9 @@ def position_value(state: BotanikState, player: int) -> float:
             - machine_value(state, o) - _rows_value(state, o))
 
 
-def action_value(state: BotanikState, player: int, action: int) -> float:
+def action_value(state: State, player: int, action: int) -> float:
     """The greedy bot's value of ``action``: the position after it and the releases it causes."""
+    assert isinstance(state, BotanikState)
     s = state.clone()
     s.apply(action, player)
     if state.phase == ADD and ADD_BASE <= action < SWAP_BASE:

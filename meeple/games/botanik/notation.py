@@ -160,6 +160,7 @@ def action_to_dict(state: BotanikState, action: int, player: int) -> dict[str, A
 def dict_to_action(state: BotanikState, move: dict[str, Any], player: int) -> int:
     """The id of a dict-form action, read through the text parser; :class:`NotationError`
     names the problem and the expected form."""
+    kinds: tuple[str, ...]
     if player == CHANCE:
         kinds = ("deal",) if state.phase == DEAL else ("reveal",)
     else:

@@ -8,7 +8,7 @@ network staying open, loops) is then a few dict look-ups per candidate cell.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -150,13 +150,15 @@ class BotanikState(State):
         "discarded",
     )
 
+    current_player: int
+    """Who acts now: a plain attribute (it shadows the base property), kept up to date after
+    every action so the engine reads it without a call."""
+
     def __init__(self, game: Game):
         super().__init__(game)
-        self.g: Botanik = game  # type: ignore[assignment]
+        self.g = cast(Botanik, game)
         self.ts = self.g.tiles
         self.phase = DEAL
-        # who acts now: a plain attribute (it shadows the base property), kept up to date after
-        # every action so the engine reads it without a call
         self.current_player = CHANCE
         self.round = 1
         self.step = 0
@@ -184,7 +186,7 @@ class BotanikState(State):
         self.discarded: list[int] = []
 
     def clone(self) -> BotanikState:
-        s = self._blank_copy()
+        s = cast(BotanikState, self._blank_copy())
         s.g = self.g
         s.ts = self.ts
         s.phase = self.phase
