@@ -10,6 +10,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from meeple.engine.scores import fmt, score_lines, score_table_text
+
 COLOUR_FILL = {"red": "#c0392b", "black": "#2c2c2c", "green": "#2e8b57", "purple": "#7d3c98"}
 RICH = {"red": "red", "black": "bright_black", "green": "green", "purple": "magenta"}
 GOODS_FILL = {"tea": "#ead9a8", "wine": "#7b3f00", "spice": "#6b8e23"}
@@ -195,9 +197,9 @@ def svg(obs: dict[str, Any]) -> str:
                    f'width="68" height="56" rx="5" fill="{fill}" stroke="#fff"/>')
         out.append(f'<text x="{X + 34}" y="{hy + 32}" font-size="12" text-anchor="middle" '
                    f'fill="#fff" pointer-events="none">{escape(name)}</text>')
-    fb = obs.get("final_breakdown")
+    fb = score_lines(obs)
     if fb:
-        totals = ", ".join(f"{x['colour']} {x['total']}" for x in fb)
+        totals = ", ".join(f"{colours[x.player]} {fmt(x.total)}" for x in fb)
         out.append(f'<text x="8" y="{height - 8}" font-size="13" font-weight="bold">'
                    f'Final: {escape(totals)}</text>')
     out.append("</svg>")
@@ -274,13 +276,6 @@ def text(obs: dict[str, Any]) -> str:
     lines.append(f"piles: {piles}")
     for entry in obs["log"][-6:]:
         lines.append(f"[dim]{entry}[/dim]")
-    fb = obs.get("final_breakdown")
-    if fb:
-        fs = obs["final_scoring"]
-        lines.append(f"[bold]Final scoring[/bold] ({fs['scored_areas']}, end {fs['end']})")
-        for x in fb:
-            lines.append(f"  {x['colour']}: areas {x['areas']} + chits {x['chit_majorities']} "
-                         f"{x['no_chit_penalty']:+d} penalty + money {x['money_majority']} = "
-                         f"[bold]{x['total']}[/bold] (areas won {x['areas_won']}, best card "
-                         f"{x['best_harbour_card']})")
+    if obs.get("final_breakdown"):
+        lines.append(score_table_text(score_lines(obs), colours, obs["ranks"]))
     return "\n".join(lines)

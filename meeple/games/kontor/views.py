@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from meeple.engine.grid import bits
+from meeple.engine.scores import ScoreLine
 
 from .components import (
     ANCHOR_ID,
@@ -58,13 +59,44 @@ def _card_json(c: int) -> dict[str, Any]:
             "ship": CARD_SHIP[c], "owner": CARD_COLOUR[c] if IS_HARBOUR[c] else None}
 
 
+PART_LABELS = {"areas": "Scored areas", "chits": "Chit majorities",
+               "penalty": "No-chit penalty", "money": "Most coins"}
+"""The parts of a final score (rules 6.3), in the rules page's words."""
+
+
+def _plural(k: int, word: str) -> str:
+    return f"{k} {word}" if k == 1 else f"{k} {word}s"
+
+
+def _tie_note(x: dict[str, Any], players: list[dict[str, Any]]) -> str:
+    """What breaks ``x``'s tie on points (rules 6.4), or "" without a tie."""
+    level = [y for y in players if y is not x and y["total"] == x["total"]]
+    if not level:
+        return ""
+    note = f"Level on points: {_plural(x['areas_won'], 'area')} won in all"
+    if any(y["areas_won"] == x["areas_won"] for y in level):
+        card = x["best_harbour_card"]
+        note += (f", highest harbour card in hand {card}" if card else
+                 ", no harbour card in hand")
+    return note
+
+
 def final_breakdown(state: KontorState) -> list[dict[str, Any]]:
-    """One record per player of the final scoring (rules 6.3)."""
-    return [
-        {k: (sum(v.values()) if k == "chit_majorities" else v)
-         for k, v in x.items() if not k.startswith("_")}
-        for x in state.final_result()["players"]
-    ]
+    """The final scoring (rules 6.3) as one :class:`ScoreLine` per player: the parts the mode
+    scores, which add up to the total, and a note where a tie on points is broken."""
+    g = state.game
+    players = state.final_result()["players"]
+    out = []
+    for x in players:
+        parts: list[tuple[str, int]] = [(PART_LABELS["areas"], x["areas"])]
+        if g.export:
+            parts.append((PART_LABELS["chits"], sum(x["chit_majorities"].values())))
+        if g.expansion:
+            parts.append((PART_LABELS["penalty"], x["no_chit_penalty"]))
+            parts.append((PART_LABELS["money"], x["money_majority"]))
+        out.append(ScoreLine(x["player"], tuple(parts), x["total"],
+                             _tie_note(x, players)).to_json())
+    return out
 
 
 def observation(state: KontorState, player: int | None) -> dict[str, Any]:

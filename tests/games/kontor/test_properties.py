@@ -148,7 +148,8 @@ def test_random_games_keep_the_invariants(players, options, seed):
     floor = sizes[cut - 1] if cut and len(sizes) > cut else 0
     for p in range(players):
         owned = sum(1 for a in closed if a["owner"] == p and a["size"] >= floor)
-        assert fb[p]["areas"] == owned
+        parts = {d["label"]: d["value"] for d in fb[p]["parts"]}
+        assert parts["Scored areas"] == owned
     again = meeple.replay(json.loads(json.dumps(game.record(s))))
     assert again.observation(None) == s.observation(None)
     assert again.scores() == s.scores()
