@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import permutations, product
 
 from meeple.engine.grid import Grid
+from meeple.engine.look import PALETTE, Colour
 
 Cube = tuple[int, int, int]
 
@@ -37,6 +38,21 @@ ALL_PIECES = (1 << NUM_PIECES) - 1
 """The mask of every piece (bit p = piece P(p + 1))."""
 SIZE_VALUES = (2, 3, 4, 5)
 """The sizes of the pieces, and so the values of the scoring tiles."""
+
+SEAT_COLOURS: tuple[Colour, ...] = PALETTE
+"""The players' colours (``Kozo.colours``): the shared palette, as the pieces are shared and
+belong to no player."""
+PIECE_FILLS = (
+    "#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4",
+    "#46f0f0", "#f032e6", "#bcf60c", "#fabebe", "#008080", "#9a6324",
+)
+"""The colour of each wooden piece in the pictures (index = piece number - 1): a piece's own
+colour, not a player's."""
+PIECE_RICH = (
+    "red", "green", "yellow", "blue", "dark_orange", "purple",
+    "cyan", "magenta", "bright_green", "pink1", "dark_cyan", "orange4",
+)
+"""The same piece colours as terminal (rich) colour names."""
 
 BALANCE_EDGE = 0.57  # [R4] edge of a balance cube, in cube edges
 BALANCE_INSET = (1.0 - BALANCE_EDGE) / 2  # 0.215: gap from the cell's sides

@@ -1,30 +1,40 @@
 """Kozo pictures: an isometric SVG of the tower and a layer-by-layer terminal view.
 
 Both draw only from the observation. The SVG carries a top-down map of the ring whose squares
-have ids ``col-X-Y`` (the targets of placements and balance cubes) beside the isometric tower.
+have ids ``col-X-Y`` (the targets of placements and balance cubes) beside the isometric tower,
+the players (who placed which piece this round) and, at the end, the results table. The pieces
+are drawn in their own colours (they belong to no player); the players in theirs.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from meeple.engine import scores
+from meeple.engine import svg as draw
+from meeple.engine.look import INK, MUTED, seat_name
 
-from .components import LETTERS
+from .components import LETTERS, PIECE_FILLS, PIECE_RICH, SEAT_COLOURS
 
-COLOURS = (
-    "#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4",
-    "#46f0f0", "#f032e6", "#bcf60c", "#fabebe", "#008080", "#9a6324",
-)
-"""One colour per piece (colour index = piece number - 1)."""
-RICH = (
-    "red", "green", "yellow", "blue", "dark_orange", "purple",
-    "cyan", "magenta", "bright_green", "pink1", "dark_cyan", "orange4",
-)
+BALANCE_FILL = "#202020"
+"""Balance cubes are black."""
+BASE_FILL = "#d9c7a0"
+BASE_EDGE = "#8a7550"
+MAP_FILL = "#efe3c8"
+CHIMNEY_FILL = "#555555"
+FALL_INK = "#b00000"
+"""The words saying the tower fell."""
 
 _A = math.cos(math.pi / 6)
 _B = 0.5
+S = 40.0
+"""Cube edge of the isometric view, in pixels."""
+CS = 50.0
+"""Side of a square of the ring map, in pixels."""
+ROW = 22.0
+"""Height of a line of the players' list."""
 
 
 def _shade(hex_colour: str, f: float) -> str:
@@ -32,33 +42,97 @@ def _shade(hex_colour: str, f: float) -> str:
     return f"#{int(r * f):02x}{int(g * f):02x}{int(b * f):02x}"
 
 
-def _proj(x: float, y: float, z: float, s: float, ox: float, oy: float) -> tuple[float, float]:
-    return ox + (x - y) * _A * s, oy + (x + y) * _B * s - z * s
+def _ink_on(hex_colour: str) -> str:
+    """Dark or white letters, whichever reads better on ``hex_colour``."""
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
 
 
-def _box(x0, y0, z0, e, colour, s, ox, oy, cls, extra=""):
-    """Three visible faces of an axis-aligned cube of edge ``e`` (top, east, south-facing)."""
-    def pts(corners):
-        return " ".join(
-            "{:.1f},{:.1f}".format(*_proj(cx, cy, cz, s, ox, oy)) for cx, cy, cz in corners
-        )
+def _proj(x: float, y: float, z: float, ox: float, oy: float) -> tuple[float, float]:
+    return ox + (x - y) * _A * S, oy + (x + y) * _B * S - z * S
 
+
+def _polygon(corners: Sequence[tuple[float, float, float]], ox: float, oy: float,
+             **extra: object) -> str:
+    pts = " ".join("{:.1f},{:.1f}".format(*_proj(cx, cy, cz, ox, oy)) for cx, cy, cz in corners)
+    return f"<polygon{draw.attrs(points=pts, **extra)}/>"
+
+
+def _box(x0: float, y0: float, z0: float, e: float, colour: str, ox: float, oy: float,
+         cls: str, piece: str | None) -> str:
+    """Three visible faces of an axis-aligned cube of edge ``e`` (top, east, north-facing)."""
     x1, y1, z1 = x0 + e, y0 + e, z0 + e
     top = [(x0, y0, z1), (x1, y0, z1), (x1, y1, z1), (x0, y1, z1)]
     east = [(x1, y0, z0), (x1, y1, z0), (x1, y1, z1), (x1, y0, z1)]
     north = [(x0, y1, z0), (x1, y1, z0), (x1, y1, z1), (x0, y1, z1)]
-    return (
-        f'<g class="{cls}"{extra}>'
-        f'<polygon points="{pts(top)}" fill="{_shade(colour, 1.0)}"/>'
-        f'<polygon points="{pts(east)}" fill="{_shade(colour, 0.75)}"/>'
-        f'<polygon points="{pts(north)}" fill="{_shade(colour, 0.55)}"/>'
-        "</g>"
+    return draw.group(
+        [_polygon(top, ox, oy, fill=_shade(colour, 1.0)),
+         _polygon(east, ox, oy, fill=_shade(colour, 0.75)),
+         _polygon(north, ox, oy, fill=_shade(colour, 0.55))],
+        class_=cls, data_piece=piece,
     )
 
 
-def svg(observation: dict[str, Any]) -> str:
-    """An isometric view of the tower (cubes shaded per piece, balance cubes black) and a
-    clickable map of the ring."""
+def placers(observation: dict[str, Any]) -> list[int]:
+    """The seat that placed each piece of the current tower: turns follow the seats from the
+    round's first player, and every piece in the tower is one successful turn."""
+    n = observation.get("players") or 1
+    first = observation.get("first_player") or 0
+    count = len(observation.get("tower", {}).get("pieces", []))
+    return [(first + i) % n for i in range(count)]
+
+
+def _name(seat: int | None, names: Sequence[str] | None) -> str:
+    return seat_name(seat, names) if seat is not None else ""
+
+
+def status_line(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """What happens now, in a sentence: who acts and what they do (or who won)."""
+    if observation.get("terminal"):
+        won = [seat_name(w, names) for w in observation.get("winners", [])]
+        if not won:
+            return "Game over"
+        verb = "wins" if len(won) == 1 else "win"
+        return f"Game over: {' and '.join(won)} {verb}"
+    lead = f"Round {observation.get('round')} of {observation.get('rounds')}: "
+    active = _name(observation.get("active"), names)
+    phase = observation.get("phase")
+    size = observation.get("required_size")
+    piece = observation.get("required_piece")
+    if phase == "place":
+        what = "a polycube"
+        if piece:
+            what = f"piece P{piece}"
+        elif size:
+            what = f"a polycube of size {size}"
+        return lead + f"{active} places {what}"
+    if phase == "balance":
+        return lead + f"{active} places a balance cube"
+    if phase == "choose_size":
+        chooser = _name(observation.get("chooser"), names)
+        return lead + f"{chooser} chooses the size {active} must play"
+    if phase == "choose_piece":
+        chooser = _name(observation.get("chooser"), names)
+        return lead + f"{chooser} chooses the piece of size {size} {active} must play"
+    if phase == "draw":
+        return lead + f"a scoring tile is drawn for {active}"
+    if phase == "tremor":
+        return lead + f"the tower trembles under {active}'s piece"
+    return lead.rstrip(": ")
+
+
+def _fall_sentence(lc: dict[str, Any], names: Sequence[str] | None) -> str:
+    what = "balance cube" if lc.get("after") == "balance" else "polycube"
+    fell = ", ".join(lc.get("fell") or []) or "the tower"
+    return f"The tower fell after {seat_name(lc['player'], names)}'s {what}: fell {fell}."
+
+
+def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """An isometric view of the tower (cubes shaded per piece, balance cubes black), a
+    clickable map of the ring, the players with their points and pieces, and the result."""
+    colours = SEAT_COLOURS
+    n = observation.get("players") or 0
+    viewer = observation.get("viewer")
     tower = observation.get("tower", {"pieces": [], "balances": []})
     pieces = tower.get("pieces", [])
     balances = tower.get("balances", [])
@@ -68,70 +142,118 @@ def svg(observation: dict[str, Any]) -> str:
             zmax = max(zmax, c[2] + 1)
     for b in balances:
         zmax = max(zmax, b["height"] + 1)
-    s = 40.0
-    ox = 3 * _A * s + 20
-    oy = zmax * s + 20
-    width = 6 * _A * s + 40
-    height = oy + 3 * s + 30
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width + 200:.0f} '
-        f'{max(height, 260):.0f}" class="kozo-board">',
+    top_y = 40.0  # below the status line
+    ox = 3 * _A * S + 20
+    oy = top_y + zmax * S + 20
+    tower_w = 6 * _A * S + 40
+    tower_h = oy + 3 * S + 30
+    body = [
         "<style>.kozo-column{cursor:pointer}.kozo-column:hover{stroke:#000;stroke-width:3}"
-        "text{font-family:sans-serif}</style>",
+        "</style>",
+        draw.status(12, 24, status_line(observation, names)),
     ]
     # base squares (top faces at z = 0), chimney left open
     for x, y in observation.get("base", {}).get("ring", []):
         corners = [(x, y, 0), (x + 1, y, 0), (x + 1, y + 1, 0), (x, y + 1, 0)]
-        pts = " ".join(
-            "{:.1f},{:.1f}".format(*_proj(cx, cy, cz, s, ox, oy)) for cx, cy, cz in corners
-        )
-        parts.append(f'<polygon class="kozo-base" points="{pts}" fill="#d9c7a0" '
-                     'stroke="#8a7550"/>')
+        body.append(_polygon(corners, ox, oy, class_="kozo-base", fill=BASE_FILL,
+                             stroke=BASE_EDGE))
     # painter's order: farther cubes (smaller x + y, lower z) first
     items = []
     for p in pieces:
-        colour = COLOURS[p["colour"] % len(COLOURS)]
+        fill = PIECE_FILLS[p["colour"] % len(PIECE_FILLS)]
         tx, ty = p.get("tremor", [0.0, 0.0])
         for x, y, z in p["cells"]:
-            items.append((x + y + z + 0.0, z, x + tx, y + ty, z, 1.0, colour,
-                          f"kozo-cube piece-P{p['piece']}", f' data-piece="P{p["piece"]}"'))
+            items.append((x + y + z + 0.0, z, x + tx, y + ty, z, 1.0, fill,
+                          f"kozo-cube piece-P{p['piece']}", f"P{p['piece']}"))
     for b in balances:
         x, y = b["column"]
         h = b["height"]
-        items.append((x + y + h + 0.01, h, x + 0.215, y + 0.215, h, 0.57, "#202020",
-                      "kozo-balance", ""))
+        items.append((x + y + h + 0.01, h, x + 0.215, y + 0.215, h, 0.57, BALANCE_FILL,
+                      "kozo-balance", None))
     items.sort(key=lambda t: (t[0], t[1]))
-    for _, _, x, y, z, e, colour, cls, extra in items:
-        parts.append(_box(x, y, z, e, colour, s, ox, oy, cls, extra))
+    for _, _, x, y, z, e, fill, cls, piece in items:
+        body.append(_box(x, y, z, e, fill, ox, oy, cls, piece))
     # the top-down map of the ring, north up
-    mx, my, cs = width + 20, 40.0, 50.0
-    parts.append(f'<text x="{mx}" y="{my - 10}" font-size="13">ring (north up)</text>')
+    mx, my = tower_w + 20, top_y + 30
+    body.append(draw.text(mx, my - 10, "Ring (north up)", size=13))
     cols = {tuple(c["column"]): c for c in observation.get("columns", [])}
     for y in range(3):
         for x in range(3):
-            rx, ry = mx + x * cs, my + (2 - y) * cs
+            rx, ry = mx + x * CS, my + (2 - y) * CS
             if (x, y) == (1, 1):
-                parts.append(f'<rect x="{rx}" y="{ry}" width="{cs}" height="{cs}" '
-                             'fill="#555" class="kozo-chimney"/>')
+                body.append(draw.rect(rx, ry, CS, CS, fill=CHIMNEY_FILL, class_="kozo-chimney"))
                 continue
             c = cols.get((x, y), {"top": 0, "balance": False})
-            parts.append(
-                f'<rect id="col-{x}-{y}" class="kozo-column" x="{rx}" y="{ry}" width="{cs}" '
-                f'height="{cs}" fill="#efe3c8" stroke="#8a7550"/>'
-            )
-            parts.append(f'<text x="{rx + 5}" y="{ry + 16}" font-size="12" '
-                         f'pointer-events="none">{x},{y}</text>')
-            parts.append(f'<text x="{rx + cs / 2}" y="{ry + cs - 8}" font-size="16" '
-                         f'text-anchor="middle" pointer-events="none">{c["top"]}</text>')
+            body.append(draw.rect(rx, ry, CS, CS, fill=MAP_FILL, stroke=BASE_EDGE,
+                                  id=f"col-{x}-{y}", class_="kozo-column"))
+            body.append(draw.text(rx + 5, ry + 16, f"{x},{y}", size=12,
+                                  pointer_events="none"))
+            body.append(draw.text(rx + CS / 2, ry + CS - 8, c["top"], size=16,
+                                  anchor="middle", pointer_events="none"))
             if c["balance"]:
-                parts.append(f'<rect x="{rx + cs - 16}" y="{ry + 6}" width="10" height="10" '
-                             'fill="#202020" pointer-events="none"/>')
+                body.append(draw.rect(rx + CS - 16, ry + 6, 10, 10, fill=BALANCE_FILL,
+                                      pointer_events="none"))
+    y = my + 3 * CS + 24
+    right_w = 3 * CS
     lc = observation.get("last_check")
     if lc and lc.get("result") == "fallen":
-        parts.append(f'<text x="{mx}" y="{my + 3 * cs + 25}" font-size="13" fill="#b00">'
-                     f'fell: {" ".join(lc.get("fell", []))}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
+        sentence = _fall_sentence(lc, names)
+        body.append(draw.text(mx, y, sentence, size=13, fill=FALL_INK, class_="kozo-fall"))
+        right_w = max(right_w, 7.2 * len(sentence))
+        y += 22
+    # the players: points (game total and this round) and the pieces they placed this round
+    if n and not observation.get("terminal"):
+        y += 8
+        body.append(draw.text(mx, y, "Points: game total (this round)", size=12, fill=MUTED))
+        totals = observation.get("totals") or [0] * n
+        rounds = observation.get("round_points") or [0] * n
+        placed: dict[int, list[dict[str, Any]]] = {}
+        for piece, seat in zip(pieces, placers(observation), strict=True):
+            placed.setdefault(seat, []).append(piece)
+        acting = observation.get("chooser")
+        if acting is None:
+            acting = observation.get("active")
+        name_w = max(len(seat_name(p, names) + (" (you)" if p == viewer else ""))
+                     for p in range(n)) * 8 + 34
+        for p in range(n):
+            y += ROW
+            if p == acting:  # the player to act, framed in the highlight
+                body.append(draw.rect(mx - 4, y - 16, name_w, ROW - 1, rx=4,
+                                      class_="current kozo-to-act"))
+            body.append(draw.player_label(p, colours, names, mx, y, viewer=viewer))
+            px = mx + name_w + 4
+            body.append(draw.text(px, y, f"{totals[p]} ({rounds[p]})", size=13))
+            px += 52
+            for piece in placed.get(p, []):
+                fill = PIECE_FILLS[piece["colour"] % len(PIECE_FILLS)]
+                body.append(draw.group(
+                    [draw.rect(px, y - 13, 16, 16, fill=fill, stroke=INK, stroke_width="0.6"),
+                     draw.text(px + 8, y - 1, piece["letter"], size=11, anchor="middle",
+                               fill=_ink_on(fill))],
+                    class_="kozo-placed", data_piece=f"P{piece['piece']}",
+                    data_seat=p))
+                px += 19
+            right_w = max(right_w, px - mx)
+        y += 10
+    width = max(tower_w + 20 + right_w + 20, 420.0)
+    height = max(tower_h, y + 10, 260.0)
+    lines = scores.score_lines(observation)
+    if lines:
+        table, tw, th = draw.score_table(lines, colours, names, 12, height + 24,
+                                         observation.get("ranks"))
+        body.append(draw.text(12, height + 14, "Final scores", size=14, weight="bold"))
+        body.append(table)
+        ny = height + 24 + th + 10
+        for line in lines:
+            if line.note:
+                body.append(draw.text(12, ny, f"{seat_name(line.player, names)}: {line.note}",
+                                      size=12, fill=MUTED))
+                ny += 18
+        width = max(width, tw + 24, 12 + 7 * max(
+            (len(seat_name(ln.player, names)) + len(ln.note) + 2 for ln in lines if ln.note),
+            default=0))
+        height = ny + 4
+    return draw.document(width, height, body, cls="kozo-board", label="Kozo tower")
 
 
 def _layers(tower: dict[str, Any]) -> list[list[list[str]]]:
@@ -139,7 +261,7 @@ def _layers(tower: dict[str, Any]) -> list[list[list[str]]]:
     zmax = 0
     for p in tower.get("pieces", []):
         letter = p.get("letter") or LETTERS[p["piece"] - 1]
-        rich = RICH[p["colour"] % len(RICH)]
+        rich = PIECE_RICH[p["colour"] % len(PIECE_RICH)]
         for x, y, z in p["cells"]:
             grid[(x, y, z)] = f"[bold {rich}]{letter}[/]"
             zmax = max(zmax, z + 1)
@@ -162,32 +284,22 @@ def _layers(tower: dict[str, Any]) -> list[list[list[str]]]:
     return layers
 
 
-def text(observation: dict[str, Any]) -> str:
+def _who(seat: int, names: Sequence[str] | None, viewer: int | None = None) -> str:
+    """A player's name in their colour, for the terminal."""
+    you = " (you)" if seat == viewer else ""
+    return f"[bold {SEAT_COLOURS[seat].fill}]{seat_name(seat, names)}{you}[/]"
+
+
+def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The tower layer by layer (piece letters, ``o`` a balance cube, ``#`` the chimney, north
-    up), the pieces left, scores and what happened last."""
+    up), the pieces left, the players' points and what happened last."""
     lines = []
     n = observation.get("players", 0)
-    lines.append(
-        f"[bold]Kozo[/] round {observation.get('round')}/{observation.get('rounds')}  "
-        f"phase: {observation.get('phase')}"
-    )
-    if not observation.get("terminal"):
-        act = observation.get("active")
-        who = f"P{act} to play" if act is not None else ""
-        if observation.get("chooser") is not None:
-            who += f"; P{observation['chooser']} chooses for them"
-        if observation.get("required_size"):
-            who += f"; size {observation['required_size']} required"
-        if observation.get("required_piece"):
-            who += f"; piece P{observation['required_piece']} required"
-        lines.append(who)
+    viewer = observation.get("viewer")
+    lines.append(f"[bold]Kozo[/]  {status_line(observation, names)}")
     lc = observation.get("last_check")
     if lc and lc.get("result") == "fallen":
-        fell = ", ".join(lc.get("fell") or []) or "the tower"
-        lines.append(
-            f"[bold red]The tower fell[/] after P{lc['player']}'s {lc['after']} "
-            f"({lc['referee']} referee): fell {fell}."
-        )
+        lines.append(f"[bold red]{_fall_sentence(lc, names)}[/]")
     tower = observation.get("tower", {"pieces": [], "balances": []})
     title = "Tower, layer by layer (z = height; north up; o = balance cube):"
     if not tower.get("pieces") and lc and lc.get("result") == "fallen":
@@ -212,18 +324,26 @@ def text(observation: dict[str, Any]) -> str:
     left = observation.get("pieces_left", [])
     if left:
         lines.append("Pieces left: " + "  ".join(
-            f"[{RICH[p['colour'] % len(RICH)]}]{p['letter']}[/]=P{p['piece']} {p['name']} "
-            f"({p['size']}, {p['orientations']} turns)" for p in left))
+            f"[{PIECE_RICH[p['colour'] % len(PIECE_RICH)]}]{p['letter']}[/]=P{p['piece']} "
+            f"{p['name']} ({p['size']}, {p['orientations']} turns)" for p in left))
     if observation.get("phase") == "place":
         lines.append("[dim]Type a piece alone (e.g. P7) to see its orientations.[/]")
     if observation.get("tiles_face_down") is not None:
         lines.append("Face-down tiles: " + " ".join(map(str, observation["tiles_face_down"])))
+    final = scores.score_lines(observation)
+    if final:
+        lines.append("[bold]Final scores:[/]")
+        lines.append(scores.score_table_text(final, names, observation.get("ranks")))
+        return "\n".join(lines)
     rp = observation.get("round_points", [0] * n)
     tot = observation.get("totals", [0] * n)
-    lines.append("Scores: " + "  ".join(
-        f"P{p} {tot[p]}+{rp[p]}" for p in range(len(tot))) + "  (game total + this round)")
-    if observation.get("final_breakdown"):
-        lines.append("[bold]Final:[/]")
-        lines.append(scores.score_table_text(scores.score_lines(observation), None,
-                                             observation.get("ranks")))
+    placed: dict[int, list[str]] = {}
+    built_now = observation.get("tower", {}).get("pieces", [])
+    for piece, seat in zip(built_now, placers(observation), strict=True):
+        placed.setdefault(seat, []).append(f"P{piece['piece']}")
+    lines.append("Points (game total + this round):")
+    for p in range(len(tot)):
+        mine = placed.get(p)
+        built = f"; placed {', '.join(mine)} this round" if mine else ""
+        lines.append(f"  {_who(p, names, viewer)}: {tot[p]} + {rp[p]}{built}")
     return "\n".join(lines)

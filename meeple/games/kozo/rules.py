@@ -38,6 +38,7 @@ from .components import (
     PLACEMENTS_BY_PIECE,
     RING,
     RING_COLUMNS,
+    SEAT_COLOURS,
     SIZE_BASE,
     SIZE_VALUES,
     SIZES,
@@ -54,6 +55,7 @@ class Kozo(Game):
     version = "2"
     """2: the static referee counts side pushes and friction (rules.md 2.6.1)."""
     player_counts = (2, 3, 4, 5, 6)
+    colours = SEAT_COLOURS
     perfect_information = True
     option_schema = OptionSchema((
         Option("random_size", bool, False,
