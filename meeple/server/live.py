@@ -1,90 +1,51 @@
-"""Live tables: the engine state of each running table, the moves that change it, the frames
-each connection receives, bots in seats and the clocks.
+"""Live tables: the engine state of each table loaded in this process, the steps of play that
+change it (worked out here, stored by the table service), the frames each connection receives
+and the clocks.
 
-A table's state is rebuilt from its stored moves and cached here. Every change is committed to
-the database before anyone is told; chance is resolved with the server's own secret RNG and
-stored as moves of player ``CHANCE``.
+A table's state is rebuilt from its stored moves and cached here. Nothing here writes to
+storage: :meth:`LiveTable.prepare` works out a step of play without changing the table, the
+service stores it, then :meth:`LiveTable.apply` makes it the table's state.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import random
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import bindparam, select, update
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, sessionmaker
-
 import meeple
 from meeple.bots import make_bot, view_for
-from meeple.engine import CHANCE, SIMULTANEOUS, Game, State
+from meeple.engine import CHANCE, Game, State
 
-from .db import MoveRow, SeatRow, TableRow, User
+from . import auth, views
+from .domain import (
+    Change,
+    ClockKind,
+    Code,
+    Move,
+    Refused,
+    Seat,
+    SeatKind,
+    StoredTable,
+    TableMeta,
+    TableStatus,
+    result_of,
+)
+from .views import Entry
 
-log = logging.getLogger("meeple.server")
 INLINE_BOTS = frozenset({"random"})
 """Bots that answer at once: they move on the event loop instead of a worker thread, and with
 no bot delay they reply in the same transaction as the move they answer."""
 INLINE_LIMIT = 64
-MOVES = MoveRow.__table__
-TABLES = TableRow.__table__
-SEATS = SeatRow.__table__
-UPDATE_TABLE = (
-    TABLES.update()
-    .where(TABLES.c.id == bindparam("tid"))
-    .values(
-        move_count=bindparam("move_count"),
-        to_move=bindparam("to_move"),
-        status=bindparam("status"),
-        finished=bindparam("finished"),
-        result=bindparam("result"),
-    )
-)
-UPDATE_SEAT = (
-    SEATS.update()
-    .where(SEATS.c.table_id == bindparam("tid"), SEATS.c.seat == bindparam("s"))
-    .values(clock_remaining=bindparam("clock_remaining"), turn_started=bindparam("turn_started"))
-)
-
 BOT_MAX_THINK = 60.0
 """The longest a bot thinks about one move on a table with a per-move clock (seconds)."""
-
-CLOCK_PROFILES: dict[str, dict[str, Any]] = {
-    "bullet": {"kind": "fischer", "initial": 60, "increment": 1},
-    "blitz": {"kind": "fischer", "initial": 300, "increment": 5},
-    "rapid": {"kind": "fischer", "initial": 900, "increment": 10},
-    "daily": {"kind": "per_move", "seconds": 86400},
-    "weekly": {"kind": "per_move", "seconds": 7 * 86400},
-}
-
-
-class Refused(Exception):
-    """An action or request that is not allowed now; ``code`` says which kind."""
-
-    def __init__(self, code: str, reason: str):
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
-
+DEFAULT_BOT = "random"
 
 FRAME_DUE = "frame-due"
 """Queue marker: the connection should be sent the table's current frame."""
-
-
-@dataclass
-class Entry:
-    """One move of the table's log."""
-
-    n: int
-    player: int
-    action: int
-    text: str
-    phase: int | None  # the run of simultaneous nodes it was chosen in, else None
 
 
 @dataclass(eq=False)
@@ -98,463 +59,262 @@ class Conn:
     view_seat: int | None = None
 
 
-def row_dict(row: Any) -> dict[str, Any]:
-    return {c.key: getattr(row, c.key) for c in row.__table__.columns}
+@dataclass
+class Step:
+    """A step of play worked out but not yet stored: the state after it, the log and pending
+    marks that go with it, and the change to store."""
 
-
-def result_of(state: State, forfeit: int | None = None) -> dict[str, Any]:
-    """The final result of a table: scores, ranks, winners (and who forfeited, if anyone)."""
-    n = state.game.num_players
-    if forfeit is None:
-        return {
-            "scores": list(state.scores()),
-            "ranks": state.ranks(),
-            "winners": state.winners(),
-            "forfeit": None,
-        }
-    return {
-        "scores": list(state.scores()),
-        "ranks": [n if p == forfeit else 1 for p in range(n)],
-        "winners": [p for p in range(n) if p != forfeit],
-        "forfeit": forfeit,
-    }
-
-
-def safe_svg(game: Game, observation: dict[str, Any]) -> str:
-    """The game's picture of an observation ('' for a game without one)."""
-    try:
-        return game.renderer.svg(observation)
-    except Exception:  # a picture must never stop play
-        log.exception("render.svg failed for %s", game.name)
-        return ""
+    state: State
+    log: list[Entry]
+    pending_since: dict[int, int]
+    change: Change
 
 
 class LiveTable:
     """A table loaded in this process."""
 
-    def __init__(self, hub: Hub, table_id: str):
-        self.hub = hub
-        self.id = table_id
+    def __init__(self, stored: StoredTable):
+        self.id = stored.meta.id
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
-        self.meta: dict[str, Any] = {}
-        self.seats: list[dict[str, Any]] = []
-        self.owner_name: str | None = None
-        self.game: Game | None = None
-        self.state: State | None = None
+        self.meta: TableMeta = stored.meta
+        self.seats: list[Seat] = stored.seats
+        self.owner_name: str | None = stored.owner
+        self.game: Game = meeple.load(self.meta.game, self.meta.players, **self.meta.options)
+        self.state: State = self.game.new_initial_state()
         self.log: list[Entry] = []
-        self.phase = 0
         self.pending_since: dict[int, int] = {}
-        self.bots: dict[int, Any] = {}
-        self.bot_tasks: dict[int, asyncio.Task] = {}
-        self.timer: asyncio.Task | None = None
+        _mark_pending(self.state, set(), self.pending_since)
+        self.bots: dict[int, tuple[str, Any]] = {}
+        self.bot_tasks: dict[int, asyncio.Task[None]] = {}
+        self.timer: asyncio.Task[None] | None = None
         self.version = 0
-        self._texts: dict[Any, str] = {}
+        self._texts: dict[int | str | None, str] = {}
         """Encoded frame parts of the current version: each seat's view, and "players"."""
 
     # ------------------------------------------------------------------ loading
-    def load(self, db: Session) -> None:
-        """Read the table, its seats and its moves, and replay them."""
-        row = db.get(TableRow, self.id)
-        if row is None:
-            raise KeyError(self.id)
-        self._load_meta(db, row)
-        if self.game is None:
-            self.game = meeple.load(row.game, row.players, **row.options)
-            self.state = self.game.new_initial_state()
-            self.log, self.phase, self.pending_since = [], 0, {}
-            self._mark_pending(self.state, set())
-        self._load_moves(db)
+    @property
+    def stored(self) -> StoredTable:
+        """The table as storage holds it (as far as this process knows)."""
+        return StoredTable(self.meta, self.seats, self.owner_name)
 
-    def _load_meta(self, db: Session, row: TableRow) -> None:
-        self.meta = row_dict(row)
-        seats = db.scalars(
-            select(SeatRow).where(SeatRow.table_id == self.id).order_by(SeatRow.seat)
-        ).all()
-        self.seats = [row_dict(s) for s in seats]
-        owner = db.get(User, row.owner_id) if row.owner_id is not None else None
-        self.owner_name = owner.name if owner else None
-        self.version += 1
-        self._texts = {}
+    def set_stored(self, stored: StoredTable) -> None:
+        """Take the table's meta and seats as read from storage."""
+        self.meta, self.seats, self.owner_name = stored.meta, stored.seats, stored.owner
+        self._touch()
 
-    def _load_moves(self, db: Session) -> bool:
-        assert self.state is not None
+    def add_moves(self, moves: list[Move]) -> bool:
+        """Replay moves read from storage (those this table has not seen yet)."""
         have = self.state.move_number()
-        rows = db.scalars(
-            select(MoveRow)
-            .where(MoveRow.table_id == self.id, MoveRow.n >= have)
-            .order_by(MoveRow.n)
-        ).all()
-        if not rows:
+        moves = [m for m in moves if m.n >= have]
+        if not moves:
             return False
         state = self.state.clone()
-        for m in rows:
-            self._advance(state, m.player, m.action, m.notation)
+        for m in moves:
+            _advance(state, m.player, m.action, m.notation, self.log, self.pending_since)
         self.state = state
-        self.version += 1
-        self._texts = {}
+        self._touch()
         return True
 
-    def refresh(self) -> None:
-        """Catch up with changes another server process stored."""
-        with self.hub.db() as db:
-            row = db.get(TableRow, self.id)
-            if row is None:
-                return
-            self._load_meta(db, row)
-            self._load_moves(db)
+    def _touch(self) -> None:
+        self.version += 1
+        self._texts = {}
 
-    # ------------------------------------------------------------------ moves
-    def _advance(self, state: State, player: int, action: int, text: str) -> None:
-        """Apply one move to ``state`` and keep the log, phases and pending marks up to date."""
-        n = state.move_number()
-        before = set(state.pending_players())
-        sim = state.current_player == SIMULTANEOUS
-        phase = self.phase if sim else None
-        state.apply(action, player)
-        self.log.append(Entry(n, player, action, text, phase))
-        if state.current_player != SIMULTANEOUS:
-            # the simultaneous choices so far are revealed once play moves on
-            self.phase += 1
-        self._mark_pending(state, before - {player})
+    # ------------------------------------------------------------------ who holds what
+    def holds(self, seat: int, user_id: int | None, token: str | None) -> bool:
+        """Whether a person (by session or seat token) holds ``seat`` now."""
+        if not 0 <= seat < len(self.seats):
+            return False
+        s = self.seats[seat]
+        if s.kind != SeatKind.HUMAN:
+            return False
+        if user_id is not None and s.user_id == user_id:
+            return True
+        return bool(token) and s.token_hash == auth.token_hash(token or "")
 
-    def _mark_pending(self, state: State, still: set[int]) -> None:
-        n = state.move_number()
-        for p in state.pending_players():
-            if p not in still:
-                self.pending_since[p] = n
-        for p in list(self.pending_since):
-            if p not in state.pending_players():
-                del self.pending_since[p]
+    def seats_held(self, user_id: int | None, tokens: list[str]) -> tuple[set[int], int]:
+        """The seats a connection holds by its session and its tokens, and how many of the
+        tokens were not valid here."""
+        held = {s.seat for s in self.seats if user_id is not None and s.user_id == user_id
+                and s.kind == SeatKind.HUMAN}
+        bad = 0
+        for token in tokens:
+            h = auth.token_hash(token)
+            found = [s.seat for s in self.seats if s.token_hash == h and s.kind == SeatKind.HUMAN]
+            held.update(found)
+            bad += not found
+        return held, bad
 
-    def _check(self, seat: int, action: Any, move_number: Any) -> None:
-        if self.meta["status"] != "running":
-            raise Refused("finished" if self.meta["status"] == "finished" else "bad_request",
-                          f"the table is {self.meta['status']}")
+    def full(self) -> bool:
+        return all(s.kind != SeatKind.OPEN for s in self.seats)
+
+    # ------------------------------------------------------------------ play
+    def check(self, seat: int, action: Any, move_number: Any) -> None:
+        """Refuse unless ``seat`` may play ``action`` answering ``move_number`` now."""
+        status = self.meta.status
+        if status != TableStatus.RUNNING:
+            raise Refused(Code.FINISHED if status == TableStatus.FINISHED else Code.BAD_REQUEST,
+                          f"the table is {status}")
         state = self.state
-        assert state is not None
         if isinstance(action, bool) or not isinstance(action, int):
-            raise Refused("bad_request", "action must be an integer id")
+            raise Refused(Code.BAD_REQUEST, "action must be an integer id")
         if isinstance(move_number, bool) or not isinstance(move_number, int):
-            raise Refused("bad_request", "move_number must be an integer")
+            raise Refused(Code.BAD_REQUEST, "move_number must be an integer")
         if seat not in state.pending_players():
             if move_number < state.move_number():
-                raise Refused("stale", f"move {move_number} was already answered")
-            raise Refused("illegal", f"seat {seat} has nothing to choose now")
+                raise Refused(Code.STALE, f"move {move_number} was already answered")
+            raise Refused(Code.ILLEGAL, f"seat {seat} has nothing to choose now")
         since = self.pending_since.get(seat, state.move_number())
         if move_number < since:
             raise Refused(
-                "stale",
+                Code.STALE,
                 f"move {move_number} was already answered; the table is at move "
                 f"{state.move_number()}",
             )
         if move_number > state.move_number():
-            raise Refused("stale", f"there is no move {move_number} yet")
+            raise Refused(Code.STALE, f"there is no move {move_number} yet")
         if not state.is_legal(action, seat):
-            raise Refused("illegal", state._why_illegal(action, seat))
+            raise Refused(Code.ILLEGAL, state._why_illegal(action, seat))
 
-    def _commit(self, moves: list[tuple[int, int]], extra: dict[str, Any] | None = None) -> None:
-        """Apply ``moves`` and then every chance node with the server's RNG, store them all in
-        one transaction, then make them the table's state. Raises :class:`Refused` (stale) if
-        another process took the move number first."""
-        assert self.state is not None
-        saved = (list(self.log), self.phase, dict(self.pending_since))
+    def prepare(self, moves: list[tuple[int, int]], rng: random.Random, *,
+                inline_bots: bool, start: bool = False) -> Step:
+        """Work out ``moves``, then every chance node with ``rng`` (and, with ``inline_bots``,
+        the replies of bots that answer at once), without changing the table. ``start``:
+        the step that begins play (clocks set to their initial banks)."""
         state = self.state.clone()
-        new: list[Entry] = []
-        start = len(self.log)
-        try:
-            for player, action in moves:
-                text = state.action_to_string(action, player)
-                self._advance(state, player, action, text)
-            self._resolve_chance(state)
-            movers = [p for p, _ in moves]
-            if self.hub.bot_delay == 0:
-                movers += self._inline_bots(state)
-            new = self.log[start:]
-            now = time.time()
-            seat_updates = self._clock_after(state, movers, now)
-            values: dict[str, Any] = {
-                "tid": self.id,
-                "move_count": state.move_number(),
-                "to_move": state.pending_players(),
-                "status": self.meta["status"],
-                "finished": self.meta["finished"],
-                "result": self.meta["result"],
-            }
-            if state.is_terminal():
-                values.update(status="finished", finished=now, result=result_of(state))
-            with self.hub.engine.begin() as conn:  # Core, fixed statements: one short transaction
-                if new:
-                    conn.execute(
-                        MOVES.insert(),
-                        [
-                            {"table_id": self.id, "n": e.n, "player": e.player,
-                             "action": e.action, "notation": e.text[:200], "created": now}
-                            for e in new
-                        ],
-                    )
-                conn.execute(UPDATE_TABLE, values)
-                if extra:
-                    conn.execute(TABLES.update().where(TABLES.c.id == self.id).values(**extra))
-                if seat_updates:
-                    conn.execute(
-                        UPDATE_SEAT,
-                        [{"tid": self.id, "s": seat, **upd} for seat, upd in seat_updates.items()],
-                    )
-        except IntegrityError:
-            self.log, self.phase, self.pending_since = saved
-            self.refresh()
-            raise Refused("stale", "another move was stored first") from None
-        except BaseException:
-            self.log, self.phase, self.pending_since = saved
-            raise
-        self.state = state
-        values.pop("tid")
-        self.meta.update(values)
-        if extra:
-            self.meta.update(extra)
-        for seat, upd in seat_updates.items():
-            self.seats[seat].update(upd)
-        self.version += 1
-        self._texts = {}
+        log = list(self.log)
+        pending = dict(self.pending_since)
+        first = len(log)
+        for player, action in moves:
+            _advance(state, player, action, state.action_to_string(action, player), log, pending)
+        _resolve_chance(state, rng, log, pending)
+        movers = [p for p, _ in moves]
+        if inline_bots and (start or self.meta.status == TableStatus.RUNNING):
+            movers += self._inline_bots(state, rng, log, pending)
+        now = time.time()
+        m = self.meta
+        status = TableStatus.RUNNING if start else m.status
+        finished, result = m.finished, m.result
+        if state.is_terminal():
+            status, finished, result = TableStatus.FINISHED, now, result_of(state)
+        change = Change(
+            moves=[Move(e.n, e.player, e.action, e.text, now) for e in log[first:]],
+            move_count=state.move_number(),
+            to_move=state.pending_players(),
+            status=status,
+            started=now if start else m.started,
+            finished=finished,
+            result=result,
+            clocks=self._clocks_after(state, movers, now, start),
+        )
+        return Step(state, log, pending, change)
 
-    def _resolve_chance(self, state: State) -> None:
-        while state.current_player == CHANCE:
-            a = meeple.sample_chance(state, self.hub.rng)
-            self._advance(state, CHANCE, a, state.action_to_string(a, CHANCE))
+    def apply(self, step: Step) -> None:
+        """Make a stored step the table's state."""
+        c = step.change
+        self.state, self.log, self.pending_since = step.state, step.log, step.pending_since
+        m = self.meta
+        m.move_count, m.to_move, m.status = c.move_count, c.to_move, c.status
+        m.started, m.finished, m.result = c.started, c.finished, c.result
+        for seat, (rem, started) in c.clocks.items():
+            self.seats[seat].clock_remaining = rem
+            self.seats[seat].turn_started = started
+        self._touch()
 
-    def _inline_bots(self, state: State) -> list[int]:
-        """Let bots that answer at once reply in the same transaction (no bot delay)."""
+    def _inline_bots(self, state: State, rng: random.Random, log: list[Entry],
+                     pending: dict[int, int]) -> list[int]:
+        """Let bots that answer at once reply in the same step."""
         movers: list[int] = []
         for _ in range(INLINE_LIMIT):
-            pending = state.pending_players()
-            if not pending or self.meta["status"] != "running":
+            to_move = state.pending_players()
+            if not to_move:
                 break
-            seat = pending[0]
+            seat = to_move[0]
             s = self.seats[seat]
-            if s["kind"] != "bot" or (s["bot"] or "random") not in INLINE_BOTS:
+            if s.kind != SeatKind.BOT or (s.bot or DEFAULT_BOT) not in INLINE_BOTS:
                 break
-            a = int(self._bot(seat, state.game).act(view_for(state, seat)))
-            self._advance(state, seat, a, state.action_to_string(a, seat))
-            self._resolve_chance(state)
+            a = int(self.bot(seat, rng).act(view_for(state, seat)))
+            _advance(state, seat, a, state.action_to_string(a, seat), log, pending)
+            _resolve_chance(state, rng, log, pending)
             movers.append(seat)
         return movers
 
-    def _bot(self, seat: int, game: Game) -> Any:
-        spec = self.seats[seat]["bot"] or "random"
-        bot = self.bots.get(seat)
-        if bot is None or getattr(bot, "_spec", None) != spec:
-            bot = make_bot(spec, game, seed=self.hub.rng.getrandbits(62))
-            bot._spec = spec
-            self.bots[seat] = bot
-        return bot
+    def bot(self, seat: int, rng: random.Random) -> Any:
+        """The bot playing ``seat`` (made once per spec)."""
+        spec = self.seats[seat].bot or DEFAULT_BOT
+        have = self.bots.get(seat)
+        if have is None or have[0] != spec:
+            have = self.bots[seat] = (spec, make_bot(spec, self.game, seed=rng.getrandbits(62)))
+        return have[1]
 
     # ------------------------------------------------------------------ clocks
-    def _clock_after(self, state: State, movers: list[int], now: float) -> dict[int, dict]:
-        """Seat clock columns to store after a change: the movers' banks and who runs now."""
-        clock = self.meta.get("clock")
+    def _clocks_after(self, state: State, movers: list[int], now: float,
+                      start: bool) -> dict[int, tuple[float | None, float | None]]:
+        """Seat clock columns to store after a step: the movers' banks and who runs now (at
+        the start, every seat's initial bank)."""
+        clock = self.meta.clock
+        out: dict[int, tuple[float | None, float | None]] = {}
         if not clock:
-            return {}
-        out: dict[int, dict] = {}
+            if start:
+                out = {s.seat: (None, None) for s in self.seats}
+            return out
+        fischer = clock["kind"] == ClockKind.FISCHER
         pending = set(state.pending_players()) if not state.is_terminal() else set()
         for s in self.seats:
-            seat = s["seat"]
-            rem, started = s["clock_remaining"], s["turn_started"]
-            if seat in movers and started is not None and clock["kind"] == "fischer":
+            rem, started = s.clock_remaining, s.turn_started
+            if start:
+                rem, started = (float(clock["initial"]) if fischer else None), None
+            if s.seat in movers and started is not None and fischer and rem is not None:
                 rem = max(0.0, rem - (now - started)) + clock.get("increment", 0)
-            if seat in pending:
-                if started is None or seat in movers:
+            if s.seat in pending:
+                if started is None or s.seat in movers:
                     started = now
             else:
                 started = None
-            if (rem, started) != (s["clock_remaining"], s["turn_started"]):
-                out[seat] = {"clock_remaining": rem, "turn_started": started}
+            if start or (rem, started) != (s.clock_remaining, s.turn_started):
+                out[s.seat] = (rem, started)
         return out
 
-    def _bot_deadline(self) -> float | None:
+    def bot_deadline(self) -> float | None:
         """When a bot on a clocked table must have chosen (a ``time.monotonic()`` time): the
         table's time control holds for bots too. A Fischer clock allows a bot a fortieth of
         the initial time plus the increment per move; a per-move clock, its seconds (at most
         a minute: a bot never keeps people waiting for days)."""
-        clock = self.meta.get("clock")
+        clock = self.meta.clock
         if not clock:
             return None
-        if clock["kind"] == "fischer":
+        if clock["kind"] == ClockKind.FISCHER:
             budget = clock["initial"] / 40 + clock.get("increment", 0)
         else:
             budget = min(float(clock["seconds"]), BOT_MAX_THINK)
         return time.monotonic() + max(0.05, budget)
 
-    def _deadline(self, seat: dict[str, Any]) -> float | None:
-        clock = self.meta.get("clock")
-        if not clock or seat["turn_started"] is None or seat["kind"] != "human":
+    def deadline(self, seat: Seat) -> float | None:
+        """When a person's time in ``seat`` runs out (``None``: no clock runs for it)."""
+        clock = self.meta.clock
+        if not clock or seat.turn_started is None or seat.kind != SeatKind.HUMAN:
             return None
-        if clock["kind"] == "fischer":
-            return seat["turn_started"] + (seat["clock_remaining"] or 0.0)
-        return seat["turn_started"] + clock["seconds"]
+        if clock["kind"] == ClockKind.FISCHER:
+            return seat.turn_started + (seat.clock_remaining or 0.0)
+        return seat.turn_started + clock["seconds"]
 
     def clocks_json(self) -> dict[str, Any] | None:
-        clock = self.meta.get("clock")
+        clock = self.meta.clock
         if not clock:
             return None
         now = time.time()
-        remaining, running = [], []
+        remaining: list[float | None] = []
+        running: list[int] = []
         for s in self.seats:
-            dl = self._deadline(s)
+            dl = self.deadline(s)
             if dl is not None:
-                running.append(s["seat"])
+                running.append(s.seat)
                 remaining.append(max(0.0, dl - now))
-            elif clock["kind"] == "fischer":
-                remaining.append(s["clock_remaining"])
+            elif clock["kind"] == ClockKind.FISCHER:
+                remaining.append(s.clock_remaining)
             else:
                 remaining.append(float(clock["seconds"]))
         return {**clock, "remaining": remaining, "running": running, "now": now}
-
-    async def _timer(self, delay: float) -> None:
-        await asyncio.sleep(max(0.0, delay))
-        self.timer = None
-        await self.timeout()
-
-    async def timeout(self) -> None:
-        """Apply the table's rule to every seat whose time has run out."""
-        async with self.lock:
-            if self.meta["status"] != "running":
-                return
-            clock = self.meta["clock"] or {}
-            now = time.time()
-            for s in self.seats:
-                dl = self._deadline(s)
-                if dl is None or dl > now + 1e-3:
-                    continue
-                with self.hub.db() as db:
-                    if clock.get("on_timeout", "bot") == "forfeit":
-                        assert self.state is not None
-                        res = result_of(self.state, forfeit=s["seat"])
-                        db.execute(
-                            update(TableRow)
-                            .where(TableRow.id == self.id, TableRow.status == "running")
-                            .values(status="finished", finished=now, result=res, to_move=[])
-                        )
-                    else:
-                        db.execute(
-                            update(SeatRow)
-                            .where(SeatRow.table_id == self.id, SeatRow.seat == s["seat"])
-                            .values(kind="bot", bot=clock.get("bot", "greedy"))
-                        )
-                    db.commit()
-                    self._load_meta(db, db.get(TableRow, self.id))
-                if self.meta["status"] != "running":
-                    break
-        await self.changed()
-
-    # ------------------------------------------------------------------ acting
-    async def act(self, seat: int, action: Any, move_number: Any, bot: bool = False) -> int:
-        """Play ``action`` for ``seat`` answering ``move_number``; the new move number.
-
-        ``bot`` says whether the table's bot in that seat plays it (else a person does)."""
-        async with self.lock:
-            if self.hub.shared:
-                self.refresh()
-            if not isinstance(seat, int) or isinstance(seat, bool) or not (
-                0 <= seat < len(self.seats)
-            ):
-                raise Refused("bad_request", "no such seat")
-            if (self.seats[seat]["kind"] == "bot") != bot:
-                raise Refused(
-                    "forbidden",
-                    "a bot plays this seat now" if not bot else "a person plays this seat now",
-                )
-            self._check(seat, action, move_number)
-            self._commit([(seat, action)])
-            n = self.state.move_number()  # type: ignore[union-attr]
-        await self.changed()
-        return n
-
-    async def start(self) -> None:
-        """Begin play: resolve the opening chance nodes, start the clocks."""
-        async with self.lock:
-            if self.meta["status"] != "waiting":
-                raise Refused("bad_request", "the table has already started")
-            now = time.time()
-            clock = self.meta.get("clock")
-            with self.hub.db() as db:
-                for s in self.seats:
-                    s["clock_remaining"] = (
-                        float(clock["initial"]) if clock and clock["kind"] == "fischer" else None
-                    )
-                    s["turn_started"] = None
-                    db.execute(
-                        update(SeatRow)
-                        .where(SeatRow.table_id == self.id, SeatRow.seat == s["seat"])
-                        .values(clock_remaining=s["clock_remaining"], turn_started=None)
-                    )
-                db.commit()
-            self.meta["status"] = "running"
-            try:
-                self._commit([], extra={"status": "running", "started": now})
-            except BaseException:
-                self.meta["status"] = "waiting"
-                raise
-        await self.changed()
-
-    async def changed(self) -> None:
-        """Tell every connection, other processes, and wake bots and clocks."""
-        self.broadcast()
-        await self.hub.publish(self.id)
-        self.schedule()
-        self.hub.evict(self)
-
-    def schedule(self) -> None:
-        """Start bot moves for pending bot seats and the timer for the next deadline."""
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
-        if self.meta.get("status") != "running" or self.state is None:
-            return
-        n = self.state.move_number()
-        for seat in self.state.pending_players():
-            s = self.seats[seat]
-            if s["kind"] != "bot":
-                continue
-            task = self.bot_tasks.get(seat)
-            if task is not None and not task.done():
-                continue
-            self.bot_tasks[seat] = asyncio.create_task(self._bot_move(seat, n))
-        deadlines = [d for d in (self._deadline(s) for s in self.seats) if d is not None]
-        if deadlines:
-            self.timer = asyncio.create_task(self._timer(min(deadlines) - time.time()))
-
-    async def _bot_move(self, seat: int, n: int) -> None:
-        try:
-            if self.hub.bot_delay:
-                await asyncio.sleep(self.hub.bot_delay)
-            state = self.state
-            if state is None or seat not in state.pending_players():
-                return
-            spec = self.seats[seat]["bot"] or "random"
-            bot = self._bot(seat, state.game)
-            view = view_for(state, seat, deadline=self._bot_deadline())
-            if spec in INLINE_BOTS:
-                action = bot.act(view)
-            else:  # a thinking bot must not hold up other tables
-                action = await asyncio.to_thread(bot.act, view)
-            self.bot_tasks.pop(seat, None)
-            await self.act(seat, int(action), view.move_number, bot=True)
-        except Refused as e:
-            log.debug("bot move refused at %s seat %s: %s", self.id, seat, e.reason)
-            self.bot_tasks.pop(seat, None)
-            self.schedule()
-        except Exception:
-            log.exception("bot in seat %s of table %s failed", seat, self.id)
-            self.bot_tasks.pop(seat, None)
-
-    def stop(self) -> None:
-        for t in list(self.bot_tasks.values()):
-            t.cancel()
-        if self.timer is not None:
-            self.timer.cancel()
-        for c in self.conns:
-            c.queue.put_nowait(None)
 
     # ------------------------------------------------------------------ frames
     def connected(self) -> set[int]:
@@ -563,37 +323,12 @@ class LiveTable:
             out |= c.held
         return out
 
-    def players_json(self) -> list[dict[str, Any]]:
-        conn = self.connected()
-        return [
-            {
-                "seat": s["seat"],
-                "name": s["name"],
-                "kind": s["kind"],
-                "level": s["bot"] if s["kind"] == "bot" else None,
-                "connected": s["kind"] == "bot" or s["seat"] in conn,
-            }
-            for s in self.seats
-        ]
+    def summary(self, viewer: int | None) -> dict[str, Any]:
+        """The table summary for ``viewer`` (a user id)."""
+        return views.table_summary(self.stored, viewer=viewer, connected=self.connected())
 
-    def log_for(self, seat: int | None, upto: int | None = None) -> list[dict[str, Any]]:
-        """The move log as ``seat`` may see it."""
-        state = self.state
-        assert state is not None and self.game is not None
-        entries = self.log if upto is None else self.log[:upto]
-        hidden_info = not self.game.perfect_information and upto is None
-        over = self.meta.get("status") == "finished" or state.is_terminal()
-        open_phase = self.phase if state.current_player == SIMULTANEOUS else None
-        out = []
-        for e in entries:
-            text = e.text
-            if hidden_info and not over:
-                if e.player == CHANCE:
-                    text = "chance"
-                elif e.phase is not None and e.phase == open_phase and e.player != seat:
-                    text = "(hidden)"
-            out.append({"n": e.n, "player": e.player, "text": text})
-        return out
+    def players_json(self) -> list[dict[str, Any]]:
+        return views.players_json(self.seats, self.game.seat_colours(), self.connected())
 
     def base_frame(self, seat: int | None) -> dict[str, Any]:
         """The parts of a frame that depend only on the seat viewed.
@@ -601,33 +336,32 @@ class LiveTable:
         Only their JSON text is kept (in ``frame_text``): a frame's many small dicts would
         otherwise live until the next move, reach the oldest garbage-collector generation and
         make its full collections (which stop the server) frequent and long."""
-        state = self.state
-        assert state is not None and self.game is not None
-        obs = state.observation(seat)
-        acts: list[dict[str, Any]] = []
-        if seat is not None and self.meta["status"] == "running":
-            acts = [state.describe_action(a, seat) for a in state.legal_actions(seat)]
-        frame = {
-            "type": "frame",
-            "table": self.id,
-            "game": self.game.name,
-            "move_number": state.move_number(),
-            "seat": seat,
-            "observation": obs,
-            "svg": safe_svg(self.game, obs),
-            "actions": acts,
-            "log": self.log_for(seat),
-            "to_move": state.pending_players() if self.meta["status"] == "running" else [],
-            "status": self.meta["status"],
-            "result": self.meta.get("result"),
-        }
-        return frame
+        return views.frame(
+            table_id=self.id, game=self.game, state=self.state, log=self.log, seat=seat,
+            status=self.meta.status, result=self.meta.result,
+            names=views.seat_names(self.seats),
+        )
+
+    def replay(self, n: int, seat: int | None) -> dict[str, Any]:
+        """A finished table after its first ``n`` moves as ``seat`` sees it."""
+        state = self.game.new_initial_state()
+        for e in self.log[:n]:
+            state.apply(e.action, e.player)
+        total = len(self.log)
+        out = views.frame(
+            table_id=self.id, game=self.game, state=state, log=self.log[:n], seat=seat,
+            status=TableStatus.FINISHED, result=self.meta.result if n == total else None,
+            names=views.seat_names(self.seats),
+        )
+        out.update(type="replay", total=total, players=self.players_json(),
+                   final_result=self.meta.result)
+        return out
 
     def choose_view(self, conn: Conn) -> int | None:
         if not conn.held:
             return None
-        pending = set(self.state.pending_players()) if self.state is not None else set()
-        if self.meta["status"] == "running":
+        pending = set(self.state.pending_players())
+        if self.meta.status == TableStatus.RUNNING:
             if conn.view_seat in conn.held and conn.view_seat in pending:
                 return conn.view_seat
             mine = sorted(conn.held & pending)
@@ -665,66 +399,40 @@ class LiveTable:
                 c.dirty = True
                 c.queue.put_nowait(FRAME_DUE)
 
-
-class Hub:
-    """Every live table of this server process, the database and the fan-out."""
-
-    def __init__(self, sessions: sessionmaker, bot_delay: float = 0.0):
-        self.db = sessions
-        self.engine = sessions.kw["bind"]
-        self.tables: dict[str, LiveTable] = {}
-        self.rng = random.SystemRandom()
-        self.bot_delay = bot_delay
-        self.fanout: Any = None  # set by the app when Redis is configured
-
-    @property
-    def shared(self) -> bool:
-        """Whether other server processes may write the same tables."""
-        return self.fanout is not None
-
-    def get(self, table_id: str) -> LiveTable | None:
-        lt = self.tables.get(table_id)
-        if lt is not None:
-            return lt
-        lt = LiveTable(self, table_id)
-        try:
-            with self.db() as db:
-                lt.load(db)
-        except KeyError:
-            return None
-        self.tables[table_id] = lt
-        return lt
-
-    def resume(self) -> int:
-        """Load every running table (after a restart) and wake its bots and clocks."""
-        with self.db() as db:
-            ids = db.scalars(select(TableRow.id).where(TableRow.status == "running")).all()
-        for tid in ids:
-            lt = self.get(tid)
-            if lt is not None:
-                lt.schedule()
-        return len(ids)
-
-    async def publish(self, table_id: str) -> None:
-        if self.fanout is not None:
-            await self.fanout.publish(table_id)
-
-    async def on_remote_change(self, table_id: str) -> None:
-        """Another process changed a table: catch up and tell this process's connections."""
-        lt = self.tables.get(table_id)
-        if lt is None:
-            return
-        async with lt.lock:
-            lt.refresh()
-        lt.broadcast()
-        lt.schedule()
-
-    def evict(self, lt: LiveTable) -> None:
-        """Forget a finished table nobody watches (it is read again from storage if asked)."""
-        if lt.meta.get("status") == "finished" and not lt.conns and not lt.lock.locked():
-            if self.tables.get(lt.id) is lt:
-                del self.tables[lt.id]
-
     def stop(self) -> None:
-        for lt in self.tables.values():
-            lt.stop()
+        for t in list(self.bot_tasks.values()):
+            t.cancel()
+        if self.timer is not None:
+            self.timer.cancel()
+        for c in self.conns:
+            c.queue.put_nowait(None)
+
+
+def _advance(state: State, player: int, action: int, text: str, log: list[Entry],
+             pending: dict[int, int]) -> None:
+    """Apply one move to ``state`` and keep the log and the pending marks up to date."""
+    n = state.move_number()
+    before = set(state.pending_players())
+    state.apply(action, player)
+    log.append(Entry(n, player, action, text))
+    _mark_pending(state, before - {player}, pending)
+
+
+def _mark_pending(state: State, still: set[int], pending: dict[int, int]) -> None:
+    """Note since when each pending player has been pending (``still``: those who already
+    were before the move and did not make it)."""
+    n = state.move_number()
+    now = state.pending_players()
+    for p in now:
+        if p not in still:
+            pending[p] = n
+    for p in list(pending):
+        if p not in now:
+            del pending[p]
+
+
+def _resolve_chance(state: State, rng: random.Random, log: list[Entry],
+                    pending: dict[int, int]) -> None:
+    while state.current_player == CHANCE:
+        a = meeple.sample_chance(state, rng)
+        _advance(state, CHANCE, a, state.action_to_string(a, CHANCE), log, pending)

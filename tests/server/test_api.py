@@ -149,6 +149,9 @@ def test_invite_join_start_and_seats(client, sqlite_url):
     t = r.json()["table"]
     tid, invite = t["id"], t["invite"]
     assert t["status"] == "waiting" and t["seats"][1]["kind"] == "open"
+    colours = [c.to_json() for c in meeple.load("sealed_bids", 2).seat_colours()]
+    assert [s["colour"] for s in t["seats"]] == colours
+    assert set(colours[0]) == {"name", "fill", "symbol", "ink"}
     assert client.get("/api/tables").json()["tables"] == []  # private: not listed
     code = invite.rsplit("/", 1)[1]
     assert client.get(invite).status_code == 200  # the page of the invite link
@@ -194,7 +197,11 @@ def test_owner_puts_a_bot_in_a_seat_and_start_when_full(client):
     r = client.post("/api/tables", json={"game": "sealed_bids"})
     tid = r.json()["table"]["id"]
     assert r.json()["table"]["status"] == "waiting"
-    assert [t["id"] for t in client.get("/api/tables?status=waiting").json()["tables"]] == [tid]
+    listed = client.get("/api/tables?status=waiting").json()["tables"]
+    assert [t["id"] for t in listed] == [tid]
+    assert "invite" not in listed[0] and listed[0]["start_when_full"] is True
+    assert all(set(s) == {"seat", "kind", "name", "colour", "bot"} for s in listed[0]["seats"])
+    assert listed[0]["seats"][0]["colour"] == r.json()["table"]["seats"][0]["colour"]
     r = client.post(f"/api/tables/{tid}/start")
     assert r.status_code == 409 and "every seat" in r.json()["detail"]
     r = client.post(f"/api/tables/{tid}/seats/1", json={"kind": "bot", "bot": "greedy"})

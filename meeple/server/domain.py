@@ -1,0 +1,221 @@
+"""The server's own words: table status, seat kinds, clocks and refusals as enums, and the
+records (table meta, seats, moves, players) the table service and the stores exchange.
+
+The enums are ``StrEnum``: their values are what the database stores and the JSON carries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from meeple.engine import State
+
+
+class TableStatus(StrEnum):
+    """Where a table is in its life."""
+
+    WAITING = "waiting"
+    RUNNING = "running"
+    FINISHED = "finished"
+
+
+class SeatKind(StrEnum):
+    """Who sits in a seat."""
+
+    OPEN = "open"
+    HUMAN = "human"
+    BOT = "bot"
+
+
+class SeatChoice(StrEnum):
+    """What a seat of a new table (or a seat changed by the owner) becomes: the creator sits
+    there, a bot, or open for anyone."""
+
+    ME = "me"
+    BOT = "bot"
+    OPEN = "open"
+
+
+class Visibility(StrEnum):
+    """Whether the lobby lists a table (private tables are joined by invite link)."""
+
+    PUBLIC = "public"
+    PRIVATE = "private"
+
+
+class ClockKind(StrEnum):
+    """A time control: a bank of seconds per seat (Fischer) or a limit per decision."""
+
+    FISCHER = "fischer"
+    PER_MOVE = "per_move"
+
+
+class OnTimeout(StrEnum):
+    """What happens to a seat whose time runs out."""
+
+    BOT = "bot"
+    FORFEIT = "forfeit"
+
+
+class Code(StrEnum):
+    """Why something was refused (the WebSocket ``error`` codes and the REST refusals)."""
+
+    STALE = "stale"
+    ILLEGAL = "illegal"
+    FORBIDDEN = "forbidden"
+    BAD_REQUEST = "bad_request"
+    FINISHED = "finished"
+    NOT_FOUND = "not_found"
+    CONFLICT = "conflict"
+    INVALID = "invalid"
+    UNAUTHORIZED = "unauthorized"
+
+
+HTTP_STATUS: dict[Code, int] = {
+    Code.FORBIDDEN: 403,
+    Code.NOT_FOUND: 404,
+    Code.INVALID: 422,
+    Code.UNAUTHORIZED: 401,
+}
+"""The HTTP status of a refusal outside play (anything else answers 409)."""
+
+
+class Refused(Exception):
+    """A request that is not allowed now and changed nothing; ``code`` says which kind."""
+
+    def __init__(self, code: Code, reason: str):
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+    @property
+    def http_status(self) -> int:
+        return HTTP_STATUS.get(self.code, 409)
+
+
+CLOCK_PROFILES: dict[str, dict[str, Any]] = {
+    "bullet": {"kind": ClockKind.FISCHER, "initial": 60, "increment": 1},
+    "blitz": {"kind": ClockKind.FISCHER, "initial": 300, "increment": 5},
+    "rapid": {"kind": ClockKind.FISCHER, "initial": 900, "increment": 10},
+    "daily": {"kind": ClockKind.PER_MOVE, "seconds": 86400},
+    "weekly": {"kind": ClockKind.PER_MOVE, "seconds": 7 * 86400},
+}
+"""The named time controls."""
+
+
+@dataclass
+class Seat:
+    """One seat of a table: open, a person (user and hashed seat token) or a bot."""
+
+    seat: int
+    kind: SeatKind = SeatKind.OPEN
+    user_id: int | None = None
+    name: str | None = None
+    bot: str | None = None
+    token_hash: str | None = None
+    clock_remaining: float | None = None
+    turn_started: float | None = None
+
+    @classmethod
+    def person(cls, seat: int, user_id: int, name: str) -> Seat:
+        return cls(seat, SeatKind.HUMAN, user_id=user_id, name=name)
+
+    @classmethod
+    def robot(cls, seat: int, spec: str, name: str | None = None) -> Seat:
+        """A bot seat; its name is the level as players see it unless ``name`` is given."""
+        return cls(seat, SeatKind.BOT, name=name or f"Bot ({spec})", bot=spec)
+
+    def opened(self) -> Seat:
+        """The same seat, open again."""
+        return Seat(self.seat, clock_remaining=self.clock_remaining,
+                    turn_started=self.turn_started)
+
+
+@dataclass
+class TableMeta:
+    """A table's stored facts: game, options, owner, clock, status, result."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    owner_id: int | None
+    invite_code: str
+    created: float
+    status: TableStatus = TableStatus.WAITING
+    visibility: Visibility = Visibility.PUBLIC
+    clock: dict[str, Any] | None = None
+    started: float | None = None
+    finished: float | None = None
+    move_count: int = 0
+    to_move: list[int] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    rematch_id: str | None = None
+    autostart: bool = False
+
+
+@dataclass
+class StoredTable:
+    """A table as storage holds it: its meta, its seats in order and its owner's name."""
+
+    meta: TableMeta
+    seats: list[Seat]
+    owner: str | None
+
+
+@dataclass(frozen=True)
+class Move:
+    """One accepted move: its number in the table, the player (-1: chance), id and notation."""
+
+    n: int
+    player: int
+    action: int
+    notation: str
+    created: float = 0.0
+
+
+@dataclass
+class Change:
+    """What one step of play stores in one transaction: the new moves, the table's new
+    progress and the seats' clock columns that changed (seat -> (remaining, turn started))."""
+
+    moves: list[Move]
+    move_count: int
+    to_move: list[int]
+    status: TableStatus
+    started: float | None
+    finished: float | None
+    result: dict[str, Any] | None
+    clocks: dict[int, tuple[float | None, float | None]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class UserRecord:
+    """A player: registered (with a password hash) or a guest (a name only)."""
+
+    id: int
+    name: str
+    name_key: str
+    password_hash: str | None
+    guest: bool
+    created: float
+
+
+def result_of(state: State, forfeit: int | None = None) -> dict[str, Any]:
+    """The final result of a table: scores, ranks, winners (and who forfeited, if anyone)."""
+    n = state.game.num_players
+    if forfeit is None:
+        return {
+            "scores": list(state.scores()),
+            "ranks": state.ranks(),
+            "winners": state.winners(),
+            "forfeit": None,
+        }
+    return {
+        "scores": list(state.scores()),
+        "ranks": [n if p == forfeit else 1 for p in range(n)],
+        "winners": [p for p in range(n) if p != forfeit],
+        "forfeit": forfeit,
+    }

@@ -1,0 +1,1 @@
+"""The routes of the web platform, one router per area."""

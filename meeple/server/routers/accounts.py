@@ -1,0 +1,115 @@
+"""Players and sessions: sign up, log in, play as a guest, log out, who am I, profiles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request, Response
+
+from .. import auth, views
+from ..deps import OptionalUser, Services, ServicesDep, StoreDep
+from ..domain import TableStatus, UserRecord
+from ..schemas import Credentials, GuestBody, Me, Ok, Profile
+
+router = APIRouter(prefix="/api", tags=["players"])
+MAX_GUEST_SUFFIX = 1000
+
+
+def _sign_in(s: Services, request: Request, response: Response, user: UserRecord) -> Me:
+    response.set_cookie(
+        auth.COOKIE,
+        s.cookies.dump(user.id),
+        max_age=auth.SESSION_MAX_AGE,
+        httponly=True,
+        samesite="lax",
+        secure=s.settings.secure_cookies or request.url.scheme == "https",
+    )
+    return Me(name=user.name, guest=user.guest)
+
+
+def _valid_name(name: str) -> str:
+    try:
+        return auth.check_name(name)
+    except ValueError as e:
+        raise HTTPException(422, str(e)) from None
+
+
+@router.post("/signup")
+def signup(body: Credentials, request: Request, response: Response, s: ServicesDep) -> Me:
+    """A new registered player, signed in."""
+    name = _valid_name(body.name)
+    try:
+        auth.check_password(body.password)
+    except ValueError as e:
+        raise HTTPException(422, str(e)) from None
+    user = s.store.add_user(name, auth.name_key(name), auth.hash_password(body.password),
+                            guest=False)
+    if user is None:
+        raise HTTPException(409, f"the name {name!r} is taken")
+    return _sign_in(s, request, response, user)
+
+
+@router.post("/login")
+def login(body: Credentials, request: Request, response: Response, s: ServicesDep) -> Me:
+    """Sign in a registered player (failures are rate-limited per name and per address)."""
+    key = auth.name_key(body.name.strip())
+    address = request.client.host if request.client else "?"
+    wait = s.limiter.retry_after(key, address)
+    if wait > 0:
+        raise HTTPException(
+            429,
+            f"too many failed log-ins; try again in {int(wait) + 1} s",
+            headers={"Retry-After": str(int(wait) + 1)},
+        )
+    user = s.store.user_by_key(key)
+    if user is None or user.guest or not auth.verify_password(user.password_hash,
+                                                              body.password):
+        s.limiter.failed(key, address)
+        raise HTTPException(401, "wrong name or password")
+    s.limiter.succeeded(key)
+    return _sign_in(s, request, response, user)
+
+
+@router.post("/guest")
+def guest(body: GuestBody, request: Request, response: Response, s: ServicesDep) -> Me:
+    """A guest (a name only), signed in; a name another guest has gets a number."""
+    base = _valid_name(body.name)
+    taken = s.store.user_by_key(auth.name_key(base))
+    if taken is not None and not taken.guest:
+        raise HTTPException(409, f"{base!r} is a registered player's name")
+    for i in range(1, MAX_GUEST_SUFFIX):
+        name = base if i == 1 else f"{base} ({i})"
+        user = s.store.add_user(name, auth.name_key(name), None, guest=True)
+        if user is not None:
+            return _sign_in(s, request, response, user)
+    raise HTTPException(409, "no free guest name; choose another")
+
+
+@router.post("/logout")
+def logout(response: Response) -> Ok:
+    response.delete_cookie(auth.COOKIE)
+    return Ok(ok=True)
+
+
+@router.get("/me")
+def me(user: OptionalUser) -> Me:
+    if user is None:
+        return Me(name=None, guest=None)
+    return Me(name=user.name, guest=user.guest)
+
+
+@router.get("/users/{name}", response_model=Profile, response_model_exclude_unset=True)
+def profile(name: str, db: StoreDep) -> dict[str, Any]:
+    """A player and the finished tables they sat at, newest first."""
+    user = db.user_by_key(auth.name_key(name))
+    if user is None:
+        raise HTTPException(404, f"no player named {name!r}")
+    games = []
+    for table, seats in db.tables_of(user.id, [TableStatus.FINISHED], newest="finished",
+                                     limit=200):
+        item = views.table_summary(table)
+        item["seat"] = seats[0]
+        ranks = (table.meta.result or {}).get("ranks")
+        item["rank"] = ranks[item["seat"]] if ranks else None
+        games.append(item)
+    return {"name": user.name, "guest": user.guest, "created": user.created, "games": games}

@@ -1,0 +1,100 @@
+"""The lobby: games and their rules, bots, clock profiles, table lists and my tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Query
+
+import meeple
+from meeple.bots import bot_names
+from meeple.engine import game_class
+
+from .. import views
+from ..deps import CurrentUser, StoreDep
+from ..domain import CLOCK_PROFILES, TableStatus
+from ..schemas import BotList, ClockProfiles, GameInfo, GameList, RulesPage, TableList
+
+router = APIRouter(prefix="/api", tags=["lobby"])
+LIST_LIMIT = 100
+
+
+def _known_game(name: str) -> None:
+    if name not in meeple.games():
+        raise HTTPException(404, f"no game named {name!r}; known: {', '.join(meeple.games())}")
+
+
+def _game_json(name: str) -> dict[str, Any]:
+    cls = game_class(name)
+    out = cls.describe()
+    out["rules"] = f"/rules/{name}"
+    out["configurations"] = [[n, opts] for n, opts in cls.configurations()]
+    return out
+
+
+@router.get("/games", response_model=GameList)
+def list_games() -> dict[str, Any]:
+    return {"games": [_game_json(n) for n in meeple.games()]}
+
+
+@router.get("/games/{name}", response_model=GameInfo)
+def one_game(name: str) -> dict[str, Any]:
+    _known_game(name)
+    return _game_json(name)
+
+
+@router.get("/games/{name}/rules")
+def rules(name: str) -> RulesPage:
+    """The rules page text of a game."""
+    _known_game(name)
+    cls = game_class(name)
+    try:
+        text = cls.rules_markdown()
+    except (FileNotFoundError, ModuleNotFoundError):
+        raise HTTPException(404, f"{name} has no rules page yet") from None
+    return RulesPage(name=name, title=cls.title, markdown=text)
+
+
+@router.get("/bots")
+def bots() -> BotList:
+    return BotList(bots=bot_names())
+
+
+@router.get("/clocks")
+def clocks() -> ClockProfiles:
+    return ClockProfiles(profiles=CLOCK_PROFILES)
+
+
+@router.get("/tables", response_model=TableList, response_model_exclude_unset=True)
+def list_tables(
+    db: StoreDep,
+    status: TableStatus | None = None,
+    game: str | None = Query(default=None, max_length=40),
+) -> dict[str, Any]:
+    """Public tables, newest first, as storage holds them."""
+    return {"tables": [views.table_summary(t) for t in db.public_tables(status, game, LIST_LIMIT)]}
+
+
+def _my_tables(db: StoreDep, user: CurrentUser, turns: bool) -> dict[str, Any]:
+    wanted = [TableStatus.RUNNING] if turns else [TableStatus.RUNNING, TableStatus.WAITING]
+    out = []
+    for table, seats in db.tables_of(user.id, wanted):
+        if turns and not set(table.meta.to_move) & set(seats):
+            continue
+        item = views.table_summary(table)
+        item["my_seats"] = seats
+        out.append(item)
+    return {"tables": out}
+
+
+@router.get("/my/turns", response_model=TableList, response_model_exclude_unset=True)
+def my_turns(db: StoreDep, user: CurrentUser) -> dict[str, Any]:
+    """Running tables where one of the session's seats must act."""
+    return _my_tables(db, user, turns=True)
+
+
+@router.get("/my/tables", response_model=TableList, response_model_exclude_unset=True)
+def my_tables(db: StoreDep, user: CurrentUser) -> dict[str, Any]:
+    """The session's tables that are waiting or running."""
+    return _my_tables(db, user, turns=False)
+

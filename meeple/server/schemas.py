@@ -1,0 +1,261 @@
+"""The request and response bodies of the web API (pydantic), so that ``/api/docs`` documents
+every route. The shapes are described in ``docs/api.md``.
+
+Answers that leave a field out (a table summary's ``invite`` for anyone but the owner, the
+``connected``/``mine`` marks of list entries) are sent with ``response_model_exclude_unset``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from .domain import ClockKind, OnTimeout, SeatChoice, SeatKind, TableStatus, Visibility
+
+
+class Strict(BaseModel):
+    """A request body: unknown fields are refused."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# ---------------------------------------------------------------------- requests
+class Credentials(Strict):
+    name: str = Field(max_length=64)
+    password: str = Field(max_length=400)
+
+
+class GuestBody(Strict):
+    name: str = Field(max_length=64)
+
+
+class SeatSpec(Strict):
+    kind: SeatChoice = SeatChoice.OPEN
+    bot: str | None = Field(default=None, max_length=40)
+
+
+class ClockSpec(Strict):
+    kind: ClockKind
+    initial: float | None = Field(default=None, gt=0, le=30 * 86400)
+    increment: float = Field(default=0, ge=0, le=86400)
+    seconds: float | None = Field(default=None, gt=0, le=60 * 86400)
+    on_timeout: OnTimeout = OnTimeout.BOT
+    bot: str = Field(default="greedy", max_length=40)
+
+
+class NewTable(Strict):
+    game: str = Field(max_length=40)
+    players: int | None = Field(default=None, ge=1, le=16)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec] | None = Field(default=None, max_length=16)
+    visibility: Visibility = Visibility.PUBLIC
+    clock: str | ClockSpec | None = None
+    start: bool = True
+
+
+class JoinBody(Strict):
+    seat: int | None = Field(default=None, ge=0, le=15)
+    code: str | None = Field(default=None, max_length=100)
+
+
+class LeaveBody(Strict):
+    seat: int = Field(ge=0, le=15)
+    token: str | None = Field(default=None, max_length=100)
+
+
+class SeatChange(Strict):
+    kind: SeatChoice
+    bot: str | None = Field(default=None, max_length=40)
+
+    @field_validator("kind")
+    @classmethod
+    def _bot_or_open(cls, kind: SeatChoice) -> SeatChoice:
+        if kind == SeatChoice.ME:
+            raise ValueError("a seat can be changed to a bot or opened")
+        return kind
+
+
+class ActBody(Strict):
+    seat: int
+    action: int
+    move_number: int
+    token: str | None = Field(default=None, max_length=100)
+
+
+# ---------------------------------------------------------------------- answers
+class Ok(BaseModel):
+    ok: bool
+
+
+class Me(BaseModel):
+    name: str | None
+    guest: bool | None
+
+
+class SeatColour(BaseModel):
+    """A seat's colour, the same as on the board."""
+
+    name: str
+    fill: str
+    symbol: str
+    ink: str
+
+
+class SeatSummary(BaseModel):
+    seat: int
+    kind: SeatKind
+    name: str | None
+    colour: SeatColour | None
+    bot: str | None
+    connected: bool | None = None
+    mine: bool | None = None
+
+
+class TableSummary(BaseModel):
+    """A table as the lobby and the table page see it."""
+
+    id: str
+    game: str
+    title: str
+    players: int
+    options: dict[str, Any]
+    status: TableStatus
+    visibility: Visibility
+    owner: str | None
+    seats: list[SeatSummary]
+    clock: dict[str, Any] | None
+    move_number: int
+    to_move: list[int]
+    created: float
+    started: float | None
+    finished: float | None
+    result: dict[str, Any] | None
+    rematch: str | None
+    start_when_full: bool
+    invite: str | None = None
+    my_seats: list[int] | None = None
+    seat: int | None = None
+    rank: int | None = None
+
+
+class SeatToken(BaseModel):
+    seat: int
+    token: str
+
+
+class TableAnswer(BaseModel):
+    table: TableSummary
+    tokens: list[SeatToken] | None = None
+
+
+class TableList(BaseModel):
+    tables: list[TableSummary]
+
+
+class Profile(BaseModel):
+    name: str
+    guest: bool
+    created: float
+    games: list[TableSummary]
+
+
+class GameInfo(BaseModel):
+    """A game's description (``Game.describe()``) with its rules page and configurations."""
+
+    model_config = ConfigDict(extra="allow")
+    name: str
+    title: str
+    players: list[int]
+    perfect_information: bool
+    options: list[dict[str, Any]]
+    rules: str
+    configurations: list[list[Any]]
+
+
+class GameList(BaseModel):
+    games: list[GameInfo]
+
+
+class RulesPage(BaseModel):
+    name: str
+    title: str
+    markdown: str
+
+
+class BotList(BaseModel):
+    bots: list[str]
+
+
+class ClockProfiles(BaseModel):
+    profiles: dict[str, dict[str, Any]]
+
+
+class Acted(BaseModel):
+    ok: bool
+    move_number: int
+
+
+class LogEntry(BaseModel):
+    n: int
+    player: int
+    text: str
+
+
+class Player(BaseModel):
+    seat: int
+    name: str | None
+    colour: SeatColour | None
+    kind: SeatKind
+    level: str | None
+    connected: bool
+
+
+class Frame(BaseModel):
+    """What a connection sees of a table (also ``GET /api/tables/{id}/frame``)."""
+
+    type: str
+    table: str
+    game: str
+    move_number: int
+    seats: list[int]
+    seat: int | None
+    observation: dict[str, Any]
+    svg: str
+    actions: list[dict[str, Any]]
+    log: list[LogEntry]
+    players: list[Player]
+    to_move: list[int]
+    clocks: dict[str, Any] | None
+    status: TableStatus
+    result: dict[str, Any] | None
+
+
+class Replay(BaseModel):
+    """A finished table after its first ``move_number`` moves."""
+
+    type: str
+    table: str
+    game: str
+    move_number: int
+    total: int
+    seat: int | None
+    observation: dict[str, Any]
+    svg: str
+    actions: list[dict[str, Any]]
+    log: list[LogEntry]
+    players: list[Player]
+    to_move: list[int]
+    status: TableStatus
+    result: dict[str, Any] | None
+    final_result: dict[str, Any] | None
+
+
+class Motion(BaseModel):
+    """The simulated motion of a stability check, in cube edges."""
+
+    model_config = ConfigDict(extra="allow")
+    dt: float
+    bodies: list[dict[str, Any]]
+    moved: Any = None
+    fallen: Any = None

@@ -1,0 +1,472 @@
+"""Storage behind the table service: the ``Store`` protocol and its two implementations, the
+SQL store (SQLAlchemy on today's schema, SQLite or PostgreSQL) and an in-memory store (tests,
+throwaway servers).
+
+Only this module reads and writes the database. Every write of play (``commit``) is one
+transaction: the new moves, the table's progress and the seats' clocks together.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import fields, replace
+from typing import Any, Protocol, cast
+
+from sqlalchemy import Table, bindparam, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from .db import MoveRow, SeatRow, Setting, TableRow, User, checkpoint, open_database
+from .domain import (
+    Change,
+    Move,
+    Seat,
+    SeatKind,
+    StoredTable,
+    TableMeta,
+    TableStatus,
+    UserRecord,
+    Visibility,
+)
+
+META_FIELDS = frozenset(f.name for f in fields(TableMeta))
+SEAT_HOLDER = ("kind", "user_id", "name", "bot", "token_hash")
+"""The seat columns a change of who sits there writes (the clock columns belong to play)."""
+
+
+Mine = tuple[StoredTable, list[int]]
+"""A table and the seats one player holds there."""
+
+
+class Conflict(Exception):
+    """Another writer got there first: the move number is taken, or the seat no longer open."""
+
+
+class Store(Protocol):
+    """Where tables, seats, moves and players are kept."""
+
+    def secret(self) -> str:
+        """The cookie signing secret, shared by every process on this storage."""
+        ...
+
+    # players
+    def add_user(self, name: str, name_key: str, password_hash: str | None,
+                 guest: bool) -> UserRecord | None:
+        """A new player, or ``None`` if the name is taken."""
+        ...
+
+    def user(self, user_id: int) -> UserRecord | None: ...
+
+    def user_by_key(self, name_key: str) -> UserRecord | None: ...
+
+    # tables
+    def table_id_free(self, table_id: str) -> bool: ...
+
+    def add_table(self, meta: TableMeta, seats: Sequence[Seat]) -> None:
+        """Store a new table with its seats."""
+        ...
+
+    def table(self, table_id: str) -> StoredTable | None: ...
+
+    def moves(self, table_id: str, since: int = 0) -> list[Move]:
+        """The table's moves numbered ``since`` and later, in order."""
+        ...
+
+    def update_table(self, table_id: str, values: Mapping[str, Any]) -> None:
+        """Set some fields of a table's meta (names as in :class:`TableMeta`)."""
+        ...
+
+    def update_seat(self, table_id: str, seat: Seat, *, if_open: bool = False) -> bool:
+        """Store who sits in ``seat`` (its holder columns); with ``if_open`` only if the seat is
+        still open. Whether it was written."""
+        ...
+
+    def commit(self, table_id: str, change: Change) -> None:
+        """Store one step of play in one transaction; :class:`Conflict` if a move number is
+        taken already."""
+        ...
+
+    def finish(self, table_id: str, finished: float, result: dict[str, Any]) -> bool:
+        """End a running table now with ``result`` (a forfeit); whether it was running."""
+        ...
+
+    # lists
+    def running_ids(self) -> list[str]: ...
+
+    def public_tables(self, status: TableStatus | None, game: str | None,
+                      limit: int = 100) -> list[StoredTable]:
+        """Public tables, newest first."""
+        ...
+
+    def tables_of(self, user_id: int, statuses: Sequence[TableStatus], *,
+                  newest: str = "created", limit: int = 1000) -> list[Mine]:
+        """The tables where ``user_id`` sits, with its seats, newest first by ``newest``
+        (``"created"`` or ``"finished"``)."""
+        ...
+
+    # upkeep
+    def checkpoint(self, mode: str = "PASSIVE") -> None: ...
+
+    def close(self) -> None: ...
+
+    @property
+    def background_checkpoints(self) -> bool:
+        """Whether ``checkpoint`` should run every few seconds."""
+        ...
+
+
+# ---------------------------------------------------------------------- SQL
+MOVES = cast(Table, MoveRow.__table__)
+TABLES = cast(Table, TableRow.__table__)
+SEATS = cast(Table, SeatRow.__table__)
+UPDATE_TABLE = (
+    TABLES.update()
+    .where(TABLES.c.id == bindparam("tid"))
+    .values(
+        move_count=bindparam("move_count"),
+        to_move=bindparam("to_move"),
+        status=bindparam("status"),
+        started=bindparam("started"),
+        finished=bindparam("finished"),
+        result=bindparam("result"),
+    )
+)
+UPDATE_SEAT_CLOCK = (
+    SEATS.update()
+    .where(SEATS.c.table_id == bindparam("tid"), SEATS.c.seat == bindparam("s"))
+    .values(clock_remaining=bindparam("clock_remaining"), turn_started=bindparam("turn_started"))
+)
+
+
+def _plain(value: Any) -> Any:
+    """Enum members as their plain stored values (every database driver takes those)."""
+    return value.value if isinstance(value, (TableStatus, SeatKind, Visibility)) else value
+
+
+def _meta(row: TableRow) -> TableMeta:
+    return TableMeta(
+        id=row.id, game=row.game, players=row.players, options=row.options,
+        owner_id=row.owner_id, invite_code=row.invite_code, created=row.created,
+        status=TableStatus(row.status), visibility=Visibility(row.visibility),
+        clock=row.clock, started=row.started, finished=row.finished,
+        move_count=row.move_count, to_move=list(row.to_move or []), result=row.result,
+        rematch_id=row.rematch_id, autostart=bool(row.autostart),
+    )
+
+
+def _seat(row: SeatRow) -> Seat:
+    return Seat(
+        seat=row.seat, kind=SeatKind(row.kind), user_id=row.user_id, name=row.name,
+        bot=row.bot, token_hash=row.token_hash, clock_remaining=row.clock_remaining,
+        turn_started=row.turn_started,
+    )
+
+
+def _user(row: User) -> UserRecord:
+    return UserRecord(id=row.id, name=row.name, name_key=row.name_key,
+                      password_hash=row.password_hash, guest=row.guest, created=row.created)
+
+
+class SqlStore:
+    """The tables in a SQL database (SQLite in WAL mode or PostgreSQL), migrations applied."""
+
+    def __init__(self, url: str):
+        self.engine: Engine = open_database(url)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    @property
+    def background_checkpoints(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
+
+    def secret(self) -> str:
+        with self.sessions() as db:
+            row = db.get(Setting, "session_secret")
+            if row is not None:
+                return row.value
+            db.add(Setting(key="session_secret", value=secrets.token_urlsafe(48)))
+            try:
+                db.commit()
+            except IntegrityError:
+                db.rollback()
+            stored = db.get(Setting, "session_secret")
+            assert stored is not None
+            return stored.value
+
+    # players
+    def add_user(self, name: str, name_key: str, password_hash: str | None,
+                 guest: bool) -> UserRecord | None:
+        with self.sessions() as db:
+            row = User(name=name, name_key=name_key, password_hash=password_hash, guest=guest,
+                       created=time.time())
+            db.add(row)
+            try:
+                db.commit()
+            except IntegrityError:
+                return None
+            return _user(row)
+
+    def user(self, user_id: int) -> UserRecord | None:
+        with self.sessions() as db:
+            row = db.get(User, user_id)
+            return _user(row) if row is not None else None
+
+    def user_by_key(self, name_key: str) -> UserRecord | None:
+        with self.sessions() as db:
+            row = db.scalar(select(User).where(User.name_key == name_key))
+            return _user(row) if row is not None else None
+
+    # tables
+    def table_id_free(self, table_id: str) -> bool:
+        with self.sessions() as db:
+            return db.get(TableRow, table_id) is None
+
+    def add_table(self, meta: TableMeta, seats: Sequence[Seat]) -> None:
+        with self.sessions() as db:
+            db.add(TableRow(**{k: _plain(getattr(meta, k)) for k in META_FIELDS}))
+            db.flush()
+            for s in seats:
+                db.add(SeatRow(table_id=meta.id, **{k: _plain(v) for k, v in vars(s).items()}))
+            db.commit()
+
+    def _stored(self, db: Session, row: TableRow) -> StoredTable:
+        seats = db.scalars(
+            select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)
+        ).all()
+        owner = db.get(User, row.owner_id) if row.owner_id is not None else None
+        return StoredTable(_meta(row), [_seat(s) for s in seats], owner.name if owner else None)
+
+    def table(self, table_id: str) -> StoredTable | None:
+        with self.sessions() as db:
+            row = db.get(TableRow, table_id)
+            return self._stored(db, row) if row is not None else None
+
+    def moves(self, table_id: str, since: int = 0) -> list[Move]:
+        with self.sessions() as db:
+            rows = db.scalars(
+                select(MoveRow)
+                .where(MoveRow.table_id == table_id, MoveRow.n >= since)
+                .order_by(MoveRow.n)
+            ).all()
+            return [Move(m.n, m.player, m.action, m.notation, m.created) for m in rows]
+
+    def update_table(self, table_id: str, values: Mapping[str, Any]) -> None:
+        unknown = set(values) - META_FIELDS
+        if unknown:
+            raise ValueError(f"no table fields {sorted(unknown)}")
+        with self.engine.begin() as conn:
+            conn.execute(TABLES.update().where(TABLES.c.id == table_id)
+                         .values({k: _plain(v) for k, v in values.items()}))
+
+    def update_seat(self, table_id: str, seat: Seat, *, if_open: bool = False) -> bool:
+        q = update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
+        if if_open:
+            q = q.where(SeatRow.kind == SeatKind.OPEN.value)
+        with self.engine.begin() as conn:
+            res = conn.execute(q.values({k: _plain(getattr(seat, k)) for k in SEAT_HOLDER}))
+            return res.rowcount == 1
+
+    def commit(self, table_id: str, change: Change) -> None:
+        try:
+            with self.engine.begin() as conn:  # Core, fixed statements: one short transaction
+                if change.moves:
+                    conn.execute(
+                        MOVES.insert(),
+                        [{"table_id": table_id, "n": m.n, "player": m.player,
+                          "action": m.action, "notation": m.notation[:200],
+                          "created": m.created} for m in change.moves],
+                    )
+                conn.execute(UPDATE_TABLE, {
+                    "tid": table_id, "move_count": change.move_count,
+                    "to_move": change.to_move, "status": change.status.value,
+                    "started": change.started, "finished": change.finished,
+                    "result": change.result,
+                })
+                if change.clocks:
+                    conn.execute(UPDATE_SEAT_CLOCK, [
+                        {"tid": table_id, "s": seat, "clock_remaining": rem,
+                         "turn_started": started}
+                        for seat, (rem, started) in change.clocks.items()
+                    ])
+        except IntegrityError:
+            raise Conflict("another move was stored first") from None
+
+    def finish(self, table_id: str, finished: float, result: dict[str, Any]) -> bool:
+        with self.engine.begin() as conn:
+            res = conn.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status == TableStatus.RUNNING.value)
+                .values(status=TableStatus.FINISHED.value, finished=finished, result=result,
+                        to_move=[])
+            )
+            return res.rowcount == 1
+
+    # lists
+    def running_ids(self) -> list[str]:
+        with self.sessions() as db:
+            return list(db.scalars(
+                select(TableRow.id).where(TableRow.status == TableStatus.RUNNING.value)
+            ).all())
+
+    def public_tables(self, status: TableStatus | None, game: str | None,
+                      limit: int = 100) -> list[StoredTable]:
+        with self.sessions() as db:
+            q = select(TableRow).where(TableRow.visibility == Visibility.PUBLIC.value)
+            if status:
+                q = q.where(TableRow.status == status.value)
+            if game:
+                q = q.where(TableRow.game == game)
+            rows = db.scalars(q.order_by(TableRow.created.desc()).limit(limit)).all()
+            return [self._stored(db, r) for r in rows]
+
+    def tables_of(self, user_id: int, statuses: Sequence[TableStatus], *,
+                  newest: str = "created", limit: int = 1000) -> list[Mine]:
+        with self.sessions() as db:
+            mine: dict[str, list[int]] = {}
+            for s in db.scalars(select(SeatRow).where(SeatRow.user_id == user_id)).all():
+                mine.setdefault(s.table_id, []).append(s.seat)
+            if not mine:
+                return []
+            order = TableRow.finished if newest == "finished" else TableRow.created
+            rows = db.scalars(
+                select(TableRow)
+                .where(TableRow.id.in_(list(mine)),
+                       TableRow.status.in_([s.value for s in statuses]))
+                .order_by(order.desc())
+                .limit(limit)
+            ).all()
+            return [(self._stored(db, r), sorted(mine[r.id])) for r in rows]
+
+    # upkeep
+    def checkpoint(self, mode: str = "PASSIVE") -> None:
+        checkpoint(self.engine, mode)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+# ---------------------------------------------------------------------- memory
+class MemoryStore:
+    """Everything in this process's memory: the same behaviour as the SQL store, no database."""
+
+    background_checkpoints = False
+
+    def __init__(self) -> None:
+        self._secret = secrets.token_urlsafe(48)
+        self._users: dict[int, UserRecord] = {}
+        self._tables: dict[str, TableMeta] = {}
+        self._seats: dict[str, list[Seat]] = {}
+        self._moves: dict[str, list[Move]] = {}
+
+    def secret(self) -> str:
+        return self._secret
+
+    def add_user(self, name: str, name_key: str, password_hash: str | None,
+                 guest: bool) -> UserRecord | None:
+        if any(u.name == name or u.name_key == name_key for u in self._users.values()):
+            return None
+        user = UserRecord(len(self._users) + 1, name, name_key, password_hash, guest,
+                          time.time())
+        self._users[user.id] = user
+        return user
+
+    def user(self, user_id: int) -> UserRecord | None:
+        return self._users.get(user_id)
+
+    def user_by_key(self, name_key: str) -> UserRecord | None:
+        return next((u for u in self._users.values() if u.name_key == name_key), None)
+
+    def table_id_free(self, table_id: str) -> bool:
+        return table_id not in self._tables
+
+    def add_table(self, meta: TableMeta, seats: Sequence[Seat]) -> None:
+        if meta.id in self._tables:
+            raise Conflict(f"table {meta.id} exists")
+        self._tables[meta.id] = replace(meta, options=dict(meta.options),
+                                        to_move=list(meta.to_move))
+        self._seats[meta.id] = [replace(s) for s in seats]
+        self._moves[meta.id] = []
+
+    def table(self, table_id: str) -> StoredTable | None:
+        meta = self._tables.get(table_id)
+        if meta is None:
+            return None
+        owner = self._users.get(meta.owner_id) if meta.owner_id is not None else None
+        return StoredTable(replace(meta, to_move=list(meta.to_move)),
+                           [replace(s) for s in self._seats[table_id]],
+                           owner.name if owner else None)
+
+    def moves(self, table_id: str, since: int = 0) -> list[Move]:
+        return self._moves.get(table_id, [])[since:]
+
+    def update_table(self, table_id: str, values: Mapping[str, Any]) -> None:
+        unknown = set(values) - META_FIELDS
+        if unknown:
+            raise ValueError(f"no table fields {sorted(unknown)}")
+        meta = self._tables.get(table_id)
+        if meta is not None:
+            self._tables[table_id] = replace(meta, **values)
+
+    def update_seat(self, table_id: str, seat: Seat, *, if_open: bool = False) -> bool:
+        seats = self._seats.get(table_id, [])
+        if not 0 <= seat.seat < len(seats):
+            return False
+        old = seats[seat.seat]
+        if if_open and old.kind != SeatKind.OPEN:
+            return False
+        seats[seat.seat] = replace(old, **{k: getattr(seat, k) for k in SEAT_HOLDER})
+        return True
+
+    def commit(self, table_id: str, change: Change) -> None:
+        log = self._moves[table_id]
+        if change.moves and change.moves[0].n != len(log):
+            raise Conflict("another move was stored first")
+        log.extend(replace(m, notation=m.notation[:200]) for m in change.moves)
+        self._tables[table_id] = replace(
+            self._tables[table_id], move_count=change.move_count, to_move=list(change.to_move),
+            status=change.status, started=change.started, finished=change.finished,
+            result=change.result,
+        )
+        seats = self._seats[table_id]
+        for seat, (rem, started) in change.clocks.items():
+            seats[seat] = replace(seats[seat], clock_remaining=rem, turn_started=started)
+
+    def finish(self, table_id: str, finished: float, result: dict[str, Any]) -> bool:
+        meta = self._tables.get(table_id)
+        if meta is None or meta.status != TableStatus.RUNNING:
+            return False
+        self._tables[table_id] = replace(meta, status=TableStatus.FINISHED, finished=finished,
+                                         result=result, to_move=[])
+        return True
+
+    def running_ids(self) -> list[str]:
+        return [t for t, m in self._tables.items() if m.status == TableStatus.RUNNING]
+
+    def _newest(self, ids: Any, key: str) -> list[str]:
+        return sorted(ids, key=lambda t: getattr(self._tables[t], key) or 0.0, reverse=True)
+
+    def public_tables(self, status: TableStatus | None, game: str | None,
+                      limit: int = 100) -> list[StoredTable]:
+        ids = [t for t, m in self._tables.items() if m.visibility == Visibility.PUBLIC
+               and (status is None or m.status == status) and (not game or m.game == game)]
+        return [t for t in (self.table(i) for i in self._newest(ids, "created")[:limit]) if t]
+
+    def tables_of(self, user_id: int, statuses: Sequence[TableStatus], *,
+                  newest: str = "created", limit: int = 1000) -> list[Mine]:
+        mine = {t: [s.seat for s in seats if s.user_id == user_id]
+                for t, seats in self._seats.items()}
+        ids = [t for t, seats in mine.items() if seats and self._tables[t].status in statuses]
+        out = []
+        for t in self._newest(ids, newest)[:limit]:
+            stored = self.table(t)
+            if stored is not None:
+                out.append((stored, mine[t]))
+        return out
+
+    def checkpoint(self, mode: str = "PASSIVE") -> None:
+        return None
+
+    def close(self) -> None:
+        return None
