@@ -1,0 +1,137 @@
+"""KoPlus views: the final breakdown as score lines, the players' names and colours in the
+pictures, and one results table in the terminal."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from rich.text import Text
+
+import meeple
+from meeple.engine.look import PALETTE, seat_name
+from meeple.engine.scores import ScoreLine
+from meeple.games.koplus import KoPlus, render, views
+
+from .test_examples import k5
+
+LABELS = ["Aliens caught", "Largest group", "Isolated tiles", "Tiles in smaller groups"]
+NAMES = ["Ann", "Bob", "Cleo", "Dov"]
+
+
+def finished(players: int, seed: int):
+    return meeple.play_out(meeple.load("koplus", players=players).new_initial_state(), seed)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_final_breakdown_is_score_lines_that_add_up_to_the_final_scores(players):
+    for seed in range(3):
+        state = finished(players, seed)
+        obs = state.observation(None)
+        rules = state.final_result()
+        breakdown = obs["final_breakdown"]
+        assert [b["player"] for b in breakdown] == list(range(players))
+        for b, r in zip(breakdown, rules, strict=True):
+            assert set(b) <= {"player", "parts", "total", "note"}
+            line = ScoreLine.from_json(b)
+            assert line.to_json() == b
+            assert [label for label, _ in line.parts] == LABELS
+            parts = dict(line.parts)
+            # rules 6.2: final = running score + 5 (largest group) - 5 each isolated tile
+            # - 3 each tile in a smaller group
+            assert sum(parts.values()) == line.total
+            assert parts["Aliens caught"] == obs["running_scores"][line.player]
+            assert parts["Largest group"] in (0, 5)
+            assert parts["Isolated tiles"] == -5 * r["isolated_tiles"]
+            assert parts["Tiles in smaller groups"] == -3 * r["non_maximal_tiles"]
+        assert [b["total"] for b in breakdown] == state.scores()
+        assert state.ranks() == obs["ranks"]
+
+
+def test_there_is_no_breakdown_before_the_end():
+    game = meeple.load("koplus", players=3)
+    state = game.new_initial_state()
+    assert state.observation(None)["final_breakdown"] is None
+    state = meeple.play_out(state, 4, max_actions=20)
+    assert not state.is_terminal()
+    assert state.observation(0)["final_breakdown"] is None
+    assert "score-table" not in render.svg(state.observation(0))
+    assert "Final scoring" not in render.text(state.observation(0))
+
+
+def test_the_note_names_the_tiles_in_hand_only_where_they_break_a_tie():
+    lines = views.score_lines(k5())  # P0 and P2 level on 30; P2 holds 8 tiles, P0 5
+    assert [ln.total for ln in lines] == [30, 35, 30]
+    assert "5 tiles in hand" in lines[0].note and "8 tiles in hand" in lines[2].note
+    assert lines[1].note == ""
+
+
+def _colour_values(element: ET.Element) -> set[str]:
+    found = set()
+    for el in element.iter():
+        for key in ("fill", "stroke"):
+            value = el.get(key)
+            if value and value.startswith("#"):
+                found.add(value.lower())
+    return found
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_svg_names_the_players_and_draws_each_in_their_one_colour(players):
+    names = NAMES[:players]
+    for state in (meeple.play_out(meeple.load("koplus", players=players).new_initial_state(),
+                                  3, max_actions=9 + 16 + 3 * players),
+                  finished(players, 3)):
+        picture = render.svg(state.observation(1), names)
+        root = ET.fromstring(picture)
+        words = " ".join(t for t in root.itertext())
+        for name in names:
+            assert name in words
+        assert f"{names[1]} (you)" in words
+        for generic in ("Player 1", "P0", "P1", "Seat"):
+            assert generic not in words
+        seat_fills = {c.fill.lower() for c in KoPlus.colours[:players]}
+        others = {c.fill.lower() for c in PALETTE} - seat_fills
+        # no colour of an absent seat, and none of a second player colour table
+        for old in ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e"):
+            assert old not in picture.lower()
+        assert not others & _colour_values(root)
+        tiles = [g for g in root.iter() if "tile" in (g.get("class") or "").split()]
+        assert len(tiles) == len(state.observation(None)["tiles"])
+        for g in tiles:
+            p = int(g.get("data-seat"))
+            colours = _colour_values(g) & (seat_fills | others)
+            assert colours == {KoPlus.colours[p].fill.lower()}
+        for p in range(players):
+            label = root.find(f".//*[@data-seat='{p}'][@class='player']")
+            assert label is not None
+            assert KoPlus.colours[p].fill.lower() in _colour_values(label)
+
+
+def test_the_terminal_result_holds_each_total_once_and_no_raw_data():
+    for players in (2, 4):
+        state = finished(players, 6)
+        names = NAMES[:players]
+        plain = Text.from_markup(render.text(state.observation(0), names)).plain
+        assert "{" not in plain and "[" not in plain
+        assert plain.count("Total") == 1
+        table = plain[plain.index("Final scoring"):].splitlines()[1:]
+        assert table[0].split()[:2] == ["Rank", "Player"] and table[0].split()[-1] == "Total"
+        for p, name in enumerate(names):
+            rows = [line for line in table if re.search(rf"\b{name}\b", line)]
+            assert len(rows) == 1 and rows[0].split()[-1] == f"{state.scores()[p]:g}"
+            seat_line = next(line for line in plain.splitlines()
+                             if name in line and "tiles left" in line)
+            assert "score" not in seat_line  # the total is in the table only
+        assert "P0" not in plain and seat_name(0) not in plain
+
+
+def test_the_terminal_text_mid_game_shows_the_running_scores():
+    state = meeple.play_out(meeple.load("koplus", players=2).new_initial_state(), 8,
+                            max_actions=20)
+    plain = Text.from_markup(render.text(state.observation(0))).plain
+    for p in range(2):
+        line = next(line for line in plain.splitlines() if f"Player {p + 1}" in line
+                    and "tiles left" in line)
+        assert f"score {state.scores()[p]:g}" in line
