@@ -24,6 +24,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from .domain import Visibility
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
@@ -60,7 +62,7 @@ class TableRow(Base):
     players: Mapped[int] = mapped_column(Integer)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     status: Mapped[str] = mapped_column(String(16), index=True)
-    visibility: Mapped[str] = mapped_column(String(16), default="public")
+    visibility: Mapped[str] = mapped_column(String(16), default=Visibility.PUBLIC.value)
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
     invite_code: Mapped[str] = mapped_column(String(40))
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
@@ -80,7 +82,7 @@ class SeatRow(Base):
     __tablename__ = "seats"
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(8))  # "open" | "human" | "bot"
+    kind: Mapped[str] = mapped_column(String(8))  # a SeatKind
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
     name: Mapped[str | None] = mapped_column(String(60), nullable=True)
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)

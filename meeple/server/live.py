@@ -141,7 +141,7 @@ class LiveTable:
         for token in tokens:
             h = auth.token_hash(token)
             found = [s.seat for s in self.seats if s.token_hash == h and s.kind == SeatKind.HUMAN]
-            held.update(found)
+            held |= set(found)
             bad += not found
         return held, bad
 
@@ -353,9 +353,8 @@ class LiveTable:
             status=TableStatus.FINISHED, result=self.meta.result if n == total else None,
             names=views.seat_names(self.seats),
         )
-        out.update(type="replay", total=total, players=self.players_json(),
-                   final_result=self.meta.result)
-        return out
+        return {**out, "type": "replay", "total": total, "players": self.players_json(),
+                "final_result": self.meta.result}
 
     def choose_view(self, conn: Conn) -> int | None:
         if not conn.held:

@@ -97,11 +97,11 @@ def clock_of(spec: str | Mapping[str, Any] | None) -> dict[str, Any] | None:
     if kind == ClockKind.FISCHER:
         if spec.get("initial") is None:
             raise Refused(Code.INVALID, "a fischer clock needs 'initial' seconds")
-        out.update(initial=spec["initial"], increment=spec.get("increment", 0))
+        out["initial"], out["increment"] = spec["initial"], spec.get("increment", 0)
     else:
         if spec.get("seconds") is None:
             raise Refused(Code.INVALID, "a per_move clock needs 'seconds'")
-        out.update(seconds=spec["seconds"])
+        out["seconds"] = spec["seconds"]
     return out
 
 
