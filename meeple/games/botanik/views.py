@@ -169,9 +169,8 @@ def final_breakdown(state: BotanikState) -> list[dict[str, Any]]:
         other = counts[1 - q]
         note = ""
         if other["total"] == b["total"] and other["main_tiles"] != b["main_tiles"]:
-            n = b["main_tiles"]
-            note = (f"level on points: {n} tile{'s' if n != 1 else ''} in the main network "
-                    f"against {other['main_tiles']} break the tie")
+            note = ("tie on points broken by tiles in the main network, "
+                    f"{b['main_tiles']} against {other['main_tiles']}")
         line = ScoreLine(
             q,
             (("Colour groups", b["group_points"]), ("Flowers", b["flower_points"])),
