@@ -21,7 +21,7 @@ from meeple.arena.command import arena as arena_command
 from meeple.bots import bot_names, make_bot, view_for
 from meeple.engine import CHANCE, SIMULTANEOUS, Game, State, game_class
 from meeple.engine.look import PALETTE, seat_name
-from meeple.engine.scores import ScoreLine, columns, fmt, ordered, score_lines
+from meeple.engine.scores import ScoreLine, score_lines, score_table_text
 
 app = typer.Typer(
     help="Play and study KoPlus, Kozo, Mops Royal, Botanik and Kontor.",
@@ -107,60 +107,47 @@ def show(state: State, viewer: int | None, names: list[str]) -> None:
     console.print(Text.from_markup(board_text(state, viewer, names)))
 
 
-TOTAL_KEYS = ("final", "total", "score")
-"""Where an older breakdown row keeps its total."""
-
-
 def final_lines(state: State) -> list[ScoreLine]:
-    """The final breakdown as score lines: the observation's ``final_breakdown``, an older
-    row form read as its numeric entries, or else the bare scores."""
-    obs = state.observation(None)
-    rows = obs.get("final_breakdown") or []
-    if rows and all(isinstance(r, dict) and "parts" in r for r in rows):
-        return score_lines(obs)
-    scores = state.scores()
-    lines = []
-    for p in range(state.game.num_players):
-        row = next((r for r in rows if isinstance(r, dict) and r.get("player", -1) == p),
-                   rows[p] if p < len(rows) and isinstance(rows[p], dict) else {})
-        parts = tuple(
-            (k.replace("_", " ").capitalize(), v) for k, v in row.items()
-            if k not in ("player", "rank", "seat", *TOTAL_KEYS)
-            and isinstance(v, int | float) and not isinstance(v, bool)
-        )
-        total = next((row[k] for k in TOTAL_KEYS if isinstance(row.get(k), int | float)),
-                     scores[p])
-        lines.append(ScoreLine(p, parts, total))
-    return lines
+    """The final breakdown as score lines (the bare scores where a game gives none)."""
+    lines = score_lines(state.observation(None))
+    return lines or [ScoreLine(p, (), score) for p, score in enumerate(state.scores())]
 
 
-def show_result(state: State, names: list[str]) -> None:
-    """The final result: one table (rank, player, each part of the score, one total), the
-    notes on ties, and the winners."""
+def result_table(state: State, names: list[str]) -> str:
+    """The final breakdown as one plain table (``scores.score_table_text``: rank, player,
+    each part of the score, one total; the notes on ties below)."""
+    return score_table_text(final_lines(state), names, state.ranks())
+
+
+def show_result(state: State, names: list[str], board: str | None = None) -> None:
+    """The final result: the one results table, unless the final ``board`` just drawn already
+    holds it, and the winners. Players' names are drawn in their colours."""
     game = state.game
-    lines = final_lines(state)
-    ranks = state.ranks()
-    labels = columns(lines)
-    table = Table(title="Final result")
-    table.add_column("Rank", justify="right")
-    table.add_column("Player")
-    for label in labels:
-        table.add_column(escape(label), justify="right")
-    table.add_column("Total", justify="right")
-    for line in ordered(lines, ranks):
-        parts = dict(line.parts)
-        table.add_row(
-            str(ranks[line.player]), who(game, line.player, names),
-            *(fmt(parts[k]) if k in parts else "" for k in labels),
-            f"[bold]{fmt(line.total)}[/]",
-        )
-    console.print(table)
-    for line in lines:
-        if line.note:
-            console.print(f"{who(game, line.player, names)}: {escape(line.note)}")
+    table = result_table(state, names)
+    shown = board is not None and table in Text.from_markup(board).plain
+    if not shown:
+        colours = game.seat_colours() or PALETTE
+        out = []
+        for row in escape(table).splitlines():
+            for p in range(game.num_players):
+                name = escape(seat_name(p, names))
+                if f"  {name}  " in f"  {row}  ":  # the player's row, or a note
+                    fill = colours[p % len(colours)].fill
+                    row = row.replace(name, f"[bold {fill}]{name}[/]", 1)
+                    break
+            out.append(row)
+        console.print("[bold]Final result[/]")
+        console.print("\n".join(out))
     winners = state.winners()
     console.print(f"[bold]Winner{'s' if len(winners) > 1 else ''}:[/] "
                   + ", ".join(who(game, p, names) for p in winners))
+
+
+def show_final(state: State, viewer: int | None, names: list[str]) -> None:
+    """The last position and the final result, the breakdown shown once."""
+    board = board_text(state, viewer, names)
+    console.print(Text.from_markup(board))
+    show_result(state, names, board)
 
 
 def list_moves(state: State, player: int) -> None:
@@ -328,8 +315,7 @@ def play(
         sys.stdout.write(json.dumps(record) + "\n")
         return
     if finished:
-        show(state, None, seat_names(seat_list))
-        show_result(state, seat_names(seat_list))
+        show_final(state, None, seat_names(seat_list))
     else:
         console.print("Game left unfinished.")
     if save is not None:
@@ -372,9 +358,10 @@ def replay(
             else:
                 move = "a hidden draw" if p == CHANCE else "has chosen"
             console.print(f"{who(state.game, p, names)}: {move}")
-        show(state, viewer, names)
         if n == total and final.is_terminal():
-            show_result(final, names)
+            show_final(final, viewer, names)
+        else:
+            show(state, viewer, names)
         try:
             cmd = console.input("[dim](Enter next, b back, N go to move N, q quit)[/] ").strip()
         except EOFError:

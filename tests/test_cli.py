@@ -132,8 +132,9 @@ def test_clear_errors_and_listings(tmp_path):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_the_result_is_one_table_with_each_total_once(name):
-    """The final result: a row per player by name ("Player 1"), each part of the score in its
-    own column, one Total column, and no raw data (no braces or brackets)."""
+    """The end of a game in the terminal: the last board and one results table (a row per
+    player by name, each part of the score in its own column, one Total column), shown once
+    on the screen, with no raw data (no braces or brackets) and the winners by name."""
     from rich.console import Console
 
     from meeple import cli
@@ -143,30 +144,36 @@ def test_the_result_is_one_table_with_each_total_once(name):
     seats = ["random"] * players
     state, finished = cli.run_game(game, seats, seed=5, quiet=True)
     assert finished
+    names = cli.seat_names(seats)
     saved = cli.console
     cli.console = Console(width=200, color_system=None, highlight=False)
     try:
         with cli.console.capture() as out:
-            cli.show_result(state, cli.seat_names(seats))
+            cli.show_final(state, None, names)
+        with cli.console.capture() as alone:
+            cli.show_result(state, names)
     finally:
         cli.console = saved
-    text = out.get()
-    assert "{" not in text and "[" not in text and "P0" not in text
-    lines = text.splitlines()
-    head = next(line for line in lines if "Player" in line and "Rank" in line)
-    cells = [c.strip().lower() for c in re.split(r"[┃│|]", head) if c.strip()]
-    assert cells[0] == "rank" and cells[1] == "player" and cells[-1] == "total"
+    screen = out.get().splitlines()
+    heads = [i for i, line in enumerate(screen) if re.match(r"\s*Rank\s{2,}Player\s{2,}", line)]
+    assert len(heads) == 1, "the results table is shown more than once"
+    result = alone.get()
+    assert "{" not in result and "[" not in result and "P0" not in result
+    lines = result.splitlines()
+    head = next(line for line in lines if line.lstrip().startswith("Rank"))
+    cells = [c.lower() for c in re.split(r"\s{2,}", head.strip())]
+    assert cells[:2] == ["rank", "player"] and cells[-1] == "total"
     assert sum(c in ("total", "score", "final", "final score") for c in cells) == 1
-    ranks = state.ranks()
-    rows = [line for line in lines if line.startswith("│") and "Player " in line]
+    rows = [line for line in lines if re.match(r"\s*\d+\s{2,}Player \d", line)]
     assert len(rows) == players
+    ranks = state.ranks()
     order = sorted(range(players), key=lambda p: (ranks[p], p))
     for row, p in zip(rows, order, strict=True):
-        parts = [c.strip() for c in re.split(r"[┃│|]", row) if c.strip()]
-        assert parts[0] == str(ranks[p]) and f"Player {p + 1}" in parts[1]
+        parts = re.split(r"\s{2,}", row.strip())
+        assert parts[0] == str(ranks[p]) and parts[1] == names[p]
         assert float(parts[-1]) == state.scores()[p]
     winners = next(line for line in lines if line.startswith("Winner"))
-    assert all(f"Player {p + 1}" in winners for p in state.winners())
+    assert all(names[p] in winners for p in state.winners())
 
 
 def test_the_replay_log_shows_a_viewer_only_what_they_may_know(tmp_path):

@@ -61,57 +61,20 @@ export function playerLabel(name, colour) {
 
 // ---- the final breakdown ----
 
-const TOTALS = ["total", "final", "score"];
-const NOT_PARTS = new Set(["player", "rank", "seat", ...TOTALS]);
-
-function words(key) {
-  const s = String(key).replace(/_/g, " ");
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-/** A value of an older breakdown row as text, or null if it is no score part. */
-function partText(v) {
-  if (v === null || v === undefined) return null;
-  if (typeof v === "number") return fmt(v);
-  if (typeof v === "boolean") return v ? "yes" : "no";
-  if (typeof v === "string") return v;
-  if (Array.isArray(v)) {
-    if (v.every((x) => typeof x === "number")) return v.map(fmt).join(" + ");
-    if (v.every((x) => x && typeof x === "object")) {
-      const pts = v.filter((x) => typeof x.points === "number");
-      return pts.length ? `${v.length} (${fmt(pts.reduce((a, x) => a + x.points, 0))} pts)` : String(v.length);
-    }
-  }
-  return null;
-}
-
 /**
- * The score lines of a final breakdown: `[{player, parts: [{label, value}], total, note}]`.
- * A breakdown in the older row form ({player, <part>: value, final | total | score}) is read
- * as its parts and its one total; without a breakdown each player's score is the total.
+ * The score lines of a final breakdown (`[{player, parts: [{label, value}], total, note}]`);
+ * without a breakdown, each player's score is the total.
  */
-export function scoreLines(breakdown, scores = [], count = 0) {
-  const rows = Array.isArray(breakdown) ? breakdown.filter((r) => r && typeof r === "object") : [];
-  if (rows.length && rows.every((r) => Array.isArray(r.parts))) {
-    return rows.map((r, i) => ({
+export function scoreLines(breakdown, scores = []) {
+  if (Array.isArray(breakdown) && breakdown.length) {
+    return breakdown.map((r, i) => ({
       player: r.player ?? i,
-      parts: r.parts.map((x) => ({ label: x.label, value: x.value })),
+      parts: r.parts || [],
       total: r.total,
       note: r.note || "",
     }));
   }
-  const n = Math.max(rows.length, scores.length, count);
-  return Array.from({ length: n }, (_, s) => {
-    const r = rows.find((x) => x.player === s) || (rows[s] && rows[s].player === undefined ? rows[s] : {});
-    const parts = [];
-    for (const [k, v] of Object.entries(r)) {
-      if (NOT_PARTS.has(k)) continue;
-      const text = partText(v);
-      if (text !== null) parts.push({ label: words(k), value: typeof v === "number" ? v : text });
-    }
-    const key = TOTALS.find((k) => typeof r[k] === "number");
-    return { player: s, parts, total: key ? r[key] : scores[s], note: "" };
-  });
+  return scores.map((total, s) => ({ player: s, parts: [], total, note: "" }));
 }
 
 /**
@@ -120,7 +83,7 @@ export function scoreLines(breakdown, scores = [], count = 0) {
  * on ties below. `names` and `colours` are by seat; `ranks` by seat (1 = first).
  */
 export function resultsTable(breakdown, { names = [], colours = [], ranks = [], scores = [], id } = {}) {
-  const lines = scoreLines(breakdown, scores, names.length);
+  const lines = scoreLines(breakdown, scores);
   const labels = [];
   for (const line of lines) for (const p of line.parts) if (!labels.includes(p.label)) labels.push(p.label);
   const order = [...lines].sort((a, b) => (ranks[a.player] ?? 0) - (ranks[b.player] ?? 0) || a.player - b.player);
