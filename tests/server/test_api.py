@@ -257,3 +257,44 @@ def test_pages_static_and_vendor(client):
     if (meeple.__path__[0] + "/web/node_modules/three/package.json"):
         r = client.get("/vendor/three/package.json")
         assert r.status_code in (200, 404)
+
+
+def test_openapi_documents_every_route_with_its_answer(client):
+    spec = client.get("/openapi.json").json()
+    paths = spec["paths"]
+    for path in ("/api/signup", "/api/login", "/api/guest", "/api/logout", "/api/me",
+                 "/api/users/{name}", "/api/my/turns", "/api/my/tables", "/api/games",
+                 "/api/games/{name}", "/api/games/{name}/rules", "/api/bots", "/api/clocks",
+                 "/api/tables", "/api/tables/{table_id}", "/api/tables/{table_id}/join",
+                 "/api/tables/{table_id}/leave", "/api/tables/{table_id}/seats/{seat}",
+                 "/api/tables/{table_id}/start", "/api/tables/{table_id}/rematch",
+                 "/api/tables/{table_id}/act", "/api/tables/{table_id}/frame",
+                 "/api/tables/{table_id}/record",
+                 "/api/tables/{table_id}/replay", "/api/tables/{table_id}/motion", "/healthz"):
+        assert path in paths, path
+        for method, op in paths[path].items():
+            ok = op["responses"].get("200") or op["responses"].get("201")
+            assert ok and ok["content"]["application/json"]["schema"] != {}, (path, method)
+    seat = spec["components"]["schemas"]["SeatSummary"]["properties"]
+    assert "colour" in seat
+    assert spec["components"]["schemas"]["SeatColour"]["required"] == ["name", "fill", "symbol",
+                                                                       "ink"]
+
+
+def test_the_app_runs_on_the_in_memory_store():
+    from meeple.server.store import MemoryStore
+
+    with TestClient(create_app(store=MemoryStore())) as client:
+        new_guest(client, "Ann")
+        r = client.post("/api/tables", json={"game": "sealed_bids",
+                                              "seats": [{"kind": "me"}, {"kind": "bot",
+                                                                         "bot": "random"}]})
+        assert r.status_code == 201, r.text
+        tid = r.json()["table"]["id"]
+        frame = client.get(f"/api/tables/{tid}/frame?seat=0").json()
+        assert frame["status"] == "running" and frame["actions"]
+        r = client.post(f"/api/tables/{tid}/act", json={
+            "seat": 0, "action": frame["actions"][0]["action"],
+            "move_number": frame["move_number"]})
+        assert r.status_code == 200 and r.json()["move_number"] > frame["move_number"]
+        assert [t["id"] for t in client.get("/api/my/tables").json()["tables"]] == [tid]
