@@ -109,6 +109,21 @@ def log_line(entry: str, names: Sequence[str] | None = None) -> str:
     return entry
 
 
+def _count(n: float, word: str) -> str:
+    """``n`` and the word, plural where ``n`` is not 1 ("1 open end", "3 open ends")."""
+    return f"{n:g} {word}{'' if n == 1 else 's'}"
+
+
+def _machine_facts(obs: dict[str, Any], p: int) -> str:
+    """Tiles connected and open ends of ``p``'s machine, with its points before the end (at the
+    end the results table gives them)."""
+    facts = (f"{_count(obs['main_tiles'][p], 'tile')} connected, "
+             f"{_count(obs['open_ends'][p], 'open end')}")
+    if obs.get("final_breakdown"):
+        return facts
+    return f"{_count(obs.get('scores', [0, 0])[p], 'point')}, {facts}"
+
+
 def _removed(machine: list[dict[str, Any]]) -> list[str]:
     """The tiles of a machine not joined to its Source (they score nothing at the end)."""
     return [t["tile"] for t in machine if not t["main"]]
@@ -203,10 +218,7 @@ def _machine_svg(p: int, obs: dict[str, Any], ox: float, oy: float,
     w = (cmax - cmin + 1) * CELL
     h = (rmax - rmin + 1) * CELL
     current = obs.get("current_player") == p
-    facts = (f"{obs['main_tiles'][p]} tiles connected, {obs['open_ends'][p]} open ends")
-    if not obs.get("final_breakdown"):  # at the end the results table gives the points
-        pts = obs.get("scores", [0, 0])[p]
-        facts = f"{pts:g} point{'s' if pts != 1 else ''}, " + facts
+    facts = _machine_facts(obs, p)
     parts = [
         draw.player_label(p, colours, names, ox, oy + 14, size=14),
         draw.text(ox, oy + 31, facts, size=12, fill=INK),
@@ -435,14 +447,10 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
             out.append(f"It fits at (cell/rotation pipes): {', '.join(shown)}{more}")
     if obs.get("waiting"):
         out.append("Still to resolve: " + ", ".join(obs["waiting"]))
-    scores = obs.get("scores", [0, 0])
     final = score_lines(obs)
     for q in range(2):
         out.append("")
-        facts = f"{obs['main_tiles'][q]} tiles connected, {obs['open_ends'][q]} open ends"
-        if not final:  # at the end the results table gives the points
-            facts = f"{scores[q]:g} points, " + facts
-        out.append(f"{_name_text(q, colours, names)}'s machine: {facts} "
+        out.append(f"{_name_text(q, colours, names)}'s machine: {_machine_facts(obs, q)} "
                    "(a ? marks tiles not connected to the Source)")
         out.extend(_machine_text(obs["machines"][q], colours))
     if obs.get("log"):
