@@ -671,6 +671,9 @@ class MopsRoyalState(State):
     def observation_tensor(self, player: int) -> np.ndarray:
         return views.observation_tensor(self, player)
 
+    def _hidden_entries(self, viewer: int | None) -> set[int]:
+        return views.hidden_entries(self, viewer)
+
 
     def resample(self, player: int, rng: random.Random) -> MopsRoyalState:
         """A state consistent with ``player``'s view: the others' choices this round, which he

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from meeple.engine import CHANCE
 from meeple.engine.grid import bits
 from meeple.engine.scores import ScoreLine
 
@@ -122,6 +123,22 @@ def observation(state: MopsRoyalState, player: int | None) -> dict[str, Any]:
             ]
             for q in range(n)
         ]
+    return out
+
+
+def hidden_entries(state: MopsRoyalState, viewer: int | None) -> set[int]:
+    """The history entries ``viewer`` may not know yet: every chance outcome, as for every game
+    of hidden information, and while a round is open every choice another player has made in
+    it, finished or not (his placement stays hidden while he is still choosing his scoring)."""
+    history = state.history()
+    out = {i for i, (p, _) in enumerate(history) if p == CHANCE}
+    if state.phase == ROUND:
+        for i in range(len(history) - 1, -1, -1):
+            p = history[i][0]
+            if p == CHANCE:
+                break
+            if p != viewer:
+                out.add(i)
     return out
 
 

@@ -147,7 +147,8 @@ def test_pictures():
         assert svg.startswith("<svg") and "viewBox" in svg and "http://" not in svg.replace(
             'xmlns="http://www.w3.org/2000/svg"', "")
         text = render.text(obs)
-        assert "Player 3" in text and "round 12" in text
+        assert "Player 1" in text and "Player 4" in text and "Player 0" not in text
+        assert "round 12" in text
     meeple.play_out(s, random.Random(1))
     obs = s.observation(0)
     assert "Final scores" in render.svg(obs) and "Final scores" in render.text(obs)
@@ -253,3 +254,30 @@ def test_dict_form_round_trips():
     t = enter_scoring(make_state([M2, {(0, 0): "Gl"}]))
     d = {"type": "score", "shape": "V3", "cells": [[0, 0], [1, 0], [1, 1]], "flip": [1, 0]}
     assert t.action_to_dict(t.dict_to_action(d, 0), 0) == d
+
+
+def test_the_history_hides_a_round_until_everyone_has_chosen():
+    """A seat that has placed and is still choosing its scoring: the others do not learn the
+    placement from the history; the seat itself does; once the round is over, all do."""
+    g = meeple.load("mops_royal", players=2)
+    s = g.new_initial_state()
+    rng = random.Random(1)
+    checked = 0
+    while not s.is_terminal() and checked < 3:
+        if s.current_player != SIMULTANEOUS:
+            meeple.play_out(s, rng, max_actions=1)
+            continue
+        both = s.step[0] == s.step[1] == 0 and s.pending_players() == [0, 1]
+        s.apply(s.legal_actions(0)[0], 0)
+        if both and 0 in s.pending_players():
+            n = s.move_number()
+            assert s.visible_history(1)[n - 1] == (0, None)
+            assert s.visible_history(0)[n - 1] == s.history()[n - 1]
+            assert s.visible_history(None)[n - 1] == (0, None)
+            checked += 1
+        while s.current_player == SIMULTANEOUS:
+            p = s.pending_players()[0]
+            s.apply(s.legal_actions(p)[0], p)
+        if both:
+            assert all(a is not None for p, a in s.visible_history(1) if p != CHANCE)
+    assert checked == 3
