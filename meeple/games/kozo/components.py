@@ -72,7 +72,10 @@ RING_COLUMNS = tuple(BASE.index(y, x) for x, y in RING)
 """Column indices (``BASE.index(y, x)``) of the ring, in ring order."""
 
 
-def _rotations() -> list[tuple[tuple[int, int, int], ...]]:
+Matrix = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]
+
+
+def _rotations() -> list[Matrix]:
     """The 24 proper rotations as signed permutation matrices (rows), determinant +1."""
     out = []
     for perm in permutations(range(3)):
@@ -86,7 +89,8 @@ def _rotations() -> list[tuple[tuple[int, int, int], ...]]:
                 + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
             )
             if det == 1:
-                out.append(tuple(tuple(row) for row in m))
+                rows = [(row[0], row[1], row[2]) for row in m]
+                out.append((rows[0], rows[1], rows[2]))
     return out
 
 

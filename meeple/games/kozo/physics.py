@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Sequence
+from typing import TypedDict
 
 import numpy as np
 from scipy.optimize import linprog
@@ -48,7 +49,19 @@ Balance = tuple[int, int, int]
 U = 0.025
 """Unit cube edge in metres **[R8]**."""
 BALANCE_MASS = BALANCE_EDGE**3
-MUJOCO_SETTINGS = {
+
+
+class MujocoSettings(TypedDict):
+    """The fixed settings of every MuJoCo run (rules.md 2.6.2)."""
+
+    timestep: float
+    density: int
+    friction: str
+    solref: str
+    solimp: str
+
+
+MUJOCO_SETTINGS: MujocoSettings = {
     "timestep": 0.002,
     "density": 700,
     "friction": "0.5 0.005 0.0001",
@@ -126,11 +139,11 @@ def _contacts(pieces: Sequence[Piece], balances: Sequence[Balance], margin: floa
                             contacts.append((i, -1, r, 0))
                 continue
             if not any_shift and margin >= 0.0:  # only the cell below can touch
-                j = occupied.get((x, y, z - 1), i)
-                if j != i:
+                below = occupied.get((x, y, z - 1), i)
+                if below != i:
                     r = _rect_contact(me, me, margin) if margin else me
                     if r:
-                        contacts.append((i, j, r, z))
+                        contacts.append((i, below, r, z))
                 continue
             for nx in (x - 1, x, x + 1):  # shifted, or grown to measure: the 3 x 3 cells below
                 for ny in (y - 1, y, y + 1):
@@ -433,7 +446,7 @@ def _feasible_csc(system, b: np.ndarray) -> bool:
 _SOLVERS = threading.local()
 
 try:  # scipy's own HiGHS binding, called directly to skip linprog's per-call overhead
-    import scipy.optimize._highspy._core as _HIGHS  # type: ignore[import-not-found]
+    import scipy.optimize._highspy._core as _HIGHS
 except ImportError:  # pragma: no cover
     _HIGHS = None
 

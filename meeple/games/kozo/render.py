@@ -158,7 +158,7 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
         body.append(_polygon(corners, ox, oy, class_="kozo-base", fill=BASE_FILL,
                              stroke=BASE_EDGE))
     # painter's order: farther cubes (smaller x + y, lower z) first
-    items = []
+    items: list[tuple[float, int, float, float, int, float, str, str, str | None]] = []
     for p in pieces:
         fill = PIECE_FILLS[p["colour"] % len(PIECE_FILLS)]
         tx, ty = p.get("tremor", [0.0, 0.0])
@@ -208,8 +208,8 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
         totals = observation.get("totals") or [0] * n
         rounds = observation.get("round_points") or [0] * n
         placed: dict[int, list[dict[str, Any]]] = {}
-        for piece, seat in zip(pieces, placers(observation), strict=True):
-            placed.setdefault(seat, []).append(piece)
+        for chip, seat in zip(pieces, placers(observation), strict=True):
+            placed.setdefault(seat, []).append(chip)
         acting = observation.get("chooser")
         if acting is None:
             acting = observation.get("active")
@@ -224,13 +224,13 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
             px = mx + name_w + 4
             body.append(draw.text(px, y, f"{totals[p]} ({rounds[p]})", size=13))
             px += 52
-            for piece in placed.get(p, []):
-                fill = PIECE_FILLS[piece["colour"] % len(PIECE_FILLS)]
+            for chip in placed.get(p, []):
+                fill = PIECE_FILLS[chip["colour"] % len(PIECE_FILLS)]
                 body.append(draw.group(
                     [draw.rect(px, y - 13, 16, 16, fill=fill, stroke=INK, stroke_width="0.6"),
-                     draw.text(px + 8, y - 1, piece["letter"], size=11, anchor="middle",
+                     draw.text(px + 8, y - 1, chip["letter"], size=11, anchor="middle",
                                fill=_ink_on(fill))],
-                    class_="kozo-placed", data_piece=f"P{piece['piece']}",
+                    class_="kozo-placed", data_piece=f"P{chip['piece']}",
                     data_seat=p))
                 px += 19
             right_w = max(right_w, px - mx)

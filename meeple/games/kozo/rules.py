@@ -9,7 +9,7 @@ exact integer arithmetic.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -126,7 +126,9 @@ class KozoState(State):
         "_place_cache", "turns_in_round",
     )
 
-    def __init__(self, game: Game):
+    game: Kozo
+
+    def __init__(self, game: Kozo):
         super().__init__(game)
         n = game.num_players
         self.round = 0
@@ -156,7 +158,7 @@ class KozoState(State):
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> KozoState:
-        s = self._blank_copy()
+        s = cast(KozoState, self._blank_copy())
         s.round = self.round
         s.first = self.first
         s.active = self.active
@@ -479,12 +481,13 @@ class KozoState(State):
         else:
             key = (tuple(p[0] for p in pieces), tuple(balances))
             verdicts = self.game.verdicts
-            stands = verdicts.get(key)
-            if stands is None:
+            known = verdicts.get(key)
+            if known is None:
                 if len(verdicts) >= 20_000:
                     verdicts.clear()
-                stands = verdicts[key] = physics.static_stands(
+                known = verdicts[key] = physics.static_stands(
                     pieces, balances, opts["static_margin"])
+            stands = known
             referee = "static"
         self.last_check = {
             "after": after,
@@ -534,7 +537,7 @@ class KozoState(State):
         return notation.orientations_text(self, piece)
 
     # ------------------------------------------------------------------ descriptions
-    def resting_cubes(self, action: int) -> tuple[int, list[tuple[int, int, int]]]:
+    def resting_cubes(self, action: int) -> tuple[float, list[tuple[int, int, float]]]:
         """Where a placement would come to rest: ``(z0, cubes)`` (z0 in cube edges)."""
         entry = PLACEMENTS[action]
         z0 = self._rest_level(entry) / 100
