@@ -14,6 +14,8 @@ Card ids:
 
 from __future__ import annotations
 
+from meeple.engine.look import Colour
+
 GOODS = ("tea", "wine", "spice")
 TEA, WINE, SPICE = 0, 1, 2
 BEATS = {WINE: SPICE, SPICE: TEA, TEA: WINE}
@@ -176,3 +178,12 @@ T_CROSS, T_HAND, T_TOP = range(3)
 """Chance tasks: deal to the starting cross, draw into a hand, turn up a pile's top card."""
 NV = 7
 """Placement variants per cell: 0 plain, 1..3 crane names tea/wine/spice, 4..6 export it."""
+
+PLAYER_COLOURS: tuple[Colour, ...] = (
+    Colour(COLOURS[0], "#d55e00", "▲"),
+    Colour(COLOURS[1], "#2b2b2b", "●"),
+    Colour(COLOURS[2], "#009e73", "■"),
+    Colour(COLOURS[3], "#7b52ab", "◆"),
+)
+"""The players' colours are their cards' colours (seat i plays ``COLOURS[i]``), each with its
+own symbol and a light ink; ``Kontor.colours``."""

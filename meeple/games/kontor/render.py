@@ -1,22 +1,41 @@
 """Pictures of a Kontor observation: an SVG for the browser and rich text for the terminal.
 
-Both draw only from the observation dict. Cell elements carry ids ``cell-<row>-<col>`` (the
-padded grid of the observation's ``grid``) and hand cards ``hand-<card>``, matching the
-``target`` of ``describe_action``.
+Both draw only from the observation dict, with the engine's SVG toolkit and palette; each
+player is drawn in the colour of their cards (``Kontor.colours``). Cell elements carry ids
+``cell-<row>-<col>`` (the padded grid of the observation's ``grid``) and hand cards
+``hand-<card>``, matching the ``target`` of ``describe_action``.
 """
 
 from __future__ import annotations
 
-from html import escape
+import re
+from collections.abc import Sequence
 from typing import Any
 
-from meeple.engine.scores import fmt, score_lines, score_table_text
+from rich.markup import escape as rich_escape
 
-COLOUR_FILL = {"red": "#c0392b", "black": "#2c2c2c", "green": "#2e8b57", "purple": "#7d3c98"}
-RICH = {"red": "red", "black": "bright_black", "green": "green", "purple": "magenta"}
+from meeple.engine import svg as s
+from meeple.engine.look import HIGHLIGHT, INK, MUTED, Colour, seat_name
+from meeple.engine.scores import score_lines, score_table_text
+
+from .components import COLOURS, GOODS, PLAYER_COLOURS
+
 GOODS_FILL = {"tea": "#ead9a8", "wine": "#7b3f00", "spice": "#6b8e23"}
+"""The goods' own colours (not the players')."""
+GOODS_INK = {"tea": INK, "wine": "#ffffff", "spice": "#ffffff"}
 GOODS_LETTER = {"tea": "T", "wine": "W", "spice": "S"}
+SEA = "#d9e8f0"
+WATER_FILL = "#3f8fc4"
+ANCHOR_FILL = "#1f5f8b"
+NEUTRAL_FILL = "#9a8f7a"
+"""Land that belongs to no player: bridges and customs houses."""
+EMPTY_FILL = "#eef4f7"
+OUTSIDE_FILL = "#c7d7e0"
+OPEN_AREA = "#ffd84d"
 CELL = 58
+PANEL_W = 285
+PANEL_H = 100
+_COLOUR_WORD = re.compile(r"\b(" + "|".join(COLOURS) + r")\b(?!-)")
 
 
 def _cell_id(obs: dict[str, Any], x: int, y: int) -> str:
@@ -30,39 +49,113 @@ def _outside(obs: dict[str, Any], x: int, y: int) -> bool:
     return max(maxx, x) - min(minx, x) + 1 > n or max(maxy, y) - min(miny, y) + 1 > n
 
 
-def _phase_line(obs: dict[str, Any]) -> str:
+def _card_colour(card: str) -> Colour | None:
+    """The player colour of a harbour card by its name (``red-15``), else ``None``."""
+    word = card.split("-")[0]
+    return PLAYER_COLOURS[COLOURS.index(word)] if word in COLOURS else None
+
+
+def _named(line: str, names: Sequence[str] | None) -> str:
+    """A log line with each player's colour word (not a card's) replaced by their name."""
+    return _COLOUR_WORD.sub(lambda m: seat_name(COLOURS.index(m.group(1)), names), line)
+
+
+def _end_reason(obs: dict[str, Any], names: Sequence[str] | None) -> str:
+    """Why the game ended, in words (rules 6.1)."""
+    if obs.get("ended") == "E1":
+        return "the field is complete"
+    for line in reversed(obs["log"]):
+        if line.endswith("has only water cards left"):
+            return _named(line, names)
+    return "the last round has been played"
+
+
+def _scoring_words(obs: dict[str, Any]) -> str:
+    """Which closed areas scored (rules 6.2), in words."""
+    rule = obs["final_scoring"]["scored_areas"]
+    if rule == "all":
+        return "every closed area scores"
+    return f"the {rule.removeprefix('largest_')} largest closed areas score (ties included)"
+
+
+def _phase_line(obs: dict[str, Any], names: Sequence[str] | None) -> str:
     """Who does what now, in words."""
-    colours = obs["colours"]
     if obs.get("terminal"):
-        return "game over"
+        return f"Game over: {_end_reason(obs, names)}"
     if obs["phase"] == "choose":
-        waiting = [colours[p] for p in obs.get("pending", [])]
-        return "everyone chooses a card" + (f" (waiting for {', '.join(waiting)})"
+        waiting = [seat_name(p, names) for p in obs.get("pending", [])]
+        return "Everyone chooses a card" + (f" (waiting for {', '.join(waiting)})"
                                              if waiting else "")
     if obs.get("acting") is not None and obs.get("step"):
-        who = colours[obs["acting"]]
+        who = seat_name(obs["acting"], names)
         what = {"place": f"places {obs['acting_card']}", "ship": "may move the ship",
                 "buy": "may buy a special card", "remove": "may remove a card"}[obs["step"]]
         return f"{who} {what}"
-    return obs["phase"]
+    return {"draw": "Cards are drawn", "round start": "A new round starts"}.get(
+        obs["phase"], obs["phase"])
 
 
-def svg(obs: dict[str, Any]) -> str:
-    """The harbour as a standalone SVG: field, areas with owners, warehouses, ship, hand."""
+def _chits_words(chits: dict[str, int]) -> str:
+    return ", ".join(f"{g} {chits[g]}" for g in GOODS)
+
+
+def _tile(c: dict[str, Any], colours: Sequence[Colour], X: int, Y: int) -> list[str]:
+    """The marks on a card of the field: number, symbols, goods, crane or tavern."""
+    owner = c["owner"]
+    colour = colours[owner] if owner is not None else None
+    ink = colour.ink if colour is not None else "#ffffff"
+    out = []
+    label = "⚓" if c["id"] == "anchor" else str(c["number"])
+    if c["kind"] in ("flood", "bridge", "customs"):
+        label = c["kind"][0].upper() + str(c["number"])
+    if colour is not None:
+        label += " " + colour.symbol
+    out.append(s.text(X + 5, Y + 15, label, size=12, fill=ink, pointer_events="none"))
+    if c["coin"]:
+        out.append(s.group([s.circle(X + CELL - 11, Y + 11, 6, fill="#f1c40f", stroke="#8a6d00",
+                                     stroke_width="1.5"), s.title("coin")],
+                           class_="coin-symbol", pointer_events="none"))
+    if c["ship"]:
+        sx0 = X + CELL - 18
+        out.append(s.path(f"M{sx0},{Y + 15} h14 l-3,4 h-8 z M{X + CELL - 11},{Y + 4} v11 "
+                          f"M{X + CELL - 11},{Y + 5} l6,8 h-6 z", fill=ink, stroke=ink,
+                          stroke_width="1", class_="ship-symbol", pointer_events="none"))
+    if c["kind"] == "goods":
+        for k, g in enumerate(c["goods"]):
+            gx = X + 6 + k * 16
+            filled = g in c["stored"] or g in c.get("valued", ())
+            box = [s.rect(gx, Y + CELL - 20, 13, 13, fill=GOODS_FILL[g] if filled else "none",
+                          stroke=ink if filled else GOODS_FILL[g], stroke_width="1.5",
+                          stroke_dasharray=None if filled else "2 2"),
+                   s.title(g if filled else f"{g}: none stored")]
+            if filled:
+                box.append(s.text(gx + 6.5, Y + CELL - 10, GOODS_LETTER[g], size=9,
+                                  anchor="middle", fill=GOODS_INK[g]))
+            out.append(s.group(box, class_=f"warehouse {g}" + ("" if filled else " lost"),
+                               pointer_events="none"))
+    elif c["kind"] == "crane":
+        g = c.get("crane", "")
+        active = c.get("crane_active", True)
+        label = f"crane {GOODS_LETTER[g]}{'' if active else '×'}" if g else "crane"
+        out.append(s.group([s.text(X + 5, Y + CELL - 9, label, size=11, fill=ink),
+                            s.title(f"crane counting as {g}" + ("" if active else
+                                                                ", not counting") if g
+                                    else "crane")],
+                           pointer_events="none"))
+    elif c["kind"] == "tavern":
+        out.append(s.text(X + 5, Y + CELL - 9, "tavern", size=11, fill=ink,
+                          pointer_events="none"))
+    return out
+
+
+def _board(obs: dict[str, Any], colours: Sequence[Colour],
+           names: Sequence[str] | None) -> list[str]:
+    """The field: cells, cards, area outlines with their keepers, and the ship."""
     lo, hi = obs["grid"]["min"], obs["grid"]["max"]
     span = hi - lo + 1
-    colours = obs["colours"]
-    board = span * CELL
-    width = board + 260
-    hand = obs.get("hand") or []
-    height = max(board, 40 + 110 * len(colours)) + 90
-    out: list[str] = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" font-family="sans-serif" class="kontor">',
-        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#d9e8f0"/>',
-    ]
     cards = {tuple(c["cell"]): c for c in obs["field"]}
     legal = {tuple(c) for c in obs.get("legal_cells", [])}
+    out = [s.rect(0, 0, span * CELL, span * CELL, fill=SEA)]
 
     def px(x: int, y: int) -> tuple[int, int]:
         return (x - lo) * CELL, (y - lo) * CELL
@@ -70,68 +163,31 @@ def svg(obs: dict[str, Any]) -> str:
     for y in range(lo, hi + 1):
         for x in range(lo, hi + 1):
             X, Y = px(x, y)
-            cid = _cell_id(obs, x, y)
             c = cards.get((x, y))
             cls = ["cell"]
             if c is None:
-                cls.append("outside" if _outside(obs, x, y) else "empty")
+                outside = _outside(obs, x, y)
+                cls.append("outside" if outside else "empty")
                 if (x, y) in legal:
                     cls.append("legal")
-                fill = "#c7d7e0" if _outside(obs, x, y) else "#eef4f7"
+                fill = OUTSIDE_FILL if outside else EMPTY_FILL
             elif c["water"]:
                 cls.append("water")
-                fill = "#1f5f8b" if c["id"] == "anchor" else "#3f8fc4"
+                fill = ANCHOR_FILL if c["id"] == "anchor" else WATER_FILL
             else:
                 cls.append("land")
-                owner = c["owner"]
-                fill = COLOUR_FILL[colours[owner]] if owner is not None else "#9a8f7a"
-            out.append(
-                f'<rect id="{cid}" class="{" ".join(cls)}" x="{X + 1}" y="{Y + 1}" '
-                f'width="{CELL - 2}" height="{CELL - 2}" rx="4" fill="{fill}" '
-                f'stroke="#ffffff" stroke-width="1"><title>({x},{y})</title></rect>'
-            )
-            if c is None:
-                continue
-            label = "⚓" if c["id"] == "anchor" else str(c["number"])
-            if c["kind"] in ("flood", "bridge", "customs"):
-                label = c["kind"][0].upper() + str(c["number"])
-            out.append(f'<text x="{X + 5}" y="{Y + 15}" font-size="12" fill="#fff" '
-                       f'pointer-events="none">{escape(label)}</text>')
-            if c["coin"]:
-                out.append(f'<circle class="coin-symbol" cx="{X + CELL - 11}" cy="{Y + 11}" r="6" '
-                           f'fill="#f1c40f" stroke="#8a6d00" stroke-width="1.5" '
-                           f'pointer-events="none"><title>coin</title></circle>')
-            if c["ship"]:
-                sx0 = X + CELL - 18
-                out.append(f'<path class="ship-symbol" d="M{sx0},{Y + 15} h14 l-3,4 h-8 z '
-                           f'M{X + CELL - 11},{Y + 4} v11 M{X + CELL - 11},{Y + 5} l6,8 h-6 z" '
-                           f'fill="#fff" stroke="#fff" stroke-width="1" pointer-events="none">'
-                           f'<title>ship</title></path>')
-            if c["kind"] == "goods":
-                for k, g in enumerate(c["goods"]):
-                    gx = X + 6 + k * 16
-                    filled = g in c["stored"] or g in c.get("valued", ())
-                    out.append(
-                        f'<rect class="warehouse {g}{"" if filled else " lost"}" x="{gx}" '
-                        f'y="{Y + CELL - 20}" width="13" height="13" '
-                        f'fill="{GOODS_FILL[g] if filled else "none"}" stroke="{GOODS_FILL[g]}" '
-                        f'stroke-width="2" pointer-events="none"/>')
-            elif c["kind"] == "crane":
-                g = c.get("crane", "")
-                out.append(f'<text x="{X + 5}" y="{Y + CELL - 9}" font-size="11" fill="#fff" '
-                           f'pointer-events="none">crane {GOODS_LETTER.get(g, "")}'
-                           f'{"" if c.get("crane_active", True) else "×"}</text>')
-            elif c["kind"] == "tavern":
-                out.append(f'<text x="{X + 5}" y="{Y + CELL - 9}" font-size="11" fill="#fff" '
-                           f'pointer-events="none">tavern</text>')
-    # area outlines
+                fill = colours[c["owner"]].fill if c["owner"] is not None else NEUTRAL_FILL
+            a = s.attrs(id=_cell_id(obs, x, y), class_=" ".join(cls), x=X + 1, y=Y + 1,
+                        width=CELL - 2, height=CELL - 2, rx=4, fill=fill, stroke="#ffffff",
+                        stroke_width=1)
+            out.append(f"<rect{a}>{s.title(f'({x},{y})')}</rect>")
+            if c is not None:
+                out += _tile(c, colours, X, Y)
     for a in obs["areas"]:
         cells = {tuple(c) for c in a["cells"]}
         owner = a["owner"]
-        stroke = COLOUR_FILL[colours[owner]] if owner is not None else (
-            "#555" if a["closed"] else "#f5b041")
-        dash = "" if a["closed"] else ' stroke-dasharray="5,3"'
-        cls = "area closed" if a["closed"] else "area open"
+        stroke = colours[owner].fill if owner is not None else (
+            "#555555" if a["closed"] else OPEN_AREA)
         segs = []
         for x, y in cells:
             X, Y = px(x, y)
@@ -143,72 +199,125 @@ def svg(obs: dict[str, Any]) -> str:
                 segs.append(f"M{X},{Y}v{CELL}")
             if (x + 1, y) not in cells:
                 segs.append(f"M{X + CELL},{Y}v{CELL}")
-        out.append(f'<path class="{cls}" d="{"".join(segs)}" fill="none" stroke="{stroke}" '
-                   f'stroke-width="4"{dash} pointer-events="none"/>')
+        out.append(s.path("".join(segs), stroke=stroke, stroke_width=4,
+                          stroke_dasharray=None if a["closed"] else "5,3",
+                          class_="area closed" if a["closed"] else "area open",
+                          pointer_events="none"))
         if a["closed"] and owner is not None:
             x, y = min(cells, key=lambda c: (c[1], c[0]))
             X, Y = px(x, y)
-            out.append(f'<path class="keeper" d="M{X + CELL - 20},{Y + CELL - 4} v-10 l8,-7 l8,7 '
-                       f'v10 z" fill="#fff" stroke="{COLOUR_FILL[colours[owner]]}" '
-                       f'stroke-width="3" pointer-events="none"><title>keeper of '
-                       f'{colours[owner]}</title></path>')
+            cx, cy = X + CELL - 11, Y + 31
+            out.append(s.group(
+                [s.circle(cx, cy, 9, fill="#ffffff"),
+                 s.player_mark(colours[owner], cx, cy, 7),
+                 s.title(f"keeper of {seat_name(owner, names)}")],
+                class_="keeper", pointer_events="none"))
     if obs.get("ship"):
         x, y = obs["ship"]
         X, Y = px(x, y)
-        out.append(
-            f'<path class="ship" d="M{X + 12},{Y + 34} h34 l-6,10 h-22 z M{X + 28},{Y + 14} '
-            f'v20 M{X + 28},{Y + 16} l12,14 h-12 z" fill="#f4e1c1" stroke="#3b2a1a" '
-            f'stroke-width="2" pointer-events="none"/>')
-    # side panel
+        out.append(s.path(f"M{X + 12},{Y + 34} h34 l-6,10 h-22 z M{X + 28},{Y + 14} v20 "
+                          f"M{X + 28},{Y + 16} l12,14 h-12 z", fill="#f4e1c1", stroke="#3b2a1a",
+                          stroke_width=2, class_="ship", pointer_events="none"))
+    return out
+
+
+def _panel(obs: dict[str, Any], p: int, colours: Sequence[Colour],
+           names: Sequence[str] | None, sx: float, Y: float) -> list[str]:
+    """One player's box: name, coins, keepers, areas won, hand, score, chits, choice."""
+    acting = obs.get("acting") == p
+    out = [s.rect(sx, Y, PANEL_W - 15, PANEL_H, fill="#ffffff", stroke=colours[p].fill,
+                  stroke_width=3, rx=6, class_="player-panel"),
+           s.player_label(p, colours, names, sx + 8, Y + 20, viewer=obs.get("viewer"))]
+    if acting:
+        out.append(s.text(sx + PANEL_W - 24, Y + 20, "◀", size=13, anchor="end",
+                          fill=HIGHLIGHT, class_="current-mark"))
+        out.insert(0, s.rect(sx - 3, Y - 3, PANEL_W - 9, PANEL_H + 6, fill="none",
+                             stroke=HIGHLIGHT, stroke_width=3, rx=8, class_="current"))
+    hand = f"hand {obs['hand_sizes'][p]}"
+    if not obs.get("terminal"):
+        hand += f" · score {obs['scores'][p]:g}"
+    lines = [
+        f"coins {obs['coins'][p]} · keepers {obs['keepers'][p]} · areas {obs['areas_won'][p]}",
+        hand,
+        "chits: " + _chits_words(obs["chits"][p]),
+    ]
+    rev = obs["revealed"][p]
+    if rev:
+        lines.append(f"revealed {rev}")
+    elif obs.get("has_chosen") and obs["has_chosen"][p]:
+        lines.append("has chosen")
+    for k, line in enumerate(lines):
+        out.append(s.text(sx + 8, Y + 38 + 16 * k, line, size=11))
+    return out
+
+
+def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The harbour as a standalone SVG: field, areas with owners, warehouses, ship, the
+    players, the hand and, at the end, the final result."""
+    obs = observation
+    colours = PLAYER_COLOURS[:obs["players"]]
+    span = obs["grid"]["max"] - obs["grid"]["min"] + 1
+    board = span * CELL
+    players = len(colours)
+    top = max(board, 60 + (PANEL_H + 10) * players)
+    body = _board(obs, colours, names)
     sx = board + 15
-    title = f'Kontor · {obs["mode"]} · round {obs["round"]}'
-    out.append(f'<text x="{sx}" y="22" font-size="15" font-weight="bold">{escape(title)}</text>')
-    phase = _phase_line(obs)
-    out.append(f'<text x="{sx}" y="40" font-size="12">{escape(phase)}</text>')
-    for p, col in enumerate(colours):
-        Y = 60 + 110 * p
-        out.append(f'<rect class="player-panel" x="{sx}" y="{Y}" width="235" height="100" rx="6" '
-                   f'fill="#fff" stroke="{COLOUR_FILL[col]}" stroke-width="3"/>')
-        turn = " ◀" if obs.get("acting") == p else ""
-        out.append(f'<text x="{sx + 8}" y="{Y + 18}" font-size="13" font-weight="bold" '
-                   f'fill="{COLOUR_FILL[col]}">{col}{turn}</text>')
-        ch = obs["chits"][p]
-        lines = [
-            f"coins {obs['coins'][p]} · keepers {obs['keepers'][p]} · areas {obs['areas_won'][p]}",
-            f"hand {obs['hand_sizes'][p]} · score {obs['scores'][p]:g}",
-            "chits " + " ".join(f"{GOODS_LETTER[g]}{v}" for g, v in ch.items()),
-        ]
-        rev = obs["revealed"][p]
-        if rev:
-            lines.append(f"revealed {rev}")
-        elif obs.get("has_chosen") and obs["has_chosen"][p]:
-            lines.append("has chosen")
-        for k, line in enumerate(lines):
-            out.append(f'<text x="{sx + 8}" y="{Y + 36 + 16 * k}" font-size="11">'
-                       f'{escape(line)}</text>')
-    # hand
-    hy = max(board, 40 + 110 * len(colours)) + 10
-    out.append(f'<text x="8" y="{hy + 14}" font-size="12">Your hand</text>')
+    body.append(s.text(sx, 22, f"Kontor · {obs['mode']} · round {obs['round']}", size=15,
+                       weight="bold"))
+    body.append(s.status(sx, 42, _phase_line(obs, names), size=12))
+    for p in range(players):
+        body += _panel(obs, p, colours, names, sx, 56 + (PANEL_H + 10) * p)
+    hand = obs.get("hand") or []
+    hy = top + 10
+    body.append(s.text(8, hy + 32, "Your hand", size=12))
     for k, name in enumerate(hand):
         X = 80 + k * 74
-        colour = name.split("-")[0]
-        fill = COLOUR_FILL.get(colour, "#3f8fc4" if colour == "water" else "#9a8f7a")
-        out.append(f'<rect id="hand-{escape(name)}" class="hand-card" x="{X}" y="{hy}" '
-                   f'width="68" height="56" rx="5" fill="{fill}" stroke="#fff"/>')
-        out.append(f'<text x="{X + 34}" y="{hy + 32}" font-size="12" text-anchor="middle" '
-                   f'fill="#fff" pointer-events="none">{escape(name)}</text>')
-    fb = score_lines(obs)
-    if fb:
-        totals = ", ".join(f"{colours[x.player]} {fmt(x.total)}" for x in fb)
-        out.append(f'<text x="8" y="{height - 8}" font-size="13" font-weight="bold">'
-                   f'Final: {escape(totals)}</text>')
-    out.append("</svg>")
-    return "\n".join(out)
+        colour = _card_colour(name)
+        fill = colour.fill if colour is not None else (
+            WATER_FILL if name.startswith("water") else NEUTRAL_FILL)
+        label = name + (" " + colour.symbol if colour is not None else "")
+        body.append(s.rect(X, hy, 68, 56, fill=fill, id=f"hand-{name}", class_="hand-card",
+                           rx=5, stroke="#ffffff"))
+        body.append(s.text(X + 34, hy + 32, label, size=11, anchor="middle",
+                           fill=colour.ink if colour is not None else "#ffffff",
+                           pointer_events="none"))
+    width = float(board + PANEL_W)
+    height = float(hy + 66)
+    lines = score_lines(obs)
+    if lines:
+        ty = height + 6
+        body.append(s.text(8, ty + 14, "Final result", size=14, weight="bold"))
+        why = _end_reason(obs, names)
+        body.append(s.text(8, ty + 32, f"{why[:1].upper()}{why[1:]}; {_scoring_words(obs)}.",
+                           size=12, fill=MUTED))
+        table, tw, th = s.score_table(lines, colours, names, 8, ty + 40, obs.get("ranks"))
+        body.append(table)
+        ny = ty + 40 + th + 8
+        for line in lines:
+            if line.note:
+                body.append(s.text(8, ny + 12, f"{seat_name(line.player, names)}: {line.note}",
+                                   size=12))
+                ny += 18
+        width = max(width, tw + 16)
+        height = ny + 8
+    return s.document(width, height, body, cls="kontor", label="Kontor harbour")
 
 
-def text(obs: dict[str, Any]) -> str:
+def _mark(colour: Colour, content: str) -> str:
+    """Rich markup: ``content`` in the player's ink on the player's colour."""
+    return f"[{colour.ink} on {colour.fill}]{content}[/]"
+
+
+def _who(p: int, names: Sequence[str] | None, viewer: int | None = None) -> str:
+    """A player's symbol in their colour and their name (``(you)`` for the viewer)."""
+    name = seat_name(p, names) + (" (you)" if p == viewer else "")
+    return f"{_mark(PLAYER_COLOURS[p], ' ' + PLAYER_COLOURS[p].symbol + ' ')} {rich_escape(name)}"
+
+
+def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The harbour for the terminal: a grid of cells (rich markup), then areas and players."""
-    colours = obs["colours"]
+    obs = observation
+    players = obs["players"]
     cards = {tuple(c["cell"]): c for c in obs["field"]}
     legal = {tuple(c) for c in obs.get("legal_cells", [])}
     minx, maxx, miny, maxy = obs["frame"]
@@ -217,7 +326,7 @@ def text(obs: dict[str, Any]) -> str:
     ys = range(max(maxy - n + 1, obs["grid"]["min"]), min(miny + n - 1, obs["grid"]["max"]) + 1)
     ship = tuple(obs["ship"]) if obs.get("ship") else None
     lines = [f"[bold]Kontor[/bold] ({obs['mode']}, {n}×{n}) round {obs['round']}: "
-             f"{_phase_line(obs)}"]
+             f"{rich_escape(_phase_line(obs, names))}"]
     lines.append("      " + "".join(f"{x:^7}" for x in xs))
     for y in ys:
         row = [f"{y:>4}  "]
@@ -225,8 +334,7 @@ def text(obs: dict[str, Any]) -> str:
             c = cards.get((x, y))
             mark = "⛵" if ship == (x, y) else " "
             if c is None:
-                tok = "  ·    " if (x, y) in legal else "       "
-                row.append(f"[dim]{tok}[/dim]" if (x, y) not in legal else tok)
+                row.append("  ·    " if (x, y) in legal else "[dim]       [/dim]")
             elif c["id"] == "anchor":
                 row.append(f"[blue] @{mark}    [/blue]")
             elif c["water"]:
@@ -238,44 +346,50 @@ def text(obs: dict[str, Any]) -> str:
                     tok = f"{c['kind'][0].upper()}{c['number']:<2}"
                     row.append(f"[yellow]{tok:<7}[/yellow]")
                     continue
-                col = colours[owner]
-                g = "".join(GOODS_LETTER[s] for s in c["stored"]).lower()
+                col = COLOURS[owner]
+                g = "".join(GOODS_LETTER[t] for t in c["stored"]).lower()
                 if c["kind"] == "crane":
                     g = "c" + GOODS_LETTER.get(c.get("crane", ""), "").lower()
                 elif c["kind"] == "tavern":
                     g = "inn"
                 tok = f"{col[0]}{c['number']}{mark.strip()}{g}"
-                row.append(f"[{RICH[col]}]{tok:<7}[/{RICH[col]}]")
+                row.append(_mark(PLAYER_COLOURS[owner], f"{tok:<7}"))
         lines.append("".join(row))
-    lines.append("legend: ~ water, @ anchor, r/b/g/p colour+number, t/w/s stored tea/wine/spice,"
-                 " cX crane, inn tavern, · free cell, ⛵ ship")
+    lines.append("legend: ~ water, @ anchor, r/b/g/p card colour and number, t/w/s stored "
+                 "tea/wine/spice, cX crane, inn tavern, · free cell, ⛵ ship")
     for a in obs["areas"]:
         if a["closed"] and a["owner"] is None and a["size"] <= 1:
             continue
         counts = "; ".join(
-            f"{colours[p]} " + ",".join(f"{GOODS_LETTER[g]}{v}" for g, v in
-                                        zip(("tea", "wine", "spice"), cnt, strict=True) if v)
+            rich_escape(seat_name(p, names)) + " "
+            + ", ".join(f"{g} {v}" for g, v in zip(GOODS, cnt, strict=True) if v)
             for p, cnt in enumerate(a["counts"]) if any(cnt))
         first = a["cells"][0]
-        state = ("closed -> " + (colours[a["owner"]] if a["owner"] is not None else "nobody")
+        state = ("closed, won by " + (rich_escape(seat_name(a["owner"], names))
+                                      if a["owner"] is not None else "nobody")
                  if a["closed"] else "open")
-        lines.append(f"area at ({first[0]},{first[1]}) size {a['size']} {state}: {counts or '-'}")
-    for p, col in enumerate(colours):
-        ch = obs["chits"][p]
-        mark = " ◀" if obs.get("acting") == p else ""
+        lines.append(f"area at ({first[0]},{first[1]}), size {a['size']}, {state}: "
+                     f"{counts or 'no goods'}")
+    viewer = obs.get("viewer")
+    for p in range(players):
+        turn = " ◀" if obs.get("acting") == p else ""
         rev = obs["revealed"][p]
         lines.append(
-            f"[{RICH[col]}]{col}[/{RICH[col]}]{mark}: coins {obs['coins'][p]}, keepers "
+            f"{_who(p, names, viewer)}{turn}: coins {obs['coins'][p]}, keepers "
             f"{obs['keepers'][p]}, areas {obs['areas_won'][p]}, hand {obs['hand_sizes'][p]}, "
-            f"chits " + " ".join(f"{GOODS_LETTER[g]}{v}" for g, v in ch.items())
-            + (f", revealed {rev}" if rev else ""))
+            f"chits {_chits_words(obs['chits'][p])}" + (f", revealed {rev}" if rev else ""))
     if obs.get("hand") is not None:
         lines.append("your hand: " + ", ".join(obs["hand"]))
-    piles = ", ".join(f"{k} {v['size']}" + (f" (top {v['top']})" if v["top"] else "")
-                      for k, v in obs["piles"].items())
-    lines.append(f"piles: {piles}")
+    piles = []
+    for k, v in obs["piles"].items():
+        what = f"{seat_name(COLOURS.index(k), names)}'s pile" if k in COLOURS else f"{k} pile"
+        piles.append(rich_escape(what) + f" {v['size']}"
+                     + (f" (top {v['top']})" if v["top"] else ""))
+    lines.append("piles: " + ", ".join(piles))
     for entry in obs["log"][-6:]:
-        lines.append(f"[dim]{entry}[/dim]")
+        lines.append(f"[dim]{rich_escape(_named(entry, names))}[/dim]")
     if obs.get("final_breakdown"):
-        lines.append(score_table_text(score_lines(obs), colours, obs["ranks"]))
+        lines.append(f"[bold]Final result[/bold]: {rich_escape(_end_reason(obs, names))}; "
+                     f"{_scoring_words(obs)}.")
+        lines.append(rich_escape(score_table_text(score_lines(obs), names, obs["ranks"])))
     return "\n".join(lines)

@@ -47,6 +47,7 @@ from .components import (
     P_END,
     P_NEXT,
     P_ROUND,
+    PLAYER_COLOURS,
     S_BUY,
     S_PLACE,
     S_REMOVE,
@@ -130,6 +131,7 @@ class Kontor(Game):
 
     name = "kontor"
     title = "Kontor"
+    colours = PLAYER_COLOURS
     version = "1"
     player_counts = (2, 3, 4)
     perfect_information = False
