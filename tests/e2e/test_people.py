@@ -104,8 +104,14 @@ def test_replay_steps_through_a_finished_game_as_each_viewer(new_context, server
     page.keyboard.press("End")
     expect(pos).to_have_text(f"Move {total} of {total}")
     expect(page.locator("#log li")).to_have_count(total)
+    # The last move shows the same results table as the table page: one Total column.
+    expect(page.locator("#replay-scores tbody tr")).to_have_count(2)
+    heads = page.locator("#replay-scores thead th").all_inner_texts()
+    assert heads[:2] == ["Rank", "Player"] and heads[-1] == "Total" and heads.count("Total") == 1
+    page.screenshot(path=str(artifacts / "e2e-replay-end.png"), full_page=True)
     page.locator("#replay-back").click()
     expect(pos).to_have_text(f"Move {total - 1} of {total}")
+    expect(page.locator("#replay-scores")).to_have_count(0)
     for view in ("0", "1", ""):
         page.locator("#replay-view").select_option(view)
         expect(page).to_have_url(re.compile("seat=" + view if view else r"move=\d+$"))
