@@ -14,6 +14,8 @@ from __future__ import annotations
 import math
 import random
 
+from meeple.engine import State
+
 from .components import (
     CARD_COIN,
     CARD_COLOUR,
@@ -127,8 +129,10 @@ def _card_value(state: KontorState, player: int, card: int) -> float:
     return best
 
 
-def action_value(state: KontorState, player: int, action: int) -> float:
+def action_value(state: State, player: int, action: int) -> float:
     """How good ``action`` looks for ``player`` right now (larger is better)."""
+    if not isinstance(state, KontorState):
+        raise TypeError(f"a Kontor heuristic needs a Kontor state, not {type(state).__name__}")
     g = state.game
     if state.phase == P_CHOOSE and action < g.PLACE:
         v = _card_value(state, player, action)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from operator import attrgetter
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -373,7 +374,7 @@ class KontorState(State):
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> KontorState:
-        s = self._blank_copy()
+        s = cast(KontorState, self._blank_copy())
         s.phase, s.step, s.round = self.phase, self.step, self.round
         s.cell = self.cell[:]
         s.stored = self.stored[:]
@@ -416,9 +417,9 @@ class KontorState(State):
         g = self.game
         n = g.num_players
         pub = s.public
-        for pile_of, slots_kind in (("harbour", None), ("water", g.water_pile),
-                                    ("special", g.special_pile)):
-            piles = range(n) if pile_of == "harbour" else [slots_kind]
+        kinds: tuple[tuple[str, Sequence[int]], ...] = (
+            ("harbour", range(n)), ("water", [g.water_pile]), ("special", [g.special_pile]))
+        for pile_of, piles in kinds:
             for pile in piles:
                 slots: list[tuple[int, int]] = []
                 pool = list(s.unseen[pile])

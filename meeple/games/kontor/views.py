@@ -125,9 +125,9 @@ def observation(state: KontorState, player: int | None) -> dict[str, Any]:
         areas.append({"cells": g.xy_list(m), "size": m.bit_count(), "closed": False,
                       "owner": None, "counts": [cnt[p * 3:p * 3 + 3] for p in range(n)],
                       "leader": _none(state.winner_of(cnt))})
-    for m, owner, size, cnt in state.closed:
+    for m, owner, size, closed_counts in state.closed:
         areas.append({"cells": g.xy_list(m), "size": size, "closed": True,
-                      "owner": _none(owner), "counts": [list(cnt[p * 3:p * 3 + 3])
+                      "owner": _none(owner), "counts": [list(closed_counts[p * 3:p * 3 + 3])
                                                         for p in range(n)],
                       "leader": None})
     hand = None
