@@ -3,7 +3,6 @@ colours, the move log a viewer may know, and the one frame builder (live play an
 
 from __future__ import annotations
 
-import inspect
 import json
 import logging
 from collections.abc import Sequence
@@ -37,21 +36,10 @@ def seat_names(seats: Sequence[Seat]) -> list[str | None]:
     return [None if s.kind == SeatKind.OPEN else s.name for s in seats]
 
 
-@lru_cache(maxsize=64)
-def _takes_names(renderer_svg: Any) -> bool:
-    try:
-        return len(inspect.signature(renderer_svg).parameters) >= 2
-    except (TypeError, ValueError):
-        return False
-
-
 def safe_svg(game: Game, observation: dict[str, Any], names: Sequence[str | None]) -> str:
     """The game's picture of an observation ('' for a game without one)."""
-    try:
-        draw = game.renderer.svg
-        if _takes_names(draw):
-            return draw(observation, cast(Sequence[str], names))
-        return draw(observation)
+    try:  # an open seat's name is None: the picture says "Player N" (``look.seat_name``)
+        return game.renderer.svg(observation, cast(Sequence[str], names))
     except Exception:  # a picture must never stop play
         log.exception("render.svg failed for %s", game.name)
         return ""

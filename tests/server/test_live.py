@@ -20,11 +20,9 @@ GAMES = sorted(set(meeple.games()) | {"sealed_bids"})
 
 
 def _svg(game, obs, names):
-    """The game's picture with the seat names (a renderer not taking names yet draws without)."""
+    """The game's picture with the seats' display names."""
     try:
         return game.renderer.svg(obs, names)
-    except TypeError:
-        return game.renderer.svg(obs)
     except ModuleNotFoundError:
         return ""
 

@@ -292,3 +292,21 @@ def test_a_restarted_service_resumes_from_the_store(store):
         assert stored_history(store, lt)[-2:][0] == (1, 0)
 
     run(store, second)
+
+
+def test_pictures_and_players_carry_names_and_seat_colours(store):
+    async def body(service: TableService) -> None:
+        zed = person(store, "Zed Q")
+        lt, _ = await service.create(zed, meeple.load("koplus", 2), [(ME, None), (OPEN, None)],
+                                     start=False)
+        frame = lt.base_frame(None)
+        assert "Zed Q" in frame["svg"] and "Player 2" in frame["svg"]  # the open seat
+        await service.set_seat(lt, zed, 1, BOT, "random")
+        frame = lt.base_frame(None)
+        assert "Bot (random)" in frame["svg"]
+        colours = [c.to_json() for c in lt.game.seat_colours()]
+        assert [p["colour"] for p in lt.players_json()] == colours
+        assert [p["name"] for p in lt.players_json()] == ["Zed Q", "Bot (random)"]
+        assert [s["colour"] for s in lt.summary(zed.id)["seats"]] == colours
+
+    run(store, body)
