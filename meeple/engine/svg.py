@@ -93,12 +93,14 @@ def player_label(seat: int, colours: Sequence[Colour], names: Sequence[str] | No
                  x: float, y: float, *, size: float = 13, viewer: int | None = None,
                  current: bool = False) -> str:
     """A player's mark and name on one line (``(you)`` for the viewer); ``current`` marks the
-    player to act."""
+    player to act with the shared highlight ring around the mark and a bold name."""
     name = seat_name(seat, names) + (" (you)" if seat == viewer else "")
+    cx, cy, r = x + size * 0.5, y - size * 0.35, size * 0.5
+    ring = [circle(cx, cy, r + 2.5, class_="current")] if current else []
     return group(
-        [player_mark(colours[seat], x + size * 0.5, y - size * 0.35, size * 0.5),
+        [*ring, player_mark(colours[seat], cx, cy, r),
          text(x + size * 1.3, y, name, size=size, weight="bold" if current else None)],
-        class_="player current" if current else "player", data_seat=seat,
+        class_="player to-act" if current else "player", data_seat=seat,
     )
 
 
@@ -111,7 +113,7 @@ def score_table(lines: Sequence[ScoreLine], colours: Sequence[Colour],
                 names: Sequence[str] | None, x: float, y: float,
                 ranks: Sequence[int] | None = None) -> tuple[str, float, float]:
     """The final breakdown as a table (a row per player, best rank first where ``ranks`` are
-    given, each total once): the SVG, its width and its height."""
+    given, each total once, the tie-break notes below it): the SVG, its width and its height."""
     if not lines:
         return "", 0.0, 0.0
     lines = ordered(lines, ranks)
@@ -139,4 +141,10 @@ def score_table(lines: Sequence[ScoreLine], colours: Sequence[Colour],
                         weight="bold"))
     width = name_w + sum(col_w) + total_w
     height = row_h * (len(lines) + 1) + 8
+    for line in lines:
+        if line.note:
+            note = f"{seat_name(line.player, names)}: {line.note}"
+            out.append(text(x, y + height + 8, note, size=12, fill=MUTED, class_="score-note"))
+            width = max(width, 7 * len(note))
+            height += 18
     return group(out, class_="score-table"), float(width), float(height)

@@ -246,3 +246,17 @@ def test_the_play_loop_reports_every_action_and_follows_the_policy():
     assert same.history() == s.history()
     short = meeple.play_out(game.new_initial_state(), 4, max_actions=2)
     assert short.move_number() <= 3 and not short.is_terminal()
+
+
+def test_svg_score_table_notes_and_the_current_player_ring():
+    lines = [ScoreLine(0, (("Areas", 3),), 3, "holds harbour card 35"),
+             ScoreLine(1, (("Areas", 3),), 3)]
+    table, width, height = svg.score_table(lines, PALETTE, ["Ann", "Bob"], 0, 0)
+    root = ET.fromstring(svg.document(width, height, [table], cls="t"))
+    texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert texts.count("Ann: holds harbour card 35") == 1
+    label = ET.fromstring(svg.document(50, 20, [svg.player_label(0, PALETTE, None, 0, 15,
+                                                                  current=True)], cls="t"))
+    ring = [c for c in label.iter("{http://www.w3.org/2000/svg}circle") if c.get("class")]
+    assert [c.get("class") for c in ring] == ["current"]
+    assert all(t.get("class") != "current" for t in label.iter("{http://www.w3.org/2000/svg}text"))
