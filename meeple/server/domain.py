@@ -59,6 +59,18 @@ class OnTimeout(StrEnum):
     FORFEIT = "forfeit"
 
 
+class Message(StrEnum):
+    """The ``type`` of a WebSocket message (and of a replay answer)."""
+
+    FRAME = "frame"
+    REPLAY = "replay"
+    ERROR = "error"
+    PONG = "pong"
+    PING = "ping"
+    ACT = "act"
+    VIEW = "view"
+
+
 class Code(StrEnum):
     """Why something was refused (the WebSocket ``error`` codes and the REST refusals)."""
 

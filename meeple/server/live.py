@@ -25,6 +25,7 @@ from .domain import (
     Change,
     ClockKind,
     Code,
+    Message,
     Move,
     Refused,
     Seat,
@@ -353,7 +354,7 @@ class LiveTable:
             status=TableStatus.FINISHED, result=self.meta.result if n == total else None,
             names=views.seat_names(self.seats),
         )
-        return {**out, "type": "replay", "total": total, "players": self.players_json(),
+        return {**out, "type": Message.REPLAY, "total": total, "players": self.players_json(),
                 "final_result": self.meta.result}
 
     def choose_view(self, conn: Conn) -> int | None:

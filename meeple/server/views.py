@@ -14,7 +14,7 @@ import meeple
 from meeple.engine import CHANCE, Game, MeepleError, State, game_class
 from meeple.engine.look import Colour
 
-from .domain import Seat, SeatKind, StoredTable, TableStatus
+from .domain import Message, Seat, SeatKind, StoredTable, TableStatus
 
 log = logging.getLogger("meeple.server")
 CHANCE_TEXT = "chance"
@@ -165,7 +165,7 @@ def frame(
     if seat is not None and running:
         acts = [state.describe_action(a, seat) for a in state.legal_actions(seat)]
     return {
-        "type": "frame",
+        "type": Message.FRAME,
         "table": table_id,
         "game": game.name,
         "move_number": state.move_number(),

@@ -11,7 +11,7 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from ..deps import TablesDep, UserId
-from ..domain import Code, Refused
+from ..domain import Code, Message, Refused
 from ..live import FRAME_DUE, Conn, LiveTable
 from ..service import TableService
 
@@ -22,7 +22,7 @@ NOT_FOUND_CLOSE = 4404
 
 
 def _error(code: Code, reason: str) -> dict[str, Any]:
-    return {"type": "error", "code": code, "reason": reason}
+    return {"type": Message.ERROR, "code": code, "reason": reason}
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -88,9 +88,9 @@ async def _handle(tables: TableService, lt: LiveTable, conn: Conn,
     if not isinstance(msg, dict):
         return _error(Code.BAD_REQUEST, "messages are JSON objects")
     kind = msg.get("type")
-    if kind == "ping":
-        return {"type": "pong"}
-    if kind == "view":
+    if kind == Message.PING:
+        return {"type": Message.PONG}
+    if kind == Message.VIEW:
         seat = msg.get("seat")
         if seat not in conn.held:
             return _error(Code.FORBIDDEN, f"this connection does not hold seat {seat!r}")
@@ -98,7 +98,7 @@ async def _handle(tables: TableService, lt: LiveTable, conn: Conn,
         conn.dirty = True
         conn.queue.put_nowait(FRAME_DUE)
         return None
-    if kind == "act":
+    if kind == Message.ACT:
         seat = msg.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int):
             return _error(Code.BAD_REQUEST, "seat must be an int")
