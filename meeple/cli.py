@@ -94,12 +94,7 @@ def who(game: Game, player: int, names: list[str]) -> str:
 
 def board_text(state: State, viewer: int | None, names: list[str]) -> str:
     """The game's terminal picture of what ``viewer`` sees, with the players' names."""
-    renderer = state.game.renderer
-    obs = state.observation(viewer)
-    try:
-        return renderer.text(obs, names)
-    except TypeError:  # a renderer that takes no names yet
-        return renderer.text(obs)
+    return state.game.renderer.text(state.observation(viewer), names)
 
 
 def show(state: State, viewer: int | None, names: list[str]) -> None:
@@ -397,12 +392,7 @@ def render(
         return
     seats = [str(x) for x in record.get("meta", {}).get("seats", [])]
     names = seat_names(seats) if len(seats) == state.game.num_players else None
-    renderer = state.game.renderer
-    try:
-        picture = renderer.svg(state.observation(viewer), names)
-    except TypeError:  # a renderer that takes no names yet
-        picture = renderer.svg(state.observation(viewer))
-    out.write_text(picture)
+    out.write_text(state.game.renderer.svg(state.observation(viewer), names))
     console.print(f"wrote {out}")
 
 
