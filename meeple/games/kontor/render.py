@@ -35,6 +35,10 @@ OPEN_AREA = "#ffd84d"
 CELL = 58
 PANEL_W = 285
 PANEL_H = 100
+PANELS_Y = 70
+MODE_WORDS = {"basic": "basic game", "advanced": "advanced game", "expansion": "expansion"}
+END_WORDS = {"end E1": "the game ends: the field is complete",
+             "end E2": "the game ends at the start of the round"}
 _COLOUR_WORD = re.compile(r"\b(" + "|".join(COLOURS) + r")\b(?!-)")
 
 
@@ -58,6 +62,11 @@ def _card_colour(card: str) -> Colour | None:
 def _named(line: str, names: Sequence[str] | None) -> str:
     """A log line with each player's colour word (not a card's) replaced by their name."""
     return _COLOUR_WORD.sub(lambda m: seat_name(COLOURS.index(m.group(1)), names), line)
+
+
+def _log_line(line: str, names: Sequence[str] | None) -> str:
+    """A log line for people: players by name, the end of the game in words."""
+    return END_WORDS.get(line) or _named(line, names)
 
 
 def _end_reason(obs: dict[str, Any], names: Sequence[str] | None) -> str:
@@ -227,10 +236,9 @@ def _panel(obs: dict[str, Any], p: int, colours: Sequence[Colour],
     acting = obs.get("acting") == p
     out = [s.rect(sx, Y, PANEL_W - 15, PANEL_H, fill="#ffffff", stroke=colours[p].fill,
                   stroke_width=3, rx=6, class_="player-panel"),
-           s.player_label(p, colours, names, sx + 8, Y + 20, viewer=obs.get("viewer"))]
+           s.player_label(p, colours, names, sx + 8, Y + 20, viewer=obs.get("viewer"),
+                          current=acting)]
     if acting:
-        out.append(s.text(sx + PANEL_W - 24, Y + 20, "◀", size=13, anchor="end",
-                          fill=HIGHLIGHT, class_="current-mark"))
         out.insert(0, s.rect(sx - 3, Y - 3, PANEL_W - 9, PANEL_H + 6, fill="none",
                              stroke=HIGHLIGHT, stroke_width=3, rx=8, class_="current"))
     hand = f"hand {obs['hand_sizes'][p]}"
@@ -259,14 +267,17 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     span = obs["grid"]["max"] - obs["grid"]["min"] + 1
     board = span * CELL
     players = len(colours)
-    top = max(board, 60 + (PANEL_H + 10) * players)
+    top = max(board, PANELS_Y + (PANEL_H + 10) * players)
     body = _board(obs, colours, names)
     sx = board + 15
-    body.append(s.text(sx, 22, f"Kontor · {obs['mode']} · round {obs['round']}", size=15,
-                       weight="bold"))
-    body.append(s.status(sx, 42, _phase_line(obs, names), size=12))
+    mode = MODE_WORDS.get(obs["mode"], obs["mode"])
+    n = obs["field_size"]
+    body.append(s.text(sx, 22, f"Kontor · round {obs['round']}", size=15, weight="bold"))
+    body.append(s.text(sx, 38, f"{mode[:1].upper()}{mode[1:]}, a {n}×{n} field", size=11,
+                       fill=MUTED))
+    body.append(s.status(sx, 56, _phase_line(obs, names), size=12))
     for p in range(players):
-        body += _panel(obs, p, colours, names, sx, 56 + (PANEL_H + 10) * p)
+        body += _panel(obs, p, colours, names, sx, PANELS_Y + (PANEL_H + 10) * p)
     hand = obs.get("hand") or []
     hy = top + 10
     body.append(s.text(8, hy + 32, "Your hand", size=12))
@@ -281,7 +292,7 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
         body.append(s.text(X + 34, hy + 32, label, size=11, anchor="middle",
                            fill=colour.ink if colour is not None else "#ffffff",
                            pointer_events="none"))
-    width = float(board + PANEL_W)
+    width = float(board + PANEL_W + 10)
     height = float(hy + 66)
     lines = score_lines(obs)
     if lines:
@@ -292,14 +303,8 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
                            size=12, fill=MUTED))
         table, tw, th = s.score_table(lines, colours, names, 8, ty + 40, obs.get("ranks"))
         body.append(table)
-        ny = ty + 40 + th + 8
-        for line in lines:
-            if line.note:
-                body.append(s.text(8, ny + 12, f"{seat_name(line.player, names)}: {line.note}",
-                                   size=12))
-                ny += 18
         width = max(width, tw + 16)
-        height = ny + 8
+        height = ty + 40 + th + 12
     return s.document(width, height, body, cls="kontor", label="Kontor harbour")
 
 
@@ -325,7 +330,8 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
     xs = range(max(maxx - n + 1, obs["grid"]["min"]), min(minx + n - 1, obs["grid"]["max"]) + 1)
     ys = range(max(maxy - n + 1, obs["grid"]["min"]), min(miny + n - 1, obs["grid"]["max"]) + 1)
     ship = tuple(obs["ship"]) if obs.get("ship") else None
-    lines = [f"[bold]Kontor[/bold] ({obs['mode']}, {n}×{n}) round {obs['round']}: "
+    mode = MODE_WORDS.get(obs["mode"], obs["mode"])
+    lines = [f"[bold]Kontor[/bold] ({mode}, {n}×{n}) round {obs['round']}: "
              f"{rich_escape(_phase_line(obs, names))}"]
     lines.append("      " + "".join(f"{x:^7}" for x in xs))
     for y in ys:
@@ -387,7 +393,7 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
                      + (f" (top {v['top']})" if v["top"] else ""))
     lines.append("piles: " + ", ".join(piles))
     for entry in obs["log"][-6:]:
-        lines.append(f"[dim]{rich_escape(_named(entry, names))}[/dim]")
+        lines.append(f"[dim]{rich_escape(_log_line(entry, names))}[/dim]")
     if obs.get("final_breakdown"):
         lines.append(f"[bold]Final result[/bold]: {rich_escape(_end_reason(obs, names))}; "
                      f"{_scoring_words(obs)}.")
