@@ -196,3 +196,20 @@ def add_parts(action: int) -> tuple[int, int, int]:
     code, k = divmod(action - ADD_BASE, 4)
     r, c = divmod(code, CELL_SPAN)
     return r - 60, c - 60, k
+
+
+ADD_CELL: dict[int, int] = {
+    (add_action(r, c, 0) - ADD_BASE) >> 2: rc_cell(r, c)
+    for r in range(-MAX_REACH, MAX_REACH + 1)
+    for c in range(-MAX_REACH, MAX_REACH + 1)
+    if abs(r) + abs(c) <= MAX_REACH
+}
+"""The GRID cell of an ``add`` id: ``ADD_CELL[(id - ADD_BASE) >> 2]`` (its rotation is
+``(id - ADD_BASE) & 3``), for every cell a tile can reach; built once from ``rc_cell`` for the
+hot paths."""
+
+
+def add_cell(action: int) -> tuple[int, int]:
+    """(GRID cell, rotation) of an ``add`` id."""
+    code, k = divmod(action - ADD_BASE, 4)
+    return ADD_CELL[code], k

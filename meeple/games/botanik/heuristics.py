@@ -26,8 +26,7 @@ from .components import (
     SWAP,
     SWAP_BASE,
     VEGETABLE,
-    add_parts,
-    rc_cell,
+    add_cell,
     rotate,
 )
 from .rules import BotanikState
@@ -92,8 +91,7 @@ def add_value(state: BotanikState, q: int, action: int) -> float:
     """A quick local rating of adding the pending tile with ``action`` (no copy made)."""
     ts = state.ts
     t = state.pend_tile
-    r, c, k = add_parts(action)
-    x = rc_cell(r, c)
+    x, k = add_cell(action)
     e = rotate(ts.exits[t], k)
     tiles = state.mtile[q]
     comp = state.mcomp[q]

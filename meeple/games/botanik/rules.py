@@ -42,6 +42,7 @@ from .components import (
     TILE_SETS,
     VEGETABLE,
     add_action,
+    add_cell,
     add_parts,
     cell_rc,
     rc_cell,
@@ -417,9 +418,9 @@ class BotanikState(State):
             self._run()
             return
         if ph == ADD:
-            r, c, k = add_parts(action)
+            x, k = add_cell(action)
             t = self.pend_tile
-            self._place(player, t, rc_cell(r, c), rotate(ts.exits[t], k))
+            self._place(player, t, x, rotate(ts.exits[t], k))
             self._run()
             return
         if ph == SWAP:
@@ -644,14 +645,21 @@ class BotanikState(State):
             masks[colour[tiles[x]]] |= 1 << (x - base)
         out: list[tuple[int, int]] = []
         if not pipe_linked:
-            components = GRID.components
+            right, down, components = GRID.right, GRID.down, GRID.components
             for col in range(5):
                 m = masks[col]
-                if m & (m - 1):  # two tiles or more
+                if not m:
+                    continue
+                n = m.bit_count()
+                if n == 1 or (n == 2 and m & (right(m) | down(m))):  # one group
+                    out.append((col, m))
+                elif n == 2:  # two tiles apart
+                    low = m & -m
+                    out.append((col, low))
+                    out.append((col, m ^ low))
+                else:
                     for part in components(m):
                         out.append((col, part))
-                elif m:
-                    out.append((col, m))
             return base, out
         pipes = self.mpipe[p]
         sides = [0, 0, 0, 0]  # cells with a pipe on their N, E, S, W edge
