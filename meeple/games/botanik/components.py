@@ -108,7 +108,7 @@ class TileSet:
                 known, value = kv >> 4, kv & 15
                 ok = value & ~known == 0
                 fits.append(tuple(
-                    (k, bin(m & ~known & 15).count("1"))
+                    (k, (m & ~known & 15).bit_count())
                     for k, m in self.rotations[a] if ok and m & known == value
                 ))
             self.fits.append(fits)

@@ -1,9 +1,11 @@
 """Botanik rules: the registry, the rounds of three tiles, releases, machines and scoring.
 
-The state keeps each machine as small dicts keyed by an internal cell index (see
-``components.GRID_WIDTH``): the tile, its exit mask and its pipe-network component, with the
-number of open ends of every component kept up to date. A placement's legality (edges, the main
-network staying open, loops) is then a few dict look-ups per candidate cell.
+The notation lives in ``notation.py`` and the views in ``views.py``; the state's hooks call them.
+
+The state keeps each machine as small dicts keyed by the cell's index on the engine grid
+``components.GRID`` (``rc_cell``): the tile, its exit mask and its pipe-network component, with
+the number of open ends of every component kept up to date. A placement's legality (edges, the
+main network staying open, loops) is then a few dict look-ups per candidate cell.
 """
 
 from __future__ import annotations
