@@ -1,5 +1,12 @@
 """The web platform: ``serve()`` runs it, ``create_app()`` builds the FastAPI app (for tests
-and for mounting elsewhere). The API is described in ``docs/api.md``."""
+and for mounting elsewhere). The API is described in ``docs/api.md``.
+
+Layout: ``app`` wires the app together; ``routers/`` holds one router per area (accounts,
+lobby, tables, live play, health, pages) using the dependencies in ``deps`` and the bodies in
+``schemas``; ``service`` is the one writer of tables and seats, over a ``store`` (SQL or in
+memory); ``live`` keeps each loaded table's engine state and frames, ``views`` builds what
+people see (summaries, frames, logs); ``domain`` names the statuses, kinds and records.
+"""
 
 from __future__ import annotations
 
