@@ -220,7 +220,7 @@ def _machine_svg(p: int, obs: dict[str, Any], ox: float, oy: float,
     current = obs.get("current_player") == p
     facts = _machine_facts(obs, p)
     parts = [
-        draw.player_label(p, colours, names, ox, oy + 14, size=14),
+        draw.player_label(p, colours, names, ox, oy + 14, size=14, current=current),
         draw.text(ox, oy + 31, facts, size=12, fill=INK),
     ]
     top = oy + 42
@@ -339,7 +339,7 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
         table, tw, th = draw.score_table(lines, colours, names, 20, total_h, obs.get("ranks"))
         parts.append(table)
         total_h += th + 8
-        notes = [f"{seat_name(ln.player, names)}: {ln.note}" for ln in lines if ln.note]
+        notes = []  # the table gives the tie-break notes; below them, what scored nothing
         for q in range(2):
             removed = _removed(obs["machines"][q])
             if removed:

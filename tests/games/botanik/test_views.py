@@ -145,11 +145,15 @@ def test_terminal_text_holds_one_table_and_each_total_once():
         assert not re.search(rf"{name}'s machine: \d+ points?\b", plain)
 
 
-def test_terminal_text_of_a_tie_gives_the_tie_break():
+def test_a_tie_on_points_gives_the_tie_break_once():
     s = b8_final()
     plain = Text.from_markup(render.text(s.observation(None), NAMES)).plain
     assert "Alice: tie on points broken by tiles in the main network, 10 against 8" in plain
     assert "Game over: Alice wins" in plain
+    picture = render.svg(s.observation(None), NAMES)
+    for note in ("Alice: tie on points broken by tiles in the main network, 10 against 8",
+                 "Bob: tie on points broken by tiles in the main network, 8 against 10"):
+        assert picture.count(f">{note}</text>") == 1
 
 
 def test_names_with_markup_are_shown_as_they_are():
