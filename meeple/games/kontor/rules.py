@@ -237,6 +237,8 @@ class Kontor(Game):
         self.col = [self.grid.col_mask(c) & self.valid for c in range(W)]
         """The field cells of each column (index ``x + off``)."""
         self.row = [self.grid.row_mask(r) & self.valid for r in range(W)]
+        self._xy = [(c - self.off, r - self.off) for r, c in map(self.grid.cell, range(G))]
+        """The rules' ``(x, y)`` of every cell index, from the grid's cells."""
         self._inside_cache: dict[tuple[int, int, int, int], int] = {}
         self.anchor = self.idx(0, 0)
         self.cross = [self.idx(x, y) for x, y in CROSS_CELLS]
@@ -254,8 +256,7 @@ class Kontor(Game):
 
     def xy(self, i: int) -> tuple[int, int]:
         """The ``(x, y)`` coordinates of cell index ``i``."""
-        r, c = self.grid.cell(i)
-        return (c - self.off, r - self.off)
+        return self._xy[i]
 
     def xy_text(self, i: int) -> str:
         """Cell ``i`` as the notation writes it: ``(x,y)``."""
@@ -741,7 +742,8 @@ class KontorState(State):
 
     def _refresh_legal(self) -> None:
         g = self.game
-        self.legal = g.grid.neighbours(self.land | self.water) & g.inside(*self.frame)
+        occ = self.land | self.water
+        self.legal = g.grid.grow(occ) & ~occ & g.inside(*self.frame)
 
     def _place(self, i: int, v: int) -> None:
         g = self.game
