@@ -2,9 +2,9 @@
 
 The field is a padded square grid (an engine ``Grid``) of cell indices; occupied, water, land and
 legal cells are int bitboards, so adjacency, closure and the field frame are a few shifts and
-masks. Areas are
-kept incrementally (merged on placement, split on removal). Every shuffle is a chance node
-(rules page 3.3): piles hold an unordered unseen part, a visible top and a known returned queue.
+masks. Areas are kept incrementally (merged on placement, split on removal). Every shuffle is a
+chance node (rules page 3.3): piles hold an unordered unseen part, a visible top and a known
+returned queue. The notation is in ``notation.py``, what players see in ``views.py``.
 """
 
 from __future__ import annotations
