@@ -58,3 +58,82 @@ def test_games_do_not_import_each_other():
             bits = module.split(".")
             if bits[:2] == ["meeple", "games"] and len(bits) > 2:
                 assert bits[2] == parts[0], f"{path} imports another game: {module}"
+
+
+def module_name(path: Path) -> str:
+    name = ".".join(path.relative_to(ROOT.parent).with_suffix("").parts)
+    return name.removesuffix(".__init__")
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """The modules a file imports at run time, at load or inside functions (imports under
+    ``if TYPE_CHECKING:`` are for the type checker only and are left out)."""
+    tree = ast.parse(path.read_text())
+    package = module_name(path)
+    if path.name != "__init__.py":
+        package = package.rsplit(".", 1)[0]
+    found: set[str] = set()
+
+    def visit(nodes: list[ast.stmt]) -> None:
+        for node in nodes:
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    mod = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    mod = node.module or ""
+                found.add(mod)
+                found.update(f"{mod}.{a.name}" for a in node.names)
+            elif isinstance(node, ast.If):
+                test = node.test
+                if isinstance(test, ast.Name) and test.id == "TYPE_CHECKING":
+                    visit(node.orelse)
+                else:
+                    visit(node.body + node.orelse)
+            else:
+                for field in ("body", "orelse", "finalbody", "handlers"):
+                    visit(getattr(node, field, None) or [])
+
+    visit(tree.body)
+    return found
+
+
+def test_no_import_cycles_between_modules():
+    """No module imports, directly or through others, a module that imports it back (not even
+    through imports inside functions)."""
+    paths = {module_name(p): p for p in ROOT.rglob("*.py") if "node_modules" not in p.parts}
+    graph = {m: {i for i in runtime_imports(p)
+                 if i in paths and i != m and not m.startswith(i + ".")}  # a parent loads first
+             for m, p in paths.items()}
+    state: dict[str, int] = {}
+
+    def walk(m: str, trail: list[str]) -> None:
+        state[m] = 1
+        for nxt in sorted(graph[m]):
+            if state.get(nxt) == 1:
+                circle = trail[trail.index(nxt):] + [nxt]
+                raise AssertionError("import cycle: " + " -> ".join(circle))
+            if nxt not in state:
+                walk(nxt, trail + [nxt])
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            walk(m, [m])
+
+
+def test_no_game_module_is_looked_up_by_name():
+    """Only the registry imports the game packages by name; the rest use what a game declared."""
+    for path in ROOT.rglob("*.py"):
+        if "node_modules" in path.parts or path == ROOT / "engine" / "registry.py":
+            continue
+        text = path.read_text()
+        assert "import_module" not in text, f"{path} imports a module by name"
+    for path in (ROOT / "web").rglob("*.js"):
+        if "node_modules" in path.parts:
+            continue
+        for name in ("koplus", "kozo", "mops_royal", "botanik", "kontor"):
+            for op in ("===", "!=="):
+                assert f'{op} "{name}"' not in path.read_text(), f"{path} tests the game's name"
