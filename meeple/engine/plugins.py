@@ -34,7 +34,7 @@ class Renderer(Protocol):
 class Heuristics(Protocol):
     """What the greedy bot values; the search bots use the optional parts where present.
 
-    Optional members (looked up with ``getattr(h, name, None)``): ``evaluate(state, player)`` in
+    Optional members (read with :func:`optional`): ``evaluate(state, player)`` in
     [-1, 1], ``rollout_action(state, player, rng)``, ``shortlist(state, player, legal)``,
     ``quiet(state)`` and ``SEARCH`` (level settings); ``meeple/bots/mcts.py`` says how each is
     used."""
