@@ -44,6 +44,10 @@ class Game:
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     option_schema: ClassVar[OptionSchema] = OptionSchema()
     perfect_information: ClassVar[bool] = True
+    pitch: ClassVar[str] = ""
+    """What the game is about in one line, in the players' words (shown in the lobby)."""
+    minutes: ClassVar[tuple[int, int] | None] = None
+    """How long a game typically takes, as ``(low, high)`` minutes; ``None`` where unknown."""
     state_class: ClassVar[type[State]]
 
     # What the game provides besides its rules, declared by ``register`` (plugins.py).
@@ -161,13 +165,16 @@ class Game:
 
     @classmethod
     def describe(cls) -> dict[str, Any]:
-        """Name, title, player counts, option schema: for the lobby and ``meeple games``."""
+        """Name, title, player counts, pitch, typical minutes, option schema: for the lobby and
+        ``meeple games``."""
         return {
             "name": cls.name,
             "title": cls.title,
             "version": cls.version,
             "players": list(cls.player_counts),
             "perfect_information": cls.perfect_information,
+            "pitch": cls.pitch,
+            "minutes": list(cls.minutes) if cls.minutes is not None else None,
             "options": [o.to_json() for o in cls.option_schema],
             "views": list(cls.views),
             "colours": [c.to_json() for c in cls.colours],
