@@ -70,6 +70,8 @@ class Botanik(Game):
     version = "1"
     player_counts = (2,)
     perfect_information = True
+    pitch = "Pass tiles through a shared registry and build a blooming pipe machine"
+    minutes = (30, 30)
     colours = SEAT_COLOURS
     option_schema = OptionSchema(
         (

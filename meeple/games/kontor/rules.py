@@ -48,7 +48,7 @@ from .components import (
     P_END,
     P_NEXT,
     P_ROUND,
-    PLAYER_COLOURS,
+    SEAT_COLOURS,
     S_BUY,
     S_PLACE,
     S_REMOVE,
@@ -132,10 +132,12 @@ class Kontor(Game):
 
     name = "kontor"
     title = "Kontor"
-    colours = PLAYER_COLOURS
+    colours = SEAT_COLOURS
     version = "1"
     player_counts = (2, 3, 4)
     perfect_information = False
+    pitch = "Build a harbour card by card and win its areas with tea, wine and spice"
+    minutes = (20, 40)
     option_schema = OptionSchema(
         (
             Option("mode", str, "basic", choices=MODES,

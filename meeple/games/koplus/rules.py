@@ -184,6 +184,8 @@ class KoPlus(Game):
     version = "1"
     player_counts = (2, 3, 4)
     perfect_information = True
+    pitch = "Catch aliens with nets of plus- and U-shaped tiles"
+    minutes = (10, 30)
     colours = SEAT_COLOURS
     option_schema = OptionSchema(
         (

@@ -57,6 +57,8 @@ class Kozo(Game):
     player_counts = (2, 3, 4, 5, 6)
     colours = SEAT_COLOURS
     perfect_information = True
+    pitch = "Add wooden blocks to one shared tower and score them, unless it topples"
+    minutes = (15, 30)
     option_schema = OptionSchema((
         Option("random_size", bool, False,
                help="scoring tiles face down; a random tile sets the size to play"),

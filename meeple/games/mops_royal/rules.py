@@ -75,6 +75,8 @@ class MopsRoyal(Game):
     version = "1"
     player_counts = (2, 3, 4)
     perfect_information = False
+    pitch = "Grow a square of pug tiles and score shapes of one colour or one object"
+    minutes = (20, 30)
     colours = SEAT_COLOURS
     option_schema = OptionSchema(
         (
