@@ -179,7 +179,7 @@ T_CROSS, T_HAND, T_TOP = range(3)
 NV = 7
 """Placement variants per cell: 0 plain, 1..3 crane names tea/wine/spice, 4..6 export it."""
 
-PLAYER_COLOURS: tuple[Colour, ...] = (
+SEAT_COLOURS: tuple[Colour, ...] = (
     Colour(COLOURS[0], "#d55e00", "▲"),
     Colour(COLOURS[1], "#2b2b2b", "●"),
     Colour(COLOURS[2], "#009e73", "■"),

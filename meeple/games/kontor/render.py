@@ -18,7 +18,7 @@ from meeple.engine import svg as s
 from meeple.engine.look import HIGHLIGHT, INK, MUTED, Colour, seat_name
 from meeple.engine.scores import score_lines, score_table_text
 
-from .components import COLOURS, GOODS, PLAYER_COLOURS
+from .components import COLOURS, GOODS, SEAT_COLOURS
 
 GOODS_FILL = {"tea": "#ead9a8", "wine": "#7b3f00", "spice": "#6b8e23"}
 """The goods' own colours (not the players')."""
@@ -56,7 +56,7 @@ def _outside(obs: dict[str, Any], x: int, y: int) -> bool:
 def _card_colour(card: str) -> Colour | None:
     """The player colour of a harbour card by its name (``red-15``), else ``None``."""
     word = card.split("-")[0]
-    return PLAYER_COLOURS[COLOURS.index(word)] if word in COLOURS else None
+    return SEAT_COLOURS[COLOURS.index(word)] if word in COLOURS else None
 
 
 def _named(line: str, names: Sequence[str] | None) -> str:
@@ -263,7 +263,7 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The harbour as a standalone SVG: field, areas with owners, warehouses, ship, the
     players, the hand and, at the end, the final result."""
     obs = observation
-    colours = PLAYER_COLOURS[:obs["players"]]
+    colours = SEAT_COLOURS[:obs["players"]]
     span = obs["grid"]["max"] - obs["grid"]["min"] + 1
     board = span * CELL
     players = len(colours)
@@ -316,7 +316,7 @@ def _mark(colour: Colour, content: str) -> str:
 def _who(p: int, names: Sequence[str] | None, viewer: int | None = None) -> str:
     """A player's symbol in their colour and their name (``(you)`` for the viewer)."""
     name = seat_name(p, names) + (" (you)" if p == viewer else "")
-    return f"{_mark(PLAYER_COLOURS[p], ' ' + PLAYER_COLOURS[p].symbol + ' ')} {rich_escape(name)}"
+    return f"{_mark(SEAT_COLOURS[p], ' ' + SEAT_COLOURS[p].symbol + ' ')} {rich_escape(name)}"
 
 
 def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
@@ -359,7 +359,7 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
                 elif c["kind"] == "tavern":
                     g = "inn"
                 tok = f"{col[0]}{c['number']}{mark.strip()}{g}"
-                row.append(_mark(PLAYER_COLOURS[owner], f"{tok:<7}"))
+                row.append(_mark(SEAT_COLOURS[owner], f"{tok:<7}"))
         lines.append("".join(row))
     lines.append("legend: ~ water, @ anchor, r/b/g/p card colour and number, t/w/s stored "
                  "tea/wine/spice, cX crane, inn tavern, · free cell, ⛵ ship")
