@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent / "meeple"
-RANK = {"engine": 0, "games": 1, "bots": 2, "adapters": 3, "arena": 3, "server": 4, "cli": 5}
+RANK = {"engine": 0, "games": 1, "bots": 2, "adapters": 3, "arena": 3, "gallery": 3, "server": 4,
+        "cli": 5}
 """The engine finds the games by name at run time (``registry._discover``), never by import."""
 
 
