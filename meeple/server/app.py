@@ -23,7 +23,7 @@ from meeple.engine import MeepleError
 from . import auth
 from .deps import Services, Settings
 from .domain import Refused
-from .routers import accounts, health, lobby, pages, play, tables
+from .routers import accounts, gallery, health, lobby, pages, play, tables
 from .service import TableService
 from .store import SqlStore, Store
 
@@ -63,7 +63,7 @@ def create_app(
     app.state.services = services
     app.add_exception_handler(MeepleError, _meeple_error)  # type: ignore[arg-type]
     app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]
-    for module in (accounts, lobby, tables, play, health, pages):
+    for module in (accounts, lobby, gallery, tables, play, health, pages):
         app.include_router(module.router)
     web = settings.web_dir
     if web.is_dir():
