@@ -397,6 +397,26 @@ def render(
 
 
 @app.command()
+def gallery(
+    which: str = typer.Argument(..., metavar="GAME|all", help="a game's name, or all"),
+    out: Path = typer.Option(Path("gallery"), "-o", "--out", help="folder for the pictures"),
+    png: bool = typer.Option(True, "--png/--no-png", help="also write PNG (cairosvg)"),
+    docs: Path | None = typer.Option(None, "--docs", help="also write a page showing them"),
+) -> None:
+    """Draw sample positions (start, middle, end) of every configuration as SVG and PNG."""
+    from meeple.gallery import write_docs, write_gallery
+
+    try:
+        pics = write_gallery(which, out, with_png=png)
+    except meeple.OptionError as e:
+        fail(str(e))
+        return
+    console.print(f"wrote {len(pics)} pictures to {out}")
+    if docs is not None:
+        console.print(f"wrote {write_docs(pics, docs, out)}")
+
+
+@app.command()
 def rules(game_name: str = typer.Argument(..., metavar="GAME")) -> None:
     """Show the rules of a game (reconstructed rules are marked)."""
     try:
