@@ -34,6 +34,16 @@ def game_names() -> list[str]:
     return [TINY] + list(registry.games())
 
 
+def hidden_game_names() -> list[str]:
+    """The games of hidden information among :func:`game_names`."""
+    return [TINY] + [n for n in registry.games() if not registry.game_class(n).perfect_information]
+
+
+def perfect_game_names() -> list[str]:
+    """The games of perfect information among :func:`game_names`."""
+    return [n for n in registry.games() if registry.game_class(n).perfect_information]
+
+
 @pytest.fixture(autouse=True)
 def tiny_game_registered():
     """Register the tiny game for one test (removed after, so the contract test never sees

@@ -11,7 +11,7 @@ import pytest
 import meeple
 from meeple.adapters import openspiel as mos
 
-from .games import TINY, configurations, game_names
+from .games import TINY, configurations, game_names, hidden_game_names, perfect_game_names
 
 SIMS = {TINY: 30}
 
@@ -93,19 +93,18 @@ def test_simultaneous_choices_are_sequential_and_hidden():
     assert "bids" not in after
 
 
-def _play_python_mcts(name, games, sims):
-    from open_spiel.python.algorithms import mcts
+def _play(game, bot_for, games, seed=7):
+    """Play ``games`` whole games, the bot of ``bot_for(game, rng)`` against random in turn in
+    each seat; return the bot's wins."""
     from open_spiel.python.bots import uniform_random
 
-    game = mos.load(name, players=2)
-    rng = np.random.RandomState(7)
+    rng = np.random.RandomState(seed)
+    n = game.num_players()
     wins = 0
     for g in range(games):
-        me = g % 2
-        bots = [uniform_random.UniformRandomBot(p, rng) for p in range(2)]
-        bots[me] = mcts.MCTSBot(
-            game, 2.0, sims, mcts.RandomRolloutEvaluator(1, rng), random_state=rng
-        )
+        me = g % n
+        bots = [uniform_random.UniformRandomBot(p, rng) for p in range(n)]
+        bots[me] = bot_for(game, rng)
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -113,18 +112,156 @@ def _play_python_mcts(name, games, sims):
                 state.apply_action(int(rng.choice(actions, p=probs)))
             else:
                 state.apply_action(bots[state.current_player()].step(state))
+        assert sum(state.returns()) == pytest.approx(0.0)
         wins += state.returns()[me] > 0
     return wins
 
 
-def test_openspiel_python_mcts_plays_the_tiny_game():
-    assert _play_python_mcts(TINY, games=4, sims=30) >= 0
+@pytest.mark.parametrize("name", perfect_game_names())
+def test_openspiel_python_mcts_plays_games_of_perfect_information(name):
+    game = mos.load(name, players=2)
+    wins = _play(game, lambda g, rng: mos.mcts_bot(g, 2.0, 8, random_state=rng), games=1)
+    assert 0 <= wins <= 1
 
 
-@pytest.mark.skipif("koplus" not in game_names(), reason="KoPlus is not registered")
-def test_openspiel_python_mcts_plays_koplus():
-    wins = _play_python_mcts("koplus", games=2, sims=20)
-    assert 0 <= wins <= 2
+@pytest.mark.parametrize("name", hidden_game_names())
+def test_plain_mcts_refuses_hidden_information(name):
+    with pytest.raises(ValueError, match="ismcts_bot"):
+        mos.mcts_bot(mos.load(name))
+
+
+@pytest.mark.parametrize("name", hidden_game_names())
+def test_openspiel_ismcts_plays_every_game_of_hidden_information(name):
+    game = mos.load(name)
+    sims = 30 if name == TINY else 6
+    wins = _play(game, lambda g, rng: mos.ismcts_bot(g, 2.0, sims, random_state=rng),
+                 games=4 if name == TINY else 2)
+    assert 0 <= wins <= (4 if name == TINY else 2)
+
+
+def test_ismcts_beats_random_on_the_tiny_game():
+    game = mos.load(TINY)
+    wins = _play(game, lambda g, rng: mos.ismcts_bot(g, 2.0, 60, random_state=rng), games=12)
+    assert wins >= 6
+
+
+def _walk(game, seed, steps):
+    """States along one random game (chance by its probabilities)."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            yield state
+            state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_information_state_is_what_the_player_knows(name):
+    game = mos.load(name)
+    assert game.get_type().provides_information_state_string
+    assert game.get_type().provides_information_state_tensor
+    size = game.information_state_tensor_size()
+    assert size == game.observation_tensor_size() + game.num_distinct_actions()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    differs = 0
+    for state in _walk(game, 4, 60):
+        p = state.current_player()
+        inner = state.meeple_state
+        info = json.loads(state.information_state_string(p))
+        assert info["observation"] == json.loads(json.dumps(inner.observation(p), default=str))
+        known = inner.visible_history(p)
+        assert info["history"] == [[q, a] for q, a in known]
+        tensor = np.asarray(state.information_state_tensor(p))
+        assert tensor.shape == (size,)
+        assert np.allclose(tensor[: game.observation_tensor_size()],
+                           np.ravel(inner.observation_tensor(p)))
+        mine = {a for q, a in inner.history() if q == p}
+        assert set(np.flatnonzero(tensor[game.observation_tensor_size():])) == mine
+        for _ in range(3):
+            other = state.resample_from_infostate(p, sampler)
+            assert other.information_state_string(p) == state.information_state_string(p)
+            assert other.current_player() == p
+            assert other.legal_actions() == state.legal_actions()
+            assert other.history() == state.history()
+            assert other.meeple_state is not inner
+            differs += str(other.meeple_state.observation(1 - p if p < 2 else 0)) != str(
+                inner.observation(1 - p if p < 2 else 0))
+    if not mos.load(name).meeple_game.perfect_information and name != TINY:
+        assert differs > 0, "resampling never drew a different hidden state"
+
+
+@pytest.mark.parametrize("name", sorted(mos.SMALL))
+def test_small_set_up_runs_tabular_cfr_and_exploitability(name):
+    import time
+
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    if name not in game_names():
+        pytest.skip(f"{name} is not registered")
+    start = time.perf_counter()
+    game = mos.load_small(name)
+    again = pyspiel.load_game(str(game))
+    assert again.get_parameters()["horizon"] == mos.SMALL[name]["horizon"]
+    solver = cfr.CFRSolver(game)
+    for _ in range(3):
+        solver.evaluate_and_update_policy()
+    value = exploitability.exploitability(game, solver.average_policy())
+    assert 0.0 <= value <= 2.0
+    assert time.perf_counter() - start < 60
+
+
+def test_cfr_solves_the_tiny_game():
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    game = mos.load(TINY, rounds=1)
+    solver = cfr.CFRSolver(game)
+    first = exploitability.exploitability(game, solver.average_policy())
+    for _ in range(50):
+        solver.evaluate_and_update_policy()
+    last = exploitability.exploitability(game, solver.average_policy())
+    assert last < first and last < 0.05
+
+
+def test_horizon_ends_the_game_with_the_ranking_then():
+    game = mos.load("koplus", players=2, horizon=2, chance_seed=5)
+    state = game.new_initial_state()
+    assert not state.is_chance_node()  # the deal is settled from the seed
+    twin = game.new_initial_state()
+    assert str(twin) == str(state)
+    state.apply_action(state.legal_actions()[0])
+    assert not state.is_terminal()
+    state.apply_action(state.legal_actions()[0])
+    assert state.is_terminal() and state.legal_actions() == []
+    inner = state.meeple_state
+    keys = [inner.ranking_key(p) for p in range(2)]
+    expected = [0.0, 0.0] if keys[0] == keys[1] else (
+        [1.0, -1.0] if keys[0] > keys[1] else [-1.0, 1.0])
+    assert state.returns() == expected
+    with pytest.raises(meeple.OptionError):
+        mos.load("koplus", horizon=-1)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_serialisation_carries_parameters_and_moves_not_tables(name):
+    import pickle
+
+    game = mos.load(name)
+    state = list(_walk(game, 9, 30))[-1]
+    text = pyspiel.serialize_game_and_state(game, state)
+    assert len(text) < 20_000
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(state2) == str(state)
+    assert state2.history() == state.history()
+    assert state2.meeple_state.history() == state.meeple_state.history()
+    blob = pickle.dumps(state)
+    assert len(blob) < 20_000
+    back = pickle.loads(blob)
+    assert str(back) == str(state) and back.legal_actions() == state.legal_actions()
 
 
 def test_bad_parameters_are_refused():
