@@ -13,6 +13,62 @@ function reconBadge() {
   );
 }
 
+/** "2, 3 or 4 players". */
+function playersText(counts) {
+  if (counts.length === 1) return `${counts[0]} players`;
+  return `${counts.slice(0, -1).join(", ")} or ${counts[counts.length - 1]} players`;
+}
+
+/** "10–30 minutes", or "about 30 minutes" where the game gives one length. */
+function minutesText(minutes) {
+  if (!minutes) return null;
+  const [low, high] = minutes;
+  return low === high ? `about ${low} minutes` : `${low}–${high} minutes`;
+}
+
+/** A game in the lobby: its picture (drawn by the game from a sample position), its name,
+ * what it is about, how many play it and for how long, and where to start. */
+function gameCard(g) {
+  const recon = g.options.some((o) => o.reconstructed);
+  const minutes = minutesText(g.minutes);
+  return h(
+    "article",
+    { class: "card game", dataset: { game: g.name } },
+    h(
+      "a",
+      { class: "game-picture", href: `/new?game=${g.name}`, "data-link": true, tabindex: "-1", "aria-hidden": "true" },
+      h("img", {
+        src: `/api/games/${g.name}/picture`,
+        alt: "",
+        loading: "lazy",
+        decoding: "async",
+      }),
+    ),
+    h("h3", {}, g.title),
+    g.pitch ? h("p", { class: "game-pitch" }, g.pitch) : null,
+    h(
+      "p",
+      { class: "game-facts muted" },
+      h("span", { class: "game-players" }, playersText(g.players)),
+      minutes ? h("span", { class: "game-minutes" }, minutes) : null,
+    ),
+    g.perfect_information && !recon
+      ? null
+      : h(
+          "p",
+          { class: "game-tags" },
+          g.perfect_information ? null : h("span", { class: "badge" }, "hidden information"),
+          recon ? reconBadge() : null,
+        ),
+    h(
+      "div",
+      { class: "row" },
+      h("a", { class: "button primary", href: `/new?game=${g.name}`, "data-link": true }, "New table"),
+      link(`/rules/${g.name}`, "Rules"),
+    ),
+  );
+}
+
 export async function lobbyPage(main) {
   document.title = "Lobby · meeple";
   const list = await games();
@@ -24,31 +80,7 @@ export async function lobbyPage(main) {
         h("p", {}, "Sign in to keep your games, or just give a name and play as a guest. ", link("/login", "Log in or sign up")),
         guestForm(() => lobbyPage(main), "Play as a guest"),
       );
-  const gamesGrid = h(
-    "div",
-    { class: "grid", id: "games" },
-    list.map((g) =>
-      h(
-        "div",
-        { class: "card game", dataset: { game: g.name } },
-        h("h3", {}, g.title),
-        h(
-          "p",
-          { class: "muted" },
-          `${g.players.join(", ").replace(/, (\d+)$/, " or $1")} players`,
-          g.perfect_information ? "" : " · hidden information",
-          g.options.some((o) => o.reconstructed) ? " · " : "",
-          g.options.some((o) => o.reconstructed) ? reconBadge() : null,
-        ),
-        h(
-          "div",
-          { class: "row" },
-          h("a", { class: "button primary", href: `/new?game=${g.name}`, "data-link": true }, "New table"),
-          link(`/rules/${g.name}`, "Rules"),
-        ),
-      ),
-    ),
-  );
+  const gamesGrid = h("div", { class: "grid", id: "games" }, list.map(gameCard));
   const sections = h("div", {});
   fill(main, h("h1", {}, "Lobby"), who, h("h2", {}, "Games"), gamesGrid, sections);
 

@@ -1,0 +1,68 @@
+"""The lobby shows the games: on every card a picture drawn by the game, the player counts, the
+typical duration and the one-line pitch, on a phone and on a desktop, within the screen."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+
+def games(server: str) -> list[dict]:
+    with urllib.request.urlopen(f"{server}/api/games", timeout=60) as r:
+        return json.load(r)["games"]
+
+
+def players_text(counts: list[int]) -> str:
+    if len(counts) == 1:
+        return f"{counts[0]} players"
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} players"
+
+
+def minutes_text(minutes: list[int]) -> str:
+    low, high = minutes
+    return f"about {low} minutes" if low == high else f"{low}–{high} minutes"
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)],
+                         ids=["phone", "desktop"])
+def test_every_game_card_shows_picture_players_duration_and_pitch(
+        new_context, server, artifacts, width, height):
+    page = new_context(width=width, height=height).new_page()
+    page.goto("/")
+    cards = page.locator("#games .card.game")
+    listed = games(server)
+    expect(cards).to_have_count(len(listed))
+    for g in listed:
+        card = page.locator(f'#games .card.game[data-game="{g["name"]}"]')
+        card.scroll_into_view_if_needed()
+        expect(card.locator("h3")).to_have_text(g["title"])
+        expect(card.locator(".game-pitch")).to_have_text(g["pitch"])
+        expect(card.locator(".game-players")).to_have_text(players_text(g["players"]))
+        expect(card.locator(".game-minutes")).to_have_text(minutes_text(g["minutes"]))
+        picture = card.locator(".game-picture img")
+        expect(picture).to_have_attribute("src", f"/api/games/{g['name']}/picture")
+        # The picture arrived and was drawn: an SVG with a size of its own, shown in the card.
+        page.wait_for_function("img => img.complete && img.naturalWidth > 0",
+                               arg=picture.element_handle(), timeout=60_000)
+        box = picture.bounding_box()
+        assert box is not None and box["width"] > 200 and box["height"] > 100, (g["name"], box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, (g["name"], box)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts / f"lobby-{width}x{height}.png"), full_page=True)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width + 1
+    overflowing = page.evaluate("""w => [...document.querySelectorAll('#games *')]
+        .filter(e => e.getBoundingClientRect().right > w + 1).map(e => e.className || e.tagName)""",
+                                width)
+    assert overflowing == []
+
+
+def test_the_picture_is_an_svg_for_anyone(server):
+    for g in games(server):
+        with urllib.request.urlopen(f"{server}/api/games/{g['name']}/picture", timeout=60) as r:
+            assert r.headers["Content-Type"].startswith("image/svg+xml")
+            assert b"<svg" in r.read(400)
