@@ -179,7 +179,9 @@ def gallery_markdown(pics: Sequence[Picture], folder: str) -> str:
         "the end of one game played by the greedy bots from a fixed seed, drawn by the game's",
         "own pictures, once as the first player (Ada) sees it and once as a spectator sees it.",
         "",
-        "The pictures are made by `meeple gallery all -o docs/gallery --docs docs/gallery.md`.",
+        "The page and its pictures are made by",
+        "`meeple gallery all -o docs/gallery --no-png --docs docs/gallery.md`; without `--no-png`",
+        "the command also writes each picture as PNG (drawn from the SVG by cairosvg).",
         "",
     ]
     by_game: dict[str, list[Picture]] = {}
