@@ -14,6 +14,7 @@ from meeple.engine.scores import ScoreLine
 
 from .components import (
     ADD,
+    COLOUR_NAMES,
     COLUMNS,
     END,
     PHASE_NAMES,
@@ -178,4 +179,46 @@ def final_breakdown(state: BotanikState) -> list[dict[str, Any]]:
             note,
         )
         out.append(line.to_json())
+    return out
+
+
+def planes(game: Any) -> list[dict[str, Any]]:
+    """The layout of :func:`observation_tensor`, in order: each part's ``name``, ``shape``,
+    value range (``low``, ``high``) and ``meaning``. Seat 0 of a part is the viewer, seat 1
+    the other player; a machine is seen through a 21 x 21 window centred on its Source."""
+    window = (WSIZE, WSIZE)
+    out: list[dict[str, Any]] = []
+    for who, whose in (("viewer", "the viewer's"), ("other", "the other player's")):
+        out += [
+            {"name": f"{who}_colours", "shape": (5, *window), "low": 0.0, "high": 1.0,
+             "meaning": f"{whose} machine: one plane per colour ("
+                        f"{', '.join(COLOUR_NAMES)}), 1 where a tile of that colour lies"},
+            {"name": f"{who}_pipes", "shape": (4, *window), "low": 0.0, "high": 1.0,
+             "meaning": f"{whose} machine: one plane per side of a tile (N, E, S, W), 1 "
+                        "where a pipe leaves the tile that way"},
+            {"name": f"{who}_main_network", "shape": window, "low": 0.0, "high": 1.0,
+             "meaning": f"{whose} machine: 1 where the tile is in the main network"},
+        ]
+    out += [
+        {"name": "registry_rows", "shape": (2, COLUMNS, 67), "low": 0.0, "high": 1.0,
+         "meaning": "one-hot tile in each registry space, the viewer's row first"},
+        {"name": "pile_tops", "shape": (COLUMNS, 67), "low": 0.0, "high": 1.0,
+         "meaning": "one-hot top tile of each pile"},
+        {"name": "pile_heights", "shape": (COLUMNS,), "low": 0.0, "high": 6.7,
+         "meaning": "tiles in each pile / 10"},
+        {"name": "arrival", "shape": (67,), "low": 0.0, "high": 1.0,
+         "meaning": "1 for each tile in the arrival area"},
+        {"name": "round", "shape": (1,), "low": 0.0, "high": 1.0,
+         "meaning": "round / 20"},
+        {"name": "step", "shape": (3,), "low": 0.0, "high": 1.0,
+         "meaning": "one-hot step of the turn (A, B, C)"},
+        {"name": "viewer_is_meca_player", "shape": (1,), "low": 0.0, "high": 1.0,
+         "meaning": "1 when the viewer holds the Meca pawn"},
+        {"name": "supply", "shape": (1,), "low": 0.0, "high": 1.0,
+         "meaning": "tiles left in the supply / 65"},
+        {"name": "adding", "shape": (1,), "low": 0.0, "high": 1.0,
+         "meaning": "1 while a released tile waits to be added"},
+        {"name": "swapping", "shape": (1,), "low": 0.0, "high": 1.0,
+         "meaning": "1 while a released tile waits for a swap"},
+    ]
     return out

@@ -258,3 +258,73 @@ def observation_tensor(state: KontorState, player: int) -> np.ndarray:
             if state.top[pile] >= 0:
                 t[v + state.top[pile]] = 1
     return t
+
+
+def planes(game: Any) -> list[dict[str, Any]]:
+    """The layout of :func:`observation_tensor`, in order: each part's ``name``, ``shape``,
+    value range (``low``, ``high``) and ``meaning``. Cells are those of the padded grid
+    (``W`` x ``W``); seats are the table's own, four places each (the unused ones stay 0).
+    Counts are bounded by the cards: a coin per water card, a round per card at most."""
+    grid = (game.W, game.W)
+    goods = ", ".join(GOODS)
+    count = float(4 + NUM_CARDS)
+    cards = float(NUM_CARDS)
+    return [
+        {"name": "water", "shape": grid, "low": 0.0, "high": 1.0,
+         "meaning": "1 on a water card"},
+        {"name": "anchor", "shape": grid, "low": 0.0, "high": 1.0,
+         "meaning": "1 on the anchor card"},
+        {"name": "harbour", "shape": (4, *grid), "low": 0.0, "high": 1.0,
+         "meaning": "one plane per colour (" + ", ".join(COLOURS) + "), 1 on a land card "
+                    "of that colour"},
+        {"name": "neutral_land", "shape": grid, "low": 0.0, "high": 1.0,
+         "meaning": "1 on a land card of no colour"},
+        {"name": "stored", "shape": (3, *grid), "low": 0.0, "high": 1.0,
+         "meaning": f"one plane per goods type ({goods}), 1 where it is stored"},
+        {"name": "cranes", "shape": (3, *grid), "low": 0.0, "high": 1.0,
+         "meaning": f"one plane per goods type ({goods}), 1 on an active crane for it"},
+        {"name": "closed_areas", "shape": grid, "low": 0.0, "high": 1.0,
+         "meaning": "1 in a closed area"},
+        {"name": "ship", "shape": grid, "low": 0.0, "high": 1.0,
+         "meaning": "1 where the ship is"},
+        {"name": "legal_cells", "shape": grid, "low": 0.0, "high": 1.0,
+         "meaning": "1 where a card may be laid now"},
+        {"name": "area_owner", "shape": (4, *grid), "low": 0.0, "high": 1.0,
+         "meaning": "one plane per seat, 1 in the closed areas that seat won"},
+        {"name": "open_areas", "shape": grid, "low": 0.0, "high": 1.0,
+         "meaning": "1 in an area still open"},
+        {"name": "coins", "shape": (4,), "low": 0.0, "high": count,
+         "meaning": "coins of each seat"},
+        {"name": "keepers", "shape": (4,), "low": 0.0, "high": float(game.keepers),
+         "meaning": "harbour keepers left to each seat"},
+        {"name": "areas_won", "shape": (4,), "low": 0.0, "high": float(game.G),
+         "meaning": "areas won by each seat"},
+        {"name": "chits", "shape": (4, 3), "low": 0.0, "high": 6.0,
+         "meaning": f"export chits of each seat per goods type ({goods})"},
+        {"name": "hand_sizes", "shape": (4,), "low": 0.0, "high": cards,
+         "meaning": "cards in each seat's hand"},
+        {"name": "supply", "shape": (3,), "low": 0.0,
+         "high": float(game.options["warehouses_per_type"]),
+         "meaning": f"warehouses left in the supply per goods type ({goods})"},
+        {"name": "chit_supply", "shape": (3,), "low": 0.0, "high": 6.0,
+         "meaning": f"export chits left per goods type ({goods})"},
+        {"name": "phase", "shape": (5,), "low": 0.0, "high": 1.0,
+         "meaning": "one-hot phase: round start, choosing cards, next card, playing a card, "
+                    "game over"},
+        {"name": "step", "shape": (4,), "low": 0.0, "high": 1.0,
+         "meaning": "one-hot step while a card is played: " + ", ".join(STEP_NAMES)},
+        {"name": "ship_moves", "shape": (1,), "low": 0.0, "high": count,
+         "meaning": "ship moves made this round"},
+        {"name": "viewer", "shape": (4,), "low": 0.0, "high": 1.0,
+         "meaning": "one-hot seat of the viewer"},
+        {"name": "round", "shape": (1,), "low": 0.0, "high": cards,
+         "meaning": "rounds played"},
+        {"name": "hand", "shape": (NUM_CARDS,), "low": 0.0, "high": 1.0,
+         "meaning": "1 for each card in the viewer's hand"},
+        {"name": "acting_card", "shape": (NUM_CARDS,), "low": 0.0, "high": 1.0,
+         "meaning": "one-hot card being played"},
+        {"name": "revealed", "shape": (NUM_CARDS,), "low": 0.0, "high": 1.0,
+         "meaning": "1 for each card revealed this round"},
+        {"name": "pile_tops", "shape": (NUM_CARDS,), "low": 0.0, "high": 1.0,
+         "meaning": "1 for each card on top of a draw pile (with open draw piles)"},
+    ]

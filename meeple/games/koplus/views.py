@@ -176,3 +176,31 @@ def observation_tensor(state: KoPlusState, player: int) -> np.ndarray:
     scalars[4 * n] = 1.0 if state.current_player == player else 0.0
     scalars[4 * n + 1] = 1.0 if state.aliens is not None else 0.0
     return np.concatenate([planes.reshape(-1), scalars])
+
+
+def planes(game: Any) -> list[dict[str, Any]]:
+    """The layout of :func:`observation_tensor`, in order: each part's ``name``, ``shape``,
+    value range (``low``, ``high``) and ``meaning``. Seats count from the viewer (seat 0 of a
+    part is the player the tensor is for)."""
+    n, rows, cols = game.num_players, game.rows, game.cols
+    cells = (rows, cols)
+    return [
+        {"name": "aliens", "shape": cells, "low": 0.0, "high": 1.0,
+         "meaning": "alien value of each cell / 5 (0 while the board is being dealt)"},
+        {"name": "tiles", "shape": (n, rows, cols), "low": 0.0, "high": 1.0,
+         "meaning": "1 where a tile of each seat covers the cell, seats from the viewer"},
+        {"name": "empty", "shape": cells, "low": 0.0, "high": 1.0,
+         "meaning": "1 where no tile lies"},
+        {"name": "inner_area", "shape": cells, "low": 0.0, "high": 1.0,
+         "meaning": "1 on the inner area"},
+        {"name": "placements", "shape": (5, rows, cols), "low": 0.0, "high": 1.0,
+         "meaning": "the viewer's next tile: 1 at the anchor of each placement the board "
+                    "allows, per orientation (X, then U turned 0 to 3 times)"},
+        {"name": "seats", "shape": (n, 4), "low": 0.0, "high": (3.0, 1.0, 1.0, 1.0),
+         "meaning": "per seat from the viewer: points caught / 100, tiles left / 12, the "
+                    "next tile is a U, bonus turns left / 3"},
+        {"name": "to_act", "shape": (1,), "low": 0.0, "high": 1.0,
+         "meaning": "1 when the viewer is to act"},
+        {"name": "board_complete", "shape": (1,), "low": 0.0, "high": 1.0,
+         "meaning": "1 once every section is laid"},
+    ]

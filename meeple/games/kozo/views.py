@@ -196,3 +196,36 @@ def observation_tensor(state: KozoState, player: int) -> np.ndarray:
     t[k] = state.round / max(1, state.game.options["rounds"])
     t[k + 1] = len(state.balances) / 12.0
     return t
+
+
+def planes(game: Any) -> list[dict[str, Any]]:
+    """The layout of :func:`observation_tensor`, in order: each part's ``name``, ``shape``,
+    value range (``low``, ``high``) and ``meaning``. Seats count from the viewer."""
+    n = game.num_players
+    rows, cols = BASE.rows, BASE.cols
+    return [
+        {"name": "cubes", "shape": (MAX_Z, rows, cols), "low": 0.0, "high": 1.0,
+         "meaning": "1 where a cube fills the cell at each level, from the base up"},
+        {"name": "column_tops", "shape": (rows, cols), "low": 0.0,
+         "high": sum(SIZES) / 10.0, "meaning": "height of each column's top / 10"},
+        {"name": "balance_cubes", "shape": (rows, cols), "low": 0.0, "high": 1.0,
+         "meaning": "1 where a balance cube sits on the column"},
+        {"name": "placed", "shape": (NUM_PIECES,), "low": 0.0, "high": 1.0,
+         "meaning": "1 for each piece already in the tower"},
+        {"name": "phase", "shape": (len(PHASE_NAMES),), "low": 0.0, "high": 1.0,
+         "meaning": "one-hot: " + ", ".join(PHASE_NAMES)},
+        {"name": "required_size", "shape": (4,), "low": 0.0, "high": 1.0,
+         "meaning": "one-hot size to play, 2 to 5 (all 0: none set)"},
+        {"name": "required_piece", "shape": (NUM_PIECES,), "low": 0.0, "high": 1.0,
+         "meaning": "one-hot piece to play (all 0: none set)"},
+        {"name": "round_points", "shape": (n,), "low": 0.0, "high": 1.0,
+         "meaning": "points of each seat this round / 45, seats from the viewer"},
+        {"name": "totals", "shape": (n,), "low": 0.0, "high": float(game.options["rounds"]),
+         "meaning": "points kept by each seat / 45, seats from the viewer"},
+        {"name": "active", "shape": (n,), "low": 0.0, "high": 1.0,
+         "meaning": "one-hot seat to place, seats from the viewer"},
+        {"name": "round", "shape": (1,), "low": 0.0, "high": 1.0,
+         "meaning": "round / rounds"},
+        {"name": "balances", "shape": (1,), "low": 0.0, "high": 1.0,
+         "meaning": "balance cubes placed / 12"},
+    ]

@@ -11,10 +11,12 @@ from meeple.engine.grid import bits
 from meeple.engine.scores import ScoreLine
 
 from .components import (
+    COLOURS,
     END_SCORING,
     IS_CROWN,
     NCELLS,
     NUM_TILES,
+    OBJECTS,
     OVER,
     PHASE_NAMES,
     PL_CELLS,
@@ -29,6 +31,7 @@ from .components import (
     TILE_COLOUR,
     TILE_OBJECT,
     TILES,
+    W,
     cell_xy,
 )
 
@@ -206,3 +209,50 @@ def observation_tensor(state: MopsRoyalState, player: int) -> np.ndarray:
     if state.phase == ROUND and 0 <= player < n:
         t[off + 2] = state.step[player] == STEP_SCORE
     return t
+
+
+def planes(game: Any) -> list[dict[str, Any]]:
+    """The layout of :func:`observation_tensor`, in order: each part's ``name``, ``shape``,
+    value range (``low``, ``high``) and ``meaning``. Seats are the table's own (seat 0 first);
+    ``viewer`` says which one the tensor is for. Scores and rejections are bounded by the 36
+    tiles: at most one scoring of 8 points and one rejection per called tile (a rejection
+    never costs more than the score)."""
+    n = game.num_players
+    window = (W, W)
+    out: list[dict[str, Any]] = []
+    for q in range(n):
+        seat = f"seat {q}"
+        out += [
+            {"name": f"seat{q}_colours", "shape": (6, *window), "low": 0.0, "high": 1.0,
+             "meaning": f"{seat}: one plane per colour ({', '.join(COLOURS)}), 1 where a "
+                        "face-up tile of that colour lies, as the viewer sees it"},
+            {"name": f"seat{q}_objects", "shape": (6, *window), "low": 0.0, "high": 1.0,
+             "meaning": f"{seat}: one plane per object ({', '.join(OBJECTS)})"},
+            {"name": f"seat{q}_face_down", "shape": window, "low": 0.0, "high": 1.0,
+             "meaning": f"{seat}: 1 where a tile lies face down"},
+            {"name": f"seat{q}_stock", "shape": (NUM_TILES,), "low": 0.0, "high": 1.0,
+             "meaning": f"{seat}: 1 for each tile still in the stock, as far as the viewer "
+                        "knows"},
+            {"name": f"seat{q}_score", "shape": (1,), "low": 0.0,
+             "high": 8 * NUM_TILES / 50, "meaning": f"{seat}: public score / 50"},
+            {"name": f"seat{q}_rejections", "shape": (1,), "low": 0.0,
+             "high": float(NUM_TILES), "meaning": f"{seat}: rejections the viewer knows of"},
+            {"name": f"seat{q}_caller", "shape": (1,), "low": 0.0, "high": 1.0,
+             "meaning": f"1 when {seat} is the caller"},
+            {"name": f"seat{q}_status", "shape": (len(STATUS_NAMES),), "low": 0.0,
+             "high": 1.0, "meaning": f"{seat}: one-hot status during a round ("
+                                     f"{', '.join(STATUS_NAMES)})"},
+        ]
+    out += [
+        {"name": "called_tile", "shape": (NUM_TILES,), "low": 0.0, "high": 1.0,
+         "meaning": "one-hot tile called this round (all 0: none)"},
+        {"name": "viewer", "shape": (n,), "low": 0.0, "high": 1.0,
+         "meaning": "one-hot seat of the viewer"},
+        {"name": "round", "shape": (1,), "low": 0.0, "high": (NUM_TILES + 1) / 25,
+         "meaning": "round number / 25"},
+        {"name": "end_scoring", "shape": (1,), "low": 0.0, "high": 1.0,
+         "meaning": "1 in the scoring phase of the end-scoring variant"},
+        {"name": "scoring_step", "shape": (1,), "low": 0.0, "high": 1.0,
+         "meaning": "1 when the viewer is choosing his scoring this round"},
+    ]
+    return out
