@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -238,3 +239,12 @@ def test_gallery_writes_svg_png_and_the_page(tmp_path):
     assert all((page.parent / s).resolve().is_file() for s in shown)
     with pytest.raises(meeple.OptionError):
         gallery.write_gallery("chess", out)
+
+
+def test_the_gallery_page_shows_pictures_that_are_there():
+    page = Path(__file__).resolve().parent.parent / "docs" / "gallery.md"
+    text = page.read_text(encoding="utf-8")
+    shown = re.findall(r"!\[[^\]]+\]\(([^)]+)\)", text)
+    assert shown and all((page.parent / s).is_file() for s in shown)
+    for name in GAMES:
+        assert f"## {game_class(name).title}\n" in text, name
