@@ -1,7 +1,8 @@
 """Pictures of the games for the lobby: one sample position per game, drawn by its renderer.
 
-Each picture is computed once per process, in a worker thread (a sample game is played by the
-greedy bots, which takes up to a few seconds), and then served from memory.
+Each picture is computed once per process, in a thread of its own (a sample game is played by
+the greedy bots, which takes up to a few seconds), and then served from memory. The pictures
+are made one at a time there, so they never hold the threads the rest of the server uses.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 from fastapi import APIRouter, HTTPException, Request, Response
 
@@ -21,6 +23,7 @@ _pictures: dict[str, tuple[str, str]] = {}
 """Game name -> (SVG, entity tag)."""
 _locks: dict[str, threading.Lock] = {}
 _guard = threading.Lock()
+_painter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-pictures")
 MAX_AGE = 600
 """How long a browser may keep a picture without asking again, in seconds."""
 
@@ -44,7 +47,9 @@ async def picture(name: str, request: Request) -> Response:
     if name not in meeple.games():
         raise HTTPException(404, f"no game named {name!r}; known: {', '.join(meeple.games())}")
     cached = _pictures.get(name)
-    svg, tag = cached if cached is not None else await asyncio.to_thread(_picture, name)
+    if cached is None:
+        cached = await asyncio.get_running_loop().run_in_executor(_painter, _picture, name)
+    svg, tag = cached
     headers = {"Cache-Control": f"public, max-age={MAX_AGE}", "ETag": tag}
     if request.headers.get("if-none-match") == tag:
         return Response(status_code=304, headers=headers)
