@@ -114,35 +114,32 @@ def result_table(state: State, names: list[str]) -> str:
     return score_table_text(final_lines(state), names, state.ranks())
 
 
-def show_result(state: State, names: list[str], board: str | None = None) -> None:
-    """The final result: the one results table, unless the final ``board`` just drawn already
-    holds it, and the winners. Players' names are drawn in their colours."""
+def show_result(state: State, names: list[str]) -> None:
+    """The final result: the one results table (the board pictures never hold it) and the
+    winners. Players' names are drawn in their colours."""
     game = state.game
-    table = result_table(state, names)
-    shown = board is not None and table in Text.from_markup(board).plain
-    if not shown:
-        colours = game.seat_colours() or PALETTE
-        out = []
-        for row in escape(table).splitlines():
-            for p in range(game.num_players):
-                name = escape(seat_name(p, names))
-                if f"  {name}  " in f"  {row}  ":  # the player's row, or a note
-                    fill = colours[p % len(colours)].fill
-                    row = row.replace(name, f"[bold {fill}]{name}[/]", 1)
-                    break
-            out.append(row)
-        console.print("[bold]Final result[/]")
-        console.print("\n".join(out))
+    colours = game.seat_colours() or PALETTE
+    out = []
+    for row in escape(result_table(state, names)).splitlines():
+        for p in range(game.num_players):
+            name = escape(seat_name(p, names))
+            if f"  {name}  " in f"  {row}  " or row.startswith(f"{name}: "):
+                fill = colours[p % len(colours)].fill
+                row = row.replace(name, f"[bold {fill}]{name}[/]", 1)
+                break
+        out.append(row)
+    console.print("[bold]Final result[/]")
+    console.print("\n".join(out))
     winners = state.winners()
     console.print(f"[bold]Winner{'s' if len(winners) > 1 else ''}:[/] "
                   + ", ".join(who(game, p, names) for p in winners))
 
 
 def show_final(state: State, viewer: int | None, names: list[str]) -> None:
-    """The last position and the final result, the breakdown shown once."""
-    board = board_text(state, viewer, names)
-    console.print(Text.from_markup(board))
-    show_result(state, names, board)
+    """The last position, then the final result: the board, a blank line and the one table."""
+    show(state, viewer, names)
+    console.print()
+    show_result(state, names)
 
 
 def list_moves(state: State, player: int) -> None:

@@ -161,6 +161,12 @@ def test_the_result_is_one_table_with_each_total_once(name):
     heads = [i for i, line in enumerate(screen) if re.match(r"\s*Rank\s{2,}Player\s{2,}", line)]
     assert len(heads) == 1, "the results table is shown more than once"
     result = alone.get()
+    # the board first (no table, no totals in it), a blank line, then the one result
+    board = "\n".join(screen[:heads[0]])
+    assert out.get().endswith("\n\n" + result) and "Total" not in board
+    assert board.endswith("\n\nFinal result")
+    for note in (line.note for line in cli.final_lines(state) if line.note):
+        assert out.get().count(note) == 1
     assert "{" not in result and "[" not in result and "P0" not in result
     lines = result.splitlines()
     head = next(line for line in lines if line.lstrip().startswith("Rank"))

@@ -16,9 +16,10 @@ from typing import Any, ClassVar
 import numpy as np
 
 from .errors import IllegalAction, NotationError, OptionError
-from .look import PALETTE, Colour
+from .look import PALETTE, Colour, seat_names
 from .options import Option, OptionSchema
 from .plugins import Heuristics, Motion, Renderer
+from .scores import score_lines, score_table_text
 
 RECORD_FORMAT = 1
 """The version of the record format written by :meth:`Game.record`."""
@@ -566,7 +567,14 @@ class State:
         raise NotImplementedError(f"{self.game.name} has no resampler yet")
 
     def __str__(self) -> str:
-        return self.game.renderer.text(self.observation(None))
+        """The board as text and, once the game is over, the one results table below it."""
+        obs = self.observation(None)
+        board = self.game.renderer.text(obs)
+        if not self.is_terminal():
+            return board
+        table = score_table_text(score_lines(obs), seat_names(self.game.num_players),
+                                 self.ranks())
+        return f"{board}\n\n{table}" if table else board
 
 
 def sample_chance(state: State, rng: random.Random) -> int:

@@ -1,13 +1,19 @@
-"""The SVG toolkit every game's pictures are drawn with: the document, escaped text, shapes,
-player marks and the shared results table, all in the one palette of :mod:`.look`."""
+"""The toolkit every game's pictures are drawn with: the SVG document, escaped text, shapes,
+the header, player marks, labels and score lines, and the few pieces of rich markup the terminal
+pictures share, all in the one palette of :mod:`.look`.
+
+A picture draws the board and the players, never the results table: each client draws that
+once from the observation's ``final_breakdown``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from html import escape
 
+from rich.markup import escape as rich_escape
+
 from .look import HIGHLIGHT, INK, MUTED, PAPER, Colour, seat_name
-from .scores import ScoreLine, columns, fmt, ordered
+from .scores import Number, fmt
 
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
 STYLE = (
@@ -89,12 +95,40 @@ def player_mark(colour: Colour, cx: float, cy: float, r: float = 7, **extra: obj
     )
 
 
+def player_name(seat: int, names: Sequence[str] | None, viewer: int | None = None) -> str:
+    """A player's display name, with ``(you)`` when they are the viewer."""
+    return seat_name(seat, names) + (" (you)" if seat == viewer else "")
+
+
+def points(value: Number) -> str:
+    """A number of points in words: "1 point", "12 points"."""
+    return f"{fmt(value)} point" + ("" if value == 1 else "s")
+
+
+def and_list(words: Sequence[str]) -> str:
+    """Words joined as people list them: "A", "A and B", "A, B and C"."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def game_over(winners: Sequence[int] | None, names: Sequence[str] | None) -> str:
+    """The status line of a finished game: who won, by name."""
+    won = [seat_name(p, names) for p in winners or []]
+    if len(won) == 1:
+        return f"Game over: {won[0]} wins"
+    if won:
+        return f"Game over: {and_list(won)} share the win"
+    return "Game over"
+
+
 def player_label(seat: int, colours: Sequence[Colour], names: Sequence[str] | None,
                  x: float, y: float, *, size: float = 13, viewer: int | None = None,
                  current: bool = False) -> str:
     """A player's mark and name on one line (``(you)`` for the viewer); ``current`` marks the
     player to act with the shared highlight ring around the mark and a bold name."""
-    name = seat_name(seat, names) + (" (you)" if seat == viewer else "")
+    name = player_name(seat, names, viewer)
     cx, cy, r = x + size * 0.5, y - size * 0.35, size * 0.5
     ring = [circle(cx, cy, r + 2.5, class_="current")] if current else []
     return group(
@@ -104,47 +138,57 @@ def player_label(seat: int, colours: Sequence[Colour], names: Sequence[str] | No
     )
 
 
+def player_line(seat: int, colours: Sequence[Colour], names: Sequence[str] | None,
+                x: float, y: float, width: float, score: Number | None, *,
+                size: float = 13, viewer: int | None = None, current: bool = False,
+                info: str = "") -> str:
+    """A player's panel line: their label, and at the right end (``width`` from ``x``) their
+    points beside ``info`` (what they are doing, in words), where there are any."""
+    right = " · ".join([*([info] if info else []), *([points(score)] if score is not None
+                                                     else [])])
+    out = [player_label(seat, colours, names, x, y, size=size, viewer=viewer, current=current)]
+    if right:
+        out.append(text(x + width, y, right, size=size, anchor="end", class_="score"))
+    return group(out, class_="player-line", data_seat=seat)
+
+
 def status(x: float, y: float, content: object, *, size: float = 14) -> str:
     """The line saying what happens now."""
     return text(x, y, content, size=size, weight="bold", class_="status")
 
 
-def score_table(lines: Sequence[ScoreLine], colours: Sequence[Colour],
-                names: Sequence[str] | None, x: float, y: float,
-                ranks: Sequence[int] | None = None) -> tuple[str, float, float]:
-    """The final breakdown as a table (a row per player, best rank first where ``ranks`` are
-    given, each total once, the tie-break notes below it): the SVG, its width and its height."""
-    if not lines:
-        return "", 0.0, 0.0
-    lines = ordered(lines, ranks)
-    labels = columns(lines)
-    name_w = max(80, 8 * max(len(seat_name(ln.player, names)) for ln in lines) + 24)
-    col_w = [max(44, 7 * len(label) + 12) for label in labels]
-    total_w = 52
-    row_h = 20
-    out = [text(x, y + 14, "Player", size=12, weight="bold", fill=MUTED)]
-    cx = x + name_w
-    for label, w in zip(labels, col_w, strict=True):
-        out.append(text(cx + w - 6, y + 14, label, size=12, anchor="end", fill=MUTED))
-        cx += w
-    out.append(text(cx + total_w - 6, y + 14, "Total", size=12, anchor="end", weight="bold"))
-    for i, line in enumerate(lines):
-        ry = y + row_h * (i + 1) + 14
-        parts = dict(line.parts)
-        out.append(player_label(line.player, colours, names, x, ry, size=12))
-        cx = x + name_w
-        for label, w in zip(labels, col_w, strict=True):
-            if label in parts:
-                out.append(text(cx + w - 6, ry, fmt(parts[label]), size=12, anchor="end"))
-            cx += w
-        out.append(text(cx + total_w - 6, ry, fmt(line.total), size=12, anchor="end",
-                        weight="bold"))
-    width = name_w + sum(col_w) + total_w
-    height = row_h * (len(lines) + 1) + 8
-    for line in lines:
-        if line.note:
-            note = f"{seat_name(line.player, names)}: {line.note}"
-            out.append(text(x, y + height + 8, note, size=12, fill=MUTED, class_="score-note"))
-            width = max(width, 7 * len(note))
-            height += 18
-    return group(out, class_="score-table"), float(width), float(height)
+def header(x: float, y: float, name: str, content: object, detail: str = "") -> \
+        tuple[str, float]:
+    """The head of a picture: the game's name (with the round, say), a muted ``detail`` line
+    where given, and the status line; the SVG and the height it takes."""
+    out = [text(x, y + 16, name, size=17, weight="bold", class_="title")]
+    dy = 16.0
+    if detail:
+        dy += 17
+        out.append(text(x, y + dy, detail, size=12, fill=MUTED, class_="detail"))
+    dy += 21
+    out.append(status(x, y + dy, content))
+    return group(out, class_="header"), dy + 8
+
+
+# -- rich markup for the terminal pictures -----------------------------------------------------
+def plain(words: object) -> str:
+    """Words shown as they are inside rich markup (their brackets escaped)."""
+    return rich_escape(str(words))
+
+
+def who(seat: int, colours: Sequence[Colour], names: Sequence[str] | None,
+        viewer: int | None = None, *, current: bool = False, width: int = 0) -> str:
+    """A player as rich markup: their symbol on their colour, then their name (``(you)`` for
+    the viewer, bold and followed by ``◀`` when they are the player to act), padded to
+    ``width`` characters (:func:`who_width` of the players, to line them up)."""
+    c = colours[seat]
+    name = player_name(seat, names, viewer)
+    pad = " " * max(0, width - len(name) - (2 if current else 0))
+    shown = f"[bold]{plain(name)}[/bold] ◀" if current else plain(name)
+    return f"[{c.ink} on {c.fill}] {c.symbol} [/] {shown}{pad}"
+
+
+def who_width(players: int, names: Sequence[str] | None, viewer: int | None = None) -> int:
+    """The width :func:`who` pads to so that the players' names line up, the marker included."""
+    return max((len(player_name(p, names, viewer)) for p in range(players)), default=0) + 2

@@ -4,9 +4,11 @@ the plug-in contract, the visible history and the play loop."""
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from rich.text import Text
 
 import meeple
 from meeple.engine import grid, registry, svg
@@ -168,15 +170,82 @@ def test_svg_text_is_escaped_and_the_document_well_formed():
     assert rects == [None, "1"]  # the background, then the drawn one
 
 
-def test_svg_score_table_shows_each_total_once_in_rank_order():
-    lines = [ScoreLine(0, (("Areas", 3),), 3), ScoreLine(1, (("Areas", 5),), 7)]
-    table, width, height = svg.score_table(lines, PALETTE, ["Ann", "Bob"], 0, 0, ranks=[2, 1])
-    root = ET.fromstring(svg.document(width, height, [table], cls="t"))
-    texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
-    assert texts.count("Total") == 1 and texts.count("7") == 1 and texts.count("3") == 2
-    assert texts.index("Bob") < texts.index("Ann")
-    fills = [c.get("fill") for c in root.iter("{http://www.w3.org/2000/svg}circle")]
-    assert fills == [PALETTE[1].fill, PALETTE[0].fill]
+SVG_TEXT = "{http://www.w3.org/2000/svg}text"
+SVG_CIRCLE = "{http://www.w3.org/2000/svg}circle"
+
+
+def _texts(*body: str) -> list[str]:
+    root = ET.fromstring(svg.document(300, 60, body, cls="t"))
+    return ["".join(t.itertext()) for t in root.iter(SVG_TEXT)]
+
+
+def test_the_status_line_of_a_finished_game_names_the_winners():
+    assert svg.game_over([1], ["Ann", "Bob"]) == "Game over: Bob wins"
+    assert svg.game_over([0, 1], ["Ann", "Bob"]) == "Game over: Ann and Bob share the win"
+    assert svg.game_over([0, 2, 3], None) == \
+        "Game over: Player 1, Player 3 and Player 4 share the win"
+    assert svg.game_over([], None) == "Game over"
+    assert svg.points(1) == "1 point" and svg.points(12.0) == "12 points"
+    assert svg.points(2.5) == "2.5 points"
+
+
+def test_a_player_line_shows_the_name_and_the_points_once():
+    line = svg.player_line(1, PALETTE, ["Ann", "Bob"], 0, 20, 200, 12.0, viewer=1,
+                           info="caller")
+    assert _texts(line) == ["▲", "Bob (you)", "caller · 12 points"]
+    root = ET.fromstring(svg.document(300, 60, [line], cls="t"))
+    assert [c.get("fill") for c in root.iter(SVG_CIRCLE)] == [PALETTE[1].fill]
+    assert _texts(svg.player_line(0, PALETTE, None, 0, 20, 200, None)) == ["●", "Player 1"]
+    current = svg.player_line(0, PALETTE, None, 0, 20, 200, 3, current=True)
+    ring = [c.get("class") for c in ET.fromstring(svg.document(300, 60, [current], cls="t"))
+            .iter(SVG_CIRCLE) if c.get("class")]
+    assert ring == ["current"]
+
+
+def test_the_header_has_the_title_the_detail_and_the_status():
+    head, height = svg.header(10, 0, "Kontor · round 2", "Ann places red-4", "Basic game")
+    assert _texts(head) == ["Kontor · round 2", "Basic game", "Ann places red-4"]
+    short, short_h = svg.header(10, 0, "Kozo", "Game over: Ann wins")
+    assert _texts(short) == ["Kozo", "Game over: Ann wins"] and short_h < height
+    assert 'class="status"' in short
+
+
+def test_players_in_terminal_markup_line_up_and_keep_their_names_as_they_are():
+    names = ["[red]Eve", "Bob"]
+    width = svg.who_width(2, names, viewer=1)
+    shown = [Text.from_markup(svg.who(p, PALETTE, names, 1, current=p == 0, width=width)).plain
+             for p in range(2)]
+    assert shown == [" ●  [red]Eve ◀ ", " ▲  Bob (you)  "]
+    assert len({len(s) for s in shown}) == 1
+    assert svg.plain("[bold]x") != "[bold]x"
+    assert Text.from_markup(svg.plain("[bold]x")).plain == "[bold]x"
+
+
+def test_no_results_table_is_left_in_the_toolkit():
+    assert not hasattr(svg, "score_table")
+
+
+@pytest.mark.parametrize("name", ["koplus", "kozo", "mops_royal", "botanik", "kontor"])
+def test_a_finished_state_as_text_is_the_board_then_one_results_table(name):
+    state = meeple.play_out(meeple.load(name, players=2).new_initial_state(), 4)
+    obs = state.observation(None)
+    lines = score_lines(obs)
+    table = score_table_text(lines, seat_names(2), state.ranks())
+    shown = str(state)
+    board = state.game.renderer.text(obs)
+    assert shown == f"{board}\n\n{table}"
+    plain = Text.from_markup(shown).plain
+    assert plain.count(table) == 1 and plain.count("Total") == 1
+    assert len(re.findall(r"^\s*Rank\s+Player", plain, re.M)) == 1
+    for line in lines:
+        row = [r for r in table.splitlines() if f" {seat_name(line.player)} " in f" {r} "]
+        assert len(row) == 1 and row[0].split()[-1] == fmt(line.total)
+        if line.note:
+            assert plain.count(line.note) == 1
+    unfinished = meeple.play_out(meeple.load(name, players=2).new_initial_state(), 4,
+                                 max_actions=8)
+    assert not unfinished.is_terminal()
+    assert str(unfinished) == unfinished.game.renderer.text(unfinished.observation(None))
 
 
 # -- plug-ins ---------------------------------------------------------------------------------
@@ -248,15 +317,9 @@ def test_the_play_loop_reports_every_action_and_follows_the_policy():
     assert short.move_number() <= 3 and not short.is_terminal()
 
 
-def test_svg_score_table_notes_and_the_current_player_ring():
-    lines = [ScoreLine(0, (("Areas", 3),), 3, "holds harbour card 35"),
-             ScoreLine(1, (("Areas", 3),), 3)]
-    table, width, height = svg.score_table(lines, PALETTE, ["Ann", "Bob"], 0, 0)
-    root = ET.fromstring(svg.document(width, height, [table], cls="t"))
-    texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
-    assert texts.count("Ann: holds harbour card 35") == 1
+def test_the_current_player_ring():
     label = ET.fromstring(svg.document(50, 20, [svg.player_label(0, PALETTE, None, 0, 15,
                                                                   current=True)], cls="t"))
-    ring = [c for c in label.iter("{http://www.w3.org/2000/svg}circle") if c.get("class")]
+    ring = [c for c in label.iter(SVG_CIRCLE) if c.get("class")]
     assert [c.get("class") for c in ring] == ["current"]
-    assert all(t.get("class") != "current" for t in label.iter("{http://www.w3.org/2000/svg}text"))
+    assert all(t.get("class") != "current" for t in label.iter(SVG_TEXT))

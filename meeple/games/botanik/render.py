@@ -18,8 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from meeple.engine import svg as draw
-from meeple.engine.look import HIGHLIGHT, INK, MUTED, PAPER, Colour, seat_name
-from meeple.engine.scores import score_lines, score_table_text
+from meeple.engine.look import INK, MUTED, PAPER, Colour, seat_name
 
 from .components import SEAT_COLOURS, tile_set
 
@@ -66,17 +65,10 @@ def _source_seat(tile_id: str) -> int:
     return int(tile_id[3:])
 
 
-def _colours(obs: dict[str, Any]) -> Sequence[Colour]:
-    return SEAT_COLOURS[: int(obs.get("players", 2))]
-
-
 def _status_line(obs: dict[str, Any], names: Sequence[str] | None) -> str:
     """What happens now, in player words."""
     if obs.get("terminal"):
-        w = obs.get("winners") or []
-        if len(w) == 1:
-            return f"Game over: {seat_name(w[0], names)} wins"
-        return f"Game over: {' and '.join(seat_name(p, names) for p in w)} share the win"
+        return draw.game_over(obs.get("winners"), names)
     phase = obs["phase"]
     if phase in ("deal", "reveal"):
         return "Tiles are being revealed"
@@ -115,18 +107,19 @@ def _count(n: float, word: str) -> str:
 
 
 def _machine_facts(obs: dict[str, Any], p: int) -> str:
-    """Tiles connected and open ends of ``p``'s machine, with its points before the end (at the
-    end the results table gives them)."""
-    facts = (f"{_count(obs['main_tiles'][p], 'tile')} connected, "
-             f"{_count(obs['open_ends'][p], 'open end')}")
-    if obs.get("final_breakdown"):
-        return facts
-    return f"{_count(obs.get('scores', [0, 0])[p], 'point')}, {facts}"
+    """Tiles connected and open ends of ``p``'s machine."""
+    return (f"{_count(obs['main_tiles'][p], 'tile')} connected, "
+            f"{_count(obs['open_ends'][p], 'open end')}")
 
 
 def _removed(machine: list[dict[str, Any]]) -> list[str]:
     """The tiles of a machine not joined to its Source (they score nothing at the end)."""
     return [t["tile"] for t in machine if not t["main"]]
+
+
+def _removed_note(p: int, removed: list[str], names: Sequence[str] | None) -> str:
+    """The sentence naming the tiles of ``p``'s machine that score nothing at the end."""
+    return f"{seat_name(p, names)}: not joined to the Source, no points: {', '.join(removed)}"
 
 
 # ------------------------------------------------------------------------------------- SVG
@@ -217,16 +210,13 @@ def _machine_svg(p: int, obs: dict[str, Any], ox: float, oy: float,
     cmax = max(c for _, c in allc)
     w = (cmax - cmin + 1) * CELL
     h = (rmax - rmin + 1) * CELL
-    current = obs.get("current_player") == p
-    facts = _machine_facts(obs, p)
+    current = obs.get("current_player") == p and not obs.get("terminal")
     parts = [
-        draw.player_label(p, colours, names, ox, oy + 14, size=14, current=current),
-        draw.text(ox, oy + 31, facts, size=12, fill=INK),
+        draw.player_line(p, colours, names, ox, oy + 14, max(w, 260), obs["scores"][p],
+                         size=14, viewer=obs.get("viewer"), current=current),
+        draw.text(ox, oy + 31, _machine_facts(obs, p), size=12, fill=INK),
     ]
     top = oy + 42
-    if current:  # the player to act: a highlight around their machine
-        parts.append(draw.rect(ox - 8, top - 8, w + 16, h + 16, rx=8, fill=HIGHLIGHT,
-                               fill_opacity="0.25", stroke_dasharray="6 4", class_="current"))
     parts.append(draw.rect(ox - 3, top - 3, w + 6, h + 6, rx=5, stroke=colours[p].fill,
                            stroke_width=2.5, class_="machine-frame"))
     for r, c in sorted(empty):
@@ -264,12 +254,14 @@ def _side_label(p: int, colours: Sequence[Colour], names: Sequence[str] | None, 
 
 
 def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
-    """The board as a standalone SVG: registry, arrival, both machines, the final result."""
+    """The board as a standalone SVG: registry, arrival and both machines with their players'
+    points (the clients draw the results table)."""
     obs = observation
-    colours = _colours(obs)
-    parts: list[str] = [STYLE, draw.status(20, 24, _status_line(obs, names))]
+    colours = SEAT_COLOURS
+    head, head_h = draw.header(20, 4, "Botanik", _status_line(obs, names))
+    parts: list[str] = [STYLE, head]
     # registry: player 2's row, the piles, player 1's row
-    rx, ry = 20, 40
+    rx, ry = 20, round(head_h + 10)
     row_w = 5 * (T + GAP) - GAP
     for i, q in enumerate((1, None, 0)):
         y = ry + i * (T + GAP + 18)
@@ -315,13 +307,15 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     info_y = ry + T + 42
     if rel:
         parts.append(draw.text(ax, info_y, "Released to", size=12))
-        parts.append(draw.player_label(rel["player"], colours, names, ax + 74, info_y, size=12))
+        parts.append(draw.player_label(rel["player"], colours, names, ax + 74, info_y, size=12,
+                                       viewer=obs.get("viewer")))
         parts.append(_tile_svg(rel["tile"], ax, info_y + 8, T, None, colours, "released",
                                "tile released"))
     if obs["meca_player"] is not None:
         my = reg_h - 24
         parts.append(draw.text(ax, my, "Meca pawn:", size=12))
         parts.append(draw.player_label(obs["meca_player"], colours, names, ax + 76, my,
+                                       viewer=obs.get("viewer"),
                                        size=12))
     # machines side by side
     mx = 20.0
@@ -334,37 +328,19 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
         mh = max(mh, h)
     total_w = max(total_w, mx)
     total_h: float = reg_h + mh + 20
-    lines = score_lines(obs)
-    if lines:
-        table, tw, th = draw.score_table(lines, colours, names, 20, total_h, obs.get("ranks"))
-        parts.append(table)
-        total_h += th + 8
-        notes = []  # the table gives the tie-break notes; below them, what scored nothing
+    if obs.get("terminal"):  # what scores nothing, below the machines
         for q in range(2):
             removed = _removed(obs["machines"][q])
             if removed:
-                notes.append(f"{seat_name(q, names)}: not joined to the Source, no points: "
-                             + ", ".join(removed))
-        for note in notes:
-            total_h += 16
-            parts.append(draw.text(20, total_h, note, size=12, class_="breakdown-note"))
+                note = _removed_note(q, removed, names)
+                total_h += 16
+                parts.append(draw.text(20, total_h, note, size=12, class_="breakdown-note"))
+                total_w = max(total_w, 40 + 7 * len(note))
         total_h += 16
-        total_w = max(total_w, tw + 40, 20 + 7 * max((len(n) for n in notes), default=0) + 20)
     return draw.document(total_w, total_h, parts, cls="botanik", label="Botanik board")
 
 
 # ------------------------------------------------------------------------------------- text
-def _rich_escape(text: str) -> str:
-    """Text shown as it is inside rich markup."""
-    return text.replace("[", "\\[")
-
-
-def _name_text(p: int, colours: Sequence[Colour], names: Sequence[str] | None) -> str:
-    """A player's symbol and name in their colour, as rich markup."""
-    c = colours[p]
-    return f"[bold {c.fill}]{c.symbol} {_rich_escape(seat_name(p, names))}[/]"
-
-
 def _tile_text(tile_id: str | None, colours: Sequence[Colour], exits: list[str] | None = None,
                dim: bool = False) -> str:
     """A tile as 4 characters of rich markup: colour symbol, pipe glyph or type, flowers."""
@@ -409,10 +385,10 @@ def _machine_text(machine: list[dict[str, Any]], colours: Sequence[Colour]) -> l
 def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The board for a terminal: rich markup, readable without colour (letters, pipe glyphs)."""
     obs = observation
-    colours = _colours(obs)
-    out = [f"[bold]Botanik[/bold] — {_rich_escape(_status_line(obs, names))}"]
+    colours = SEAT_COLOURS
+    out = [f"[bold]Botanik[/bold] — {draw.plain(_status_line(obs, names))}"]
     if obs["meca_player"] is not None:
-        out.append(f"Meca pawn: {_name_text(obs['meca_player'], colours, names)}   "
+        out.append(f"Meca pawn: {draw.who(obs['meca_player'], colours, names)}   "
                    f"tiles left in the supply: {obs['tiles_left']}")
     out.append("")
     sides = [f"{seat_name(q, names)}'s side" for q in range(2)]
@@ -425,7 +401,7 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
 
     def label(q: int) -> str:
         c = colours[q]
-        return f"[{c.fill}]{c.symbol}[/] " + _rich_escape(sides[q].ljust(width - 1))
+        return f"[{c.fill}]{c.symbol}[/] " + draw.plain(sides[q].ljust(width - 1))
 
     out.append(label(1) + row(1))
     piles = [_tile_text(t, colours) + f" ×{h:<2}"
@@ -437,7 +413,7 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
                               or "empty"))
     rel = obs.get("released")
     if rel:
-        out.append(f"Released to {_name_text(rel['player'], colours, names)}: "
+        out.append(f"Released to {draw.who(rel['player'], colours, names)}: "
                    f"{_tile_text(rel['tile'], colours)}"
                    + ("  (choose a pile to swap with)" if rel["kind"] == "swap" else ""))
         places = rel.get("placements")
@@ -447,25 +423,27 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
             out.append(f"It fits at (cell/rotation pipes): {', '.join(shown)}{more}")
     if obs.get("waiting"):
         out.append("Still to resolve: " + ", ".join(obs["waiting"]))
-    final = score_lines(obs)
+    final = bool(obs.get("terminal"))
+    viewer = obs.get("viewer")
+    width = draw.who_width(2, names, viewer)
     for q in range(2):
+        # at the end the totals are in the clients' results table, once
+        points = "" if final else draw.points(obs["scores"][q]) + ", "
+        current = obs.get("current_player") == q and not final
         out.append("")
-        out.append(f"{_name_text(q, colours, names)}'s machine: {_machine_facts(obs, q)} "
+        out.append(f"{draw.who(q, colours, names, viewer, current=current, width=width)}  "
+                   f"machine: {points}{_machine_facts(obs, q)} "
                    "(a ? marks tiles not connected to the Source)")
         out.extend(_machine_text(obs["machines"][q], colours))
     if obs.get("log"):
         out.append("")
-        out.append("Recent: " + _rich_escape("; ".join(log_line(e, names)
-                                                       for e in obs["log"][-6:])))
+        out.append("Recent: " + draw.plain("; ".join(log_line(e, names)
+                                                     for e in obs["log"][-6:])))
     if final:
-        out.append("")
-        out.append("[bold]Final scores[/bold]")
-        out.append(_rich_escape(score_table_text(final, names, obs.get("ranks"))))
         for q in range(2):
             removed = _removed(obs["machines"][q])
             if removed:
-                out.append(_rich_escape(f"{seat_name(q, names)}: not joined to the Source, "
-                                        f"no points: {', '.join(removed)}"))
+                out.append(draw.plain(_removed_note(q, removed, names)))
     out.append("")
     out.append("Legend: R● red, Y▲ yellow, G■ green, B◆ blue, K✚ black; digit = flowers; "
                "P plant, V vegetable, M Meca-Botanist, + cross; pipes drawn as │─└┌├┼")

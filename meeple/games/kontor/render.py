@@ -12,11 +12,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from rich.markup import escape as rich_escape
-
-from meeple.engine import svg as s
-from meeple.engine.look import HIGHLIGHT, INK, MUTED, Colour, seat_name
-from meeple.engine.scores import score_lines, score_table_text
+from meeple.engine import svg as draw
+from meeple.engine.look import INK, Colour, seat_name
 
 from .components import COLOURS, GOODS, SEAT_COLOURS
 
@@ -90,7 +87,7 @@ def _scoring_words(obs: dict[str, Any]) -> str:
 def _phase_line(obs: dict[str, Any], names: Sequence[str] | None) -> str:
     """Who does what now, in words."""
     if obs.get("terminal"):
-        return f"Game over: {_end_reason(obs, names)}"
+        return draw.game_over(obs.get("winners"), names)
     if obs["phase"] == "choose":
         waiting = [seat_name(p, names) for p in obs.get("pending", [])]
         return "Everyone chooses a card" + (f" (waiting for {', '.join(waiting)})"
@@ -119,40 +116,41 @@ def _tile(c: dict[str, Any], colours: Sequence[Colour], X: int, Y: int) -> list[
         label = c["kind"][0].upper() + str(c["number"])
     if colour is not None:
         label += " " + colour.symbol
-    out.append(s.text(X + 5, Y + 15, label, size=12, fill=ink, pointer_events="none"))
+    out.append(draw.text(X + 5, Y + 15, label, size=12, fill=ink, pointer_events="none"))
     if c["coin"]:
-        out.append(s.group([s.circle(X + CELL - 11, Y + 11, 6, fill="#f1c40f", stroke="#8a6d00",
-                                     stroke_width="1.5"), s.title("coin")],
+        out.append(draw.group([draw.circle(X + CELL - 11, Y + 11, 6, fill="#f1c40f",
+                                           stroke="#8a6d00", stroke_width="1.5"),
+                               draw.title("coin")],
                            class_="coin-symbol", pointer_events="none"))
     if c["ship"]:
         sx0 = X + CELL - 18
-        out.append(s.path(f"M{sx0},{Y + 15} h14 l-3,4 h-8 z M{X + CELL - 11},{Y + 4} v11 "
+        out.append(draw.path(f"M{sx0},{Y + 15} h14 l-3,4 h-8 z M{X + CELL - 11},{Y + 4} v11 "
                           f"M{X + CELL - 11},{Y + 5} l6,8 h-6 z", fill=ink, stroke=ink,
                           stroke_width="1", class_="ship-symbol", pointer_events="none"))
     if c["kind"] == "goods":
         for k, g in enumerate(c["goods"]):
             gx = X + 6 + k * 16
             filled = g in c["stored"] or g in c.get("valued", ())
-            box = [s.rect(gx, Y + CELL - 20, 13, 13, fill=GOODS_FILL[g] if filled else "none",
+            box = [draw.rect(gx, Y + CELL - 20, 13, 13, fill=GOODS_FILL[g] if filled else "none",
                           stroke=ink if filled else GOODS_FILL[g], stroke_width="1.5",
                           stroke_dasharray=None if filled else "2 2"),
-                   s.title(g if filled else f"{g}: none stored")]
+                   draw.title(g if filled else f"{g}: none stored")]
             if filled:
-                box.append(s.text(gx + 6.5, Y + CELL - 10, GOODS_LETTER[g], size=9,
+                box.append(draw.text(gx + 6.5, Y + CELL - 10, GOODS_LETTER[g], size=9,
                                   anchor="middle", fill=GOODS_INK[g]))
-            out.append(s.group(box, class_=f"warehouse {g}" + ("" if filled else " lost"),
+            out.append(draw.group(box, class_=f"warehouse {g}" + ("" if filled else " lost"),
                                pointer_events="none"))
     elif c["kind"] == "crane":
         g = c.get("crane", "")
         active = c.get("crane_active", True)
         label = f"crane {GOODS_LETTER[g]}{'' if active else '×'}" if g else "crane"
-        out.append(s.group([s.text(X + 5, Y + CELL - 9, label, size=11, fill=ink),
-                            s.title(f"crane counting as {g}" + ("" if active else
+        out.append(draw.group([draw.text(X + 5, Y + CELL - 9, label, size=11, fill=ink),
+                            draw.title(f"crane counting as {g}" + ("" if active else
                                                                 ", not counting") if g
                                     else "crane")],
                            pointer_events="none"))
     elif c["kind"] == "tavern":
-        out.append(s.text(X + 5, Y + CELL - 9, "tavern", size=11, fill=ink,
+        out.append(draw.text(X + 5, Y + CELL - 9, "tavern", size=11, fill=ink,
                           pointer_events="none"))
     return out
 
@@ -164,7 +162,7 @@ def _board(obs: dict[str, Any], colours: Sequence[Colour],
     span = hi - lo + 1
     cards = {tuple(c["cell"]): c for c in obs["field"]}
     legal = {tuple(c) for c in obs.get("legal_cells", [])}
-    out = [s.rect(0, 0, span * CELL, span * CELL, fill=SEA)]
+    out = [draw.rect(0, 0, span * CELL, span * CELL, fill=SEA)]
 
     def px(x: int, y: int) -> tuple[int, int]:
         return (x - lo) * CELL, (y - lo) * CELL
@@ -186,10 +184,10 @@ def _board(obs: dict[str, Any], colours: Sequence[Colour],
             else:
                 cls.append("land")
                 fill = colours[c["owner"]].fill if c["owner"] is not None else NEUTRAL_FILL
-            a = s.attrs(id=_cell_id(obs, x, y), class_=" ".join(cls), x=X + 1, y=Y + 1,
+            a = draw.attrs(id=_cell_id(obs, x, y), class_=" ".join(cls), x=X + 1, y=Y + 1,
                         width=CELL - 2, height=CELL - 2, rx=4, fill=fill, stroke="#ffffff",
                         stroke_width=1)
-            out.append(f"<rect{a}>{s.title(f'({x},{y})')}</rect>")
+            out.append(f"<rect{a}>{draw.title(f'({x},{y})')}</rect>")
             if c is not None:
                 out += _tile(c, colours, X, Y)
     for a in obs["areas"]:
@@ -208,7 +206,7 @@ def _board(obs: dict[str, Any], colours: Sequence[Colour],
                 segs.append(f"M{X},{Y}v{CELL}")
             if (x + 1, y) not in cells:
                 segs.append(f"M{X + CELL},{Y}v{CELL}")
-        out.append(s.path("".join(segs), stroke=stroke, stroke_width=4,
+        out.append(draw.path("".join(segs), stroke=stroke, stroke_width=4,
                           stroke_dasharray=None if a["closed"] else "5,3",
                           class_="area closed" if a["closed"] else "area open",
                           pointer_events="none"))
@@ -216,15 +214,15 @@ def _board(obs: dict[str, Any], colours: Sequence[Colour],
             x, y = min(cells, key=lambda c: (c[1], c[0]))
             X, Y = px(x, y)
             cx, cy = X + CELL - 11, Y + 31
-            out.append(s.group(
-                [s.circle(cx, cy, 9, fill="#ffffff"),
-                 s.player_mark(colours[owner], cx, cy, 7),
-                 s.title(f"keeper of {seat_name(owner, names)}")],
+            out.append(draw.group(
+                [draw.circle(cx, cy, 9, fill="#ffffff"),
+                 draw.player_mark(colours[owner], cx, cy, 7),
+                 draw.title(f"keeper of {seat_name(owner, names)}")],
                 class_="keeper", pointer_events="none"))
     if obs.get("ship"):
         x, y = obs["ship"]
         X, Y = px(x, y)
-        out.append(s.path(f"M{X + 12},{Y + 34} h34 l-6,10 h-22 z M{X + 28},{Y + 14} v20 "
+        out.append(draw.path(f"M{X + 12},{Y + 34} h34 l-6,10 h-22 z M{X + 28},{Y + 14} v20 "
                           f"M{X + 28},{Y + 16} l12,14 h-12 z", fill="#f4e1c1", stroke="#3b2a1a",
                           stroke_width=2, class_="ship", pointer_events="none"))
     return out
@@ -233,20 +231,13 @@ def _board(obs: dict[str, Any], colours: Sequence[Colour],
 def _panel(obs: dict[str, Any], p: int, colours: Sequence[Colour],
            names: Sequence[str] | None, sx: float, Y: float) -> list[str]:
     """One player's box: name, coins, keepers, areas won, hand, score, chits, choice."""
-    acting = obs.get("acting") == p
-    out = [s.rect(sx, Y, PANEL_W - 15, PANEL_H, fill="#ffffff", stroke=colours[p].fill,
-                  stroke_width=3, rx=6, class_="player-panel"),
-           s.player_label(p, colours, names, sx + 8, Y + 20, viewer=obs.get("viewer"),
-                          current=acting)]
-    if acting:
-        out.insert(0, s.rect(sx - 3, Y - 3, PANEL_W - 9, PANEL_H + 6, fill="none",
-                             stroke=HIGHLIGHT, stroke_width=3, rx=8, class_="current"))
-    hand = f"hand {obs['hand_sizes'][p]}"
-    if not obs.get("terminal"):
-        hand += f" · score {obs['scores'][p]:g}"
+    out = [draw.rect(sx, Y, PANEL_W - 15, PANEL_H, fill="#ffffff", stroke=colours[p].fill,
+                     stroke_width=3, rx=6, class_="player-panel"),
+           draw.player_line(p, colours, names, sx + 8, Y + 20, PANEL_W - 31, obs["scores"][p],
+                            viewer=obs.get("viewer"), current=obs.get("acting") == p)]
     lines = [
         f"coins {obs['coins'][p]} · keepers {obs['keepers'][p]} · areas {obs['areas_won'][p]}",
-        hand,
+        f"hand {obs['hand_sizes'][p]}",
         "chits: " + _chits_words(obs["chits"][p]),
     ]
     rev = obs["revealed"][p]
@@ -255,68 +246,55 @@ def _panel(obs: dict[str, Any], p: int, colours: Sequence[Colour],
     elif obs.get("has_chosen") and obs["has_chosen"][p]:
         lines.append("has chosen")
     for k, line in enumerate(lines):
-        out.append(s.text(sx + 8, Y + 38 + 16 * k, line, size=11))
+        out.append(draw.text(sx + 8, Y + 38 + 16 * k, line, size=11))
     return out
 
 
 def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The harbour as a standalone SVG: field, areas with owners, warehouses, ship, the
-    players, the hand and, at the end, the final result."""
+    players with their points and the hand (the clients draw the results table)."""
     obs = observation
-    colours = SEAT_COLOURS[:obs["players"]]
+    colours = SEAT_COLOURS
     span = obs["grid"]["max"] - obs["grid"]["min"] + 1
     board = span * CELL
-    players = len(colours)
+    players = obs["players"]
     top = max(board, PANELS_Y + (PANEL_H + 10) * players)
     body = _board(obs, colours, names)
     sx = board + 15
     mode = MODE_WORDS.get(obs["mode"], obs["mode"])
     n = obs["field_size"]
-    body.append(s.text(sx, 22, f"Kontor · round {obs['round']}", size=15, weight="bold"))
-    body.append(s.text(sx, 38, f"{mode[:1].upper()}{mode[1:]}, a {n}×{n} field", size=11,
-                       fill=MUTED))
-    body.append(s.status(sx, 56, _phase_line(obs, names), size=12))
+    head, _ = draw.header(sx, 0, f"Kontor · round {obs['round']}", _phase_line(obs, names),
+                          f"{mode[:1].upper()}{mode[1:]}, a {n}×{n} field")
+    body.append(head)
     for p in range(players):
         body += _panel(obs, p, colours, names, sx, PANELS_Y + (PANEL_H + 10) * p)
     hand = obs.get("hand") or []
     hy = top + 10
-    body.append(s.text(8, hy + 32, "Your hand", size=12))
+    body.append(draw.text(8, hy + 32, "Your hand", size=12))
     for k, name in enumerate(hand):
         X = 80 + k * 74
         colour = _card_colour(name)
         fill = colour.fill if colour is not None else (
             WATER_FILL if name.startswith("water") else NEUTRAL_FILL)
         label = name + (" " + colour.symbol if colour is not None else "")
-        body.append(s.rect(X, hy, 68, 56, fill=fill, id=f"hand-{name}", class_="hand-card",
+        body.append(draw.rect(X, hy, 68, 56, fill=fill, id=f"hand-{name}", class_="hand-card",
                            rx=5, stroke="#ffffff"))
-        body.append(s.text(X + 34, hy + 32, label, size=11, anchor="middle",
+        body.append(draw.text(X + 34, hy + 32, label, size=11, anchor="middle",
                            fill=colour.ink if colour is not None else "#ffffff",
                            pointer_events="none"))
     width = float(board + PANEL_W + 10)
     height = float(hy + 66)
-    lines = score_lines(obs)
-    if lines:
-        ty = height + 6
-        body.append(s.text(8, ty + 14, "Final result", size=14, weight="bold"))
+    if obs.get("terminal"):  # why the game ended and which areas scored, in words
         why = _end_reason(obs, names)
-        body.append(s.text(8, ty + 32, f"{why[:1].upper()}{why[1:]}; {_scoring_words(obs)}.",
-                           size=12, fill=MUTED))
-        table, tw, th = s.score_table(lines, colours, names, 8, ty + 40, obs.get("ranks"))
-        body.append(table)
-        width = max(width, tw + 16)
-        height = ty + 40 + th + 12
-    return s.document(width, height, body, cls="kontor", label="Kontor harbour")
+        body.append(draw.text(8, height + 4, f"{why[:1].upper()}{why[1:]}; "
+                              f"{_scoring_words(obs)}.", size=12, class_="end-reason"))
+        height += 20
+    return draw.document(width, height, body, cls="kontor", label="Kontor harbour")
 
 
 def _mark(colour: Colour, content: str) -> str:
     """Rich markup: ``content`` in the player's ink on the player's colour."""
     return f"[{colour.ink} on {colour.fill}]{content}[/]"
-
-
-def _who(p: int, names: Sequence[str] | None, viewer: int | None = None) -> str:
-    """A player's symbol in their colour and their name (``(you)`` for the viewer)."""
-    name = seat_name(p, names) + (" (you)" if p == viewer else "")
-    return f"{_mark(SEAT_COLOURS[p], ' ' + SEAT_COLOURS[p].symbol + ' ')} {rich_escape(name)}"
 
 
 def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
@@ -332,7 +310,7 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
     ship = tuple(obs["ship"]) if obs.get("ship") else None
     mode = MODE_WORDS.get(obs["mode"], obs["mode"])
     lines = [f"[bold]Kontor[/bold] ({mode}, {n}×{n}) round {obs['round']}: "
-             f"{rich_escape(_phase_line(obs, names))}"]
+             f"{draw.plain(_phase_line(obs, names))}"]
     lines.append("      " + "".join(f"{x:^7}" for x in xs))
     for y in ys:
         row = [f"{y:>4}  "]
@@ -367,21 +345,23 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
         if a["closed"] and a["owner"] is None and a["size"] <= 1:
             continue
         counts = "; ".join(
-            rich_escape(seat_name(p, names)) + " "
+            draw.plain(seat_name(p, names)) + " "
             + ", ".join(f"{g} {v}" for g, v in zip(GOODS, cnt, strict=True) if v)
             for p, cnt in enumerate(a["counts"]) if any(cnt))
         first = a["cells"][0]
-        state = ("closed, won by " + (rich_escape(seat_name(a["owner"], names))
+        state = ("closed, won by " + (draw.plain(seat_name(a["owner"], names))
                                       if a["owner"] is not None else "nobody")
                  if a["closed"] else "open")
         lines.append(f"area at ({first[0]},{first[1]}), size {a['size']}, {state}: "
                      f"{counts or 'no goods'}")
     viewer = obs.get("viewer")
+    width = draw.who_width(players, names, viewer)
     for p in range(players):
-        turn = " ◀" if obs.get("acting") == p else ""
         rev = obs["revealed"][p]
+        who = draw.who(p, SEAT_COLOURS, names, viewer, current=obs.get("acting") == p,
+                       width=width)
         lines.append(
-            f"{_who(p, names, viewer)}{turn}: coins {obs['coins'][p]}, keepers "
+            f"{who}  coins {obs['coins'][p]}, keepers "
             f"{obs['keepers'][p]}, areas {obs['areas_won'][p]}, hand {obs['hand_sizes'][p]}, "
             f"chits {_chits_words(obs['chits'][p])}" + (f", revealed {rev}" if rev else ""))
     if obs.get("hand") is not None:
@@ -389,13 +369,12 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
     piles = []
     for k, v in obs["piles"].items():
         what = f"{seat_name(COLOURS.index(k), names)}'s pile" if k in COLOURS else f"{k} pile"
-        piles.append(rich_escape(what) + f" {v['size']}"
+        piles.append(draw.plain(what) + f" {v['size']}"
                      + (f" (top {v['top']})" if v["top"] else ""))
     lines.append("piles: " + ", ".join(piles))
     for entry in obs["log"][-6:]:
-        lines.append(f"[dim]{rich_escape(_log_line(entry, names))}[/dim]")
-    if obs.get("final_breakdown"):
-        lines.append(f"[bold]Final result[/bold]: {rich_escape(_end_reason(obs, names))}; "
-                     f"{_scoring_words(obs)}.")
-        lines.append(rich_escape(score_table_text(score_lines(obs), names, obs["ranks"])))
+        lines.append(f"[dim]{draw.plain(_log_line(entry, names))}[/dim]")
+    if obs.get("terminal"):
+        why = _end_reason(obs, names)
+        lines.append(draw.plain(f"{why[:1].upper()}{why[1:]}; {_scoring_words(obs)}."))
     return "\n".join(lines)

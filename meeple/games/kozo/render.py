@@ -12,9 +12,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from meeple.engine import scores
 from meeple.engine import svg as draw
-from meeple.engine.look import INK, MUTED, seat_name
+from meeple.engine.look import INK, seat_name
 
 from .components import LETTERS, PIECE_FILLS, PIECE_RICH, SEAT_COLOURS
 
@@ -89,11 +88,7 @@ def _name(seat: int | None, names: Sequence[str] | None) -> str:
 def status_line(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """What happens now, in a sentence: who acts and what they do (or who won)."""
     if observation.get("terminal"):
-        won = [seat_name(w, names) for w in observation.get("winners", [])]
-        if not won:
-            return "Game over"
-        verb = "wins" if len(won) == 1 else "win"
-        return f"Game over: {' and '.join(won)} {verb}"
+        return draw.game_over(observation.get("winners"), names)
     lead = f"Round {observation.get('round')} of {observation.get('rounds')}: "
     active = _name(observation.get("active"), names)
     phase = observation.get("phase")
@@ -129,7 +124,8 @@ def _fall_sentence(lc: dict[str, Any], names: Sequence[str] | None) -> str:
 
 def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """An isometric view of the tower (cubes shaded per piece, balance cubes black), a
-    clickable map of the ring, the players with their points and pieces, and the result."""
+    clickable map of the ring and the players with their points and the pieces they placed
+    this round (the clients draw the results table)."""
     colours = SEAT_COLOURS
     n = observation.get("players") or 0
     viewer = observation.get("viewer")
@@ -142,7 +138,7 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
             zmax = max(zmax, c[2] + 1)
     for b in balances:
         zmax = max(zmax, b["height"] + 1)
-    top_y = 40.0  # below the status line
+    head, top_y = draw.header(12, 4, "Kozo", status_line(observation, names))
     ox = 3 * _A * S + 20
     oy = top_y + zmax * S + 20
     tower_w = 6 * _A * S + 40
@@ -150,7 +146,7 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     body = [
         "<style>.kozo-column{cursor:pointer}.kozo-column:hover{stroke:#000;stroke-width:3}"
         "</style>",
-        draw.status(12, 24, status_line(observation, names)),
+        head,
     ]
     # base squares (top faces at z = 0), chimney left open
     for x, y in observation.get("base", {}).get("ring", []):
@@ -202,28 +198,25 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
         right_w = max(right_w, 7.2 * len(sentence))
         y += 22
     # the players: points (game total and this round) and the pieces they placed this round
-    if n and not observation.get("terminal"):
-        y += 8
-        body.append(draw.text(mx, y, "Points: game total (this round)", size=12, fill=MUTED))
+    if n:
+        final = bool(observation.get("terminal"))
         totals = observation.get("totals") or [0] * n
         rounds = observation.get("round_points") or [0] * n
         placed: dict[int, list[dict[str, Any]]] = {}
         for chip, seat in zip(pieces, placers(observation), strict=True):
             placed.setdefault(seat, []).append(chip)
-        acting = observation.get("chooser")
-        if acting is None:
+        acting = None if final else observation.get("chooser")
+        if acting is None and not final:
             acting = observation.get("active")
-        name_w = max(len(seat_name(p, names) + (" (you)" if p == viewer else ""))
-                     for p in range(n)) * 8 + 34
+        name_w = max(len(draw.player_name(p, names, viewer)) for p in range(n)) * 8 + 34
         for p in range(n):
             y += ROW
-            if p == acting:  # the player to act, framed in the highlight
-                body.append(draw.rect(mx - 4, y - 16, name_w, ROW - 1, rx=4,
-                                      class_="current kozo-to-act"))
-            body.append(draw.player_label(p, colours, names, mx, y, viewer=viewer))
-            px = mx + name_w + 4
-            body.append(draw.text(px, y, f"{totals[p]} ({rounds[p]})", size=13))
-            px += 52
+            score = totals[p]
+            info = "" if final else f"{rounds[p]} this round"
+            line_w = name_w + (70 if final else 170)
+            body.append(draw.player_line(p, colours, names, mx, y, line_w, score,
+                                         viewer=viewer, current=p == acting, info=info))
+            px = mx + line_w + 8
             for chip in placed.get(p, []):
                 fill = PIECE_FILLS[chip["colour"] % len(PIECE_FILLS)]
                 body.append(draw.group(
@@ -237,22 +230,6 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
         y += 10
     width = max(tower_w + 20 + right_w + 20, 420.0)
     height = max(tower_h, y + 10, 260.0)
-    lines = scores.score_lines(observation)
-    if lines:
-        table, tw, th = draw.score_table(lines, colours, names, 12, height + 24,
-                                         observation.get("ranks"))
-        body.append(draw.text(12, height + 14, "Final scores", size=14, weight="bold"))
-        body.append(table)
-        ny = height + 24 + th + 10
-        for line in lines:
-            if line.note:
-                body.append(draw.text(12, ny, f"{seat_name(line.player, names)}: {line.note}",
-                                      size=12, fill=MUTED))
-                ny += 18
-        width = max(width, tw + 24, 12 + 7 * max(
-            (len(seat_name(ln.player, names)) + len(ln.note) + 2 for ln in lines if ln.note),
-            default=0))
-        height = ny + 4
     return draw.document(width, height, body, cls="kozo-board", label="Kozo tower")
 
 
@@ -284,22 +261,16 @@ def _layers(tower: dict[str, Any]) -> list[list[list[str]]]:
     return layers
 
 
-def _who(seat: int, names: Sequence[str] | None, viewer: int | None = None) -> str:
-    """A player's name in their colour, for the terminal."""
-    you = " (you)" if seat == viewer else ""
-    return f"[bold {SEAT_COLOURS[seat].fill}]{seat_name(seat, names)}{you}[/]"
-
-
 def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The tower layer by layer (piece letters, ``o`` a balance cube, ``#`` the chimney, north
     up), the pieces left, the players' points and what happened last."""
     lines = []
     n = observation.get("players", 0)
     viewer = observation.get("viewer")
-    lines.append(f"[bold]Kozo[/]  {status_line(observation, names)}")
+    lines.append(f"[bold]Kozo[/]  {draw.plain(status_line(observation, names))}")
     lc = observation.get("last_check")
     if lc and lc.get("result") == "fallen":
-        lines.append(f"[bold red]{_fall_sentence(lc, names)}[/]")
+        lines.append(f"[bold red]{draw.plain(_fall_sentence(lc, names))}[/]")
     tower = observation.get("tower", {"pieces": [], "balances": []})
     title = "Tower, layer by layer (z = height; north up; o = balance cube):"
     if not tower.get("pieces") and lc and lc.get("result") == "fallen":
@@ -330,10 +301,7 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
         lines.append("[dim]Type a piece alone (e.g. P7) to see its orientations.[/]")
     if observation.get("tiles_face_down") is not None:
         lines.append("Face-down tiles: " + " ".join(map(str, observation["tiles_face_down"])))
-    final = scores.score_lines(observation)
-    if final:
-        lines.append("[bold]Final scores:[/]")
-        lines.append(scores.score_table_text(final, names, observation.get("ranks")))
+    if observation.get("terminal"):  # the clients draw the results table
         return "\n".join(lines)
     rp = observation.get("round_points", [0] * n)
     tot = observation.get("totals", [0] * n)
@@ -341,9 +309,14 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
     built_now = observation.get("tower", {}).get("pieces", [])
     for piece, seat in zip(built_now, placers(observation), strict=True):
         placed.setdefault(seat, []).append(f"P{piece['piece']}")
-    lines.append("Points (game total + this round):")
+    acting = observation.get("chooser")
+    if acting is None:
+        acting = observation.get("active")
+    width = draw.who_width(n, names, viewer)
+    lines.append("Points:")
     for p in range(len(tot)):
         mine = placed.get(p)
         built = f"; placed {', '.join(mine)} this round" if mine else ""
-        lines.append(f"  {_who(p, names, viewer)}: {tot[p]} + {rp[p]}{built}")
+        who = draw.who(p, SEAT_COLOURS, names, viewer, current=p == acting, width=width)
+        lines.append(f"  {who}  {draw.points(tot[p])} in the game, {rp[p]} this round{built}")
     return "\n".join(lines)

@@ -12,11 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.markup import escape as rich_escape
-
-from meeple.engine import svg as S
-from meeple.engine.look import MUTED, PAPER, Colour, seat_name
-from meeple.engine.scores import score_lines, score_table_text
+from meeple.engine import svg as draw
+from meeple.engine.look import PAPER, Colour, seat_name
 
 from .components import (
     CODE_INDEX,
@@ -54,48 +51,48 @@ def _code(tile: str) -> str:
 
 
 def _ellipse(cx: float, cy: float, rx: float, ry: float, **extra: object) -> str:
-    return f"<ellipse{S.attrs(cx=f'{cx:g}', cy=f'{cy:g}', rx=rx, ry=ry, **extra)}/>"
+    return f"<ellipse{draw.attrs(cx=f'{cx:g}', cy=f'{cy:g}', rx=rx, ry=ry, **extra)}/>"
 
 
 def _symbol(obj: str, cx: float, cy: float, ink: str) -> str:
     """A distinct drawing per object, so tiles read without their colour."""
     if obj == "pillow":
-        return S.rect(cx - 11, cy - 8, 22, 16, fill=ink, rx=6) + "".join(
-            S.circle(cx + dx, cy + dy, 2.5, fill=ink) for dx in (-11, 11) for dy in (-8, 8)
+        return draw.rect(cx - 11, cy - 8, 22, 16, fill=ink, rx=6) + "".join(
+            draw.circle(cx + dx, cy + dy, 2.5, fill=ink) for dx in (-11, 11) for dy in (-8, 8)
         )
     if obj == "bone":
-        return S.rect(cx - 9, cy - 3, 18, 6, fill=ink) + "".join(
-            S.circle(cx + dx, cy + dy, 4, fill=ink) for dx in (-10, 10) for dy in (-4, 4)
+        return draw.rect(cx - 9, cy - 3, 18, 6, fill=ink) + "".join(
+            draw.circle(cx + dx, cy + dy, 4, fill=ink) for dx in (-10, 10) for dy in (-4, 4)
         )
     if obj == "bowl":
-        return (S.path(f"M{cx - 13:g},{cy - 3:g} h26 a13,11 0 0 1 -26,0 z", fill=ink)
-                + S.rect(cx - 6, cy + 7, 12, 3, fill=ink))
+        return (draw.path(f"M{cx - 13:g},{cy - 3:g} h26 a13,11 0 0 1 -26,0 z", fill=ink)
+                + draw.rect(cx - 6, cy + 7, 12, 3, fill=ink))
     if obj == "can":
         return (
-            S.rect(cx - 8, cy - 9, 16, 19, fill=ink)
+            draw.rect(cx - 8, cy - 9, 16, 19, fill=ink)
             + _ellipse(cx, cy - 9, 8, 3, fill="none", stroke=ink, stroke_width=1.5)
-            + S.path(f"M{cx - 8:g},{cy - 3:g} h16", stroke="#888", stroke_width=1)
+            + draw.path(f"M{cx - 8:g},{cy - 3:g} h16", stroke="#888", stroke_width=1)
         )
     if obj == "poop":
         return (
             _ellipse(cx, cy + 7, 12, 4, fill=ink)
             + _ellipse(cx, cy + 1, 9, 4, fill=ink)
             + _ellipse(cx, cy - 5, 6, 3.5, fill=ink)
-            + S.path(f"M{cx:g},{cy - 12:g} l3,4 h-6 z", fill=ink)
+            + draw.path(f"M{cx:g},{cy - 12:g} l3,4 h-6 z", fill=ink)
         )
     # pug: a round face with folded ears and a dark muzzle
     return (
-        S.path(f"M{cx - 11:g},{cy - 6:g} l-3,-6 l8,2 z", fill=ink)
-        + S.path(f"M{cx + 11:g},{cy - 6:g} l3,-6 l-8,2 z", fill=ink)
-        + S.circle(cx, cy, 10, stroke=ink, stroke_width=2.5)
-        + S.circle(cx - 4, cy - 2, 1.8, fill=ink)
-        + S.circle(cx + 4, cy - 2, 1.8, fill=ink)
+        draw.path(f"M{cx - 11:g},{cy - 6:g} l-3,-6 l8,2 z", fill=ink)
+        + draw.path(f"M{cx + 11:g},{cy - 6:g} l3,-6 l-8,2 z", fill=ink)
+        + draw.circle(cx, cy, 10, stroke=ink, stroke_width=2.5)
+        + draw.circle(cx - 4, cy - 2, 1.8, fill=ink)
+        + draw.circle(cx + 4, cy - 2, 1.8, fill=ink)
         + _ellipse(cx, cy + 4, 4, 3, fill=ink)
     )
 
 
 def _crown(x: float, y: float) -> str:
-    return S.path(f"M{x:g},{y:g} v-7 l3,3 l3,-5 l3,5 l3,-3 v7 z", fill="#ffd700",
+    return draw.path(f"M{x:g},{y:g} v-7 l3,3 l3,-5 l3,5 l3,-3 v7 z", fill="#ffd700",
                   stroke="#5a4500", stroke_width=1, class_="crown")
 
 
@@ -105,9 +102,9 @@ def tile_svg(tile: str, x: float, y: float, size: float = CELL - 4, crown: bool 
     ink = TILE_INK[colour]
     cx, cy = x + size / 2, y + size / 2 - 1
     parts = [
-        S.rect(x, y, size, size, fill=FILL[colour], rx=5, stroke="#333", stroke_width=1),
+        draw.rect(x, y, size, size, fill=FILL[colour], rx=5, stroke="#333", stroke_width=1),
         _symbol(obj, cx, cy, ink),
-        S.text(x + size - 3, y + 10, _code(tile), size=9, anchor="end", fill=ink),
+        draw.text(x + size - 3, y + 10, _code(tile), size=9, anchor="end", fill=ink),
     ]
     if crown:
         parts.append(_crown(x + 3, y + size - 3))
@@ -122,13 +119,13 @@ def back_svg(colour: Colour, x: float, y: float, covers: int = 0) -> str:
     """A face-down tile: the back of its owner's set, with his colour and symbol."""
     size = CELL - 4
     out = [
-        S.rect(x + 1.5, y + 1.5, size - 3, size - 3, fill=BACK, rx=4, stroke=colour.fill,
+        draw.rect(x + 1.5, y + 1.5, size - 3, size - 3, fill=BACK, rx=4, stroke=colour.fill,
                stroke_width=3),
-        S.text(x + size / 2, y + size / 2 + 6, colour.symbol, size=18, anchor="middle",
+        draw.text(x + size / 2, y + size / 2 + 6, colour.symbol, size=18, anchor="middle",
                fill=colour.fill),
     ]
     if covers:
-        out.append(S.text(x + size - 4, y + size - 5, f"+{covers}", size=11, anchor="end",
+        out.append(draw.text(x + size - 4, y + size - 5, f"+{covers}", size=11, anchor="end",
                           weight="bold", fill="#ffffff"))
     return "".join(out)
 
@@ -150,10 +147,6 @@ def _own_score(obs: dict[str, Any], q: int) -> float:
     if obs.get("viewer") == q and obs.get("my_score") is not None:
         return float(obs["my_score"])
     return float(obs["scores"][q]) if obs.get("scores") else 0.0
-
-
-def _points(value: float) -> str:
-    return f"{value:g} point" + ("" if value == 1 else "s")
 
 
 def _tags(obs: dict[str, Any], q: int) -> list[str]:
@@ -187,15 +180,12 @@ def _panel(obs: dict[str, Any], q: int, ox: float, oy: float,
     viewer = obs.get("viewer")
     me = viewer == q
     legal = {tuple(c) for c in obs.get("my_legal_cells") or []} if me else set()
-    info = " · ".join([_points(_own_score(obs, q)), *_tags(obs, q)])
-    current = _current(obs, q)
     out = [
-        S.rect(ox - 4, oy - 4, PANEL + 8, PANEL + PANEL_HEAD + 8, rx=11, class_="current")
-        if current else "",
-        S.rect(ox, oy, PANEL, PANEL + PANEL_HEAD, fill="#fbf6e9" if me else "#f3f1ec", rx=8,
-               stroke=colour.fill, stroke_width=3),
-        S.player_label(q, SEAT_COLOURS, names, ox + 10, oy + 20, size=15, viewer=viewer),
-        S.text(ox + PANEL - 10, oy + 20, info, size=13, anchor="end"),
+        draw.rect(ox, oy, PANEL, PANEL + PANEL_HEAD, fill="#fbf6e9" if me else "#f3f1ec", rx=8,
+                  stroke=colour.fill, stroke_width=3),
+        draw.player_line(q, SEAT_COLOURS, names, ox + 10, oy + 20, PANEL - 20,
+                         _own_score(obs, q), size=15, viewer=viewer, current=_current(obs, q),
+                         info=" · ".join(_tags(obs, q))),
     ]
     # centre the cells the layout can still use inside the panel
     gx = ox + GAP + (8 - (x1 - x0)) * CELL / 2 - (x0 + 4) * CELL
@@ -208,20 +198,20 @@ def _panel(obs: dict[str, Any], q: int, ox: float, oy: float,
             cell = by.get((x, y))
             if cell is None:
                 ok = (x, y) in legal
-                out.append(S.rect(
+                out.append(draw.rect(
                     px, py, CELL - 4, CELL - 4, fill="#d9f0d5" if ok else PAPER, rx=5,
                     stroke=LEGAL if ok else "#c9c3b5", stroke_width=2 if ok else 1,
                     stroke_dasharray="4 3", id=cid, class_="cell empty" + (" legal" if ok else ""),
                     data_x=x, data_y=y,
                 ))
             elif cell["face_up"]:
-                out.append(S.group([tile_svg(cell["tile"], px, py, crown=cell["crown"])],
+                out.append(draw.group([tile_svg(cell["tile"], px, py, crown=cell["crown"])],
                                    id=cid, class_="cell tile", data_x=x, data_y=y,
                                    data_tile=cell["tile"]))
             else:
-                out.append(S.group([back_svg(colour, px, py, cell.get("covers", 0))], id=cid,
+                out.append(draw.group([back_svg(colour, px, py, cell.get("covers", 0))], id=cid,
                                    class_="cell tile facedown", data_x=x, data_y=y))
-    return S.group(out, class_="layout mine" if me else "layout", id=f"layout-{q}",
+    return draw.group(out, class_="layout mine" if me else "layout", id=f"layout-{q}",
                    data_seat=q)
 
 
@@ -231,9 +221,7 @@ def _status(obs: dict[str, Any], names: Sequence[str] | None, clicks: bool = Tru
     phase = obs.get("phase")
     viewer = obs.get("viewer")
     if phase == "over":
-        winners = [seat_name(p, names) for p in obs.get("winners") or []]
-        return "Game over: " + (f"{winners[0]} wins" if len(winners) == 1
-                                else " and ".join(winners) + " share the win")
+        return draw.game_over(obs.get("winners"), names)
     if phase == "end_scoring":
         if viewer is not None and viewer == obs.get("turn"):
             how = " (click its marked tile)" if clicks else ""
@@ -259,14 +247,12 @@ def _title(obs: dict[str, Any]) -> str:
     line = f"Mops Royal · round {obs.get('round', 0)}"
     if obs.get("phase") == "end_scoring":
         line += " · end scoring"
-    elif obs.get("phase") == "over":
-        line += " · game over"
     return line
 
 
 def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The whole table: the called tile and what happens now, then every layout (the
-    viewer's first), and the final scores once the game is over."""
+    viewer's first) with its player's points (the clients draw the results table)."""
     obs = observation
     n = obs["players"]
     viewer = obs.get("viewer")
@@ -276,37 +262,22 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     cols = 2 if n > 2 else n
     rows = (n + cols - 1) // cols
     width = cols * (PANEL + 12) + 12
-    lines = score_lines(obs)
-    ranks = obs.get("ranks")
-    table, _tw, th = S.score_table(lines, SEAT_COLOURS, names, 14, 0, ranks)
-    notes = [ln for ln in lines if ln.note]
-    foot = 40 + th + 20 * len(notes) if lines else 0
-    height = HEAD + rows * (PANEL + PANEL_HEAD + 12) + foot
-    out = [S.text(14, 28, _title(obs), size=20, weight="bold")]
+    height = HEAD + rows * (PANEL + PANEL_HEAD + 12)
+    head, _ = draw.header(14, 6, _title(obs), _status(obs, names))
+    out = [head]
     called = obs.get("called_tile")
     if called and obs.get("phase") == "round":
         crown = CODE_INDEX.get(_code(called)) in CROWNS
         tx = width - 190
-        out.append(S.text(tx - 8, 30, "called tile", size=14, anchor="end"))
-        out.append(S.group([tile_svg(called, tx, 8, 44, crown)], id="called-tile",
+        out.append(draw.text(tx - 8, 30, "called tile", size=14, anchor="end"))
+        out.append(draw.group([tile_svg(called, tx, 8, 44, crown)], id="called-tile",
                            class_="called"))
-        out.append(S.text(tx + 52, 30, called, size=14))
-    status = _status(obs, names)
-    if status:
-        out.append(S.status(14, 56, status))
+        out.append(draw.text(tx + 52, 30, called, size=14))
     for i, q in enumerate(order):
         ox = 12 + (i % cols) * (PANEL + 12)
         oy = HEAD + (i // cols) * (PANEL + PANEL_HEAD + 12)
         out.append(_panel(obs, q, ox, oy, names))
-    if lines:
-        y = HEAD + rows * (PANEL + PANEL_HEAD + 12) + 6
-        out.append(S.text(14, y + 14, "Final scores", size=15, weight="bold"))
-        out.append(S.group([table], transform=f"translate(0 {y + 22:g})", class_="final"))
-        for j, line in enumerate(notes):
-            out.append(S.text(14, y + 22 + th + 16 + 20 * j,
-                              f"{seat_name(line.player, names)}: {line.note}", size=12,
-                              fill=MUTED))
-    return S.document(width, height, out, cls="mops-royal", label="Mops Royal table")
+    return draw.document(width, height, out, cls="mops-royal", label="Mops Royal table")
 
 
 # ---------------------------------------------------------------------------- terminal
@@ -319,13 +290,6 @@ RICH = {
     "yellow": "bold black on yellow",
 }
 """The tiles' own colours on a terminal."""
-
-
-def _who(q: int, names: Sequence[str] | None, viewer: int | None = None) -> str:
-    """A player as rich markup: his symbol and name in his colour."""
-    colour = SEAT_COLOURS[q]
-    you = " (you)" if q == viewer else ""
-    return f"[bold {colour.fill}]{colour.symbol} {rich_escape(seat_name(q, names))}{you}[/]"
 
 
 def _text_tile(cell: dict[str, Any] | None, legal: bool, colour: Colour) -> str:
@@ -368,32 +332,34 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
     obs = observation
     n = obs["players"]
     viewer = obs.get("viewer")
-    out = [f"[bold]{rich_escape(_title(obs))}[/]"]
+    out = [f"[bold]{draw.plain(_title(obs))}[/]"]
     if obs.get("caller") is not None:
-        out.append(f"Caller: {_who(obs['caller'], names)}")
+        out.append(f"Caller: {draw.who(obs['caller'], SEAT_COLOURS, names)}")
     if obs.get("called_tile") and obs.get("phase") == "round":
         called = obs["called_tile"]
         colour = called.split("-")[0]
         out.append(f"Called tile: [{RICH[colour]}] {_code(called)} [/] {called}")
     status = _status(obs, names, clicks=False)
     if status:
-        out.append(rich_escape(status))
+        out.append(draw.plain(status))
+    final = bool(obs.get("final_breakdown"))
+    width = draw.who_width(n, names, viewer)
     for q in range(n):
         tags = _tags(obs, q)
         rej = obs.get("rejections", [0] * n)[q]
+        # at the end the totals are in the clients' results table, once
+        facts = ([] if final else [draw.points(_own_score(obs, q))]) + (
+            [f"{rej} rejected {'tile' if rej == 1 else 'tiles'}"] if rej else []) + tags
         out.append("")
-        out.append(
-            f"{_who(q, names, viewer)}: {_points(_own_score(obs, q))}"
-            + (f", {rej} rejected {'tile' if rej == 1 else 'tiles'}" if rej else "")
-            + (f" ({', '.join(tags)})" if tags else "")
-        )
+        who = draw.who(q, SEAT_COLOURS, names, viewer, current=_current(obs, q), width=width)
+        out.append(f"{who}  {', '.join(facts)}".rstrip())
         out.extend(_text_layout(obs, q))
     if viewer is not None and obs.get("my_combinations"):
         out.append("")
         out.append("[bold]Your combinations[/]:")
         for c in obs["my_combinations"]:
             marks = " or ".join(f"({x},{y})" for x, y in c["marks"])
-            out.append(f"  {c['shape']} {_cells(c['cells'])}: {_points(c['points'])}, "
+            out.append(f"  {c['shape']} {_cells(c['cells'])}: {draw.points(c['points'])}, "
                        f"turning {marks} face down")
     step = obs.get("my_step")
     if step == "place":
@@ -403,9 +369,4 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
         ))
     elif step == "score":
         out.append("Score: score <shape> (x,y) ... flip (x,y), or noscore")
-    lines = score_lines(obs)
-    if lines:
-        out.append("")
-        out.append("[bold]Final scores[/]")
-        out.append(rich_escape(score_table_text(lines, names, obs.get("ranks"))))
     return "\n".join(out)

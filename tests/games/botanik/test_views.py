@@ -1,9 +1,11 @@
-"""Botanik's final breakdown as score lines, and the pictures: names, seat colours, one table."""
+"""Botanik's final breakdown as score lines, and the pictures: names, seat colours, and no
+results table (the state's text and the clients hold the one table)."""
 
 from __future__ import annotations
 
 import random
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 from rich.text import Text
@@ -11,6 +13,7 @@ from rich.text import Text
 import meeple
 from meeple.bots import make_bot, view_for
 from meeple.engine import CHANCE, sample_chance
+from meeple.engine import svg as draw
 from meeple.engine.look import PALETTE
 from meeple.engine.scores import ScoreLine, score_lines
 from meeple.games.botanik import Botanik, components, render
@@ -19,6 +22,7 @@ from .helpers import build, fresh
 from .test_examples import P0_B8, P1_B8
 
 NAMES = ["Alice", "Bob"]
+NS = "{http://www.w3.org/2000/svg}"
 
 
 def b8_final(**options):
@@ -115,11 +119,17 @@ def test_svg_names_the_players_and_uses_their_seat_colours(final):
         assert fill in fills
     others = {c.fill.lower() for c in PALETTE[2:]}
     assert not fills & others, "a colour of a seat that is not playing"
+    texts = re.findall(r">([^<>]+)</text>", picture)
+    assert 'class="score-table"' not in picture and "Total" not in texts
+    root = ET.fromstring(picture)
+    for p in range(2):  # each player's points once, beside their name
+        line = root.find(f".//{NS}g[@id='machine-{p}']/{NS}g[@class='player-line']")
+        assert line is not None and line.get("data-seat") == str(p)
+        assert "".join(line.itertext()).endswith(draw.points(s.scores()[p]))
     if final:
-        assert 'class="score-table"' in picture
-        for line in score_lines(s.observation(None)):
-            table = picture[picture.index('class="score-table"'):]
-            assert f">{line.total}</text>" in table
+        totals = [draw.points(t) for t in s.scores()]
+        for total in set(totals):
+            assert texts.count(total) == totals.count(total)
 
 
 def test_svg_without_names_counts_players_from_one():
@@ -127,40 +137,48 @@ def test_svg_without_names_counts_players_from_one():
     assert "Player 1" in picture and "Player 2" in picture and "Player 0" not in picture
 
 
-def test_terminal_text_holds_one_table_and_each_total_once():
+def test_terminal_text_holds_no_table_and_the_state_text_one_with_each_total_once():
     s = greedy_game()
     obs = s.observation(None)
     plain = Text.from_markup(render.text(obs, NAMES)).plain
     assert "{" not in plain and "[" not in plain
     assert not re.search(r"P[01]\b|Player \d|player [01]", plain)
-    assert plain.count("Final scores") == 1 and plain.count("Total") == 1
+    assert "Final scores" not in plain and "Total" not in plain and "Rank" not in plain
+    for name in NAMES:  # the machines' headings do not give the final points
+        heading = next(row for row in plain.splitlines() if name in row and "machine:" in row)
+        assert not re.search(r"\d+ points?\b", heading)
+    whole = Text.from_markup(str(s)).plain
+    assert whole.count("Total") == 1 and whole.count("Rank") == 1
     for line in score_lines(obs):
-        name = NAMES[line.player]
-        rows = [row for row in plain.splitlines()
+        name = f"Player {line.player + 1}"
+        rows = [row for row in whole.splitlines()
                 if re.fullmatch(rf"\s*\d+\s+{name}(\s+\d+)+", row)]
         assert len(rows) == 1
         assert rows[0].split()[-1] == str(line.total)
-        assert rows[0].split()[2:] == [str(v) for _, v in line.parts] + [str(line.total)]
-        # the machines' headings do not repeat the final points
-        assert not re.search(rf"{name}'s machine: \d+ points?\b", plain)
+        assert rows[0].split()[3:] == [str(v) for _, v in line.parts] + [str(line.total)]
 
 
 def test_a_tie_on_points_gives_the_tie_break_once():
     s = b8_final()
     plain = Text.from_markup(render.text(s.observation(None), NAMES)).plain
-    assert "Alice: tie on points broken by tiles in the main network, 10 against 8" in plain
     assert "Game over: Alice wins" in plain
     picture = render.svg(s.observation(None), NAMES)
-    for note in ("Alice: tie on points broken by tiles in the main network, 10 against 8",
-                 "Bob: tie on points broken by tiles in the main network, 8 against 10"):
-        assert picture.count(f">{note}</text>") == 1
+    assert "Game over: Alice wins" in picture
+    whole = Text.from_markup(str(s)).plain
+    for note in ("tie on points broken by tiles in the main network, 10 against 8",
+                 "tie on points broken by tiles in the main network, 8 against 10"):
+        assert note not in plain and note not in picture  # the clients' table gives it
+    assert whole.count("Player 1: tie on points broken by tiles in the main network, "
+                       "10 against 8") == 1
+    assert whole.count("Player 2: tie on points broken by tiles in the main network, "
+                       "8 against 10") == 1
 
 
 def test_names_with_markup_are_shown_as_they_are():
     s = greedy_game()
     names = ["[red]Eve", "Bob"]
     plain = Text.from_markup(render.text(s.observation(None), names)).plain
-    assert "[red]Eve's machine" in plain
+    assert re.search(r"\[red\]Eve\s+machine: ", plain)
     picture = render.svg(s.observation(None), ["<b>", "Bob"])
     assert "&lt;b&gt;" in picture and "<b>" not in picture
 

@@ -10,7 +10,8 @@ from rich.text import Text
 
 import meeple
 from meeple.engine import CHANCE, SIMULTANEOUS
-from meeple.engine.look import PALETTE
+from meeple.engine import svg as draw
+from meeple.engine.look import PALETTE, seat_names
 from meeple.engine.scores import ScoreLine, score_lines, score_table_text
 from meeple.games.kontor import Kontor, render, views
 from meeple.games.kontor.components import CARD_ID, COLOURS
@@ -143,26 +144,39 @@ def test_the_svg_names_the_players_and_draws_them_in_their_own_colours(players, 
     assert seated <= used
     assert not used & others
     assert not used & set(OLD_FILLS)
+    texts = re.findall(r">([^<>]*)</text>", picture)
+    assert 'class="score-table"' not in picture and "Final result" not in picture
+    assert "Total" not in texts
+    for p in range(players):  # each player's points once, beside their name
+        line = re.search(rf'<g class="player-line" data-seat="{p}">.*?class="score">([^<]*)<',
+                         picture)
+        assert line is not None and line.group(1) == draw.points(s.scores()[p])
     if stop is None:
-        assert 'class="score-table"' in picture and "Final result" in picture
+        assert f"Game over: {names[s.winners()[0]]}" in picture
+        for line in score_lines(obs):
+            assert not line.note or line.note not in picture
     assert "Player 1" in render.svg(obs)
 
 
 @pytest.mark.parametrize("players,options", [(2, {"mode": "basic"}),
                                              (3, {"mode": "expansion"})])
-def test_the_text_of_a_finished_game_shows_one_table_with_each_total_once(players, options):
+def test_the_text_of_a_finished_game_has_no_table_and_the_state_text_one(players, options):
     s = played(players, options, 2)
     names = NAMES[:players]
     obs = s.observation(0)
     plain = Text.from_markup(render.text(obs, names)).plain
     assert "{" not in plain and "[" not in plain and "}" not in plain
-    table = score_table_text(score_lines(obs), names, obs["ranks"])
-    assert plain.count(table) == 1
-    assert plain.count("Total") == 1
+    assert "Total" not in plain and "Rank" not in plain and "Final result" not in plain
     for line in score_lines(obs):
-        row = next(r for r in table.splitlines() if f" {names[line.player]} " in r)
-        assert row.split()[-1] == str(line.total)
+        assert not line.note or line.note not in plain
     for name in names:
         assert name in plain
     assert "Player 1" not in plain and "P0" not in plain
+    whole = Text.from_markup(str(s)).plain
+    table = score_table_text(score_lines(obs), seat_names(players), obs["ranks"])
+    assert whole.count(table) == 1 and whole.count("Total") == 1
+    assert whole.endswith("\n\n" + table)
+    for line in score_lines(obs):
+        row = [r for r in table.splitlines() if f" Player {line.player + 1} " in r]
+        assert len(row) == 1 and row[0].split()[-1] == str(line.total)
     assert not re.search(r"\b(red|black|green|purple)\b(?!-)", plain.split("legend:")[1])

@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 import meeple
 from meeple.bots import make_bot, view_for
 from meeple.engine import resolve_chance
+from meeple.engine import svg as draw
 from meeple.engine.look import seat_name
 from meeple.games.koplus import KoPlus, heuristics, render
 
@@ -36,21 +37,21 @@ def test_svg_has_every_cell_and_every_action_target():
     assert f"{seat_name(viewer)} (you)" in picture
 
 
-def test_svg_and_text_show_the_final_breakdown_and_the_viewer():
+def test_the_finished_pictures_show_the_viewer_and_each_total_beside_the_name_only():
     game = meeple.load("koplus", players=2)
     state = meeple.play_out(game.new_initial_state(), 5)
     obs = state.observation(1)
     names = ["Ann", "Bob"]
     picture = render.svg(obs, names)
-    assert "Final scoring" in picture and "Bob (you)" in picture
-    assert 'class="score-table"' in picture
-    words = render.text(obs, names)
-    assert "Final scoring" in words and "Bob (you)" in words
-    table = words[words.index("Final scoring"):]
+    assert "Bob (you)" in picture and 'class="score-table"' not in picture
+    assert "Final scoring" not in picture and ">Total<" not in picture
     for b in obs["final_breakdown"]:
-        row = next(line for line in table.splitlines() if ("Ann" if b["player"] == 0 else "Bob")
-                   in line)
-        assert row.split()[-1] == str(b["total"])
+        seat = ET.fromstring(picture).find(
+            f".//{{http://www.w3.org/2000/svg}}g[@class='player-line'][@data-seat='{b['player']}']")
+        assert seat is not None
+        assert "".join(seat.itertext()).endswith(draw.points(b["total"]))
+    words = render.text(obs, names)
+    assert "Bob (you)" in words and "Final scoring" not in words and "Total" not in words
 
 
 def test_pictures_during_setup():

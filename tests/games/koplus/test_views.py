@@ -10,14 +10,16 @@ import pytest
 from rich.text import Text
 
 import meeple
-from meeple.engine.look import PALETTE, seat_name
-from meeple.engine.scores import ScoreLine
+from meeple.engine import svg as draw
+from meeple.engine.look import PALETTE, seat_name, seat_names
+from meeple.engine.scores import ScoreLine, score_lines, score_table_text
 from meeple.games.koplus import KoPlus, render, views
 
 from .test_examples import k5
 
 LABELS = ["Aliens caught", "Largest group", "Isolated tiles", "Tiles in smaller groups"]
 NAMES = ["Ann", "Bob", "Cleo", "Dov"]
+NS = "{http://www.w3.org/2000/svg}"
 
 
 def finished(players: int, seed: int):
@@ -104,27 +106,49 @@ def test_the_svg_names_the_players_and_draws_each_in_their_one_colour(players):
             colours = _colour_values(g) & (seat_fills | others)
             assert colours == {KoPlus.colours[p].fill.lower()}
         for p in range(players):
-            label = root.find(f".//*[@data-seat='{p}'][@class='player']")
-            assert label is not None
-            assert KoPlus.colours[p].fill.lower() in _colour_values(label)
+            labels = [g for g in root.iter() if g.get("data-seat") == str(p)
+                      and (g.get("class") or "").split()[:1] == ["player"]]
+            assert len(labels) == 1  # one label per player: no second one in a results table
+            assert KoPlus.colours[p].fill.lower() in _colour_values(labels[0])
+            to_act = "to-act" in labels[0].get("class").split()
+            assert to_act == (not state.is_terminal() and p == state.current_player)
 
 
-def test_the_terminal_result_holds_each_total_once_and_no_raw_data():
+def test_the_finished_pictures_hold_no_results_table_and_the_state_text_holds_one():
     for players in (2, 4):
         state = finished(players, 6)
         names = NAMES[:players]
-        plain = Text.from_markup(render.text(state.observation(0), names)).plain
+        obs = state.observation(0)
+        lines = score_lines(obs)
+        plain = Text.from_markup(render.text(obs, names)).plain
         assert "{" not in plain and "[" not in plain
-        assert plain.count("Total") == 1
-        table = plain[plain.index("Final scoring"):].splitlines()[1:]
-        assert table[0].split()[:2] == ["Rank", "Player"] and table[0].split()[-1] == "Total"
-        for p, name in enumerate(names):
-            rows = [line for line in table if re.search(rf"\b{name}\b", line)]
-            assert len(rows) == 1 and rows[0].split()[-1] == f"{state.scores()[p]:g}"
+        assert "Total" not in plain and "Rank" not in plain and "Final" not in plain
+        for name in names:
             seat_line = next(line for line in plain.splitlines()
                              if name in line and "tiles left" in line)
-            assert "score" not in seat_line  # the total is in the table only
+            assert "score" not in seat_line  # the totals are in the clients' table only
+        for line in lines:
+            assert not line.note or line.note not in plain
         assert "P0" not in plain and seat_name(0) not in plain
+        picture = render.svg(obs, names)
+        texts = ["".join(t.itertext()) for t in ET.fromstring(picture).iter(f"{NS}text")]
+        assert "score-table" not in picture and "Total" not in texts
+        assert not [t for t in texts if t.startswith("Final")]
+        for line in lines:
+            assert not line.note or all(line.note not in t for t in texts)
+        totals = [draw.points(t) for t in state.scores()]
+        for total in set(totals):  # each player's total once, beside their name
+            assert texts.count(total) == totals.count(total)
+        assert "Game over: " in texts[texts.index("KoPlus") + 1]
+        # the state's own text: the board, then the one table
+        shown = Text.from_markup(str(state)).plain
+        table = score_table_text(lines, seat_names(players), state.ranks())
+        assert shown.count(table) == 1 and shown.count("Total") == 1
+        rows = table.splitlines()
+        assert rows[0].split()[:2] == ["Rank", "Player"] and rows[0].split()[-1] == "Total"
+        for p in range(players):
+            row = [r for r in rows if re.search(rf"\bPlayer {p + 1}\b", r)]
+            assert len(row) == 1 and row[0].split()[-1] == f"{state.scores()[p]:g}"
 
 
 def test_the_terminal_text_mid_game_shows_the_running_scores():

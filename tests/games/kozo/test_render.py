@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 from rich.text import Text
 
 import meeple
-from meeple.engine.look import PALETTE
+from meeple.engine import svg as draw
+from meeple.engine.look import PALETTE, seat_names
 from meeple.engine.scores import ScoreLine, score_lines, score_table_text
 from meeple.games.kozo import Kozo, render
 
 NAMES = ["Ann & Co", "Bartholomew", "Chiara", "Dev", "Eli", "Fay"]
+NS = "{http://www.w3.org/2000/svg}"
 
 
 def play(state, *moves):
@@ -64,7 +67,10 @@ def test_the_tie_break_note_names_the_turn_that_decides():
     assert lines[1].note.endswith("last successful turn ranks higher: game turn 2")
     assert lines[2].note == ""
     shown = plain(render.text(s.observation(None), NAMES[:3]))
-    assert "Bartholomew: Tied on points" in shown
+    assert "Tied on points" not in shown  # the board text holds no results table or notes
+    table = plain(str(s))
+    assert table.count("Player 2: Tied on points") == 1
+    assert table.count(lines[0].note) == 1 and table.count(lines[1].note) == 1
 
 
 def test_svg_names_players_and_uses_only_their_seat_colours():
@@ -75,8 +81,8 @@ def test_svg_names_players_and_uses_only_their_seat_colours():
     assert "Ann & Co" not in picture
     assert "P0" not in picture  # players are named, never numbered like the pieces
     assert not re.search(r"Player \d", picture) and "Seat" not in picture
-    marks = re.findall(r'<g class="player[^"]*" data-seat="(\d)"><g class="player-mark">'
-                       r'<circle[^>]*fill="([^"]+)"', picture)
+    marks = re.findall(r'<g class="player[^"]*" data-seat="(\d)">(?:<circle[^>]*/>)?'
+                       r'<g class="player-mark"><circle[^>]*fill="([^"]+)"', picture)
     assert sorted(marks) == [("0", Kozo.colours[0].fill), ("1", Kozo.colours[1].fill)]
     for other in PALETTE[2:]:
         assert other.fill not in picture
@@ -98,35 +104,50 @@ def test_svg_without_names_counts_players_from_one():
         assert other.fill not in picture
 
 
-def test_svg_of_a_finished_game_has_the_results_table_in_the_seat_colours():
+def test_svg_of_a_finished_game_has_no_results_table_and_each_total_once():
     s = finished(3, 7, rounds=2)
     obs = s.observation(None)
     picture = render.svg(obs, NAMES[:3])
-    assert 'class="score-table"' in picture and "Final scores" in picture
+    assert 'class="score-table"' not in picture and "Final scores" not in picture
     assert picture.count("<svg") == 1 and picture.count("<text") == picture.count("</text>")
+    root = ET.fromstring(picture)
+    texts = ["".join(t.itertext()) for t in root.iter(f"{NS}text")]
+    assert "Total" not in texts and not [t for t in texts if "Round 1" == t]
+    for line in score_lines(obs):
+        assert not line.note or all(line.note not in t for t in texts)
+    totals = [draw.points(t) for t in s.scores()]
+    for total in set(totals):  # each total once, beside the player's name
+        assert texts.count(total) == totals.count(total)
     for p in range(3):
         assert Kozo.colours[p].fill in picture
+        label = [g for g in root.iter(f"{NS}g") if g.get("data-seat") == str(p)
+                 and g.get("class") == "player"]
+        assert len(label) == 1  # not ringed: nobody is to act
     for other in PALETTE[3:]:
         assert other.fill not in picture
     winners = " and ".join(NAMES[w] for w in s.winners()).replace("&", "&amp;")
     assert f"Game over: {winners}" in picture
 
 
-def test_terminal_text_of_a_finished_game_holds_each_total_once():
+def test_terminal_text_of_a_finished_game_holds_no_table_and_the_state_text_one():
     s = finished(4, 8, rounds=2)
     obs = s.observation(None)
     shown = plain(render.text(obs, NAMES[:4]))
     assert "{" not in shown and "[" not in shown and "]" not in shown
-    table = score_table_text(score_lines(obs), NAMES[:4], obs["ranks"])
-    assert shown.count(table) == 1
-    assert shown.count("Total") == 1 and "game total" not in shown
-    head, tail = shown.split("Final scores:")
-    assert "Points" not in head and "Scores" not in head  # no running totals above the table
+    assert "Total" not in shown and "Rank" not in shown and "Final" not in shown
+    assert "Points" not in shown and "game total" not in shown  # no running totals either
     for p in range(4):
-        rows = [ln for ln in tail.splitlines() if NAMES[p] in ln and ln[:1] == " "]
+        assert f"{int(s.scores()[p])} points" not in shown
+    assert not re.search(r"Player \d", shown) and "P0" not in shown
+    whole = plain(str(s))
+    table = score_table_text(score_lines(obs), seat_names(4), obs["ranks"])
+    assert whole.count(table) == 1 and whole.count("Total") == 1
+    head, tail = whole.split(table)
+    assert "Points" not in head and tail == ""
+    for p in range(4):
+        rows = [ln for ln in table.splitlines() if f"Player {p + 1}" in ln and ln[:1] == " "]
         assert len(rows) == 1
         assert rows[0].split()[-1] == str(int(s.scores()[p]))
-    assert not re.search(r"Player \d", shown) and "P0" not in shown
 
 
 def test_terminal_text_names_the_players_in_play():
@@ -134,7 +155,10 @@ def test_terminal_text_names_the_players_in_play():
     s = game.new_initial_state()
     shown = plain(render.text(s.observation(0), NAMES[:3]))
     assert "Bartholomew chooses the size Ann & Co must play" in shown
-    assert "Ann & Co (you): 0 + 0" in shown
+    rows = [re.split(r"\s{2,}", ln.strip()) for ln in shown.splitlines() if "this round" in ln]
+    assert rows == [["●", "Ann & Co (you)", "0 points in the game, 0 this round"],
+                    ["▲", "Bartholomew ◀", "0 points in the game, 0 this round"],
+                    ["■", "Chiara", "0 points in the game, 0 this round"]]
     s = play(meeple.load("kozo", players=2).new_initial_state(), "P12.5@0,0", "B@0,0",
              "P2.1@2,0")
     shown = plain(render.text(s.observation(None), NAMES[:2]))

@@ -1,5 +1,5 @@
 """Mops Royal's final breakdown as score lines, and the pictures: names, one colour per player,
-the results table in the terminal."""
+no results table in the pictures and one in the state's text."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from rich.text import Text
 
 import meeple
 from meeple.engine import SIMULTANEOUS
+from meeple.engine import svg as draw
 from meeple.engine.look import PALETTE
 from meeple.engine.scores import score_lines
 from meeple.games.mops_royal import MopsRoyal, render
@@ -141,10 +142,10 @@ def test_the_svg_draws_each_seat_in_its_own_colour_and_name(players):
         label = "".join(layout.find(f".//{NS}g[@class='player']").itertext())
         assert NAMES[q] in label
         assert (" (you)" in label) == (q == 1)
-    # every player mark, in the panels and in the results table, is in its seat's colour
+    # every player mark is in its seat's colour, one per player: no results table repeats them
     marks = [g for g in root.iter(f"{NS}g")
              if g.get("data-seat") and g.get("class", "").split()[0] == "player"]
-    assert len(marks) == 2 * players  # a panel label and a table row each
+    assert sorted(int(m.get("data-seat")) for m in marks) == list(range(players))
     for mark in marks:
         seat = int(mark.get("data-seat"))
         assert {e.get("fill").lower() for e in mark.iter(f"{NS}circle")} == {seat_fills[seat]}
@@ -152,7 +153,15 @@ def test_the_svg_draws_each_seat_in_its_own_colour_and_name(players):
     for q in range(players):
         assert NAMES[q] in text
     assert not re.search(r"\bP\d\b|Player \d|Seat \d|player \d", text)
-    assert "Final scores" in text
+    texts = ["".join(t.itertext()) for t in root.iter(f"{NS}text")]
+    assert "Final scores" not in text and "Total" not in texts
+    assert 'class="score-table"' not in picture
+    for line in score_lines(s.observation(1)):
+        assert not line.note or line.note not in text
+    for q in range(players):  # each total once, beside the player's name
+        line = root.find(f".//{NS}g[@class='player-line'][@data-seat='{q}']")
+        assert line is not None
+        assert "".join(line.itertext()).endswith(draw.points(s.scores()[q]))
 
 
 def test_the_svg_without_names_counts_seats_from_one():
@@ -184,19 +193,30 @@ def test_the_terminal_result_is_one_table_with_each_total_once(players, options)
     obs = s.observation(0)
     plain = _plain(render.text(obs, NAMES[:players]))
     assert "{" not in plain and "[" not in plain and "'" not in plain
-    table = plain[plain.index("Final scores"):].splitlines()[1:]
+    # the board text: each player by name, no totals and no table (the clients draw that)
+    assert "Final scores" not in plain and "Total" not in plain and "Rank" not in plain
+    for line in score_lines(obs):
+        assert not line.note or line.note not in plain
+    heads = [re.split(r"\s{2,}", ln.strip()) for ln in plain.splitlines()
+             if ln.strip()[:1] in {c.symbol for c in SEAT_COLOURS}]
+    assert [h[1].removesuffix(" (you)") for h in heads] == NAMES[:players]
+    assert not [h for h in heads if "point" in " ".join(h)]
+    # the state's text: the board, then the one table with each total once
+    whole = _plain(str(s))
+    table = whole[whole.index("Rank"):].splitlines()
     head = table[0].split()
     assert head[:2] == ["Rank", "Player"] and head[-1] == "Total" and head.count("Total") == 1
-    rows = {line.split()[1]: line for line in table[1:players + 1]}
-    assert set(rows) == set(NAMES[:players])
+    assert whole.count("Rank") == 1 and whole.count("Total") == 1
+    rows = {" ".join(line.split()[1:3]): line for line in table[1:players + 1]}
+    assert set(rows) == {f"Player {p + 1}" for p in range(players)}
     for line in score_lines(obs):
-        row = rows[NAMES[line.player]].split()
+        row = rows[f"Player {line.player + 1}"].split()
         assert row[0] == str(obs["ranks"][line.player])
         assert row[-1] == str(line.total if not float(line.total).is_integer()
                               else int(line.total))
-        assert len(row) == 2 + len(line.parts) + 1  # rank, name, the parts, the total once
-    for name in NAMES[:players]:
-        assert f"{name}:" in plain or f"{name} (you):" in plain
+        assert len(row) == 3 + len(line.parts) + 1  # rank, name, the parts, the total once
+        if line.note:
+            assert whole.count(f"Player {line.player + 1}: {line.note}") == 1
 
 
 def test_the_terminal_names_players_and_escapes_their_names():
@@ -206,7 +226,7 @@ def test_the_terminal_names_players_and_escapes_their_names():
     assert "[red]Eve (you)" in plain and "Bob" in plain
     assert not re.search(r"\bP\d\b|Player \d|player \d", plain)
     caller = names[s.caller]
-    assert f"Caller: {SEAT_COLOURS[s.caller].symbol} {caller}" in plain
+    assert f"Caller:  {SEAT_COLOURS[s.caller].symbol}  {caller}" in plain
 
 
 def test_the_terminal_lists_your_combinations_in_words():

@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from rich.text import Text
 
 import meeple
 from meeple.bots import view_for
@@ -151,7 +152,10 @@ def test_pictures():
         assert "round 12" in text
     meeple.play_out(s, random.Random(1))
     obs = s.observation(0)
-    assert "Final scores" in render.svg(obs) and "Final scores" in render.text(obs)
+    picture, words = render.svg(obs), render.text(obs)
+    assert "Game over: " in picture and "Game over: " in words
+    assert "score-table" not in picture and ">Total<" not in picture
+    assert "Total" not in words and Text.from_markup(str(s)).plain.count("Total") == 1
     assert len(obs["final_breakdown"]) == 4
 
 

@@ -63,7 +63,9 @@ def test_a_whole_game_through_the_server(players, options, tmp_path):
             raise AssertionError("the game did not end")
         obs = f0["observation"]
         assert len(obs["final_breakdown"]) == players
-        assert "Final scores" in f0["svg"]
+        # the results table is the page's own, drawn from the breakdown: not in the picture
+        assert "Final scores" not in f0["svg"] and "score-table" not in f0["svg"]
+        assert "Game over: " in f0["svg"]
         assert "round" in phases
         if options.get("end_scoring"):
             assert "end_scoring" in phases
