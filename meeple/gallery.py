@@ -21,6 +21,7 @@ from typing import Any
 import meeple
 from meeple.bots import GreedyBot, view_for
 from meeple.engine import CHANCE, Game, State, game_class
+from meeple.engine.core import Policy
 
 SEED = 2026
 """The seed of every sample game: the same positions on every machine and every run."""
@@ -76,7 +77,7 @@ def configuration_title(cls: type[Game], players: int, options: dict[str, Any]) 
     return "; ".join(words)
 
 
-def greedy_policy(game: Game, seed: int) -> Any:
+def greedy_policy(game: Game, seed: int) -> Policy:
     """A play-loop policy where every seat is a greedy bot with its own seeded generator."""
     bots = [GreedyBot(game, seed=seed * 31 + seat) for seat in range(game.num_players)]
 
