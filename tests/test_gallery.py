@@ -248,3 +248,21 @@ def test_the_gallery_page_shows_pictures_that_are_there():
     assert shown and all((page.parent / s).is_file() for s in shown)
     for name in GAMES:
         assert f"## {game_class(name).title}\n" in text, name
+
+
+def test_the_gallery_command(tmp_path):
+    from typer.testing import CliRunner
+
+    from meeple.cli import app
+
+    runner = CliRunner()
+    out = tmp_path / "pictures"
+    r = runner.invoke(app, ["gallery", "mops_royal", "-o", str(out), "--no-png",
+                            "--docs", str(tmp_path / "gallery.md")])
+    assert r.exit_code == 0, r.output
+    count = len(game_class("mops_royal").configurations()) * 6
+    assert len(list(out.glob("*.svg"))) == count and not list(out.glob("*.png"))
+    assert f"wrote {count} pictures" in r.output
+    assert "pictures/mops_royal-2p-start-seat1.svg" in (tmp_path / "gallery.md").read_text()
+    r = runner.invoke(app, ["gallery", "chess", "-o", str(out)])
+    assert r.exit_code == 2 and "chess" in r.output
