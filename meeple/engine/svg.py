@@ -100,9 +100,14 @@ def player_name(seat: int, names: Sequence[str] | None, viewer: int | None = Non
     return seat_name(seat, names) + (" (you)" if seat == viewer else "")
 
 
+def count(n: Number, word: str) -> str:
+    """``n`` and the word, plural where ``n`` is not 1: "1 open end", "3 tiles"."""
+    return f"{fmt(n)} {word}" + ("" if n == 1 else "s")
+
+
 def points(value: Number) -> str:
     """A number of points in words: "1 point", "12 points"."""
-    return f"{fmt(value)} point" + ("" if value == 1 else "s")
+    return count(value, "point")
 
 
 def and_list(words: Sequence[str]) -> str:

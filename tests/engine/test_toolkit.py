@@ -187,6 +187,8 @@ def test_the_status_line_of_a_finished_game_names_the_winners():
     assert svg.game_over([], None) == "Game over"
     assert svg.points(1) == "1 point" and svg.points(12.0) == "12 points"
     assert svg.points(2.5) == "2.5 points"
+    assert svg.count(1, "open end") == "1 open end" and svg.count(0, "tile") == "0 tiles"
+    assert svg.count(3.0, "bonus turn") == "3 bonus turns"
 
 
 def test_a_player_line_shows_the_name_and_the_points_once():

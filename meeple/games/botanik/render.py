@@ -101,15 +101,10 @@ def log_line(entry: str, names: Sequence[str] | None = None) -> str:
     return entry
 
 
-def _count(n: float, word: str) -> str:
-    """``n`` and the word, plural where ``n`` is not 1 ("1 open end", "3 open ends")."""
-    return f"{n:g} {word}{'' if n == 1 else 's'}"
-
-
 def _machine_facts(obs: dict[str, Any], p: int) -> str:
     """Tiles connected and open ends of ``p``'s machine."""
-    return (f"{_count(obs['main_tiles'][p], 'tile')} connected, "
-            f"{_count(obs['open_ends'][p], 'open end')}")
+    return (f"{draw.count(obs['main_tiles'][p], 'tile')} connected, "
+            f"{draw.count(obs['open_ends'][p], 'open end')}")
 
 
 def _removed(machine: list[dict[str, Any]]) -> list[str]:

@@ -162,7 +162,7 @@ def _section_title(sec: dict[str, Any]) -> str:
     turns = sec["rotation"]
     if not turns:
         return f"Section {sec['section']}, not turned"
-    return f"Section {sec['section']}, turned {turns} quarter{'s' if turns > 1 else ''} clockwise"
+    return f"Section {sec['section']}, turned {draw.count(turns, 'quarter')} clockwise"
 
 
 def _panel(obs: dict[str, Any], names: Sequence[str] | None, x0: int) -> tuple[str, float]:
@@ -179,8 +179,8 @@ def _panel(obs: dict[str, Any], names: Sequence[str] | None, x0: int) -> tuple[s
         row = [
             draw.player_line(p, SEAT_COLOURS, names, 0, 0, PANEL - 38, obs["scores"][p],
                              viewer=viewer, current=p == cp),
-            draw.text(18, 17, f"{tiles} tile{'s' if tiles != 1 else ''} left, next "
-                      f"{shape}, {bonus} bonus turn{'s' if bonus != 1 else ''}",
+            draw.text(18, 17, f"{draw.count(tiles, 'tile')} left, next {shape}, "
+                      f"{draw.count(bonus, 'bonus turn')}",
                       size=11, fill=MUTED),
         ]
         cls = f"seat player-{p}" + (" viewer" if p == viewer else "") + (

@@ -349,7 +349,7 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
         rej = obs.get("rejections", [0] * n)[q]
         # at the end the totals are in the clients' results table, once
         facts = ([] if final else [draw.points(_own_score(obs, q))]) + (
-            [f"{rej} rejected {'tile' if rej == 1 else 'tiles'}"] if rej else []) + tags
+            [f"{draw.count(rej, 'tile')} rejected"] if rej else []) + tags
         out.append("")
         who = draw.who(q, SEAT_COLOURS, names, viewer, current=_current(obs, q), width=width)
         out.append(f"{who}  {', '.join(facts)}".rstrip())
