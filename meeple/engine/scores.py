@@ -1,5 +1,6 @@
-"""The final breakdown of a game: one :class:`ScoreLine` per player, drawn by one table in the
-browser, the SVG pictures and the terminal."""
+"""The final breakdown of a game: one :class:`ScoreLine` per player, drawn as one table by each
+client (the browser's results table, the terminal and the state's text), never by a game's
+pictures."""
 
 from __future__ import annotations
 

@@ -2,8 +2,9 @@
 
 Both draw only from the observation. The SVG carries a top-down map of the ring whose squares
 have ids ``col-X-Y`` (the targets of placements and balance cubes) beside the isometric tower,
-the players (who placed which piece this round) and, at the end, the results table. The pieces
-are drawn in their own colours (they belong to no player); the players in theirs.
+the players with their points (and who placed which piece this round); the results table is
+the clients' own. The pieces are drawn in their own colours (they belong to no player); the
+players in theirs.
 """
 
 from __future__ import annotations
