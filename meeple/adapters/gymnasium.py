@@ -13,10 +13,18 @@ Observations are dicts with ``observation`` (the game's tensor for the learner's
 seats are played by ``meeple.bots.make_bot`` specs (``"random"``, ``"greedy"``, ``"mcts:2"``);
 chance is resolved with the env's RNG. The reward is the learner's zero-sum return at the end.
 
+The observation space bounds each tensor entry by its game's named planes
+(``meeple.adapters.planes``: [0, 1] for most, a plane's own range where it counts things).
+
 An illegal action changes nothing in the game. With ``illegal_action="lose"`` (the default, so
 that learners sampling unmasked actions keep going) the episode ends with reward -1 and
 ``info["illegal_action"]`` saying why; with ``illegal_action="raise"`` it raises
-:class:`meeple.IllegalAction`.
+:class:`meeple.IllegalAction`. Once an episode has ended (the game is over, or an illegal
+action lost it), ``step`` raises :class:`RuntimeError` until the next ``reset``.
+
+``render()`` follows Gymnasium's modes: ``"ansi"`` returns the game's text picture of the
+public view as plain text, ``"human"`` prints it (after ``reset`` and every ``step`` too) and
+returns ``None``.
 """
 
 from __future__ import annotations
@@ -35,13 +43,13 @@ from meeple.engine import CHANCE, SIMULTANEOUS, IllegalAction, OptionError
 from meeple.engine import State as MeepleState
 from meeple.engine.core import sample_chance
 
-from .pettingzoo import text_picture
+from .pettingzoo import RENDER_MODES, check_render_mode, observation_space, observe, show
 
 
 class MeepleEnv(gymnasium.Env):
     """The learner plays ``seat`` (``None``: a random seat each episode) against bots."""
 
-    metadata = {"render_modes": ["ansi", "human"]}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 4}
 
     def __init__(
         self,
@@ -53,10 +61,7 @@ class MeepleEnv(gymnasium.Env):
         render_mode: str | None = None,
         **options: Any,
     ):
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
-                f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}"
-            )
+        check_render_mode(render_mode)
         if illegal_action not in ("lose", "raise"):
             raise ValueError(f"illegal_action must be 'lose' or 'raise', got {illegal_action!r}")
         self.game = meeple.load(game, players=players, **options)
@@ -74,18 +79,11 @@ class MeepleEnv(gymnasium.Env):
         self.fixed_seat = seat
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        num_actions = self.game.num_distinct_actions
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    -np.inf, np.inf, shape=tuple(self.game.observation_shape), dtype=np.float32
-                ),
-                "action_mask": spaces.Box(0, 1, shape=(num_actions,), dtype=np.int8),
-            }
-        )
-        self.action_space = spaces.Discrete(num_actions)
+        self.observation_space = observation_space(self.game)
+        self.action_space = spaces.Discrete(self.game.num_distinct_actions)
         self._rng = random.Random()
-        self.state: MeepleState | None = None
+        self.game_state: MeepleState | None = None
+        self._over = False
         self.seat = 0 if seat is None else seat
         self.bots: dict[int, Any] = {}
 
@@ -93,19 +91,15 @@ class MeepleEnv(gymnasium.Env):
     @property
     def _s(self) -> MeepleState:
         """The game in play (after ``reset``)."""
-        if self.state is None:
+        if self.game_state is None:
             raise RuntimeError("call reset() before step()")
-        return self.state
+        return self.game_state
 
     def _obs(self) -> dict[str, np.ndarray]:
-        s = self._s
-        mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
-        if not s.is_terminal() and self.seat in s.pending_players():
-            mask[s.legal_actions(self.seat)] = 1
-        obs = np.asarray(s.observation_tensor(self.seat), dtype=np.float32).reshape(
-            self.game.observation_shape
-        )
-        return {"observation": obs, "action_mask": mask}
+        obs = observe(self._s, self.seat)
+        if self._over:
+            obs["action_mask"][:] = 0
+        return obs
 
     def action_masks(self) -> np.ndarray:
         """1 for each action the learner may take now."""
@@ -141,37 +135,36 @@ class MeepleEnv(gymnasium.Env):
             p: make_bot(spec, self.game, seed=self._rng.randrange(2**31))
             for p, spec in zip(others, self.opponent_specs, strict=True)
         }
-        self.state = self.game.new_initial_state()
+        self.game_state = self.game.new_initial_state()
+        self._over = False
         self._advance()
+        self._over = self.game_state.is_terminal()
+        if self.render_mode == "human":
+            self.render()
         return self._obs(), self._info()
 
     def step(self, action: int):
-        if self.state is None:
-            raise RuntimeError("call reset() before step()")
-        if self.state.is_terminal():
-            raise RuntimeError("the game is over: call reset()")
+        state = self._s
+        if self._over:
+            raise RuntimeError("the episode is over: call reset()")
         try:
-            self.state.apply(int(action), self.seat)
+            state.apply(int(action), self.seat)
         except IllegalAction as e:
             if self.illegal_action == "raise":
                 raise
+            self._over = True
             info = self._info()
             info["illegal_action"] = str(e)
             return self._obs(), -1.0, True, False, info
         self._advance()
-        terminated = self.state.is_terminal()
-        reward = float(self.state.returns()[self.seat]) if terminated else 0.0
+        terminated = self._over = state.is_terminal()
+        reward = float(state.returns()[self.seat]) if terminated else 0.0
         if self.render_mode == "human":
             self.render()
         return self._obs(), reward, terminated, False, self._info()
 
     def render(self) -> str | None:
-        if self.state is None:
-            return None
-        text = text_picture(self.state)
-        if self.render_mode == "human":
-            print(text)
-        return text
+        return show(self.game_state, self.render_mode)
 
 
 def register_envs() -> list[str]:
