@@ -13,8 +13,7 @@ import random
 import time
 
 import meeple
-from meeple.bots import make_bot, view_for
-from meeple.engine import CHANCE, sample_chance
+from meeple.bots import make_bot, seats_policy
 
 
 def playouts(game, n: int) -> tuple[float, float]:
@@ -34,13 +33,7 @@ def greedy_seconds_per_game(game, n: int) -> float:
     for seed in range(n):
         rng = random.Random(seed)
         bots = [make_bot("greedy", game, seed=seed), make_bot("greedy", game, seed=seed + 1)]
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.current_player == CHANCE:
-                s.apply(sample_chance(s, rng))
-            else:
-                p = s.current_player
-                s.apply(bots[p].act(view_for(s, p)), p)
+        meeple.play_out(game.new_initial_state(), rng, policy=seats_policy(bots))
     return (time.process_time() - start) / n
 
 

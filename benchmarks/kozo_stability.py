@@ -18,9 +18,10 @@ import argparse
 import random
 import statistics
 import time
+from typing import Any
 
 import meeple
-from meeple.bots import make_bot, view_for
+from meeple.bots import make_bot, seats_policy
 from meeple.games.kozo import physics
 
 Z5_ROUND3 = [
@@ -62,25 +63,23 @@ def game_checks(games: int, bot: str, seed: int) -> list[tuple[list, list]]:
     rng = random.Random(seed)
     game = meeple.load("kozo", players=3)
     towers = []
+    seen: list[Any] = [None]
+
+    def collect(state: Any, player: int, action: int) -> None:
+        check = state.last_check
+        if check is not None and check is not seen[0]:
+            seen[0] = check
+            tower, balances, tremor = check["tower"]
+            pieces = [(cells, 0.0, 0.0) for *_, cells in tower]
+            if pieces and tremor and tuple(tremor) != (0.0, 0.0):
+                pieces[-1] = (pieces[-1][0], tremor[0], tremor[1])
+            towers.append((pieces, list(balances)))
+
     for g in range(games):
         bots = [make_bot(bot, game, seed=seed * 100 + g * 10 + i) for i in range(3)]
-        state = game.new_initial_state()
-        last = None
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-                state.apply(rng.choices(outcomes, weights)[0])
-            else:
-                seat = state.current_player
-                state.apply(bots[seat].act(view_for(state, seat)))
-            check = state.last_check
-            if check is not None and check is not last:
-                last = check
-                tower, balances, tremor = check["tower"]
-                pieces = [(cells, 0.0, 0.0) for *_, cells in tower]
-                if pieces and tremor and tuple(tremor) != (0.0, 0.0):
-                    pieces[-1] = (pieces[-1][0], tremor[0], tremor[1])
-                towers.append((pieces, list(balances)))
+        seen[0] = None
+        meeple.play_out(game.new_initial_state(), rng, policy=seats_policy(bots),
+                        on_move=collect)
     return towers
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from meeple.engine import Game, OptionError
 
-from .base import Bot, View, view_for
+from .base import Bot, View, seats_policy, view_for
 from .mcts import MCTSBot, mcts_bot
 from .simple import GreedyBot, RandomBot
 
@@ -58,5 +58,6 @@ __all__ = [
     "bot_choices",
     "bot_names",
     "make_bot",
+    "seats_policy",
     "view_for",
 ]

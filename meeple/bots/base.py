@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from meeple.engine import Game, State
+from meeple.engine.core import Policy
 
 
 @dataclass
@@ -68,3 +70,13 @@ class Bot(Protocol):
     name: str
 
     def act(self, view: View) -> int: ...
+
+
+def seats_policy(bots: Sequence[Bot]) -> Policy:
+    """A policy for the play loop (``meeple.play_out``) where seat ``p`` is played by
+    ``bots[p]``, each from its own seat's view."""
+
+    def policy(state: State, player: int, rng: random.Random) -> int:
+        return bots[player].act(view_for(state, player))
+
+    return policy

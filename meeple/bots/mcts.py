@@ -350,10 +350,8 @@ class MCTSBot:
             return state.returns()
         if depth > 0:
             play_out(state, rng, policy, max_actions=depth)
-        quiet = self._quiet
-        if quiet is not None:
-            while not state.is_terminal() and not quiet(state):
-                play_out(state, rng, policy, max_actions=1)
+        if self._quiet is not None:
+            play_out(state, rng, policy, until=self._quiet)
         return state.returns() if state.is_terminal() else self._values(state)
 
 

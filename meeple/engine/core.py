@@ -601,9 +601,10 @@ def play_out(
     policy: Policy | None = None,
     max_actions: int | None = None,
     on_move: Callable[[State, int, int], None] | None = None,
+    until: Callable[[State], bool] | None = None,
 ) -> State:
-    """The play loop: play ``state`` in place until the end (or ``max_actions`` steps) and
-    return it.
+    """The play loop: play ``state`` in place until the end (or ``max_actions`` steps, or the
+    first position where ``until(state)`` holds) and return it.
 
     Chance is resolved with ``rng`` (an int seeds a new ``random.Random``) and the node's
     probabilities; players choose uniformly at random unless ``policy`` is given. At a
@@ -615,6 +616,8 @@ def play_out(
         rng = random.Random(rng)
     n = 0
     while (cp := state.current_player) != TERMINAL:
+        if until is not None and until(state):
+            break
         if cp == CHANCE:
             movers = [CHANCE]
         elif cp >= 0:

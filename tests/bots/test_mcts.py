@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import meeple
-from meeple.bots import make_bot, view_for
+from meeple.bots import make_bot, seats_policy, view_for
 from meeple.bots.mcts import LEVELS, MCTSBot
 from meeple.engine import CHANCE
 from meeple.engine.plugins import optional
@@ -322,3 +322,26 @@ def test_play_outs_stop_for_the_evaluation_only_where_the_game_is_quiet(monkeypa
     assert quiet_share() == 1.0
     monkeypatch.delattr(module, "quiet")
     assert quiet_share() < 0.9
+
+
+def test_seats_policy_plays_each_seat_with_its_own_bot():
+    """The play loop with one bot per seat: the greedy bot's choices in seat 0, random in 1."""
+    game = meeple.load("koplus", players=2)
+    greedy = make_bot("greedy", game, seed=1)
+    chosen: list[tuple[int, int, int]] = []
+
+    class Recorder:
+        def __init__(self, bot):
+            self.bot = bot
+
+        def act(self, view):
+            action = self.bot.act(view)
+            chosen.append((view.seat, view.move_number, action))
+            return action
+
+    bots = [Recorder(greedy), Recorder(make_bot("random", game, seed=2))]
+    state = meeple.play_out(game.new_initial_state(), 3, policy=seats_policy(bots))
+    assert state.is_terminal()
+    moves = [(p, a) for p, a in state.history() if p >= 0]
+    assert [(s, a) for s, _, a in chosen] == moves
+    assert {s for s, _, _ in chosen} == {0, 1}

@@ -325,3 +325,14 @@ def test_the_current_player_ring():
     ring = [c for c in label.iter(SVG_CIRCLE) if c.get("class")]
     assert [c.get("class") for c in ring] == ["current"]
     assert all(t.get("class") != "current" for t in label.iter(SVG_TEXT))
+
+
+def test_the_play_loop_stops_where_until_holds():
+    game = meeple.load("sealed_bids")
+    stopped = meeple.play_out(game.new_initial_state(), 6,
+                              until=lambda st: st.move_number() >= 4)
+    assert stopped.move_number() == 4 and not stopped.is_terminal()
+    untouched = meeple.play_out(game.new_initial_state(), 6, until=lambda st: True)
+    assert untouched.move_number() == 0
+    whole = meeple.play_out(game.new_initial_state(), 6)
+    assert whole.history()[:4] == stopped.history()
