@@ -1,5 +1,5 @@
 # meeple: `make start` sets up and starts the site; `make test` sets up and runs every test.
-.PHONY: setup start play test lint bench
+.PHONY: setup start play test test-versions lint bench
 
 setup:
 	./scripts/setup.sh
@@ -15,6 +15,20 @@ test:
 	.venv/bin/ruff check .
 	.venv/bin/mypy
 	.venv/bin/python -m pytest -n 2 --durations=15
+	$(MAKE) --no-print-directory test-versions
+
+# The engine, games and adapters tests again under each other supported Python (the venvs
+# .venv/py3.12 and .venv/py3.13 of `scripts/setup.sh --test`: core install and peers only).
+test-versions:
+	@for v in 3.12 3.13; do \
+	  if [ -x .venv/py$$v/bin/python ]; then \
+	    echo "== Python $$v: engine, games and adapters (core install and peers)"; \
+	    MEEPLE_OPTIONAL_PEERS=1 .venv/py$$v/bin/python -m pytest -n 2 -q -p no:cacheprovider \
+	      --ignore-glob='*test_web*' tests/engine tests/games tests/adapters || exit 1; \
+	  else \
+	    echo "== Python $$v: no venv (see scripts/setup.sh --test), skipped"; \
+	  fi; \
+	done
 
 lint: setup
 	.venv/bin/ruff check .

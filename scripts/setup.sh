@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Set up meeple on this machine: a virtual environment in .venv with meeple and its pinned
 # dependencies, and the browser libraries from npm (lockfile). With --test, also the system
-# packages the test suite drives: Debian's Chromium, Redis and PostgreSQL.
+# packages the test suite drives: Debian's Chromium, Redis and PostgreSQL, and for each other
+# supported Python found on the machine (3.12, 3.13) a venv .venv/py<version> with the core
+# install, the test tools and each peer framework that has a wheel for it (no web platform),
+# where `make test` runs the engine, games and adapters tests again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,4 +37,28 @@ if [ -f meeple/web/package.json ]; then
   if [ ! -d meeple/web/node_modules ] || [ meeple/web/package-lock.json -nt meeple/web/node_modules ]; then
     (cd meeple/web && npm ci --no-audit --no-fund --silent)
   fi
+fi
+
+if [ "${1:-}" = "--test" ]; then
+  peers=$(.venv/bin/python -c "import tomllib; d = tomllib.load(open('pyproject.toml', 'rb')); \
+print(' '.join(d['project']['optional-dependencies']['peers']))")
+  for v in 3.12 3.13; do
+    py=python$v
+    if ! command -v "$py" >/dev/null || ! "$py" -c "" 2>/dev/null; then
+      echo "Python $v is not on this machine: its test run is skipped"
+      continue
+    fi
+    venv=.venv/py$v
+    [ -x "$venv/bin/python" ] || "$py" -m venv "$venv"
+    if [ ! -f "$venv/.installed" ] || [ pyproject.toml -nt "$venv/.installed" ]; then
+      echo "setting up $venv (core install, test tools, peers)"
+      "$venv/bin/pip" install -q --upgrade pip
+      "$venv/bin/pip" install -q -e '.[test]'
+      for peer in $peers; do
+        "$venv/bin/pip" install -q --only-binary=:all: "$peer" ||
+          echo "no wheel of $peer for Python $v: its suite is skipped there"
+      done
+      touch "$venv/.installed"
+    fi
+  done
 fi
