@@ -1,14 +1,31 @@
-"""Game records: a whole game as JSON, and replaying one to the exact same state."""
+"""Game records: a whole game as JSON, and replaying one to the exact same state.
+
+A record (format 1) is a JSON object:
+
+| key | type | meaning |
+| --- | --- | --- |
+| ``format`` | int | the record format, 1 |
+| ``game`` | str | the game's name (``meeple.games()``) |
+| ``version`` | str | the game's rules version the moves were played with |
+| ``players`` | int | the number of players |
+| ``options`` | object | the game's options (names as in its option schema) |
+| ``moves`` | list | ``[player, notation]`` pairs, player ``-1`` for chance outcomes |
+| ``terminal`` | bool | optional: whether the game was over |
+| ``scores``, ``returns`` | list of numbers | optional: one per player |
+| ``winners`` | list of ints | optional: the winning seats |
+| ``meta`` | object | optional: anything else (``seats``: one name, bot or null per seat, ...) |
+"""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .core import RECORD_FORMAT, Game, State
 from .errors import IllegalAction, NotationError, RecordError
 from .registry import load
 
-__all__ = ["RECORD_FORMAT", "make_record", "replay"]
+__all__ = ["RECORD_FORMAT", "check_record", "make_record", "replay"]
 
 
 def make_record(game: Game, state: State, **extra: Any) -> dict[str, Any]:
@@ -16,17 +33,80 @@ def make_record(game: Game, state: State, **extra: Any) -> dict[str, Any]:
     return game.record(state, **extra)
 
 
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: object) -> bool:
+    return _is_int(value) or (isinstance(value, float) and math.isfinite(value))
+
+
+def _numbers(record: dict[str, Any], key: str, players: int, ints: bool = False) -> None:
+    value = record.get(key)
+    if value is None:
+        return
+    ok = _is_int if ints else _is_number
+    if not isinstance(value, list) or not all(ok(v) for v in value):
+        kind = "whole numbers" if ints else "numbers"
+        raise RecordError(f"the record's {key!r} must be a list of {kind}, got {value!r:.80}")
+    if not ints and len(value) != players:
+        raise RecordError(f"the record's {key!r} has {len(value)} entries for {players} players")
+
+
+def check_record(record: object) -> dict[str, Any]:
+    """Check that ``record`` has the shape of a record of this format (the table above) and
+    return it; :class:`RecordError` names the first thing that is wrong."""
+    if not isinstance(record, dict):
+        raise RecordError(f"a record is a JSON object, got {type(record).__name__}")
+    fmt = record.get("format", RECORD_FORMAT)
+    if not _is_int(fmt) or fmt != RECORD_FORMAT:
+        raise RecordError(
+            f"record format {fmt!r} is not one this meeple reads (it reads format {RECORD_FORMAT})"
+        )
+    for key in ("game", "version", "players", "options", "moves"):
+        if key not in record:
+            raise RecordError(f"the record has no {key!r}")
+    if not isinstance(record["game"], str):
+        raise RecordError(f"the record's 'game' must be a name, got {record['game']!r:.80}")
+    if not isinstance(record["version"], str | int) or isinstance(record["version"], bool):
+        raise RecordError(f"the record's 'version' must be text, got {record['version']!r:.80}")
+    players = record["players"]
+    if not _is_int(players) or not 1 <= players <= 64:
+        raise RecordError(f"the record's 'players' must be a player count, got {players!r:.80}")
+    options = record["options"]
+    if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+        raise RecordError(f"the record's 'options' must be an object, got {options!r:.80}")
+    moves = record["moves"]
+    if not isinstance(moves, list):
+        raise RecordError(f"the record's 'moves' must be a list, got {type(moves).__name__}")
+    for i, move in enumerate(moves):
+        if (not isinstance(move, list) or len(move) != 2 or not _is_int(move[0])
+                or not isinstance(move[1], str)):
+            raise RecordError(
+                f"move {i + 1} must be [player, notation], like [0, \"...\"], got {move!r:.80}"
+            )
+    if "terminal" in record and not isinstance(record["terminal"], bool):
+        raise RecordError("the record's 'terminal' must be true or false")
+    _numbers(record, "scores", players)
+    _numbers(record, "returns", players)
+    _numbers(record, "winners", players, ints=True)
+    meta = record.get("meta", {})
+    if not isinstance(meta, dict):
+        raise RecordError(f"the record's 'meta' must be an object, got {meta!r:.80}")
+    seats = meta.get("seats")
+    if seats is not None and (not isinstance(seats, list) or len(seats) != players
+                              or not all(x is None or isinstance(x, str) for x in seats)):
+        raise RecordError(f"the record's meta 'seats' must be {players} names, got {seats!r:.80}")
+    return record
+
+
 def replay(record: dict[str, Any], upto: int | None = None) -> State:
     """Rebuild the state a record describes (or the state after its first ``upto`` moves).
 
-    A record of another game version, or one whose moves do not apply, raises
-    :class:`RecordError` saying what is wrong.
+    A record of another format or game version, of the wrong shape (:func:`check_record`), or
+    one whose moves do not apply, raises :class:`RecordError` saying what is wrong.
     """
-    if not isinstance(record, dict):
-        raise RecordError("a record is a JSON object")
-    for key in ("game", "version", "players", "options", "moves"):
-        if key not in record:
-            raise RecordError(f"record has no {key!r}")
+    check_record(record)
     try:
         game = load(record["game"], record["players"], **record["options"])
     except Exception as e:
@@ -42,8 +122,8 @@ def replay(record: dict[str, Any], upto: int | None = None) -> State:
         moves = moves[:upto]
     for i, move in enumerate(moves):
         try:
-            player, text = int(move[0]), str(move[1])
+            player, text = move
             state.apply(state.string_to_action(text, player), player)
-        except (IllegalAction, NotationError, ValueError, TypeError, IndexError) as e:
+        except (IllegalAction, NotationError, ValueError) as e:
             raise RecordError(f"move {i + 1} ({move!r}) does not apply: {e}") from None
     return state

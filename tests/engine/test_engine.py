@@ -120,3 +120,38 @@ def test_resample_agrees_with_the_observation():
         for p in (0, 1):
             r = s.resample(p, rng)
             assert r.observation(p) == s.observation(p)
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"format": 2}, "format 2 is not one this meeple reads"),
+        ({"format": True}, "format True"),
+        ({"game": 7}, "'game' must be a name"),
+        ({"players": "2"}, "'players' must be a player count"),
+        ({"players": True}, "'players' must be a player count"),
+        ({"options": []}, "'options' must be an object"),
+        ({"moves": {}}, "'moves' must be a list"),
+        ({"moves": [[-1]]}, "move 1 must be \\[player, notation\\]"),
+        ({"moves": [["x", "y"]]}, "move 1 must be"),
+        ({"moves": [[0, 5]]}, "move 1 must be"),
+        ({"terminal": "yes"}, "'terminal' must be true or false"),
+        ({"scores": [1]}, "'scores' has 1 entries for 2 players"),
+        ({"scores": [float("nan"), 1]}, "'scores' must be a list of numbers"),
+        ({"winners": "0"}, "'winners' must be a list of whole numbers"),
+        ({"meta": []}, "'meta' must be an object"),
+        ({"meta": {"seats": "ab"}}, "meta 'seats' must be 2 names"),
+        ({"meta": {"seats": ["a"]}}, "meta 'seats' must be 2 names"),
+    ],
+)
+def test_records_of_the_wrong_shape_are_refused_with_a_reason(change, message):
+    good = meeple.load("sealed_bids").record(play_out(fresh(), 3), seats=["Ann", "Bob"])
+    assert meeple.replay(good).is_terminal()
+    with pytest.raises(meeple.RecordError, match=message):
+        meeple.replay({**good, **change})
+    for missing in ("game", "version", "players", "options", "moves"):
+        broken = {k: v for k, v in good.items() if k != missing}
+        with pytest.raises(meeple.RecordError, match=f"has no '{missing}'"):
+            meeple.replay(broken)
+    with pytest.raises(meeple.RecordError, match="a record is a JSON object, got list"):
+        meeple.replay([good])  # type: ignore[arg-type]
