@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib.resources
 import random
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import numpy as np
 
@@ -540,7 +540,7 @@ class State:
         """How many actions (chance included) have been applied."""
         return len(self._history)
 
-    def _blank_copy(self) -> State:
+    def _blank_copy(self) -> Self:
         """A new state of the same class sharing the game, with its own copy of the history
         and an empty legal-action cache: a game's fast ``clone`` starts here and copies its
         own fields."""

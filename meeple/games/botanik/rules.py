@@ -191,7 +191,7 @@ class BotanikState(State):
         self.discarded: list[int] = []
 
     def clone(self) -> BotanikState:
-        s = cast(BotanikState, self._blank_copy())
+        s = self._blank_copy()
         s.g = self.g
         s.ts = self.ts
         s.phase = self.phase

@@ -13,7 +13,7 @@ import random
 import re
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
@@ -377,7 +377,7 @@ class KontorState(State):
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> KontorState:
-        s = cast(KontorState, self._blank_copy())
+        s = self._blank_copy()
         s.phase, s.step, s.round = self.phase, self.step, self.round
         s.cell = self.cell[:]
         s.stored = self.stored[:]

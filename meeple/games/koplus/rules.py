@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import chain
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
@@ -641,7 +641,7 @@ class KoPlusState(State):
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> KoPlusState:
-        new = cast(KoPlusState, self._blank_copy())
+        new = self._blank_copy()
         new.geo = self.geo
         new.nplayers = self.nplayers
         new.layout = self.layout

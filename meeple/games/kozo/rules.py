@@ -9,7 +9,7 @@ exact integer arithmetic.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
@@ -160,7 +160,7 @@ class KozoState(State):
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> KozoState:
-        s = cast(KozoState, self._blank_copy())
+        s = self._blank_copy()
         s.round = self.round
         s.first = self.first
         s.active = self.active

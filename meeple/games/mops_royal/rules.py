@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
@@ -236,7 +236,7 @@ class MopsRoyalState(State):
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> MopsRoyalState:
-        c = cast(MopsRoyalState, self._blank_copy())
+        c = self._blank_copy()
         c.n = self.n
         c.phase = self.phase
         c.caller = self.caller
