@@ -1,9 +1,15 @@
-"""KoPlus pictures drawn from an observation: an SVG board with a score panel, and terminal text.
+"""KoPlus pictures drawn from an observation: the board as a player knows it, with the
+players below it, and the same board as terminal text.
 
-SVG ids: every board cell is ``cell-R-C`` (class ``cell``), the elements the web client points
-at and highlights; tiles, aliens and outlines ignore the pointer so cells stay reachable.
-Each player is drawn in their one seat colour (:data:`.components.SEAT_COLOURS`, the colours
-of ``KoPlus.colours``) with its symbol, and named as everywhere else.
+The SVG fits a phone: it is about 360 units wide (the width a phone gives the board), every
+text at least 12 units high. Every board cell is ``cell-R-C`` (class ``cell``), the elements
+the web client points at and highlights (``target``, styled here as a warm glow); aliens,
+tiles and frames ignore the pointer so the cells stay reachable. The board's sections are
+framed blocks, the first-tile area tinted and edged in gold; the aliens are little monsters
+with their points as dots on their bellies; each NET tile is a solid plus or U in its
+player's one colour (:data:`.components.SEAT_COLOURS`) with their symbol, the last one laid
+edged as ``last-move``. Below the board each player has their name, points, the tiles still
+in their hand by shape (the next one first, larger) and the bonus turns left.
 """
 
 from __future__ import annotations
@@ -12,23 +18,51 @@ from collections.abc import Sequence
 from typing import Any
 
 from meeple.engine import svg as draw
-from meeple.engine.look import MUTED, PAPER, Colour, seat_name
+from meeple.engine.look import HIGHLIGHT, INK, MUTED, seat_name
 from meeple.engine.scores import fmt
 
-from .components import SEAT_COLOURS, SHAPE_TARGET
+from . import art
+from .components import SEAT_COLOURS
 
-CELL = 30
-MARGIN = 22
-PANEL = 270
-ROW = 46
-"""The height of one player's lines in the panel."""
-ALIEN_COLOURS = {1: "#8bc34a", 2: "#26a69a", 3: "#7e57c2", 4: "#ec407a", 5: "#ff7043"}
-"""The aliens' own colours by value (game things, not players)."""
-INNER_FILL = "#efe4c6"
+WIDTH = 360
+"""The picture's width in SVG units (what a phone shows of it at one CSS pixel each)."""
+LEFT = 18
+"""Room for the row numbers left of the board."""
+TOP = 15
+"""Room for the column numbers above the board."""
+RIGHT = 6
+LABEL = 21
+"""The size of a player's label: its symbol is then at least 12 units high."""
+MINI = 5
+"""A tile in hand: one cell of its drawing."""
+NEXT = 7
+"""The next tile in hand: one cell of its larger drawing."""
+ROW = 62
+"""The height of one player's lines below the board."""
+
+CELL_FILL = "#f7f1e1"
+INNER_FILL = "#f3dfa6"
 """The first-tile (inner) area of the board."""
-LINES = "#d8cfb8"
-SECTION_EDGE = "#5d4a2e"
+LINES = "#cbbf9f"
+SECTION_EDGE = "#3d3350"
 INNER_EDGE = "#b8860b"
+SLOT = "#d9d3c4"
+"""A place on the board where no section is laid yet."""
+STYLE = (
+    "<style>"
+    ".koplus-board .cell.target{fill:#ffe47a;stroke:" + HIGHLIGHT + ";stroke-width:1.2}"
+    ".koplus-board .cell.target.active,.koplus-board .cell.preview-target{fill:#ffd23a}"
+    ".koplus-board .last-move{stroke-width:3}"
+    "</style>"
+)
+"""Legal places (the client adds ``target`` to them) glow warm over the board's paper."""
+
+SHAPE_WORDS = {"X": "plus", "U": "U"}
+
+
+def _cell_size(cols: int) -> float:
+    """The size of a board cell so that the board fills the picture's width."""
+    return (WIDTH - LEFT - RIGHT) / cols
 
 
 def status(obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
@@ -41,206 +75,263 @@ def status(obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
         return draw.game_over(obs.get("winners"), names)
     cp = obs["current_player"]
     shape = obs["next_shape"][cp]
-    what = f"places {shape}" if obs["can_place"][cp] else "must pass"
+    what = f"lays a {SHAPE_WORDS.get(shape, shape)}" if obs["can_place"][cp] else "must pass"
     bonus = " (bonus turn)" if obs.get("bonus_turn") else ""
     return f"{seat_name(cp, names)} {what}{bonus}"
 
 
-def _outline(cells: list[list[int]]) -> str:
-    """SVG path data of the outer edges of a set of cells."""
-    own = {(r, c) for r, c in cells}
-    parts = []
-    for r, c in cells:
-        x, y = MARGIN + c * CELL, MARGIN + r * CELL
-        if (r - 1, c) not in own:
-            parts.append(f"M{x},{y}h{CELL}")
-        if (r + 1, c) not in own:
-            parts.append(f"M{x},{y + CELL}h{CELL}")
-        if (r, c - 1) not in own:
-            parts.append(f"M{x},{y}v{CELL}")
-        if (r, c + 1) not in own:
-            parts.append(f"M{x + CELL},{y}v{CELL}")
-    return "".join(parts)
-
-
-def _tile(tile: dict[str, Any], colour: Colour, last: bool) -> str:
-    """One placed tile: its cells in the player's colour, its outline, the player's mark."""
-    p = tile["player"]
-    body = [
-        draw.rect(MARGIN + c * CELL, MARGIN + r * CELL, CELL, CELL, fill=colour.fill,
-               fill_opacity="0.45")
-        for r, c in tile["cells"]
-    ]
-    outline = _outline(tile["cells"])
-    body.append(draw.path(outline, stroke=colour.fill, stroke_width="3.5",
-                       stroke_linecap="square"))
-    if last:
-        body.append(draw.path(outline, class_="last-move"))
-    # the mark sits in the corner of the cell a player points at to lay this shape
+def last_words(obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The last tile laid, in words ("Ann laid a plus at 3,4: 3 points"), or ""."""
+    tile = obs.get("last_tile")
+    if not tile:
+        return ""
+    shape = tile["shape"]
     top = min(r for r, _ in tile["cells"])
     left = min(c for _, c in tile["cells"])
-    tr, tc = SHAPE_TARGET[tile["shape"]]
-    body.append(draw.player_mark(colour, MARGIN + (left + tc) * CELL + 7,
-                              MARGIN + (top + tr) * CELL + 7, 6))
-    return draw.group(body, class_=f"tile player-{p}" + (" last" if last else ""),
-                   data_tile=tile["notation"], data_seat=p)
+    kind = "plus" if shape == "X" else "U"
+    return (f"{seat_name(tile['player'], names)} laid a {kind} at {top},{left}: "
+            f"{draw.points(tile['points'])}")
 
 
 def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
-    """The board as seen by ``observation['viewer']``: sections, aliens, tiles and the players
-    with their points (the clients draw the results table)."""
+    """The board as seen by ``observation['viewer']``: sections, aliens, tiles and, below,
+    the players with their points and hands (the clients draw the results table)."""
     obs = observation
     rows, cols = obs["rows"], obs["cols"]
-    colours = SEAT_COLOURS
+    size = _cell_size(cols)
+    head, head_h = draw.header(8, 0, "KoPlus", status(obs, names))
+    y0 = head_h + TOP
+    x0 = LEFT
+    out = [STYLE, head]
+    out.extend(_board(obs, x0, y0, size))
+    y = y0 + rows * size + 8
+    last = last_words(obs, names)
+    if last:
+        out.append(draw.text(8, y + 13, last, size=13, fill=MUTED, class_="last-words"))
+        y += 20
+    panel, panel_h = _players(obs, names, y)
+    out.append(panel)
+    return draw.document(WIDTH, round(y + panel_h + 4, 1), out, cls="koplus-board",
+                         label="KoPlus board")
+
+
+def _board(obs: dict[str, Any], x0: float, y0: float, size: float) -> list[str]:
+    """The board's layers: cells, frames, aliens, tiles, coordinates."""
+    rows, cols = obs["rows"], obs["cols"]
     ir = obs["inner_area"]
     r0, r1 = ir["rows"]
     c0, c1 = ir["cols"]
-    owner = obs["owner"]
+    owner, aliens = obs["owner"], obs["aliens"]
+    step = obs["section_size"]
+    laid = {(s["row"], s["col"]) for s in obs["sections"]}
     out = []
-    # cells: the pointer targets
     cells = []
     for r in range(rows):
         for c in range(cols):
             inner = r0 <= r <= r1 and c0 <= c <= c1
+            dealt = (r - r % step, c - c % step) in laid
+            fill = (INNER_FILL if inner else CELL_FILL) if dealt else SLOT
             cls = "cell" + (" inner" if inner else "") + (" occupied" if owner[r][c] >= 0 else "")
-            cells.append(draw.rect(MARGIN + c * CELL, MARGIN + r * CELL, CELL, CELL,
-                                fill=INNER_FILL if inner else PAPER, id=f"cell-{r}-{c}",
-                                class_=cls, stroke=LINES, stroke_width="0.6", data_row=r,
-                                data_col=c))
+            cells.append(draw.rect(x0 + c * size, y0 + r * size, size, size, fill=fill,
+                                   id=f"cell-{r}-{c}", class_=cls, stroke=LINES,
+                                   stroke_width="0.6", data_row=r, data_col=c))
     out.append(draw.group(cells, class_="cells"))
-    # tiles in their players' colours
-    last = len(obs["tiles"]) - 1
-    out.append(draw.group(
-        [_tile(t, colours[t["player"]], i == last) for i, t in enumerate(obs["tiles"])],
-        class_="tiles", pointer_events="none",
-    ))
-    # aliens with their values
-    aliens = []
-    for r in range(rows):
-        for c in range(cols):
-            v = obs["aliens"][r][c]
-            if not v:
-                continue
-            cx, cy = MARGIN + c * CELL + CELL / 2, MARGIN + r * CELL + CELL / 2
-            caught = owner[r][c] >= 0
-            aliens.append(draw.group(
-                [draw.circle(cx, cy, 10, fill=ALIEN_COLOURS.get(v, MUTED),
-                          fill_opacity="0.55" if caught else "1", stroke="#333",
-                          stroke_width="0.8"),
-                 draw.text(cx, cy + 4.5, v, size=13, anchor="middle", weight="bold",
-                        fill="#fff")],
-                class_=f"alien value-{v}" + (" caught" if caught else ""),
-            ))
-    out.append(draw.group(aliens, class_="aliens", pointer_events="none"))
-    # section borders and the first-tile area
-    size = obs["section_size"]
+    # the sections as framed blocks, the first-tile area edged in gold
     frames = []
     for sec in obs["sections"]:
-        frame = draw.attrs(class_="section", x=MARGIN + sec["col"] * CELL,
-                        y=MARGIN + sec["row"] * CELL, width=size * CELL, height=size * CELL,
-                        stroke=SECTION_EDGE, stroke_width=2)
-        frames.append(f"<rect{frame}>{draw.title(_section_title(sec))}</rect>")
-    frames.append(draw.rect(MARGIN + c0 * CELL, MARGIN + r0 * CELL, (c1 - c0 + 1) * CELL,
-                         (r1 - r0 + 1) * CELL, class_="inner-area", stroke=INNER_EDGE,
-                         stroke_width="1.5", stroke_dasharray="6 4"))
+        turns = sec["rotation"]
+        words = ("Board section, not turned" if not turns else
+                 f"Board section, turned {draw.count(turns, 'quarter')} clockwise")
+        frame = draw.attrs(class_="section", x=f"{x0 + sec['col'] * size:g}",
+                           y=f"{y0 + sec['row'] * size:g}", width=f"{step * size:g}",
+                           height=f"{step * size:g}", stroke=SECTION_EDGE, stroke_width=2.4)
+        frames.append(f"<rect{frame}>{draw.title(words)}</rect>")
+    inset = 2.2
+    frames.append(draw.rect(x0 + c0 * size + inset, y0 + r0 * size + inset,
+                            (c1 - c0 + 1) * size - 2 * inset, (r1 - r0 + 1) * size - 2 * inset,
+                            class_="inner-area", stroke=INNER_EDGE, stroke_width="1.6",
+                            stroke_dasharray="5 3"))
+    frames.append(draw.rect(x0, y0, cols * size, rows * size, stroke=SECTION_EDGE,
+                            stroke_width="3", class_="board-edge"))
     out.append(draw.group(frames, class_="sections", pointer_events="none", fill="none"))
-    # coordinates
-    coords = [draw.text(MARGIN + c * CELL + CELL / 2, MARGIN - 7, c, size=10, anchor="middle",
-                     fill=MUTED) for c in range(cols)]
-    coords += [draw.text(MARGIN - 5, MARGIN + r * CELL + CELL / 2 + 3, r, size=10, anchor="end",
-                      fill=MUTED) for r in range(rows)]
+    # the aliens, then the tiles over them (the caught ones show faintly through the net)
+    creatures = [art.alien(v, x0 + c * size + size * 0.03, y0 + r * size + size * 0.04,
+                           size * 0.94, caught=owner[r][c] >= 0)
+                 for r in range(rows) for c in range(cols) if (v := aliens[r][c])]
+    out.append(draw.group(creatures, class_="aliens", pointer_events="none"))
+    tiles = obs["tiles"]
+    drawn = []
+    for i, tile in enumerate(tiles):
+        p = tile["player"]
+        colour = SEAT_COLOURS[p]
+        body = art.net(tile["cells"], colour, x0, y0, size,
+                       symbol_at=art.symbol_cell(tile["shape"], tile["cells"]))
+        last = i == len(tiles) - 1
+        if last:
+            edges = art.outline(tile["cells"], x0, y0, size)
+            body += draw.path(edges, stroke=INK, stroke_width="4.5", stroke_linecap="square")
+            body += draw.path(edges, class_="last-move", stroke_linecap="square")
+        drawn.append(draw.group([body], class_=f"tile player-{p}" + (" last" if last else ""),
+                                data_tile=tile["notation"], data_seat=p))
+    out.append(draw.group(drawn, class_="tiles", pointer_events="none"))
+    coords = [draw.text(x0 + (c + 0.5) * size, y0 - 3, c, size=12, anchor="middle", fill=MUTED)
+              for c in range(cols)]
+    coords += [draw.text(x0 - 3, y0 + (r + 0.5) * size + 4, r, size=12, anchor="end",
+                         fill=MUTED) for r in range(rows)]
     out.append(draw.group(coords, class_="coords", pointer_events="none"))
-    board_w = MARGIN * 2 + cols * CELL
-    panel, panel_h = _panel(obs, names, board_w)
-    out.append(panel)
-    width = board_w + PANEL
-    height = max(MARGIN * 2 + rows * CELL, MARGIN + panel_h + 10)
-    return draw.document(width, height, out, cls="koplus-board", label="KoPlus board")
+    return out
 
 
-def _section_title(sec: dict[str, Any]) -> str:
-    turns = sec["rotation"]
-    if not turns:
-        return f"Section {sec['section']}, not turned"
-    return f"Section {sec['section']}, turned {draw.count(turns, 'quarter')} clockwise"
+def hand(next_shape: str | None, count: int) -> list[str]:
+    """The letters of the tiles still in a player's hand, the next one first (the stacks
+    alternate, rules 2.3)."""
+    if not next_shape or count <= 0:
+        return []
+    other = "U" if next_shape == "X" else "X"
+    return [next_shape if i % 2 == 0 else other for i in range(count)]
 
 
-def _panel(obs: dict[str, Any], names: Sequence[str] | None, x0: int) -> tuple[str, float]:
-    """The title, what happens now and a row per player; the SVG and its height."""
+def _players(obs: dict[str, Any], names: Sequence[str] | None, y0: float) -> tuple[str, float]:
+    """A block per player: their label and points, their hand by shape and their bonus
+    turns left; the SVG and its height."""
     viewer = obs.get("viewer")
     cp = obs["current_player"] if obs.get("phase") == "play" else None
-    head, y = draw.header(0, 0, "KoPlus", status(obs, names))
-    out = [head]
-    y += 16
+    out = []
+    y = 0.0
     for p in range(obs["players"]):
-        shape = obs["next_shape"][p] or "none"
-        tiles = obs["tiles_left"][p]
-        bonus = obs["bonus_left"][p]
-        row = [
-            draw.player_line(p, SEAT_COLOURS, names, 0, 0, PANEL - 38, obs["scores"][p],
-                             viewer=viewer, current=p == cp),
-            draw.text(18, 17, f"{draw.count(tiles, 'tile')} left, next {shape}, "
-                      f"{draw.count(bonus, 'bonus turn')}",
-                      size=11, fill=MUTED),
-        ]
+        colour = SEAT_COLOURS[p]
+        row = [draw.player_line(p, SEAT_COLOURS, names, 8, 22, WIDTH - 16, obs["scores"][p],
+                                size=LABEL, viewer=viewer, current=p == cp)]
+        x = 8.0
+        letters = hand(obs["next_shape"][p], obs["tiles_left"][p])
+        tiles = []
+        for i, letter in enumerate(letters):
+            cell = NEXT if i == 0 else MINI
+            top = 32 + (3 * NEXT - (3 if letter == "X" else 2) * cell) / 2
+            tiles.append(art.hand_tile(letter, colour, x, top, cell))
+            x += 3 * cell + (8 if i == 0 else 4)
+        if letters:
+            row.append(draw.group(tiles, class_="hand"))
+        else:
+            row.append(draw.text(8, 48, "no tiles left", size=13, fill=MUTED, class_="hand"))
+        row.append(draw.text(WIDTH - 8, 48, draw.count(obs["bonus_left"][p], "bonus turn"),
+                             size=13, anchor="end", fill=MUTED, class_="bonus"))
         cls = f"seat player-{p}" + (" viewer" if p == viewer else "") + (
             " to-move" if p == cp else "")
-        out.append(draw.group(row, class_=cls, transform=f"translate(0,{y:g})"))
+        out.append(draw.group(row, class_=cls, transform=f"translate(0,{y0 + y:g})"))
         y += ROW
-    return draw.group(out, class_="panel", transform=f"translate({x0},{MARGIN})"), y
+    return draw.group(out, class_="players"), y
+
+
+# -- terminal text ------------------------------------------------------------------------------
+EMPTY = "·"
+INNER = "∘"
 
 
 def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
-    """The board as rich markup: each player's symbol in their colour for their tiles (reversed
-    where the tile caught an alien), digits for the aliens still free."""
+    """The board as rich markup: each tile cell shows its player's symbol (followed by the
+    value of the alien it caught), free aliens their value, then a key of the symbols used,
+    the last tile and a line per player."""
     obs = observation
     rows, cols = obs["rows"], obs["cols"]
-    size = obs["section_size"]
+    step = obs["section_size"]
     owner, aliens = obs["owner"], obs["aliens"]
-    colours = SEAT_COLOURS
     ir = obs["inner_area"]
     r0, r1 = ir["rows"]
     c0, c1 = ir["cols"]
+    last = obs.get("last_tile")
+    last_cells = {(r, c) for r, c in last["cells"]} if last else set()
     lines = [f"[bold]KoPlus[/bold]  {draw.plain(status(obs, names))}"]
-    head = "    "
+    head = "   "
     for c in range(cols):
-        if c and c % size == 0:
+        if c and c % step == 0:
             head += " "
         head += f"{c:>3}"
     lines.append(f"[dim]{head}[/dim]")
+    used: dict[str, bool] = {}
     for r in range(rows):
-        if r and r % size == 0:
+        if r and r % step == 0:
             lines.append("")
-        row = f"[dim]{r:>3}[/dim] "
+        row = f"[dim]{r:>3}[/dim]"
         for c in range(cols):
-            if c and c % size == 0:
+            if c and c % step == 0:
                 row += " "
             p = owner[r][c]
             v = aliens[r][c]
             if p >= 0:
-                colour = colours[p]
-                style = f"bold {colour.fill}" if not v else f"bold reverse {colour.fill}"
-                row += f"  [{style}]{colour.symbol}[/]"
+                colour = SEAT_COLOURS[p]
+                style = f"bold {colour.fill}" + (" underline" if (r, c) in last_cells else "")
+                row += f" [{style}]{colour.symbol}{v or ' '}[/]"
+                used["tile"] = True
+                if v:
+                    used["caught"] = True
             elif v:
                 row += f"  [bold]{v}[/bold]"
+                used["alien"] = True
             elif r0 <= r <= r1 and c0 <= c <= c1:
-                row += "  [yellow]·[/yellow]"
+                row += f"  [yellow]{INNER}[/yellow]"
+                used["inner"] = True
             else:
-                row += "  [dim]·[/dim]"
+                row += f"  [dim]{EMPTY}[/dim]"
+                used["empty"] = True
         lines.append(row)
-    lines.append("[dim](a player's symbol: their tile, reversed over a caught alien; digits: "
-                 "aliens still free; yellow dots: first-tile area)[/dim]")
+    lines.extend(f"[dim]{draw.plain(line)}[/dim]" for line in _key(obs, used))
+    said = last_words(obs, names)
+    if said:
+        lines.append(f"Last tile: {draw.plain(said)}")
     viewer = obs.get("viewer")
     cp = obs["current_player"] if obs.get("phase") == "play" else None
     width = draw.who_width(obs["players"], names, viewer)
     final = bool(obs.get("final_breakdown"))
     for p in range(obs["players"]):
-        shape = obs["next_shape"][p] or "none"
+        letters = "".join(hand(obs["next_shape"][p], obs["tiles_left"][p])) or "none"
         # at the end the totals are in the clients' results table, once
         score = "" if final else f"score [bold]{fmt(obs['scores'][p])}[/bold]  "
         lines.append(
             f"{draw.who(p, SEAT_COLOURS, names, viewer, current=p == cp, width=width)}  "
-            f"{score}tiles left {obs['tiles_left'][p]:>2}  next {shape}  "
+            f"{score}tiles left {obs['tiles_left'][p]:>2} {letters:<12}  "
             f"bonus turns {obs['bonus_left'][p]}"
         )
     return "\n".join(lines)
+
+
+def key_entries(obs: dict[str, Any], used: dict[str, bool]) -> list[tuple[str, str]]:
+    """The key's entries, as (symbol, meaning), for the symbols the board shows."""
+    entries = []
+    if used.get("tile"):
+        shown = sorted({t["player"] for t in obs["tiles"]})
+        entries.append(("".join(SEAT_COLOURS[p].symbol for p in shown),
+                        "a player's tile (see below)"))
+    if used.get("caught"):
+        r, c = next((r, c) for t in obs["tiles"] for r, c in t["cells"] if obs["aliens"][r][c])
+        sym = SEAT_COLOURS[obs["owner"][r][c]].symbol
+        entries.append((f"{sym}{obs['aliens'][r][c]}", "a tile over the alien it caught"))
+    if used.get("alien"):
+        v = next(v for row, own in zip(obs["aliens"], obs["owner"], strict=True)
+                 for v, p in zip(row, own, strict=True) if v and p < 0)
+        entries.append((str(v), f"a free alien, worth {draw.points(v)}"))
+    if used.get("empty"):
+        entries.append((EMPTY, "empty"))
+    if used.get("inner"):
+        entries.append((INNER, "first-tile area"))
+    letters = {letter for p in range(obs["players"])
+               for letter in hand(obs["next_shape"][p], obs["tiles_left"][p])}
+    if "X" in letters:
+        entries.append(("X", "a plus in hand"))
+    if "U" in letters:
+        entries.append(("U", "a U in hand (hands list the next tile first)"))
+    return entries
+
+
+def _key(obs: dict[str, Any], used: dict[str, bool]) -> list[str]:
+    """The key as lines of at most 80 characters."""
+    lines: list[str] = []
+    line = "Key:"
+    for sym, words in key_entries(obs, used):
+        item = f"{sym} {words}"
+        if len(line) + 3 + len(item) > 80:
+            lines.append(line)
+            line = "    "
+        line += ("  " if line.strip() else " ") + item
+    lines.append(line)
+    return lines

@@ -7,6 +7,8 @@ import random
 import re
 import xml.etree.ElementTree as ET
 
+from rich.text import Text
+
 import meeple
 from meeple.bots import make_bot, view_for
 from meeple.engine import resolve_chance
@@ -69,10 +71,20 @@ def test_text_marks_tiles_with_the_players_symbol():
     lines = render.text(state.observation(0)).splitlines()
     row6 = next(line for line in lines if line.startswith("[dim]  6[/dim]"))
     colour = KoPlus.colours[0]
-    # (6,5) caught a 5: reversed; (6,6) and (6,7) plain
-    assert row6.count(f"[bold {colour.fill}]{colour.symbol}[/]") == 2
-    assert row6.count(f"[bold reverse {colour.fill}]{colour.symbol}[/]") == 1
+    # (6,5) caught a 5: the symbol and the 5; (6,6) and (6,7) the symbol alone; the last tile
+    # laid is underlined
+    assert row6.count(f"[bold {colour.fill} underline]{colour.symbol}5[/]") == 1
+    assert row6.count(f"[bold {colour.fill} underline]{colour.symbol} [/]") == 2
+    assert row6.count(colour.symbol) == 3
     assert KoPlus.colours[1].fill not in row6
+    plain = Text.from_markup(render.text(state.observation(0))).plain
+    assert "Last tile: Player 1 laid a U at 6,5: 9 points" in plain.splitlines()
+    play(state, "X@7,5")
+    lines = render.text(state.observation(0)).splitlines()
+    row6 = next(line for line in lines if line.startswith("[dim]  6[/dim]"))
+    assert row6.count(f"[bold {colour.fill}]{colour.symbol}5[/]") == 1
+    assert row6.count(f"[bold {colour.fill}]{colour.symbol} [/]") == 2
+    assert "underline" not in row6
 
 
 def test_greedy_values_points_first():
