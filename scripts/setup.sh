@@ -42,9 +42,22 @@ fi
 if [ "${1:-}" = "--test" ]; then
   peers=$(.venv/bin/python -c "import tomllib; d = tomllib.load(open('pyproject.toml', 'rb')); \
 print(' '.join(d['project']['optional-dependencies']['peers']))")
+  find_python() {  # an interpreter of Python $1: on the PATH, else one of pyenv's versions
+    local p
+    if command -v "python$1" >/dev/null && "python$1" -c "" 2>/dev/null; then
+      echo "python$1"
+      return
+    fi
+    for p in "${PYENV_ROOT:-$HOME/.pyenv}"/versions/"$1".*/bin/"python$1"; do
+      if [ -x "$p" ] && "$p" -c "" 2>/dev/null; then
+        echo "$p"
+        return
+      fi
+    done
+    return 1
+  }
   for v in 3.12 3.13; do
-    py=python$v
-    if ! command -v "$py" >/dev/null || ! "$py" -c "" 2>/dev/null; then
+    if ! py=$(find_python "$v"); then
       echo "Python $v is not on this machine: its test run is skipped"
       continue
     fi
