@@ -64,3 +64,13 @@ def test_docs_show_each_games_layout(name):
     title = registry.game_class(name).title
     assert f"## {title}" in text
     assert markdown(game) in text
+
+
+def test_the_planes_need_no_peer_and_are_importable_from_the_adapters():
+    import meeple.adapters
+
+    state = meeple.load("koplus", players=2).new_initial_state()
+    meeple.play_out(state, random.Random(1), max_actions=20)
+    named = meeple.adapters.observation_planes(state, 1)
+    assert named["tiles"].shape == (2, 12, 12)
+    assert named["tiles"][0].sum() == sum(5 for p, _ in state.placed if p == 1)
