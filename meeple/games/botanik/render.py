@@ -3,12 +3,19 @@
 Both draw only from the observation dict, with the engine's SVG toolkit and palette; each player
 has one name (``look.seat_name``) and one colour (``Botanik.colours``, from ``components``): their
 Source, their side of the registry, their machine's frame and their marks. The tile colours (red,
-yellow, green, blue, black) belong to the tiles, not to the players.
+yellow, green, blue, black) belong to the tiles, not to the players; each has its shape
+(``art.SYMBOL``), drawn on the tile in the SVG and written before it in the terminal.
+
+The SVG is laid out like the table, for a phone first (360 units wide, so a 12-unit text is 12
+CSS pixels at a 390-pixel screen): the other player's machine at the top, the registry (their
+side, the central piles, the viewer's side), the arrival and the Meca pawn, then the viewer's
+machine.
 
 SVG ids: ``row-P-J`` (player P's space J), ``pile-J`` (central pile J), ``arrival-ID`` (an
 arrival tile), ``mP-cell-R-C`` (cell R,C of player P's machine, empty cells next to the machine
 included), ``mP-ghost-R-C-K`` (the released tile previewed there) — the ids ``describe_action``
-names.
+names. The web client gives the places a player may choose the class ``target``; the picture's
+style rings them in the shared highlight colour.
 """
 
 from __future__ import annotations
@@ -18,40 +25,62 @@ from collections.abc import Sequence
 from typing import Any
 
 from meeple.engine import svg as draw
-from meeple.engine.look import INK, MUTED, PAPER, Colour, seat_name
+from meeple.engine.look import HIGHLIGHT, INK, MUTED, Colour, seat_name
 
-from .components import SEAT_COLOURS, tile_set
+from . import art
+from .components import DIRS, SEAT_COLOURS, TYPES, exits_text, tile_set
 
-COLOUR_FILL = {"R": "#e05a47", "Y": "#f2c53d", "G": "#5fae4f", "B": "#4a86c8", "K": "#555555"}
-"""The tile colours (not players' colours)."""
 COLOUR_RICH = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "K": "bright_black"}
-TYPE_LETTER = {"PL": "P", "VE": "V", "MB": "M", "CR": "+"}
-# pipe glyph by exit mask (bit 0 N, 1 E, 2 S, 3 W)
+TYPE_WORD = {"straight": "straight pipe", "elbow": "elbow", "tee": "tee", "cross": "cross",
+             "plant": "plant", "vegetable": "vegetable", "meca": "Meca-Botanist",
+             "source": "Source"}
+"""Each tile type in the game's words."""
+DIRBIT = {d: 1 << i for i, d in enumerate(DIRS)}
 GLYPH = {
     0: "·", 1: "╵", 2: "╶", 3: "└", 4: "╷", 5: "│", 6: "┌", 7: "├",
     8: "╴", 9: "┘", 10: "─", 11: "┴", 12: "┐", 13: "┤", 14: "┬", 15: "┼",
 }
-DIRBIT = {"N": 1, "E": 2, "S": 4, "W": 8}
-CELL = 40
-"""Side of a machine cell in the picture."""
-T = 44
-"""Side of a registry tile in the picture."""
-GAP = 6
-PIPE = "#2b2b2b"
-SLOT = "#f4f1ea"
-STYLE = ("<style>.ghost{opacity:0;pointer-events:none}"
-         ".ghost.preview{opacity:0.9}.off-main{opacity:0.75}</style>")
+"""The terminal's pipe glyph by exit mask (bit 0 N, 1 E, 2 S, 3 W)."""
+MARK = {"plant": "P", "vegetable": "V"}
+MECA = "☻"
+FLOWER = "✿"
+
+W = 360
+"""Width of the SVG (a phone screen's width in CSS pixels)."""
+M = 8
+"""Margin of the SVG."""
+TILE = 56
+"""Side of a registry or arrival tile."""
+TGAP = (W - 2 * M - 5 * TILE) / 4
+MAX_CELL = 44
+"""Largest side of a machine cell (cells shrink, down to ``MIN_CELL``, for wide machines)."""
+MIN_CELL = 16
+SLOT = "#f1ece0"
+STYLE = (
+    "<style>"
+    ".ghost{opacity:0;pointer-events:none}.ghost.preview{opacity:.92}"
+    ".bk-hit{fill:none;stroke:none}"
+    ".target>.bk-hit{stroke:" + HIGHLIGHT + ";stroke-width:3.5}"
+    ".slot.target{fill:#fff0bf;stroke:" + HIGHLIGHT + ";stroke-width:2.5;stroke-dasharray:none}"
+    "</style>"
+)
+"""The picture's own styles: previews of the released tile, and the client's ``target`` places
+ringed in the shared highlight colour."""
 
 
-def _mask(exits: list[str]) -> int:
-    return sum(DIRBIT[d] for d in exits)
+# ------------------------------------------------------------------------------ tile words
+def _kind(tile_id: str) -> str:
+    """The type of a tile (``straight`` ... ``meca``, ``source``)."""
+    ts = tile_set()
+    t = ts.index.get(tile_id)
+    return TYPES[ts.type[t]] if t is not None else "source"
 
 
-def _colour(tile_id: str | None) -> str | None:
-    """The colour letter of a coloured tile (``None`` for a Source)."""
-    if not tile_id or tile_id.startswith("SRC"):
-        return None
-    return tile_id[0]
+def _exits0(tile_id: str) -> list[str]:
+    """A tile's exits as it lies in the registry (rotation 0)."""
+    ts = tile_set()
+    t = ts.index.get(tile_id)
+    return exits_text(ts.exits[t]) if t is not None else []
 
 
 def _flowers(tile_id: str) -> int:
@@ -60,9 +89,30 @@ def _flowers(tile_id: str) -> int:
     return ts.flowers[t] if t is not None else 0
 
 
+def _letter(tile_id: str | None) -> str | None:
+    """The colour letter of a coloured tile (``None`` for a Source)."""
+    if not tile_id or tile_id.startswith("SRC"):
+        return None
+    return tile_id[0]
+
+
 def _source_seat(tile_id: str) -> int:
     """The seat whose Source this is (``SRC0`` is seat 0's)."""
     return int(tile_id[3:])
+
+
+def tile_words(tile_id: str, names: Sequence[str] | None = None, *, flowers: bool = False) -> str:
+    """A tile in the game's words: "red elbow", "blue Meca-Botanist", "Alice's Source"; with
+    ``flowers``, its flowers too ("green tee with a flower")."""
+    if tile_id.startswith("SRC"):
+        return f"{seat_name(_source_seat(tile_id), names)}'s Source"
+    letter = _letter(tile_id) or ""
+    kind = _kind(tile_id)
+    words = f"{art.COLOUR_WORD.get(letter, '')} {TYPE_WORD[kind]}".strip()
+    n = _flowers(tile_id)
+    if flowers and n:
+        words += " with a flower" if n == 1 else f" with {n} flowers"
+    return words
 
 
 def _status_line(obs: dict[str, Any], names: Sequence[str] | None) -> str:
@@ -72,22 +122,32 @@ def _status_line(obs: dict[str, Any], names: Sequence[str] | None) -> str:
     phase = obs["phase"]
     if phase in ("deal", "reveal"):
         return "Tiles are being revealed"
-    head = f"Round {obs['round']}, step {obs['step']}: "
     rel = obs.get("released")
     if rel:
         who = seat_name(rel["player"], names)
         if rel["kind"] == "add":
-            return f"{head}{who} adds {rel['tile']}"
-        return f"{head}{who} swaps their Meca-Botanist"
-    return f"{head}{seat_name(obs['active_player'], names)} takes a tile"
+            return f"{who} adds the released {tile_words(rel['tile'])} to their machine"
+        return f"{who} swaps their {tile_words(rel['tile'])} with the top of a pile"
+    return f"{seat_name(obs['active_player'], names)} takes a tile from the arrival"
+
+
+def _detail(obs: dict[str, Any]) -> str:
+    """The round, the step and the supply, in words."""
+    head = f"Round {obs['round']} of {obs['rounds']}"
+    if obs.get("step") and not obs.get("terminal"):
+        head += f", step {obs['step']}"
+    return f"{head} · {draw.count(obs['tiles_left'], 'tile')} left in the supply"
 
 
 _LOG = (
     (re.compile(r"release P(\d+) (\S+)@(\d+)"),
-     lambda m, names: f"{seat_name(int(m[1]), names)}'s {m[2]} is released from column {m[3]}"),
+     lambda m, names: f"{seat_name(int(m[1]), names)}'s {tile_words(m[2])} is released from "
+                      f"column {m[3]}"),
     (re.compile(r"swap P(\d+) (\S+) for (\S+)@(\d+)"),
-     lambda m, names: f"{seat_name(int(m[1]), names)} swaps {m[2]} for {m[3]} on pile {m[4]}"),
-    (re.compile(r"discard (\S+)"), lambda m, names: f"{m[1]} fits nowhere and is removed"),
+     lambda m, names: f"{seat_name(int(m[1]), names)} swaps a {tile_words(m[2])} for the "
+                      f"{tile_words(m[3])} on pile {m[4]}"),
+    (re.compile(r"discard (\S+)"),
+     lambda m, names: f"the {tile_words(m[1])} fits nowhere and is removed"),
     (re.compile(r"end"), lambda m, names: "the last tile is placed"),
 )
 
@@ -102,94 +162,67 @@ def log_line(entry: str, names: Sequence[str] | None = None) -> str:
 
 
 def _machine_facts(obs: dict[str, Any], p: int) -> str:
-    """Tiles connected and open ends of ``p``'s machine."""
-    return (f"{draw.count(obs['main_tiles'][p], 'tile')} connected, "
+    """Tiles joined to the Source and open ends of ``p``'s machine."""
+    return (f"{draw.count(obs['main_tiles'][p], 'tile')} joined to the Source, "
             f"{draw.count(obs['open_ends'][p], 'open end')}")
 
 
-def _removed(machine: list[dict[str, Any]]) -> list[str]:
-    """The tiles of a machine not joined to its Source (they score nothing at the end)."""
-    return [t["tile"] for t in machine if not t["main"]]
+def _loose(machine: list[dict[str, Any]]) -> int:
+    """How many tiles of a machine are not joined to its Source (they score nothing)."""
+    return sum(1 for t in machine if not t["main"])
 
 
-def _removed_note(p: int, removed: list[str], names: Sequence[str] | None) -> str:
-    """The sentence naming the tiles of ``p``'s machine that score nothing at the end."""
-    return f"{seat_name(p, names)}: not joined to the Source, no points: {', '.join(removed)}"
+def _loose_note(n: int) -> str:
+    if n == 1:
+        return "1 tile not joined to the Source scores nothing"
+    return f"{n} tiles not joined to the Source score nothing"
+
+
+def _wrap(words: str, size: float, width: float) -> list[str]:
+    """``words`` broken into lines that fit ``width`` at font ``size`` (an average letter is
+    taken as 0.56 of the size)."""
+    most = max(8, int(width / (size * 0.56)))
+    lines: list[str] = []
+    line = ""
+    for word in words.split():
+        if line and len(line) + 1 + len(word) > most:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*lines, line] if line else lines
 
 
 # ------------------------------------------------------------------------------------- SVG
-def _symbol(letter: str, cx: float, cy: float, r: float) -> str:
-    """The tile colour's shape, so colour is never the only cue."""
-    if letter == "R":
-        return draw.circle(cx, cy, r, fill="#fff", stroke=INK, stroke_width="0.8")
-    if letter == "Y":
-        return draw.path(f"M{cx:.1f} {cy - r:.1f}L{cx + r:.1f} {cy + r:.1f}"
-                         f"L{cx - r:.1f} {cy + r:.1f}Z", fill="#fff", stroke=INK,
-                         stroke_width="0.8")
-    if letter == "G":
-        return draw.rect(cx - r, cy - r, 2 * r, 2 * r, fill="#fff", stroke=INK,
-                         stroke_width="0.8")
-    if letter == "B":
-        return draw.path(f"M{cx:.1f} {cy - r:.1f}L{cx + r:.1f} {cy:.1f}L{cx:.1f} {cy + r:.1f}"
-                         f"L{cx - r:.1f} {cy:.1f}Z", fill="#fff", stroke=INK,
-                         stroke_width="0.8")
-    w = r / 2.5
-    return (draw.rect(cx - r, cy - w, 2 * r, 2 * w, fill="#fff", stroke=INK, stroke_width="0.8")
-            + draw.rect(cx - w, cy - r, 2 * w, 2 * r, fill="#fff", stroke=INK,
-                        stroke_width="0.8"))
-
-
 def _tile_svg(tile_id: str, x: float, y: float, size: float, exits: list[str] | None,
-              colours: Sequence[Colour], elem_id: str | None = None,
-              classes: str = "tile") -> str:
-    """One tile: coloured square (a Source in its player's colour), its pipes (when placed),
-    colour symbol, type mark, flowers."""
-    letter = _colour(tile_id)
-    source = tile_id.startswith("SRC")
-    seat = _source_seat(tile_id) if source else -1
-    if source and 0 <= seat < len(colours):
-        fill = colours[seat].fill
-    else:
-        fill = COLOUR_FILL.get(letter or "", "#b9b9b9")
-    parts = [draw.rect(x, y, size, size, rx=3, fill=fill, stroke=INK, stroke_width=1)]
-    cx, cy = x + size / 2, y + size / 2
-    if exits is not None:
-        w = size * 0.22
-        for d in exits:
-            if d == "N":
-                parts.append(draw.rect(cx - w / 2, y, w, size / 2, fill=PIPE, class_="pipe"))
-            elif d == "S":
-                parts.append(draw.rect(cx - w / 2, cy, w, size / 2, fill=PIPE, class_="pipe"))
-            elif d == "E":
-                parts.append(draw.rect(cx, cy - w / 2, size / 2, w, fill=PIPE, class_="pipe"))
-            else:
-                parts.append(draw.rect(x, cy - w / 2, size / 2, w, fill=PIPE, class_="pipe"))
-        if exits:
-            parts.append(draw.circle(cx, cy, w * 0.75, fill=PIPE))
-    if source:
-        parts.append(draw.circle(cx, cy, size * 0.22, fill=PAPER, stroke=INK))
-        parts.append(draw.text(cx, cy + size * 0.1, "S", size=round(size * 0.28),
-                               anchor="middle", weight="bold"))
-    if letter:
-        parts.append(_symbol(letter, x + size * 0.17, y + size * 0.17, size * 0.1))
-        suffix = tile_id.split("-", 1)[1]
-        mark = suffix if exits is None else TYPE_LETTER.get(suffix)
-        if mark:
-            parts.append(draw.text(x + size * 0.83, y + size * 0.3, mark,
-                                   size=round(size * 0.24), anchor="middle", weight="bold",
-                                   fill="#111"))
-        for i in range(_flowers(tile_id)):
-            parts.append(draw.circle(x + size * (0.2 + 0.2 * i), y + size * 0.85, size * 0.07,
-                                     fill="#ff8fd0", stroke="#7a0050", stroke_width="0.6",
-                                     class_="flower"))
-    parts.append(draw.title(tile_id))
-    return draw.group(parts, id=elem_id, class_=classes, data_tile=tile_id)
+              colours: Sequence[Colour], names: Sequence[str] | None,
+              elem_id: str | None = None, classes: str = "tile") -> str:
+    """One tile as a group: the drawing (``exits`` as placed, else as it lies in the
+    registry) and its name in words as the tooltip."""
+    kind = _kind(tile_id)
+    fill = None
+    if kind == "source":
+        seat = _source_seat(tile_id)
+        fill = colours[seat].fill if 0 <= seat < len(colours) else None
+    body = art.tile(_letter(tile_id), kind, exits if exits is not None else _exits0(tile_id),
+                    _flowers(tile_id), x, y, size, fill)
+    return draw.group([body, draw.title(tile_words(tile_id, names, flowers=True))],
+                      id=elem_id, class_=classes, data_tile=tile_id)
 
 
-def _machine_svg(p: int, obs: dict[str, Any], ox: float, oy: float,
-                 names: Sequence[str] | None, colours: Sequence[Colour]
-                 ) -> tuple[str, float, float]:
-    """Player ``p``'s machine with its heading: the SVG, its width and its height."""
+def _hit(x: float, y: float, size: float) -> str:
+    """The ring a place shows when the client offers it (class ``target``)."""
+    return draw.rect(x - 3, y - 3, size + 6, size + 6, rx=8, class_="bk-hit")
+
+
+def _slot(x: float, y: float, size: float) -> str:
+    return draw.rect(x, y, size, size, rx=round(size * 0.1), fill=SLOT, stroke=MUTED,
+                     stroke_dasharray="4 3")
+
+
+def _machine_svg(p: int, obs: dict[str, Any], top: float, names: Sequence[str] | None,
+                 colours: Sequence[Colour]) -> tuple[str, float]:
+    """Player ``p``'s machine with its heading: the SVG and the height it takes."""
     machine = obs["machines"][p]
     released = obs.get("released")
     cells = {(t["cell"][0], t["cell"][1]): t for t in machine}
@@ -203,243 +236,375 @@ def _machine_svg(p: int, obs: dict[str, Any], ox: float, oy: float,
     rmax = max(r for r, _ in allc)
     cmin = min(c for _, c in allc)
     cmax = max(c for _, c in allc)
-    w = (cmax - cmin + 1) * CELL
-    h = (rmax - rmin + 1) * CELL
+    ncols = cmax - cmin + 1
+    cell = max(MIN_CELL, min(MAX_CELL, int((W - 2 * M - 8) / ncols)))
+    w = ncols * cell
+    h = (rmax - rmin + 1) * cell
     current = obs.get("current_player") == p and not obs.get("terminal")
+    info = "Meca pawn" if obs.get("meca_player") == p else ""
     parts = [
-        draw.player_line(p, colours, names, ox, oy + 14, max(w, 260), obs["scores"][p],
-                         size=14, viewer=obs.get("viewer"), current=current),
-        draw.text(ox, oy + 31, _machine_facts(obs, p), size=12, fill=INK),
+        draw.player_line(p, colours, names, M, top + 16, W - 2 * M, obs["scores"][p],
+                         size=14, viewer=obs.get("viewer"), current=current, info=info),
     ]
-    top = oy + 42
-    parts.append(draw.rect(ox - 3, top - 3, w + 6, h + 6, rx=5, stroke=colours[p].fill,
-                           stroke_width=2.5, class_="machine-frame"))
+    y = top + 35
+    parts.append(draw.text(M, y, _machine_facts(obs, p), size=12, fill=INK, class_="facts"))
+    loose = _loose(machine)
+    if loose:
+        y += 16
+        parts.append(draw.text(M, y, _loose_note(loose), size=12, fill=MUTED,
+                               class_="facts"))
+    gy = y + 12
+    ox = (W - w) / 2
+    parts.append(draw.rect(ox - 4, gy - 4, w + 8, h + 8, rx=6, stroke=colours[p].fill,
+                           stroke_width=3, class_="machine-frame"))
+
+    def at(r: int, c: int) -> tuple[float, float]:
+        return ox + (c - cmin) * cell + 1, gy + (r - rmin) * cell + 1
+
     for r, c in sorted(empty):
-        x = ox + (c - cmin) * CELL
-        y = top + (r - rmin) * CELL
-        parts.append(draw.rect(x + 1, y + 1, CELL - 2, CELL - 2, id=f"m{p}-cell-{r}-{c}",
-                               class_="slot", fill=SLOT, stroke="#ccc", stroke_dasharray="3 2"))
+        x, yy = at(r, c)
+        parts.append(draw.rect(x, yy, cell - 2, cell - 2, rx=round(cell * 0.1),
+                               id=f"m{p}-cell-{r}-{c}", class_="slot", fill=SLOT, stroke="#cfc6b4",
+                               stroke_dasharray="3 2"))
     for (r, c), t in sorted(cells.items()):
-        x = ox + (c - cmin) * CELL
-        y = top + (r - rmin) * CELL
-        cls = "tile placed" + ("" if t["main"] else " off-main")
-        parts.append(_tile_svg(t["tile"], x + 1, y + 1, CELL - 2, t["exits"], colours,
-                               f"m{p}-cell-{r}-{c}", cls))
-        if not t["main"]:
-            parts.append(draw.rect(x + 1, y + 1, CELL - 2, CELL - 2, fill="#fff", opacity="0.45",
-                                   pointer_events="none"))
+        x, yy = at(r, c)
+        joined = t["main"]
+        parts.append(_tile_svg(t["tile"], x, yy, cell - 2, t["exits"], colours, names,
+                               f"m{p}-cell-{r}-{c}", "tile placed" + ("" if joined
+                                                                     else " off-main")))
+        if not joined:  # a veil: this tile is not joined to the Source
+            parts.append(draw.rect(x, yy, cell - 2, cell - 2, rx=round(cell * 0.1),
+                                   fill="#ffffff", opacity="0.5", stroke=INK,
+                                   stroke_dasharray="3 3", pointer_events="none"))
     if released and released.get("player") == p:
         # the released tile at each legal cell and rotation, shown while that action is previewed
         for r, c, k, exits in released.get("placements", []):
-            x = ox + (c - cmin) * CELL
-            y = top + (r - rmin) * CELL
-            parts.append(_tile_svg(released["tile"], x + 1, y + 1, CELL - 2, exits, colours,
+            x, yy = at(r, c)
+            parts.append(_tile_svg(released["tile"], x, yy, cell - 2, exits, colours, names,
                                    f"m{p}-ghost-{r}-{c}-{k}", "ghost"))
-    return draw.group(parts, id=f"machine-{p}", class_="machine"), w, h + 48
+    return draw.group(parts, id=f"machine-{p}", class_="machine"), gy + h + 14 - top
 
 
-def _side_label(p: int, colours: Sequence[Colour], names: Sequence[str] | None, x: float,
-                y: float) -> str:
+def _side_label(p: int, colours: Sequence[Colour], names: Sequence[str] | None,
+                viewer: int | None, x: float, y: float) -> str:
     """"<name>'s side" with the player's mark, over their row of the registry."""
+    who = "Your side" if p == viewer else f"{seat_name(p, names)}'s side"
     return draw.group(
-        [draw.player_mark(colours[p], x + 6, y - 4, 6),
-         draw.text(x + 16, y, f"{seat_name(p, names)}'s side", size=11)],
+        [draw.player_mark(colours[p], x + 7, y - 4.5, 7),
+         draw.text(x + 18, y, who, size=12)],
         class_="player", data_seat=p,
     )
 
 
-def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
-    """The board as a standalone SVG: registry, arrival and both machines with their players'
-    points (the clients draw the results table)."""
-    obs = observation
-    colours = SEAT_COLOURS
-    head, head_h = draw.header(20, 4, "Botanik", _status_line(obs, names))
-    parts: list[str] = [STYLE, head]
-    # registry: player 2's row, the piles, player 1's row
-    rx, ry = 20, round(head_h + 10)
-    row_w = 5 * (T + GAP) - GAP
-    for i, q in enumerate((1, None, 0)):
-        y = ry + i * (T + GAP + 18)
-        yy = y + 16
+def _registry_svg(obs: dict[str, Any], top: float, order: tuple[int, int],
+                  names: Sequence[str] | None, colours: Sequence[Colour]) -> tuple[str, float]:
+    """The registry: the first player's side, the central piles, the second player's side."""
+    parts: list[str] = []
+    viewer = obs.get("viewer")
+    y = top
+    for q in (order[0], None, order[1]):
+        y += 14
         if q is None:
-            parts.append(draw.text(rx, y + 10, "Central piles", size=11))
+            parts.append(draw.text(M, y, "Central piles (tiles in each pile below it)",
+                                   size=12))
         else:
-            parts.append(_side_label(q, colours, names, rx, y + 10))
-            parts.append(draw.rect(rx - 3, yy - 3, row_w + 6, T + 6, rx=5,
-                                   stroke=colours[q].fill, stroke_width=2.5,
+            parts.append(_side_label(q, colours, names, viewer, M, y))
+        yy = y + 8
+        if q is not None:
+            parts.append(draw.rect(M - 4, yy - 5, W - 2 * M + 8, TILE + 10, rx=8,
+                                   stroke=colours[q].fill, stroke_width=3,
                                    class_="side-frame"))
         for j in range(5):
-            x = rx + j * (T + GAP)
+            x = M + j * (TILE + TGAP)
             if q is None:
-                top = obs["pile_tops"][j]
+                tile_id = obs["pile_tops"][j]
                 height = obs["pile_heights"][j]
-                if top:
-                    parts.append(draw.group(
-                        [_tile_svg(top, x, yy, T, None, colours),
-                         draw.text(x + T - 3, yy + T - 3, f"×{height}", size=10, anchor="end")],
-                        id=f"pile-{j}", class_="pile"))
+                inner = [_hit(x, yy, TILE)]
+                for k in range(min(height - 1, 2), 0, -1):  # the tiles under the top
+                    inner.append(draw.rect(x + 2.5 * k, yy + 2.5 * k, TILE, TILE, rx=6,
+                                           fill="#d8cfbd", stroke="#8a7f6a"))
+                if tile_id:
+                    inner.append(_tile_svg(tile_id, x, yy, TILE, None, colours, names))
                 else:
-                    parts.append(draw.rect(x, yy, T, T, id=f"pile-{j}", class_="pile",
-                                           fill="#eee", stroke="#999"))
+                    inner.append(_slot(x, yy, TILE))
+                inner.append(draw.text(x + TILE / 2, yy + TILE + 19, draw.count(height, "tile"),
+                                       size=12, anchor="middle", class_="pile-height"))
+                parts.append(draw.group(inner, id=f"pile-{j}", class_="pile"))
             else:
-                t = obs["rows"][q][j]
-                if t:
-                    parts.append(draw.group([_tile_svg(t, x, yy, T, None, colours)],
-                                            id=f"row-{q}-{j}", class_="space full"))
-                else:
-                    parts.append(draw.rect(x, yy, T, T, id=f"row-{q}-{j}", class_="space empty",
-                                           rx=3, fill=SLOT, stroke=MUTED,
-                                           stroke_dasharray="4 3"))
-    reg_h = ry + 3 * (T + GAP + 18) + 14
-    # arrival, the released tile and the Meca pawn
-    ax = rx + row_w + 36
-    parts.append(draw.text(ax, ry + 10, f"Arrival (round {obs['round']}/{obs['rounds']}, "
-                           f"{obs['tiles_left']} tiles left)", size=11))
+                tile_id = obs["rows"][q][j]
+                inner = [_hit(x, yy, TILE)]
+                inner.append(_tile_svg(tile_id, x, yy, TILE, None, colours, names)
+                             if tile_id else _slot(x, yy, TILE))
+                parts.append(draw.group(inner, id=f"row-{q}-{j}",
+                                        class_="space full" if tile_id else "space empty"))
+        y = yy + TILE + (24 if q is None else 10)
+    return draw.group(parts, class_="registry"), y - top
+
+
+def _arrival_svg(obs: dict[str, Any], top: float, names: Sequence[str] | None,
+                 colours: Sequence[Colour]) -> tuple[str, float]:
+    """The arrival's tiles, the Meca pawn and its holder, the released tile being resolved."""
+    parts = [draw.text(M, top + 14, "Arrival", size=12)]
+    ty = top + 22
     for i, t in enumerate(obs["arrival"]):
-        parts.append(_tile_svg(t, ax + i * (T + GAP), ry + 16, T, None, colours, f"arrival-{t}",
-                               "tile arrival"))
+        x = M + i * (TILE + TGAP)
+        parts.append(draw.group([_hit(x, ty, TILE),
+                                 _tile_svg(t, x, ty, TILE, None, colours, names)],
+                                id=f"arrival-{t}", class_="tile arrival"))
+    if not obs["arrival"]:
+        parts.append(draw.text(M, ty + TILE / 2, "empty", size=12, fill=MUTED))
+    meca = obs.get("meca_player")
+    if meca is not None:
+        px = M + 3 * (TILE + TGAP) + 4
+        parts.append(draw.group(
+            [art.meca_face(px + 22, ty + 20, 40),
+             draw.text(px + 48, ty + 16, "Meca pawn", size=12),
+             draw.player_label(meca, colours, names, px + 48, ty + 36, size=12,
+                               viewer=obs.get("viewer")),
+             draw.title("The Meca pawn: its holder takes first this round")],
+            class_="meca-pawn", data_seat=meca))
+    y = ty + TILE + 8
     rel = obs.get("released")
-    info_y = ry + T + 42
     if rel:
-        parts.append(draw.text(ax, info_y, "Released to", size=12))
-        parts.append(draw.player_label(rel["player"], colours, names, ax + 74, info_y, size=12,
-                                       viewer=obs.get("viewer")))
-        parts.append(_tile_svg(rel["tile"], ax, info_y + 8, T, None, colours, "released",
+        y += 6
+        parts.append(_tile_svg(rel["tile"], M, y, TILE, None, colours, names, "released",
                                "tile released"))
-    if obs["meca_player"] is not None:
-        my = reg_h - 24
-        parts.append(draw.text(ax, my, "Meca pawn:", size=12))
-        parts.append(draw.player_label(obs["meca_player"], colours, names, ax + 76, my,
-                                       viewer=obs.get("viewer"),
-                                       size=12))
-    # machines side by side
-    mx = 20.0
-    mh = 0.0
-    total_w: float = ax + 3 * (T + GAP) + 120
-    for q in range(2):
-        g, w, h = _machine_svg(q, obs, mx, reg_h, names, colours)
-        parts.append(g)
-        mx += max(w, 260) + 40
-        mh = max(mh, h)
-    total_w = max(total_w, mx)
-    total_h: float = reg_h + mh + 20
-    if obs.get("terminal"):  # what scores nothing, below the machines
-        for q in range(2):
-            removed = _removed(obs["machines"][q])
-            if removed:
-                note = _removed_note(q, removed, names)
-                total_h += 16
-                parts.append(draw.text(20, total_h, note, size=12, class_="breakdown-note"))
-                total_w = max(total_w, 40 + 7 * len(note))
-        total_h += 16
-    return draw.document(total_w, total_h, parts, cls="botanik", label="Botanik board")
+        parts.append(draw.text(M + TILE + 12, y + 14, "Released to", size=12))
+        parts.append(draw.player_label(rel["player"], colours, names, M + TILE + 88, y + 14,
+                                       size=12, viewer=obs.get("viewer")))
+        say = ("Add it at a highlighted place of the machine" if rel["kind"] == "add"
+               else "Swap it with the top of a highlighted pile")
+        for i, line in enumerate(_wrap(say, 12, W - 2 * M - TILE - 12)):
+            parts.append(draw.text(M + TILE + 12, y + 32 + 15 * i, line, size=12))
+        y += TILE + 6
+    waiting = obs.get("waiting") or []
+    if waiting:
+        say = "Still to resolve: " + ", ".join(tile_words(t) for t in waiting)
+        for line in _wrap(say, 12, W - 2 * M):
+            y += 16
+            parts.append(draw.text(M, y, line, size=12, fill=INK))
+        y += 6
+    return draw.group(parts, class_="arrival"), y - top
+
+
+def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The board as a standalone SVG, laid out like the table: the other player's machine, the
+    registry, the arrival with the Meca pawn, the viewer's machine (the clients draw the
+    results table)."""
+    obs = observation
+    colours = SEAT_COLOURS
+    viewer = obs.get("viewer")
+    near = viewer if viewer in (0, 1) else 0
+    far = 1 - near
+    parts: list[str] = [STYLE]
+    parts.append(draw.text(M, 22, "Botanik", size=17, weight="bold", class_="title"))
+    parts.append(draw.text(M, 40, _detail(obs), size=12, fill=MUTED, class_="detail"))
+    y = 40.0
+    for line in _wrap(_status_line(obs, names), 14, W - 2 * M):
+        y += 19
+        parts.append(draw.status(M, y, line))
+    y += 6
+    g, h = _machine_svg(far, obs, y, names, colours)
+    parts.append(g)
+    y += h
+    g, h = _registry_svg(obs, y, (far, near), names, colours)
+    parts.append(g)
+    y += h
+    g, h = _arrival_svg(obs, y, names, colours)
+    parts.append(g)
+    y += h
+    g, h = _machine_svg(near, obs, y, names, colours)
+    parts.append(g)
+    y += h
+    return draw.document(W, round(y + 4), parts, cls="botanik", label="Botanik board")
 
 
 # ------------------------------------------------------------------------------------- text
-def _tile_text(tile_id: str | None, colours: Sequence[Colour], exits: list[str] | None = None,
-               dim: bool = False) -> str:
-    """A tile as 4 characters of rich markup: colour symbol, pipe glyph or type, flowers."""
-    if not tile_id:
-        return "[dim] ·· [/dim]"
-    if tile_id.startswith("SRC"):
+def _mask(exits: list[str]) -> int:
+    return sum(DIRBIT[d] for d in exits)
+
+
+_KEYS = {**{sym: "colour:" + letter for letter, sym in art.SYMBOL.items()},
+         **{g: "pipe:" + g for g in GLYPH.values()}, MECA: "meca", FLOWER: "flower",
+         "P": "plant", "V": "vegetable", "S": "S"}
+"""The legend's key of each character a tile is written with."""
+
+
+def _tile_chars(tile_id: str, exits: list[str] | None, colours: Sequence[Colour],
+                used: set[str], width: int = 3) -> str:
+    """A tile as ``width`` (1 to 3) characters of rich markup: its colour's shape, its pipes,
+    then what sits on it (plant, vegetable, a flower); ``used`` collects the legend's keys of
+    the characters written."""
+    kind = _kind(tile_id)
+    ex = exits if exits is not None else _exits0(tile_id)
+    if kind == "source":
         seat = _source_seat(tile_id)
         c = colours[seat] if 0 <= seat < len(colours) else None
-        style = f"bold {c.ink} on {c.fill}" if c else "bold white on grey23"
-        return f"[{style}]S" + GLYPH[15] + "S[/] "
-    letter = tile_id[0]
-    suffix = tile_id.split("-", 1)[1]
-    style = COLOUR_RICH[letter] + (" dim" if dim else " bold")
-    if exits is None:
-        return f"[{style}]{tile_id:<5}[/]"
-    fl = _flowers(tile_id)
-    mark = TYPE_LETTER.get(suffix, "")
-    glyph = GLYPH[_mask(exits)]
-    tail = mark or (str(fl) if fl else " ")
-    return f"[{style}]{letter}{glyph}{tail}[/]" + (" " if not dim else "?")
+        chars = ("S" + GLYPH[15] + "S")[:width]
+        style = f"bold {c.ink} on {c.fill}" if c else "bold"
+    else:
+        letter = _letter(tile_id) or ""
+        sym = art.SYMBOL[letter]
+        glyph = MECA if kind == "meca" else GLYPH[_mask(ex)]
+        mark = MARK.get(kind, "")
+        if not mark and kind != "meca" and _flowers(tile_id):
+            mark = FLOWER
+        if width >= 3:
+            chars = sym + glyph + (mark or " ")
+        elif width == 2:
+            chars = sym + (mark or glyph)
+        else:
+            chars = mark or glyph
+        style = COLOUR_RICH[letter] + " bold"
+    used.update(_KEYS[ch] for ch in chars if ch in _KEYS)
+    return f"[{style}]{draw.plain(chars)}[/]"
 
 
-def _machine_text(machine: list[dict[str, Any]], colours: Sequence[Colour]) -> list[str]:
+def _machine_text(machine: list[dict[str, Any]], colours: Sequence[Colour],
+                  used: set[str]) -> list[str]:
+    """A machine as a grid with its row and column numbers, each cell as wide as 80 columns
+    allow (4 characters, down to 1 for a very long machine)."""
     cells = {(t["cell"][0], t["cell"][1]): t for t in machine}
     rmin = min(r for r, _ in cells)
     rmax = max(r for r, _ in cells)
     cmin = min(c for _, c in cells)
     cmax = max(c for _, c in cells)
-    lines = ["      " + "".join(f"{c:>4}" for c in range(cmin, cmax + 1))]
+    n = cmax - cmin + 1
+    cw = next((w for w in (4, 3, 2, 1) if 6 + w * n <= 80), 1)
+    if cw >= 3:
+        lines = ["      " + "".join(f"{c:>{cw - 1}} " for c in range(cmin, cmax + 1))]
+    else:
+        lines = [f"      columns {cmin} to {cmax}"]
     for r in range(rmin, rmax + 1):
         row = []
         for c in range(cmin, cmax + 1):
             t = cells.get((r, c))
             if t is None:
-                row.append("[dim]  · [/dim]")
-            else:
-                row.append(_tile_text(t["tile"], colours, t["exits"], not t["main"]))
+                row.append("[dim]" + "·".rjust(max(1, cw - 2)).ljust(cw) + "[/dim]")
+                used.add("empty")
+                continue
+            loose = not t["main"]
+            tw = min(3, cw - 1) if loose or cw == 4 else min(3, cw)
+            body = _tile_chars(t["tile"], t["exits"], colours, used, tw) if tw else ""
+            if loose:
+                used.add("loose")
+                body += "?"
+            if cw == 4 and not loose:
+                body += " "
+            row.append(body)
         lines.append(f"  {r:>3} " + "".join(row))
     return lines
 
 
+def _wrap_text(head: str, items: Sequence[str], sep: str = ", ", width: int = 80) -> list[str]:
+    """Plain words laid out in lines of at most ``width`` characters, the first starting with
+    ``head``, the others indented."""
+    lines: list[str] = []
+    line = head
+    for i, item in enumerate(items):
+        piece = item + (sep if i < len(items) - 1 else "")
+        if len(line) + len(piece.rstrip()) > width and line.strip():
+            lines.append(line.rstrip())
+            line = "  "
+        line += piece
+    lines.append(line.rstrip())
+    return [draw.plain(x) for x in lines]
+
+
+_LEGEND = (
+    ("colour:R", "○ red"), ("colour:Y", "△ yellow"), ("colour:G", "□ green"),
+    ("colour:B", "◇ blue"), ("colour:K", "✕ black"),
+    ("flower", f"{FLOWER} a flower"), ("plant", "P plant (3 flowers)"),
+    ("vegetable", "V vegetable (3 flowers)"), ("meca", f"{MECA} Meca-Botanist"),
+    ("S", "S Source"), ("loose", "? not joined to the Source"), ("empty", "· empty"),
+)
+
+
+def _legend(used: set[str]) -> list[str]:
+    """The legend of the symbols this picture uses, and only those."""
+    items = [words for key, words in _LEGEND if key in used]
+    glyphs = "".join(g for g in GLYPH.values() if g != "·" and "pipe:" + g in used)
+    if glyphs:
+        items.insert(5, f"{glyphs} pipes")
+    return _wrap_text("Legend: ", items, sep="; ")
+
+
 def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
-    """The board for a terminal: rich markup, readable without colour (letters, pipe glyphs)."""
+    """The board for a terminal: rich markup, readable without colour (the colours' shapes,
+    pipe glyphs, letters), at most 80 columns, with a legend of the symbols it uses."""
     obs = observation
     colours = SEAT_COLOURS
-    out = [f"[bold]Botanik[/bold] — {draw.plain(_status_line(obs, names))}"]
-    if obs["meca_player"] is not None:
-        out.append(f"Meca pawn: {draw.who(obs['meca_player'], colours, names)}   "
-                   f"tiles left in the supply: {obs['tiles_left']}")
-    out.append("")
-    sides = [f"{seat_name(q, names)}'s side" for q in range(2)]
-    width = max(17, *(len(s) for s in sides)) + 2
-    out.append("Registry (column)".ljust(width + 1) + "".join(f"{j:<9}" for j in range(5)))
-
-    def row(q: int) -> str:
-        return "".join((_tile_text(t, colours) if t else "[dim]-----[/dim]") + "    "
-                       for t in obs["rows"][q])
-
-    def label(q: int) -> str:
-        c = colours[q]
-        return f"[{c.fill}]{c.symbol}[/] " + draw.plain(sides[q].ljust(width - 1))
-
-    out.append(label(1) + row(1))
-    piles = [_tile_text(t, colours) + f" ×{h:<2}"
-             for t, h in zip(obs["pile_tops"], obs["pile_heights"], strict=True) if t]
-    out.append("  " + "central piles".ljust(width - 1) + "".join(piles))
-    out.append(label(0) + row(0))
-    out.append("")
-    out.append("Arrival: " + ("  ".join(_tile_text(t, colours) for t in obs["arrival"])
-                              or "empty"))
-    rel = obs.get("released")
-    if rel:
-        out.append(f"Released to {draw.who(rel['player'], colours, names)}: "
-                   f"{_tile_text(rel['tile'], colours)}"
-                   + ("  (choose a pile to swap with)" if rel["kind"] == "swap" else ""))
-        places = rel.get("placements")
-        if places:
-            shown = [f"{r},{c}/{k} {''.join(ex)}" for r, c, k, ex in places[:24]]
-            more = f" … and {len(places) - 24} more" if len(places) > 24 else ""
-            out.append(f"It fits at (cell/rotation pipes): {', '.join(shown)}{more}")
-    if obs.get("waiting"):
-        out.append("Still to resolve: " + ", ".join(obs["waiting"]))
-    final = bool(obs.get("terminal"))
+    used: set[str] = set()
     viewer = obs.get("viewer")
+    near = viewer if viewer in (0, 1) else 0
+    far = 1 - near
+    final = bool(obs.get("terminal"))
+    out = _wrap_text("", [f"Botanik: {_detail(obs)}"])
+    out += _wrap_text("", _status_line(obs, names).split(), sep=" ")
     width = draw.who_width(2, names, viewer)
-    for q in range(2):
+
+    def machine(q: int) -> list[str]:
         # at the end the totals are in the clients' results table, once
         points = "" if final else draw.points(obs["scores"][q]) + ", "
         current = obs.get("current_player") == q and not final
-        out.append("")
-        out.append(f"{draw.who(q, colours, names, viewer, current=current, width=width)}  "
-                   f"machine: {points}{_machine_facts(obs, q)} "
-                   "(a ? marks tiles not connected to the Source)")
-        out.extend(_machine_text(obs["machines"][q], colours))
+        if current:
+            used.add("to act")
+        lines = ["", f"{draw.who(q, colours, names, viewer, current=current, width=width)}  "
+                     + draw.plain(f"machine: {points}{_machine_facts(obs, q)}")]
+        loose = _loose(obs["machines"][q])
+        if loose:
+            lines.append("  " + _loose_note(loose))
+        return lines + _machine_text(obs["machines"][q], colours, used)
+
+    out += machine(far)
+    out.append("")
+    labels = {q: ("Your side" if q == viewer else f"{seat_name(q, names)}'s side")[:22]
+              for q in (0, 1)}
+    lw = max(16, *(len(v) for v in labels.values())) + 3
+    out.append("Registry".ljust(lw) + "".join(f"{j:<7}" for j in range(5)).rstrip())
+
+    def row(q: int) -> str:
+        c = colours[q]
+        cells = []
+        for t in obs["rows"][q]:
+            if t:
+                cells.append(_tile_chars(t, None, colours, used) + "    ")
+            else:
+                used.add("empty")
+                cells.append("[dim]·[/dim]      ")
+        return (f"[{c.fill}]{c.symbol}[/] " + draw.plain(labels[q].ljust(lw - 2))
+                + "".join(cells)).rstrip()
+
+    out.append(row(far))
+    piles = [(_tile_chars(t, None, colours, used) if t else "[dim]·  [/dim]") + f"{h:>3} "
+             for t, h in zip(obs["pile_tops"], obs["pile_heights"], strict=True)]
+    out.append("  " + "piles (tiles)".ljust(lw - 2) + "".join(piles).rstrip())
+    out.append(row(near))
+    out.append("")
+    arrival = "  ".join(_tile_chars(t, None, colours, used) for t in obs["arrival"]) or "empty"
+    line = f"Arrival: {arrival}"
+    if obs["meca_player"] is not None:
+        line += f"      Meca pawn: {draw.who(obs['meca_player'], colours, names)}"
+    out.append(line)
+    rel = obs.get("released")
+    if rel:
+        out.append(f"Released to {draw.who(rel['player'], colours, names)}: "
+                   f"{_tile_chars(rel['tile'], None, colours, used)} "
+                   + draw.plain(tile_words(rel["tile"], names, flowers=True))
+                   + ("; choose a pile to swap with" if rel["kind"] == "swap" else ""))
+        places = rel.get("placements")
+        if places:
+            cells = sorted({(r, c) for r, c, _, _ in places})
+            out += _wrap_text("It fits at row,column: ", [f"{r},{c}" for r, c in cells],
+                              sep="  ")
+    if obs.get("waiting"):
+        out += _wrap_text("Still to resolve: ", [tile_words(t) for t in obs["waiting"]])
+    out += machine(near)
     if obs.get("log"):
         out.append("")
-        out.append("Recent: " + draw.plain("; ".join(log_line(e, names)
-                                                     for e in obs["log"][-6:])))
-    if final:
-        for q in range(2):
-            removed = _removed(obs["machines"][q])
-            if removed:
-                out.append(draw.plain(_removed_note(q, removed, names)))
+        out += _wrap_text("Recent: ", [log_line(e, names) for e in obs["log"][-6:]], sep="; ")
     out.append("")
-    out.append("Legend: R● red, Y▲ yellow, G■ green, B◆ blue, K✚ black; digit = flowers; "
-               "P plant, V vegetable, M Meca-Botanist, + cross; pipes drawn as │─└┌├┼")
+    out += _legend(used)
+    if "to act" in used:
+        out[-1] += "; ◀ to play" if len(out[-1]) + 12 <= 80 else ""
     return "\n".join(out)
