@@ -1,10 +1,17 @@
 """Pictures of a Mops Royal observation: SVG for the browser, rich text for the terminal.
 
-Both draw only from the observation dict. Every cell of every layout (tile or empty slot)
-carries the id ``cell-P-R-C`` (seat P, window row R = y + 4, column C = x + 4), the ids that
-``describe_action`` names as targets and previews. Each player has one colour
-(``SEAT_COLOURS``, the game's ``colours``): the frame of his layout, the backs of his tiles and
-his mark; the six tile colours are the tiles' own.
+Both draw only from the observation dict. The SVG is one column, sized for a phone: the
+round, what happens now and the called tile drawn large; the viewer's layout large, the other
+layouts below it two by two; then the combination chart of the board, with the shapes the
+viewer can score now picked out.
+
+A layout is drawn as far as it can grow next: its tiles and the ring of empty cells around
+them (never wider or taller than the 5 x 5 square allows). Every cell drawn carries the id
+``cell-P-R-C`` (seat P, window row R = y + 4, column C = x + 4), the ids ``describe_action``
+names as targets and previews; the cells the viewer may click now also carry the class
+``target`` the web client gives them. Each player has one colour (``SEAT_COLOURS``): the frame
+of his layout, the backs of his tiles and his mark, always with his symbol; the six tile
+colours are the tiles' own.
 """
 
 from __future__ import annotations
@@ -13,133 +20,47 @@ from collections.abc import Sequence
 from typing import Any
 
 from meeple.engine import svg as draw
-from meeple.engine.look import PAPER, Colour, seat_name
+from meeple.engine.look import HIGHLIGHT, INK, PAPER, Colour, seat_name
 
+from . import art
+from .art import FILL
 from .components import (
-    CODE_INDEX,
     COLOUR_LETTERS,
     COLOURS,
     CROWNS,
     OBJECT_LETTERS,
     OBJECTS,
     SEAT_COLOURS,
+    SHAPE_NAMES,
+    SHAPES,
+    TILE_INDEX,
 )
 
-FILL = {
-    "blue": "#2f6fd6",
-    "green": "#2e9b48",
-    "orange": "#ee8420",
-    "pink": "#ef79b3",
-    "purple": "#8b4fc4",
-    "yellow": "#f1d02e",
-}
-"""The tiles' own colours."""
-TILE_INK = {c: ("#1b1b1b" if c in ("yellow", "pink", "orange") else "#ffffff") for c in COLOURS}
-"""What is drawn on a tile of each colour."""
-LEGAL = "#2f7a3c"
-"""The outline of a cell where the viewer may place the called tile."""
-CELL = 44
-GAP = 4
-PANEL = 9 * CELL + 2 * GAP
-PANEL_HEAD = 28
-HEAD = 70
+__all__ = ["FILL", "svg", "text"]
+
+WIDTH = 400
+"""The picture's width: a phone shows it about 360 CSS px wide, so 14 units of text read as
+12.6 px and a cell of the viewer's layout as 48 px."""
+MARGIN = 12
+BIG = 54
+"""A cell of the viewer's layout (the one with cells to click)."""
+MEDIUM = 40
+"""A cell of another player's layout where there is room for it (up to three layouts)."""
+SMALL = 27
+"""A cell of another player's layout where four share the picture (two by two)."""
+SPAN = 6
+"""A layout and the ring around it never span more than 6 cells."""
+FONT = 14
+"""The smallest text: 14 x 360 / 400 = 12.6 px on a phone."""
+CALLED = 84
+"""The side of the called tile."""
+LEGAL_FILL = "#fff2c2"
+"""An empty cell where the viewer may place the called tile (ringed in ``HIGHLIGHT``)."""
 
 
-def _code(tile: str) -> str:
-    colour, obj = tile.split("-")
-    return COLOUR_LETTERS[COLOURS.index(colour)] + OBJECT_LETTERS[OBJECTS.index(obj)]
-
-
-def _ellipse(cx: float, cy: float, rx: float, ry: float, **extra: object) -> str:
-    return f"<ellipse{draw.attrs(cx=f'{cx:g}', cy=f'{cy:g}', rx=rx, ry=ry, **extra)}/>"
-
-
-def _symbol(obj: str, cx: float, cy: float, ink: str) -> str:
-    """A distinct drawing per object, so tiles read without their colour."""
-    if obj == "pillow":
-        return draw.rect(cx - 11, cy - 8, 22, 16, fill=ink, rx=6) + "".join(
-            draw.circle(cx + dx, cy + dy, 2.5, fill=ink) for dx in (-11, 11) for dy in (-8, 8)
-        )
-    if obj == "bone":
-        return draw.rect(cx - 9, cy - 3, 18, 6, fill=ink) + "".join(
-            draw.circle(cx + dx, cy + dy, 4, fill=ink) for dx in (-10, 10) for dy in (-4, 4)
-        )
-    if obj == "bowl":
-        return (draw.path(f"M{cx - 13:g},{cy - 3:g} h26 a13,11 0 0 1 -26,0 z", fill=ink)
-                + draw.rect(cx - 6, cy + 7, 12, 3, fill=ink))
-    if obj == "can":
-        return (
-            draw.rect(cx - 8, cy - 9, 16, 19, fill=ink)
-            + _ellipse(cx, cy - 9, 8, 3, fill="none", stroke=ink, stroke_width=1.5)
-            + draw.path(f"M{cx - 8:g},{cy - 3:g} h16", stroke="#888", stroke_width=1)
-        )
-    if obj == "poop":
-        return (
-            _ellipse(cx, cy + 7, 12, 4, fill=ink)
-            + _ellipse(cx, cy + 1, 9, 4, fill=ink)
-            + _ellipse(cx, cy - 5, 6, 3.5, fill=ink)
-            + draw.path(f"M{cx:g},{cy - 12:g} l3,4 h-6 z", fill=ink)
-        )
-    # pug: a round face with folded ears and a dark muzzle
-    return (
-        draw.path(f"M{cx - 11:g},{cy - 6:g} l-3,-6 l8,2 z", fill=ink)
-        + draw.path(f"M{cx + 11:g},{cy - 6:g} l3,-6 l-8,2 z", fill=ink)
-        + draw.circle(cx, cy, 10, stroke=ink, stroke_width=2.5)
-        + draw.circle(cx - 4, cy - 2, 1.8, fill=ink)
-        + draw.circle(cx + 4, cy - 2, 1.8, fill=ink)
-        + _ellipse(cx, cy + 4, 4, 3, fill=ink)
-    )
-
-
-def _crown(x: float, y: float) -> str:
-    return draw.path(f"M{x:g},{y:g} v-7 l3,3 l3,-5 l3,5 l3,-3 v7 z", fill="#ffd700",
-                  stroke="#5a4500", stroke_width=1, class_="crown")
-
-
-def tile_svg(tile: str, x: float, y: float, size: float = CELL - 4, crown: bool = False) -> str:
-    """One face-up tile: its colour, its object symbol, its code and its crown badge."""
-    colour, obj = tile.split("-")
-    ink = TILE_INK[colour]
-    cx, cy = x + size / 2, y + size / 2 - 1
-    parts = [
-        draw.rect(x, y, size, size, fill=FILL[colour], rx=5, stroke="#333", stroke_width=1),
-        _symbol(obj, cx, cy, ink),
-        draw.text(x + size - 3, y + 10, _code(tile), size=9, anchor="end", fill=ink),
-    ]
-    if crown:
-        parts.append(_crown(x + 3, y + size - 3))
-    return "".join(parts)
-
-
-BACK = "#3d3a36"
-"""The dark face of a tile turned over, framed and marked in its owner's colour."""
-
-
-def back_svg(colour: Colour, x: float, y: float, covers: int = 0) -> str:
-    """A face-down tile: the back of its owner's set, with his colour and symbol."""
-    size = CELL - 4
-    out = [
-        draw.rect(x + 1.5, y + 1.5, size - 3, size - 3, fill=BACK, rx=4, stroke=colour.fill,
-               stroke_width=3),
-        draw.text(x + size / 2, y + size / 2 + 6, colour.symbol, size=18, anchor="middle",
-               fill=colour.fill),
-    ]
-    if covers:
-        out.append(draw.text(x + size - 4, y + size - 5, f"+{covers}", size=11, anchor="end",
-                          weight="bold", fill="#ffffff"))
-    return "".join(out)
-
-
-def _layout_window(cells: list[dict[str, Any]]) -> tuple[int, int, int, int]:
-    """The cells a layout may still grow into: x from max−4 to min+4 (same for y)."""
-    xs = [c["x"] for c in cells] or [0]
-    ys = [c["y"] for c in cells] or [0]
-    return (
-        max(-4, max(xs) - 4),
-        min(4, min(xs) + 4),
-        max(-4, max(ys) - 4),
-        min(4, min(ys) + 4),
-    )
+def _words(tile: str) -> str:
+    """A tile in words: "blue pillow"."""
+    return tile.replace("-", " ")
 
 
 def _own_score(obs: dict[str, Any], q: int) -> float:
@@ -171,50 +92,6 @@ def _current(obs: dict[str, Any], q: int) -> bool:
     return obs.get("phase") == "round" and q in (obs.get("pending") or [])
 
 
-def _panel(obs: dict[str, Any], q: int, ox: float, oy: float,
-           names: Sequence[str] | None) -> str:
-    colour = SEAT_COLOURS[q]
-    cells = obs["layouts"][q]
-    by = {(c["x"], c["y"]): c for c in cells}
-    x0, x1, y0, y1 = _layout_window(cells)
-    viewer = obs.get("viewer")
-    me = viewer == q
-    legal = {tuple(c) for c in obs.get("my_legal_cells") or []} if me else set()
-    out = [
-        draw.rect(ox, oy, PANEL, PANEL + PANEL_HEAD, fill="#fbf6e9" if me else "#f3f1ec", rx=8,
-                  stroke=colour.fill, stroke_width=3),
-        draw.player_line(q, SEAT_COLOURS, names, ox + 10, oy + 20, PANEL - 20,
-                         _own_score(obs, q), size=15, viewer=viewer, current=_current(obs, q),
-                         info=" · ".join(_tags(obs, q))),
-    ]
-    # centre the cells the layout can still use inside the panel
-    gx = ox + GAP + (8 - (x1 - x0)) * CELL / 2 - (x0 + 4) * CELL
-    gy = oy + PANEL_HEAD + GAP + (8 - (y1 - y0)) * CELL / 2 - (y0 + 4) * CELL
-    for y in range(y0, y1 + 1):
-        for x in range(x0, x1 + 1):
-            r, c = y + 4, x + 4
-            px, py = gx + c * CELL + 2, gy + r * CELL + 2
-            cid = f"cell-{q}-{r}-{c}"
-            cell = by.get((x, y))
-            if cell is None:
-                ok = (x, y) in legal
-                out.append(draw.rect(
-                    px, py, CELL - 4, CELL - 4, fill="#d9f0d5" if ok else PAPER, rx=5,
-                    stroke=LEGAL if ok else "#c9c3b5", stroke_width=2 if ok else 1,
-                    stroke_dasharray="4 3", id=cid, class_="cell empty" + (" legal" if ok else ""),
-                    data_x=x, data_y=y,
-                ))
-            elif cell["face_up"]:
-                out.append(draw.group([tile_svg(cell["tile"], px, py, crown=cell["crown"])],
-                                   id=cid, class_="cell tile", data_x=x, data_y=y,
-                                   data_tile=cell["tile"]))
-            else:
-                out.append(draw.group([back_svg(colour, px, py, cell.get("covers", 0))], id=cid,
-                                   class_="cell tile facedown", data_x=x, data_y=y))
-    return draw.group(out, class_="layout mine" if me else "layout", id=f"layout-{q}",
-                   data_seat=q)
-
-
 def _status(obs: dict[str, Any], names: Sequence[str] | None, clicks: bool = True) -> str:
     """The line saying what happens now, to the viewer where he has a choice (how to make it
     in the picture where ``clicks``; the terminal gives its own prompt)."""
@@ -237,9 +114,11 @@ def _status(obs: dict[str, Any], names: Sequence[str] | None, clicks: bool = Tru
         return hint
     if phase == "round":
         waiting = [seat_name(p, names) for p in obs.get("pending") or []]
-        return "Waiting for " + ", ".join(waiting) + "." if waiting else ""
+        return "Waiting for " + draw.and_list(waiting) + "." if waiting else ""
     if phase == "reveal" and obs.get("caller") is not None:
         return f"{seat_name(obs['caller'], names)} reveals the next tile."
+    if phase == "setup":
+        return "Everyone draws a start tile."
     return ""
 
 
@@ -250,34 +129,302 @@ def _title(obs: dict[str, Any]) -> str:
     return line
 
 
+def _wrap(words: str, size: float, width: float, sep: str = " ") -> list[str]:
+    """``words`` broken into lines that fit ``width`` at font ``size`` (a bold sans face is
+    about 0.6 em a letter), only at ``sep``."""
+    per_line = max(8, int(width / (size * 0.6)))
+    lines: list[str] = []
+    for word in words.split(sep):
+        if lines and len(lines[-1]) + len(sep) + len(word) <= per_line:
+            lines[-1] += sep + word
+        else:
+            lines.append(word)
+    return lines
+
+
+# ---------------------------------------------------------------------------- layouts
+Cell = tuple[int, int]
+
+
+def _span(xs: Sequence[int]) -> tuple[int, int]:
+    """The columns (or rows) drawn for a layout using ``xs``: its own and one more on each
+    side while the layout is narrower than 5."""
+    lo, hi = min(xs), max(xs)
+    if hi - lo < 4:
+        lo, hi = max(-4, lo - 1), min(4, hi + 1)
+    return lo, hi
+
+
+def _window(cells: list[dict[str, Any]]) -> tuple[int, int, int, int]:
+    """The cells drawn for a layout: x0, x1, y0, y1 (before the start tile: just (0, 0))."""
+    if not cells:
+        return 0, 0, 0, 0
+    x0, x1 = _span([c["x"] for c in cells])
+    y0, y1 = _span([c["y"] for c in cells])
+    return x0, x1, y0, y1
+
+
+def _reject_cells(obs: dict[str, Any], q: int) -> set[Cell]:
+    """The face-down cells the viewer ``q`` may reject the called tile onto (variant): only
+    while the caller's stock still holds enough other tiles to complete his layout."""
+    if not (obs.get("options") or {}).get("replacement_tiles") or obs.get("my_step") != "place":
+        return set()
+    cells = obs["layouts"][q]
+    left = obs.get("caller_stock_left") or []
+    start = (obs.get("start_tiles") or [None] * obs["players"])[q]
+    if sum(1 for t in left if t != start) < 25 - len(cells):
+        return set()
+    return {(c["x"], c["y"]) for c in cells if not c["face_up"]}
+
+
+def _last(obs: dict[str, Any], q: int) -> set[Cell]:
+    """The cells seat ``q`` placed, rejected onto or turned over in the last round."""
+    rounds = obs.get("last_round") or []
+    if q >= len(rounds):
+        return set()
+    r = rounds[q]
+    return {(c[0], c[1]) for c in (r.get("placed"), r.get("rejected"), r.get("flipped")) if c}
+
+
+def _rows(obs: dict[str, Any], q: int) -> int:
+    """How many rows of cells seat ``q``'s layout is drawn with."""
+    _x0, _x1, y0, y1 = _window(obs["layouts"][q])
+    return y1 - y0 + 1
+
+
+def _layout(obs: dict[str, Any], q: int, ox: float, oy: float, size: float,
+            rows: int = SPAN) -> list[str]:
+    """The cells of seat ``q``'s layout, centred in the ``SPAN`` x ``rows`` area of
+    ``size``-unit cells at ``(ox, oy)``."""
+    colour = SEAT_COLOURS[q]
+    cells = obs["layouts"][q]
+    by = {(c["x"], c["y"]): c for c in cells}
+    x0, x1, y0, y1 = _window(cells)
+    me = obs.get("viewer") == q
+    legal = {(c[0], c[1]) for c in obs.get("my_legal_cells") or []} if me else set()
+    reject = _reject_cells(obs, q) if me else set()
+    flips: set[Cell] = set()
+    if me and (obs.get("my_step") == "score" or obs.get("turn") == q):
+        flips = {(m[0], m[1]) for c in obs.get("my_combinations") or [] for m in c["marks"]}
+    last = _last(obs, q)
+    gx = ox + (SPAN - (x1 - x0 + 1)) * size / 2 - x0 * size
+    gy = oy + (rows - (y1 - y0 + 1)) * size / 2 - y0 * size
+    pad = max(1.5, size * 0.05)
+    inner = size - 2 * pad
+    out: list[str] = []
+    rings: list[str] = []
+    for y in range(y0, y1 + 1):
+        for x in range(x0, x1 + 1):
+            px, py = gx + x * size + pad, gy + y * size + pad
+            cid = f"cell-{q}-{y + 4}-{x + 4}"
+            cell = by.get((x, y))
+            where = {"id": cid, "data_x": x, "data_y": y}
+            if cell is None:
+                ok = (x, y) in legal
+                body = [draw.rect(px, py, inner, inner, fill=LEGAL_FILL if ok else PAPER,
+                                  rx=f"{size * 0.12:.1f}", stroke=HIGHLIGHT if ok else "#d6cfbf",
+                                  stroke_width=3 if ok else 1,
+                                  stroke_dasharray=None if ok else "4 3")]
+                if ok:
+                    c = size / 2
+                    arm = size * 0.16
+                    body.append(draw.path(
+                        f"M{px + c - pad - arm:.1f},{py + c - pad:.1f}h{2 * arm:.1f}"
+                        f"M{px + c - pad:.1f},{py + c - pad - arm:.1f}v{2 * arm:.1f}",
+                        stroke="#b88a00", stroke_width=3, stroke_linecap="round"))
+                out.append(draw.group(body, class_="cell empty legal target" if ok
+                                      else "cell empty", **where))
+                continue
+            if cell["face_up"]:
+                colour_name, obj = cell["tile"].split("-")
+                body = [draw.title(_words(cell["tile"]) + (", with a crown" if cell["crown"]
+                                                           else "")),
+                        art.tile_face(colour_name, obj, px, py, inner, cell["crown"])]
+                cls = "cell tile"
+                if (x, y) in flips:
+                    cls += " target"
+                    body.append(draw.rect(px + 1.5, py + 1.5, inner - 3, inner - 3, fill="none",
+                                          rx=f"{size * 0.1:.1f}", stroke=HIGHLIGHT,
+                                          stroke_width=3, stroke_dasharray="6 3",
+                                          class_="flip-spot"))
+                out.append(draw.group(body, class_=cls, data_tile=cell["tile"], **where))
+            else:
+                covers = cell.get("covers", 0)
+                body = [draw.title("a tile turned face down" + (
+                            f" with {draw.count(covers, 'rejected tile')} under it" if covers
+                            else "")),
+                        art.tile_back(colour, px, py, inner, covers)]
+                cls = "cell tile facedown" + (" target" if (x, y) in reject else "")
+                if (x, y) in reject:
+                    body.append(draw.rect(px - 1, py - 1, inner + 2, inner + 2, fill="none",
+                                          rx=f"{size * 0.12:.1f}", stroke=HIGHLIGHT,
+                                          stroke_width=3, stroke_dasharray="6 3"))
+                out.append(draw.group(body, class_=cls, **where))
+            if (x, y) in last:
+                rings.append(draw.rect(px - 2, py - 2, inner + 4, inner + 4, fill="none",
+                                       rx=f"{size * 0.14:.1f}", class_="last-move",
+                                       pointer_events="none"))
+    return out + rings
+
+
+def _panel(obs: dict[str, Any], q: int, ox: float, oy: float, width: float, size: float,
+           names: Sequence[str] | None, fact_lines: int = 1, rows: int = SPAN) -> \
+        tuple[str, float]:
+    """Seat ``q``'s panel: his mark and name, what he is doing and his points (in up to
+    ``fact_lines`` lines), and his layout in ``rows`` rows of cells; the SVG and its
+    height."""
+    colour = SEAT_COLOURS[q]
+    viewer = obs.get("viewer")
+    me = viewer == q
+    grid = SPAN * size
+    facts = [t for t in _tags(obs, q) if t != "choosing"]  # the ring says who is choosing
+    rej = (obs.get("rejections") or [0] * obs["players"])[q]
+    if rej:
+        facts.append(f"{rej} rejected")
+    facts.append(draw.points(_own_score(obs, q)))
+    lines = _wrap(" · ".join(facts), FONT * 0.95, width - 20, sep=" · ")
+    top = 30 + 18 * max(fact_lines, len(lines))
+    height = top + rows * size + 10
+    out = [
+        draw.rect(ox, oy, width, height, fill="#fbf6e9" if me else "#f4f1ea", rx=8,
+                  stroke=colour.fill, stroke_width=3),
+    ]
+    label = [draw.player_label(q, SEAT_COLOURS, names, ox + 10, oy + 21, size=16 if me else 15,
+                               viewer=viewer, current=_current(obs, q))]
+    for i, line in enumerate(lines):
+        label.append(draw.text(ox + 10, oy + 41 + 18 * i, line, size=FONT, fill=INK,
+                               class_="score"))
+    out.append(draw.group(label, class_="player-line", data_seat=q))
+    out.extend(_layout(obs, q, ox + (width - grid) / 2, oy + top, size, rows))
+    return draw.group(out, class_="layout mine" if me else "layout", id=f"layout-{q}",
+                      data_seat=q), height
+
+
+# ---------------------------------------------------------------------------- the chart
+CHART: tuple[tuple[int, tuple[tuple[str, str], ...]], ...] = (
+    (3, (("I3", "oXo"), ("V3", "oX/.o"), ("D3", "o../.X./..o"))),
+    (4, (("I4", "oXXo"), ("L4", "XXo/o.."), ("S4", ".Xo/oX."), ("T4", "oXo/.o."),
+         ("D4", "...o/..X./.X../o..."))),
+    (5, (("I5", "ooXoo"), ("V5", "Xoo/o../o.."), ("L5", "oXoo/o..."), ("N5", ".Xoo/oo.."),
+         ("Y5", "oXoo/.o.."), ("F5", "..o/oXo/.o."), ("U5", "oXo/o.o"), ("X5", ".o./oXo/.o."),
+         ("D5", "....o/...o./..X../.o.../o...."))),
+)
+"""The combination chart as the board shows it: the shapes of 3, 4 and 5 tiles, each in a
+compact orientation (``X`` a marked cell, ``o`` another cell of the shape)."""
+POINTS = {3: 2, 4: 4, 5: 7}
+MINI = 12
+"""A cell of the chart."""
+assert {s for _, row in CHART for s, _ in row} == {s[0] for s in SHAPES}
+
+
+def _chart(obs: dict[str, Any], ox: float, oy: float, width: float) -> tuple[str, float]:
+    """The board's combination chart: every shape with its points, the marked cells (one of
+    which is turned face down after scoring) dark, and the shapes the viewer can score now
+    ringed, with how many such combinations he has; the SVG and its height."""
+    can: dict[str, int] = {}
+    for c in obs.get("my_combinations") or []:
+        can[c["shape"]] = can.get(c["shape"], 0) + 1
+    out = [draw.text(ox, oy + 16, "Combinations", size=16, weight="bold")]
+    y = oy + 18
+    for line in _wrap("3 to 5 tiles of one colour or of one object, in one of these shapes. "
+                      "After scoring, turn one of its dark tiles face down.", FONT * 0.95,
+                      width):
+        y += 18
+        out.append(draw.text(ox, y, line, size=FONT, fill=INK))
+    y += 4
+    for size, shapes in CHART:
+        y += 20
+        out.append(draw.text(ox, y, f"{size} tiles: {draw.points(POINTS[size])} "
+                             "(+1 with a crown)", size=FONT, weight="bold"))
+        y += 8
+        x = ox
+        row_h = 0.0
+        for sid, rows in shapes:
+            lines = rows.split("/")
+            w, h = len(lines[0]) * MINI + 8, len(lines) * MINI + 8
+            if x + w > ox + width:
+                x, y, row_h = ox, y + row_h + 6, 0.0
+            n = can.get(sid, 0)
+            name = SHAPE_NAMES[sid]
+            tip = f"{name}: {draw.points(POINTS[size])}" + (
+                f"; you can score {n} now" if n else "")
+            body = [draw.title(tip)]
+            if n:
+                body.append(draw.rect(x - 1, y - 1, w + 2, h + 2, fill="#fff2c2", rx=5,
+                                      stroke=HIGHLIGHT, stroke_width=2.5))
+            for r, line in enumerate(lines):
+                for c, ch in enumerate(line):
+                    if ch == ".":
+                        continue
+                    body.append(draw.rect(x + 4 + c * MINI + 0.5, y + 4 + r * MINI + 0.5,
+                                          MINI - 1, MINI - 1, rx=1.5,
+                                          fill="#5b5348" if ch == "X" else "#e2d7c2",
+                                          stroke="#5b5348", stroke_width=0.8))
+            out.append(draw.group(body, class_="shape scorable" if n else "shape",
+                                  data_shape=name))
+            x += w + 8
+            row_h = max(row_h, h)
+        y += row_h
+    return draw.group(out, class_="chart"), y - oy + 4
+
+
+# ---------------------------------------------------------------------------- the picture
 def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
-    """The whole table: the called tile and what happens now, then every layout (the
-    viewer's first) with its player's points (the clients draw the results table)."""
+    """The whole table: the round, what happens now and the called tile; the viewer's layout
+    large and the others below it; the combination chart (the clients draw the results)."""
     obs = observation
     n = obs["players"]
     viewer = obs.get("viewer")
-    order = list(range(n))
-    if viewer is not None and 0 <= viewer < n:
-        order = [viewer] + [q for q in order if q != viewer]
-    cols = 2 if n > 2 else n
-    rows = (n + cols - 1) // cols
-    width = cols * (PANEL + 12) + 12
-    height = HEAD + rows * (PANEL + PANEL_HEAD + 12)
-    head, _ = draw.header(14, 6, _title(obs), _status(obs, names))
-    out = [head]
-    called = obs.get("called_tile")
-    if called and obs.get("phase") == "round":
-        crown = CODE_INDEX.get(_code(called)) in CROWNS
-        tx = width - 190
-        out.append(draw.text(tx - 8, 30, "called tile", size=14, anchor="end"))
-        out.append(draw.group([tile_svg(called, tx, 8, 44, crown)], id="called-tile",
-                           class_="called"))
-        out.append(draw.text(tx + 52, 30, called, size=14))
-    for i, q in enumerate(order):
-        ox = 12 + (i % cols) * (PANEL + 12)
-        oy = HEAD + (i // cols) * (PANEL + PANEL_HEAD + 12)
-        out.append(_panel(obs, q, ox, oy, names))
-    return draw.document(width, height, out, cls="mops-royal", label="Mops Royal table")
+    me = viewer if viewer is not None and 0 <= viewer < n else None
+    inner = WIDTH - 2 * MARGIN
+    out = [art.defs(),
+           draw.text(MARGIN, 28, _title(obs), size=18, weight="bold", class_="title")]
+    called = obs.get("called_tile") if obs.get("phase") == "round" else None
+    text_w = inner - (CALLED + 16 if called else 0)
+    lines = _wrap(_status(obs, names), 15, text_w)
+    y = 52.0
+    for line in lines:
+        out.append(draw.status(MARGIN, y, line, size=15))
+        y += 20
+    head = y
+    if called:
+        colour, obj = called.split("-")
+        tx, ty = WIDTH - MARGIN - CALLED, 10
+        crown = TILE_INDEX[called] in CROWNS
+        out.append(draw.group(
+            [draw.title(f"The called tile: {_words(called)}"
+                        + (", with a crown" if crown else "")),
+             art.tile_face(colour, obj, tx, ty, CALLED, crown)],
+            id="called-tile", class_="called"))
+        out.append(draw.text(tx + CALLED / 2, ty + CALLED + 18, _words(called), size=FONT,
+                             anchor="middle", weight="bold"))
+        head = max(head + 10, ty + CALLED + 30)
+    y = head + 4
+    others = [q for q in range(n) if q != me]
+    if me is not None:
+        panel, h = _panel(obs, me, MARGIN, y, inner, BIG, names, rows=max(3, _rows(obs, me)))
+        out.append(panel)
+        y += h + 10
+    if len(others) <= (2 if me is not None else 3):  # one under the other
+        for q in others:
+            panel, h = _panel(obs, q, MARGIN, y, inner, MEDIUM, names,
+                              rows=max(3, _rows(obs, q)))
+            out.append(panel)
+            y += h + 10
+    else:  # two by two
+        half = (inner - 10) / 2
+        for i, q in enumerate(others):
+            px = MARGIN + (i % 2) * (half + 10)
+            pair = others[i - i % 2:i - i % 2 + 2]
+            rows = max(_rows(obs, r) for r in pair)
+            panel, h = _panel(obs, q, px, y, half, SMALL, names, fact_lines=2, rows=rows)
+            out.append(panel)
+            if i % 2 == 1 or i == len(others) - 1:
+                y += h + 10
+    chart, h = _chart(obs, MARGIN, y, inner)
+    out.append(chart)
+    y += h + MARGIN
+    return draw.document(WIDTH, round(y), out, cls="mops-royal", label="Mops Royal table")
 
 
 # ---------------------------------------------------------------------------- terminal
@@ -290,36 +437,95 @@ RICH = {
     "yellow": "bold black on yellow",
 }
 """The tiles' own colours on a terminal."""
+LAST = "›"
+"""The mark before a cell placed, rejected onto or turned over in the last round."""
 
 
-def _text_tile(cell: dict[str, Any] | None, legal: bool, colour: Colour) -> str:
+def _code(tile: str) -> str:
+    colour, obj = tile.split("-")
+    return COLOUR_LETTERS[COLOURS.index(colour)] + OBJECT_LETTERS[OBJECTS.index(obj)]
+
+
+def _text_tile(cell: dict[str, Any] | None, legal: bool, colour: Colour, last: bool) -> str:
+    """One cell, four characters: the last-round mark, then the tile's colour letter and
+    object letter and ``*`` for a crown, or the owner's symbol and ``##`` face down, or
+    ``+`` where the viewer may place, or ``·`` empty."""
+    lead = LAST if last else " "
     if cell is None:
-        return "[green] +  [/]" if legal else "[dim] ·  [/]"
+        return "[bold]  + [/]" if legal else "[dim]  · [/]"
     if not cell["face_up"]:
         cov = cell.get("covers", 0)
-        back = f"bold {colour.fill} on {BACK}"
-        return f"[{back}] ## [/]" if not cov else f"[{back}] #{min(cov, 9)} [/]"
+        back = f"bold {colour.ink} on {colour.fill}"
+        inside = f"{colour.symbol}##" if not cov else f"{colour.symbol}#{min(cov, 9)}"
+        return f"{lead}[{back}]{inside}[/]"
     colour_name = cell["tile"].split("-")[0]
     mark = "*" if cell["crown"] else " "
-    return f"[{RICH[colour_name]}] {_code(cell['tile'])}{mark}[/]"
+    return f"{lead}[{RICH[colour_name]}]{_code(cell['tile'])}{mark}[/]"
 
 
-def _text_layout(obs: dict[str, Any], q: int) -> list[str]:
+def _text_layout(obs: dict[str, Any], q: int, used: set[str]) -> list[str]:
+    """Seat ``q``'s layout as rows of cells under the x coordinates, each row after its y;
+    ``used`` collects the legend's keys of what it shows."""
     cells = obs["layouts"][q]
-    by = {(c["x"], c["y"]): c for c in cells}
-    me = obs.get("viewer") == q
-    legal = {tuple(c) for c in obs.get("my_legal_cells") or []} if me else set()
     if not cells:
         return ["     (no start tile yet)"]
-    xs = [c["x"] for c in cells] + [x for x, _ in legal]
-    ys = [c["y"] for c in cells] + [y for _, y in legal]
-    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    lines = ["     " + "".join(f"{x:^4}" for x in range(x0, x1 + 1))]
+    by = {(c["x"], c["y"]): c for c in cells}
+    me = obs.get("viewer") == q
+    legal = {(c[0], c[1]) for c in obs.get("my_legal_cells") or []} if me else set()
+    last = _last(obs, q)
+    x0, x1, y0, y1 = _window(cells)
+    lines = ["    " + "".join(f"{x:>3} " for x in range(x0, x1 + 1))]
     for y in range(y0, y1 + 1):
-        row = "".join(_text_tile(by.get((x, y)), (x, y) in legal, SEAT_COLOURS[q])
-                      for x in range(x0, x1 + 1))
-        lines.append(f" {y:>3} {row}")
+        row = []
+        for x in range(x0, x1 + 1):
+            cell = by.get((x, y))
+            row.append(_text_tile(cell, (x, y) in legal, SEAT_COLOURS[q], (x, y) in last))
+            if (x, y) in last:
+                used.add("last")
+            if cell is None:
+                used.add("legal" if (x, y) in legal else "empty")
+            elif not cell["face_up"]:
+                used.add(f"back{q}")
+                if cell.get("covers"):
+                    used.add(f"covers:{min(cell['covers'], 9)}")
+            else:
+                colour, obj = cell["tile"].split("-")
+                used.update({f"colour:{colour}", f"object:{obj}"})
+                if cell["crown"]:
+                    used.add("crown")
+        lines.append(f" {y:>2} " + "".join(row))
     return lines
+
+
+def _legend(used: set[str]) -> list[str]:
+    """The key to the symbols the picture uses, and only those."""
+    colours = [f"{COLOUR_LETTERS[i]} {c}" for i, c in enumerate(COLOURS)
+               if f"colour:{c}" in used]
+    objects = [f"{OBJECT_LETTERS[i]} {o}" for i, o in enumerate(OBJECTS) if f"object:{o}" in used]
+    marks = []
+    if "crown" in used:
+        marks.append("* crown")
+    if any(k.startswith("back") for k in used):
+        marks.append("## face down, after the symbol of its owner")
+    for k in sorted(int(u[7:]) for u in used if u.startswith("covers:")):
+        marks.append(f"#{k} {draw.count(k, 'rejected tile')} under it")
+    if "legal" in used:
+        marks.append("+ you may place here")
+    if "empty" in used:
+        marks.append("· empty")
+    if "last" in used:
+        marks.append(f"{LAST} last round")
+    out = []
+    for label, items in (("Colours", colours), ("Objects", objects), ("Marks", marks)):
+        line = f"{label}:"
+        for item in items:
+            if len(line) + 2 + len(item) > 78:
+                out.append(line)
+                line = " " * (len(label) + 1)
+            line += ("  " if line.strip() else " ") + item
+        if items:
+            out.append(line)
+    return out
 
 
 def _cells(cells: list[list[int]]) -> str:
@@ -328,17 +534,22 @@ def _cells(cells: list[list[int]]) -> str:
 
 def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The table for the terminal: each layout as a grid of short codes (colour letter +
-    object letter, * for a crown, ## face down, + a cell where you may place)."""
+    object letter, * for a crown, the owner's symbol and ## face down, + a cell where you may
+    place, › last round), the key to what it shows, and the viewer's combinations."""
     obs = observation
     n = obs["players"]
     viewer = obs.get("viewer")
     out = [f"[bold]{draw.plain(_title(obs))}[/]"]
     if obs.get("caller") is not None:
         out.append(f"Caller: {draw.who(obs['caller'], SEAT_COLOURS, names)}")
+    used: set[str] = set()
     if obs.get("called_tile") and obs.get("phase") == "round":
         called = obs["called_tile"]
-        colour = called.split("-")[0]
-        out.append(f"Called tile: [{RICH[colour]}] {_code(called)} [/] {called}")
+        colour, obj = called.split("-")
+        crown = TILE_INDEX[called] in CROWNS
+        out.append(f"Called tile: [{RICH[colour]}]{_code(called)}{'*' if crown else ' '}[/] "
+                   f"{_words(called)}" + (", with a crown" if crown else ""))
+        used.update({f"colour:{colour}", f"object:{obj}"} | ({"crown"} if crown else set()))
     status = _status(obs, names, clicks=False)
     if status:
         out.append(draw.plain(status))
@@ -353,7 +564,11 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
         out.append("")
         who = draw.who(q, SEAT_COLOURS, names, viewer, current=_current(obs, q), width=width)
         out.append(f"{who}  {', '.join(facts)}".rstrip())
-        out.extend(_text_layout(obs, q))
+        out.extend(_text_layout(obs, q, used))
+    legend = _legend(used)
+    if legend:
+        out.append("")
+        out.extend(legend)
     if viewer is not None and obs.get("my_combinations"):
         out.append("")
         out.append("[bold]Your combinations[/]:")
