@@ -1,76 +1,53 @@
-"""Kozo pictures: an isometric SVG of the tower and a layer-by-layer terminal view.
+"""Kozo pictures: the tower of wooden pieces seen from the south-west, the ring seen from
+above (its squares, ids ``col-X-Y``, are the targets of placements and balance cubes), the
+players and the pieces left; and the same in the terminal, layer by layer.
 
-Both draw only from the observation. The SVG carries a top-down map of the ring whose squares
-have ids ``col-X-Y`` (the targets of placements and balance cubes) beside the isometric tower,
-the players with their points (and who placed which piece this round); the results table is
-the clients' own. The pieces are drawn in their own colours (they belong to no player); the
-players in theirs.
+Both draw only from the observation. The pieces belong to no player: each is wood stained in
+its own colour and carries its letter; the players have their own colours and symbols. The
+results table is the clients' own.
 """
 
 from __future__ import annotations
 
-import math
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
 from meeple.engine import svg as draw
-from meeple.engine.look import INK, seat_name
+from meeple.engine.look import HIGHLIGHT, MUTED, seat_name
 
-from .components import LETTERS, PIECE_FILLS, PIECE_RICH, SEAT_COLOURS
+from . import art
+from .components import LETTERS, PIECE_RICH, PIECES, SEAT_COLOURS
 
-BALANCE_FILL = "#202020"
+BALANCE_FILL = art.BALANCE_FILL
 """Balance cubes are black."""
-BASE_FILL = "#d9c7a0"
-BASE_EDGE = "#8a7550"
-MAP_FILL = "#efe3c8"
-CHIMNEY_FILL = "#555555"
 FALL_INK = "#b00000"
 """The words saying the tower fell."""
-
-_A = math.cos(math.pi / 6)
-_B = 0.5
-S = 40.0
-"""Cube edge of the isometric view, in pixels."""
-CS = 50.0
-"""Side of a square of the ring map, in pixels."""
-ROW = 22.0
+W = 360.0
+"""Width of the picture: a phone shows it at about its own size."""
+M = 12.0
+"""Margin."""
+CS = 64.0
+"""Side of a square of the ring seen from above."""
+ROW = 26.0
 """Height of a line of the players' list."""
+CELL_W, CELL_H = 112.0, 74.0
+"""One piece of the pieces left."""
+STYLE = (
+    "<style>"
+    ".kozo-column{cursor:pointer;fill:#fff;fill-opacity:0;stroke:none}"
+    ".kozo-column.target{stroke:" + HIGHLIGHT + ";stroke-width:4;fill:" + HIGHLIGHT
+    + ";fill-opacity:.14}"
+    ".kozo-column.target:hover,.kozo-column.preview-target{fill-opacity:.38}"
+    ".kozo-fell{opacity:.75}"
+    "</style>"
+)
+"""The ring's squares: invisible until the client marks them as legal places (``target``)."""
 
 
-def _shade(hex_colour: str, f: float) -> str:
-    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
-    return f"#{int(r * f):02x}{int(g * f):02x}{int(b * f):02x}"
-
-
-def _ink_on(hex_colour: str) -> str:
-    """Dark or white letters, whichever reads better on ``hex_colour``."""
-    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
-    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
-
-
-def _proj(x: float, y: float, z: float, ox: float, oy: float) -> tuple[float, float]:
-    return ox + (x - y) * _A * S, oy + (x + y) * _B * S - z * S
-
-
-def _polygon(corners: Sequence[tuple[float, float, float]], ox: float, oy: float,
-             **extra: object) -> str:
-    pts = " ".join("{:.1f},{:.1f}".format(*_proj(cx, cy, cz, ox, oy)) for cx, cy, cz in corners)
-    return f"<polygon{draw.attrs(points=pts, **extra)}/>"
-
-
-def _box(x0: float, y0: float, z0: float, e: float, colour: str, ox: float, oy: float,
-         cls: str, piece: str | None) -> str:
-    """Three visible faces of an axis-aligned cube of edge ``e`` (top, east, north-facing)."""
-    x1, y1, z1 = x0 + e, y0 + e, z0 + e
-    top = [(x0, y0, z1), (x1, y0, z1), (x1, y1, z1), (x0, y1, z1)]
-    east = [(x1, y0, z0), (x1, y1, z0), (x1, y1, z1), (x1, y0, z1)]
-    north = [(x0, y1, z0), (x1, y1, z0), (x1, y1, z1), (x0, y1, z1)]
-    return draw.group(
-        [_polygon(top, ox, oy, fill=_shade(colour, 1.0)),
-         _polygon(east, ox, oy, fill=_shade(colour, 0.75)),
-         _polygon(north, ox, oy, fill=_shade(colour, 0.55))],
-        class_=cls, data_piece=piece,
-    )
+def piece_name(piece: int) -> str:
+    """A piece's name in the game's words, with its letter: "L-tetracube (G)"."""
+    return f"{PIECES[piece - 1][0]} ({LETTERS[piece - 1]})"
 
 
 def placers(observation: dict[str, Any]) -> list[int]:
@@ -98,7 +75,7 @@ def status_line(observation: dict[str, Any], names: Sequence[str] | None = None)
     if phase == "place":
         what = "a polycube"
         if piece:
-            what = f"piece P{piece}"
+            what = f"the {piece_name(piece)}"
         elif size:
             what = f"a polycube of size {size}"
         return lead + f"{active} places {what}"
@@ -117,207 +94,525 @@ def status_line(observation: dict[str, Any], names: Sequence[str] | None = None)
     return lead.rstrip(": ")
 
 
-def _fall_sentence(lc: dict[str, Any], names: Sequence[str] | None) -> str:
-    what = "balance cube" if lc.get("after") == "balance" else "polycube"
-    fell = ", ".join(lc.get("fell") or []) or "the tower"
-    return f"The tower fell after {seat_name(lc['player'], names)}'s {what}: fell {fell}."
+def _fallen_words(lc: dict[str, Any]) -> list[str]:
+    """What fell, in words: "the I-tricube", "2 balance cubes"."""
+    scene = lc.get("scene") or {}
+    by_code = {f"P{p['piece']}": p["piece"] for p in scene.get("pieces", [])}
+    words, cubes = [], 0
+    for code in lc.get("fell") or []:
+        if code in by_code:
+            words.append("the " + piece_name(by_code[code]))
+        else:
+            cubes += 1
+    if cubes:
+        words.append("a balance cube" if cubes == 1 else draw.count(cubes, "balance cube"))
+    return words
 
 
-def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
-    """An isometric view of the tower (cubes shaded per piece, balance cubes black), a
-    clickable map of the ring and the players with their points and the pieces they placed
-    this round (the clients draw the results table)."""
-    colours = SEAT_COLOURS
-    n = observation.get("players") or 0
-    viewer = observation.get("viewer")
-    tower = observation.get("tower", {"pieces": [], "balances": []})
+def fall_sentence(lc: dict[str, Any], names: Sequence[str] | None) -> str:
+    """Who toppled the tower, with what, and what fell."""
+    what = "a balance cube" if lc.get("after") == "balance" else "a polycube"
+    fell = _fallen_words(lc)
+    tail = f": {draw.and_list(fell)} fell" if fell else ""
+    return f"{seat_name(lc['player'], names)} toppled the tower with {what}{tail}."
+
+
+def last_move(observation: dict[str, Any]) -> tuple[str, int] | None:
+    """The last placement the observation shows, as ``("piece", i)`` or ``("balance", i)``
+    (an index into the tower drawn: the current one, or after a fall the one that fell)."""
+    lc = observation.get("last_check")
+    if not lc:
+        return None
+    tower = _shown_tower(observation)
+    kind = "balance" if lc.get("after") == "balance" else "piece"
+    items = tower.get("balances" if kind == "balance" else "pieces", [])
+    return (kind, len(items) - 1) if items else None
+
+
+def _shown_tower(observation: dict[str, Any]) -> dict[str, Any]:
+    """The tower to draw: the current one, or the one that fell while the base is empty."""
+    tower = observation.get("tower") or {"pieces": [], "balances": []}
+    lc = observation.get("last_check")
+    if not tower.get("pieces") and lc and lc.get("result") == "fallen":
+        return lc.get("scene") or tower
+    return tower
+
+
+def _wrap(words: str, size: float, width: float) -> list[str]:
+    """``words`` in lines that fit ``width`` pixels at font ``size``."""
+    return textwrap.wrap(words, max(8, int(width / (size * 0.56)))) or [""]
+
+
+def _lines(x: float, y: float, words: str, size: float, width: float, gap: float,
+           **extra: Any) -> tuple[list[str], float]:
+    """Wrapped text from baseline ``y``; the SVG and the baseline after the last line."""
+    out = []
+    for line in _wrap(words, size, width):
+        out.append(draw.text(x, y, line, size=size, **extra))
+        y += gap
+    return out, y
+
+
+# -- the tower ---------------------------------------------------------------------------------
+def _tower_view(observation: dict[str, Any], top: float, names: Sequence[str] | None
+                ) -> tuple[list[str], float]:
+    """The tower from the south-west on its board, the chimney open; its SVG and height."""
+    tower = _shown_tower(observation)
+    fallen_scene = tower is not observation.get("tower")
     pieces = tower.get("pieces", [])
     balances = tower.get("balances", [])
-    zmax = 1
+    zmax = 1.0
     for p in pieces:
         for c in p["cells"]:
             zmax = max(zmax, c[2] + 1)
     for b in balances:
-        zmax = max(zmax, b["height"] + 1)
-    head, top_y = draw.header(12, 4, "Kozo", status_line(observation, names))
-    ox = 3 * _A * S + 20
-    oy = top_y + zmax * S + 20
-    tower_w = 6 * _A * S + 40
-    tower_h = oy + 3 * S + 30
-    body = [
-        "<style>.kozo-column{cursor:pointer}.kozo-column:hover{stroke:#000;stroke-width:3}"
-        "</style>",
-        head,
-    ]
-    # base squares (top faces at z = 0), chimney left open
-    for x, y in observation.get("base", {}).get("ring", []):
-        corners = [(x, y, 0), (x + 1, y, 0), (x + 1, y + 1, 0), (x, y + 1, 0)]
-        body.append(_polygon(corners, ox, oy, class_="kozo-base", fill=BASE_FILL,
-                             stroke=BASE_EDGE))
-    # painter's order: farther cubes (smaller x + y, lower z) first
-    items: list[tuple[float, int, float, float, int, float, str, str, str | None]] = []
+        zmax = max(zmax, b["height"] + 0.6)
+    s = min(50.0, 540.0 / (zmax * art.H + 4))
+    body: list[str] = []
+    y0 = top
+    if fallen_scene:
+        caption, after = _lines(M, top + 14, "The tower that fell (the new round starts on "
+                                "an empty base):", 12, W - 2 * M, 15, fill=MUTED)
+        body += caption
+        y0 = after - 4
+    oy = y0 + 12 + (zmax * art.H + 6 * art.B) * s
+    iso = art.Iso(s, W / 2, oy)
+    body.append(f"<defs>{iso.grain_defs('kozo-grain')}</defs>")
+    body += _board(iso, observation)
+    lm = last_move(observation)
+    fell = set((observation.get("last_check") or {}).get("fell") or []) if fallen_scene else set()
+    placed = placers(observation) if not fallen_scene else []
+    occupied: set[tuple[float, float, float]] = set()
     for p in pieces:
-        fill = PIECE_FILLS[p["colour"] % len(PIECE_FILLS)]
-        tx, ty = p.get("tremor", [0.0, 0.0])
+        occupied.update((c[0], c[1], c[2]) for c in p["cells"])
+    capped = {(b["column"][0], b["column"][1], b["height"] - 1) for b in balances}
+    items: list[tuple[float, float, list[str]]] = []
+    for i, p in enumerate(pieces):
+        fill = art.tint(p["colour"])
+        tx, ty = p.get("tremor") or [0.0, 0.0]
+        cls = "last-move" if lm == ("piece", i) else None
+        who = f", placed by {seat_name(placed[i], names)}" if i < len(placed) else ""
+        tip = draw.title(f"{piece_name(p['piece'])}{who}")
+        group_cls = f"kozo-cube piece-P{p['piece']}" + (" kozo-fell" if
+                                                        f"P{p['piece']}" in fell else "")
+        label, on = _label_place(p["cells"], occupied, capped)
         for x, y, z in p["cells"]:
-            items.append((x + y + z + 0.0, z, x + tx, y + ty, z, 1.0, fill,
-                          f"kozo-cube piece-P{p['piece']}", f"P{p['piece']}"))
-    for b in balances:
+            faces = iso.cube(x + tx, y + ty, z, 1.0, fill, grain="kozo-grain", cls=cls,
+                             hidden=art.hidden_faces(occupied, x, y, z))
+            if (x, y, z) == label:
+                if on == "top":
+                    px, py = iso.point(x + tx + 0.5, y + ty + 0.5, z + 1)
+                    face = fill
+                else:
+                    px, py = iso.point(x + tx + 0.5, y + ty, z + 0.5)
+                    face = art.shade(fill, art.FACE_SHADE["south"])
+                size = max(12.0, min(17.0, s * 0.36))
+                faces.append(draw.text(px, py + size * 0.36, p["letter"], size=size,
+                                       anchor="middle", weight="bold",
+                                       fill=art.ink_on(face), pointer_events="none"))
+            items.append((z - x - y, z, [draw.group(
+                [tip, *faces], class_=group_cls, data_piece=f"P{p['piece']}")]))
+    codes = [f"B@{b['column'][0]},{b['column'][1]}" for b in balances]
+    for i, b in enumerate(balances):
         x, y = b["column"]
         h = b["height"]
-        items.append((x + y + h + 0.01, h, x + 0.215, y + 0.215, h, 0.57, BALANCE_FILL,
-                      "kozo-balance", None))
+        e = 0.57
+        cls = "last-move" if lm == ("balance", i) else None
+        faces = iso.cube(x + 0.215, y + 0.215, h, e, BALANCE_FILL, cls=cls)
+        items.append((h - x - y + 0.01, h, [draw.group(
+            [draw.title(f"Balance cube on column {x},{y}"), *faces],
+            class_="kozo-balance" + (" kozo-fell" if codes[i] in fell else ""))]))
     items.sort(key=lambda t: (t[0], t[1]))
-    for _, _, x, y, z, e, fill, cls, piece in items:
-        body.append(_box(x, y, z, e, fill, ox, oy, cls, piece))
-    # the top-down map of the ring, north up
-    mx, my = tower_w + 20, top_y + 30
-    body.append(draw.text(mx, my - 10, "Ring (north up)", size=13))
+    for *_, svg in items:
+        body += svg
+    return body, oy + 0.35 * s + 10 - top
+
+
+def _label_place(cells: Sequence[Sequence[float]], occupied: set[tuple[float, float, float]],
+                 capped: set[tuple[float, float, float]]) -> tuple[tuple[float, ...] | None, str]:
+    """Where a piece's letter goes: its highest open top face, else (under balance cubes) the
+    highest open south face; the cell and the face."""
+    tops = [tuple(c) for c in cells if (c[0], c[1], c[2] + 1) not in occupied
+            and (c[0], c[1], c[2]) not in capped]
+    if tops:
+        return max(tops, key=lambda c: (c[2], -c[0] - c[1])), "top"
+    south = [tuple(c) for c in cells if (c[0], c[1] - 1, c[2]) not in occupied]
+    if south:
+        return max(south, key=lambda c: (c[2], -c[1])), "south"
+    return None, "top"
+
+
+def _board(iso: art.Iso, observation: dict[str, Any]) -> list[str]:
+    """The wooden base: eight ring squares on a board, the chimney an open hole."""
+    t = 0.35
+    out = [
+        f'<polygon points="{iso.points([(0, 0, 0), (3, 0, 0), (3, 0, -t), (0, 0, -t)])}" '
+        f'fill="{art.shade(art.WOOD, 0.72)}" stroke="{art.WOOD_DARK}"/>',
+        f'<polygon points="{iso.points([(0, 0, 0), (0, 3, 0), (0, 3, -t), (0, 0, -t)])}" '
+        f'fill="{art.shade(art.WOOD, 0.58)}" stroke="{art.WOOD_DARK}"/>',
+    ]
+    ring = observation.get("base", {}).get("ring") or [
+        [x, y] for y in range(3) for x in range(3) if (x, y) != (1, 1)]
+    for x, y in ring:
+        pts = iso.points([(x, y, 0), (x + 1, y, 0), (x + 1, y + 1, 0), (x, y + 1, 0)])
+        out.append(f'<polygon class="kozo-base" points="{pts}" fill="{art.WOOD}" '
+                   f'stroke="{art.WOOD_DARK}" stroke-width="1.2"/>')
+        out.append(f'<polygon points="{pts}" fill="url(#kozo-grain-top)"/>')
+    cx, cy = observation.get("base", {}).get("chimney") or [1, 1]
+    out.append(draw.group([
+        f'<polygon points="{iso.points([(cx, cy, 0), (cx + 1, cy, 0), (cx + 1, cy + 1, 0), (cx, cy + 1, 0)])}" '  # noqa: E501
+        f'fill="{art.HOLE}"/>',
+        f'<polygon points="{iso.points([(cx, cy + 1, 0), (cx + 1, cy + 1, 0), (cx + 1, cy + 1, -t), (cx, cy + 1, -t)])}" '  # noqa: E501
+        f'fill="{art.shade(art.WOOD, 0.45)}"/>',
+        f'<polygon points="{iso.points([(cx + 1, cy, 0), (cx + 1, cy + 1, 0), (cx + 1, cy + 1, -t), (cx + 1, cy, -t)])}" '  # noqa: E501
+        f'fill="{art.shade(art.WOOD, 0.34)}"/>',
+        draw.title("The chimney: the open middle of the ring, never covered"),
+    ], class_="kozo-chimney"))
+    return out
+
+
+# -- the ring from above -----------------------------------------------------------------------
+def _plan(observation: dict[str, Any], top: float) -> tuple[list[str], float]:
+    """The ring seen from above, north up: per column the piece on top (its wood and letter),
+    the height and a balance cube; the squares are the click targets."""
+    tower = observation.get("tower") or {"pieces": [], "balances": []}
+    tops: dict[tuple[int, int], tuple[float, dict[str, Any]]] = {}
+    for p in tower.get("pieces", []):
+        for x, y, z in p["cells"]:
+            if (x, y) not in tops or z > tops[(x, y)][0]:
+                tops[(x, y)] = (z, p)
     cols = {tuple(c["column"]): c for c in observation.get("columns", [])}
-    for y in range(3):
+    lm = last_move(observation) if observation.get("tower", {}).get("pieces") else None
+    marked: set[tuple[int, int]] = set()
+    if lm and lm[0] == "piece":
+        marked = {(c[0], c[1]) for c in tower["pieces"][lm[1]]["cells"]}
+    elif lm:
+        x, y = tower["balances"][lm[1]]["column"]
+        marked = {(x, y)}
+    body = [draw.text(M, top + 14, "The ring from above", size=13, weight="bold")]
+    y0 = top + 24
+    squares, targets = [], []
+    for row in range(3):
         for x in range(3):
-            rx, ry = mx + x * CS, my + (2 - y) * CS
+            y = 2 - row
+            rx, ry = M + x * CS, y0 + row * CS
             if (x, y) == (1, 1):
-                body.append(draw.rect(rx, ry, CS, CS, fill=CHIMNEY_FILL, class_="kozo-chimney"))
+                squares.append(draw.group([
+                    draw.rect(rx, ry, CS, CS, fill=art.HOLE, stroke=art.WOOD_DARK),
+                    draw.rect(rx + 5, ry + 5, CS - 10, CS - 10, fill="#14100b"),
+                    draw.text(rx + CS / 2, ry + CS / 2 + 4, "chimney", size=12,
+                              anchor="middle", fill="#e8dcc8"),
+                    draw.title("The chimney: the open middle of the ring, never covered"),
+                ], class_="kozo-chimney"))
                 continue
             c = cols.get((x, y), {"top": 0, "balance": False})
-            body.append(draw.rect(rx, ry, CS, CS, fill=MAP_FILL, stroke=BASE_EDGE,
-                                  id=f"col-{x}-{y}", class_="kozo-column"))
-            body.append(draw.text(rx + 5, ry + 16, f"{x},{y}", size=12,
-                                  pointer_events="none"))
-            body.append(draw.text(rx + CS / 2, ry + CS - 8, c["top"], size=16,
-                                  anchor="middle", pointer_events="none"))
+            on_top = tops.get((x, y))
+            fill = art.tint(on_top[1]["colour"]) if on_top else art.WOOD
+            ink = art.ink_on(fill)
+            cell = [draw.rect(rx, ry, CS, CS, fill=fill, stroke=art.WOOD_DARK,
+                              stroke_width="1.5"),
+                    draw.rect(rx, ry, CS, CS, fill="url(#kozo-grain-plan)"),
+                    draw.text(rx + 5, ry + 15, f"{x},{y}", size=12, fill=ink)]
+            if on_top:
+                cell.append(draw.text(rx + CS / 2, ry + 42, on_top[1]["letter"], size=22,
+                                      anchor="middle", weight="bold", fill=ink))
+            if c["top"]:
+                cell.append(draw.text(rx + CS - 5, ry + CS - 6, f"height {c['top']}",
+                                      size=12, anchor="end", fill=ink))
             if c["balance"]:
-                body.append(draw.rect(rx + CS - 16, ry + 6, 10, 10, fill=BALANCE_FILL,
-                                      pointer_events="none"))
-    y = my + 3 * CS + 24
-    right_w = 3 * CS
+                cell.append(draw.rect(rx + CS - 21, ry + 5, 16, 16, fill=BALANCE_FILL,
+                                      stroke="#000", rx="2"))
+                cell.append(draw.rect(rx + CS - 18, ry + 8, 6, 6, fill="#5a524a"))
+            if (x, y) in marked:
+                cell.append(draw.rect(rx + 3, ry + 3, CS - 6, CS - 6, class_="last-move",
+                                      fill="none"))
+            squares.append(draw.group(cell, pointer_events="none"))
+            what = f"height {c['top']}" if c["top"] else "empty"
+            if on_top:
+                what = f"{on_top[1]['name']} on top, height {c['top']}"
+            if c["balance"]:
+                what += ", with a balance cube"
+            a = draw.attrs(x=f"{rx:g}", y=f"{ry:g}", width=f"{CS:g}", height=f"{CS:g}",
+                           id=f"col-{x}-{y}", class_="kozo-column")
+            targets.append(f"<rect{a}>{draw.title(f'Column {x},{y}: {what}')}</rect>")
+    body += squares + targets
+    # beside the ring: how to read it, and north
+    kx = M + 3 * CS + 14
+    body.append(draw.text(kx, y0 + 14, "N ↑ (north)", size=13, weight="bold"))
+    key, _ = _lines(kx, y0 + 36, "Each square shows the piece on top, its letter and the "
+                    "height of the column.", 12, W - M - kx, 15, fill=MUTED)
+    body += key
+    ky = y0 + 36 + 15 * len(key) + 8
+    if ky + 20 < y0 + 3 * CS:
+        body.append(draw.rect(kx, ky - 12, 14, 14, fill=BALANCE_FILL, rx="2"))
+        body += _lines(kx + 20, ky, "balance cube", 12, W - M - kx - 20, 15, fill=MUTED)[0]
+    return body, 24 + 3 * CS + 8
+
+
+# -- players and pieces ------------------------------------------------------------------------
+def _players(observation: dict[str, Any], names: Sequence[str] | None, top: float
+             ) -> tuple[list[str], float]:
+    """One line per player (mark, name, points), with the pieces they placed this round and
+    the rounds in which they toppled the tower."""
+    n = observation.get("players") or 0
+    if not n:
+        return [], 0.0
+    viewer = observation.get("viewer")
+    final = bool(observation.get("terminal"))
+    totals = observation.get("totals") or [0] * n
+    rounds = observation.get("round_points") or [0] * n
+    placed: dict[int, list[dict[str, Any]]] = {}
+    for chip, seat in zip(observation.get("tower", {}).get("pieces", []),
+                          placers(observation), strict=True):
+        placed.setdefault(seat, []).append(chip)
+    toppled: dict[int, list[int]] = {}
+    for r in observation.get("round_log") or []:
+        if r.get("end") == "fall" and r.get("faller") is not None:
+            toppled.setdefault(r["faller"], []).append(r["round"])
+    acting = None if final else observation.get("chooser")
+    if acting is None and not final:
+        acting = observation.get("active")
+    body = []
+    y = top
+    for p in range(n):
+        y += ROW
+        info = "" if final else f"{rounds[p]} this round"
+        body.append(draw.player_line(p, SEAT_COLOURS, names, M, y, W - 2 * M, totals[p],
+                                     viewer=viewer, current=p == acting, info=info))
+        extra = []
+        px = M + 20
+        for chip in placed.get(p, []):
+            fill = art.tint(chip["colour"])
+            extra.append(draw.group(
+                [draw.rect(px, y + 6, 20, 20, fill=fill, stroke=art.shade(fill, 0.6),
+                           rx="2"),
+                 draw.text(px + 10, y + 21, chip["letter"], size=12, anchor="middle",
+                           weight="bold", fill=art.ink_on(fill)),
+                 draw.title(f"{seat_name(p, names)} placed the {piece_name(chip['piece'])}")],
+                class_="kozo-placed", data_piece=f"P{chip['piece']}", data_seat=p))
+            px += 23
+        if extra:
+            y += 26
+        if p in toppled:
+            rs = toppled[p]
+            words = ("toppled the tower in round " if len(rs) == 1 else
+                     "toppled the tower in rounds ") + draw.and_list([str(r) for r in rs])
+            y += 18
+            extra.append(draw.text(M + 20, y, words, size=12, fill=FALL_INK,
+                                   class_="kozo-fall"))
+        body += extra
+    return body, y - top + 12
+
+
+def _pieces_left(observation: dict[str, Any], top: float) -> tuple[list[str], float]:
+    """The pieces still to place, each drawn in its resting pose with its letter, name and
+    size; the piece (or the size) that must be played stands out."""
+    left = observation.get("pieces_left") or []
+    if not left:
+        return [], 0.0
+    size = observation.get("required_size")
+    piece = observation.get("required_piece")
+    body = [draw.text(M, top + 14, "Pieces left", size=13, weight="bold")]
+    y0 = top + 22
+    for i, p in enumerate(left):
+        r, c = divmod(i, 3)
+        x, y = M + c * CELL_W, y0 + r * CELL_H
+        chosen = p["piece"] == piece or (not piece and size and p["size"] == size)
+        dim = bool((piece and p["piece"] != piece) or (size and p["size"] != size))
+        cubes = PIECES[p["piece"] - 1][1]
+        cell = art.piece_icon(cubes, p["colour"], x + CELL_W / 2, y + 40, 12.0)
+        cell.append(draw.text(x + 6, y + 56, p["letter"], size=13, weight="bold"))
+        cell.append(draw.text(x + 20, y + 56, p["name"], size=12))
+        cell.append(draw.text(x + 20, y + 70, draw.count(p["size"], "cube"), size=12,
+                              fill=MUTED))
+        cell.append(draw.title(f"{piece_name(p['piece'])}: {draw.count(p['size'], 'cube')}"))
+        if chosen:
+            cell.insert(0, draw.rect(x + 2, y, CELL_W - 4, CELL_H - 2, fill=HIGHLIGHT,
+                                     fill_opacity=".18", stroke=HIGHLIGHT, stroke_width="2",
+                                     rx="6"))
+        body.append(draw.group(cell, class_="kozo-left" + (" kozo-required" if chosen else ""),
+                               data_piece=f"P{p['piece']}", opacity=".45" if dim else None))
+    rows = (len(left) + 2) // 3
+    return body, 22 + rows * CELL_H + 6
+
+
+def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The picture of one position: the status, the tower of wooden pieces, the ring from
+    above (the click targets), the players and the pieces left."""
+    body = [STYLE,
+            "<defs><pattern id=\"kozo-grain-plan\" patternUnits=\"userSpaceOnUse\" "
+            f"width=\"{CS:g}\" height=\"{CS:g}\">"
+            + "".join(f'<path d="M0,{y:g} C{CS * .3:g},{y - 5:g} {CS * .6:g},{y + 6:g} '
+                      f'{CS:g},{y:g}" fill="none" stroke="{art.GRAIN}" stroke-opacity=".2" '
+                      f'stroke-width="1.3"/>' for y in (9, 23, 38, 53))
+            + "</pattern></defs>"]
+    body.append(draw.text(M, 26, "Kozo", size=18, weight="bold", class_="title"))
+    if not observation.get("terminal"):
+        body.append(draw.text(W - M, 26, f"Round {observation.get('round')} of "
+                              f"{observation.get('rounds')}", size=13, anchor="end",
+                              fill=MUTED, class_="detail"))
+    status = status_line(observation, names)
+    if not observation.get("terminal"):
+        status = status.split(": ", 1)[-1]
+    y = 50.0
+    for line in _wrap(status, 14, W - 2 * M):
+        body.append(draw.status(M, y, line))
+        y += 19
     lc = observation.get("last_check")
     if lc and lc.get("result") == "fallen":
-        sentence = _fall_sentence(lc, names)
-        body.append(draw.text(mx, y, sentence, size=13, fill=FALL_INK, class_="kozo-fall"))
-        right_w = max(right_w, 7.2 * len(sentence))
-        y += 22
-    # the players: points (game total and this round) and the pieces they placed this round
-    if n:
-        final = bool(observation.get("terminal"))
-        totals = observation.get("totals") or [0] * n
-        rounds = observation.get("round_points") or [0] * n
-        placed: dict[int, list[dict[str, Any]]] = {}
-        for chip, seat in zip(pieces, placers(observation), strict=True):
-            placed.setdefault(seat, []).append(chip)
-        acting = None if final else observation.get("chooser")
-        if acting is None and not final:
-            acting = observation.get("active")
-        name_w = max(len(draw.player_name(p, names, viewer)) for p in range(n)) * 8 + 34
-        for p in range(n):
-            y += ROW
-            score = totals[p]
-            info = "" if final else f"{rounds[p]} this round"
-            line_w = name_w + (70 if final else 170)
-            body.append(draw.player_line(p, colours, names, mx, y, line_w, score,
-                                         viewer=viewer, current=p == acting, info=info))
-            px = mx + line_w + 8
-            for chip in placed.get(p, []):
-                fill = PIECE_FILLS[chip["colour"] % len(PIECE_FILLS)]
-                body.append(draw.group(
-                    [draw.rect(px, y - 13, 16, 16, fill=fill, stroke=INK, stroke_width="0.6"),
-                     draw.text(px + 8, y - 1, chip["letter"], size=11, anchor="middle",
-                               fill=_ink_on(fill))],
-                    class_="kozo-placed", data_piece=f"P{chip['piece']}",
-                    data_seat=p))
-                px += 19
-            right_w = max(right_w, px - mx)
-        y += 10
-    width = max(tower_w + 20 + right_w + 20, 420.0)
-    height = max(tower_h, y + 10, 260.0)
-    return draw.document(width, height, body, cls="kozo-board", label="Kozo tower")
+        words, y = _lines(M, y + 2, fall_sentence(lc, names), 13, W - 2 * M, 17,
+                          fill=FALL_INK, class_="kozo-fall")
+        body += words
+    tower, h = _tower_view(observation, y - 8, names)
+    body += tower
+    y += h - 8
+    plan, h = _plan(observation, y)
+    body += plan
+    y += h
+    players, h = _players(observation, names, y)
+    body += players
+    y += h
+    left, h = _pieces_left(observation, y)
+    body += left
+    y += h
+    return draw.document(W, y + 6, body, cls="kozo-board", label="Kozo tower")
+
+
+# -- the terminal ------------------------------------------------------------------------------
+TEXT_WIDTH = 80
+"""The widest line of the terminal picture."""
+BALANCE_MARK = "o"
+CHIMNEY_MARK = "#"
+EMPTY_MARK = "."
 
 
 def _layers(tower: dict[str, Any]) -> list[list[list[str]]]:
+    """The tower cut into layers, each three rows (north first) of three marks."""
     grid: dict[tuple[int, int, int], str] = {}
     zmax = 0
     for p in tower.get("pieces", []):
         letter = p.get("letter") or LETTERS[p["piece"] - 1]
         rich = PIECE_RICH[p["colour"] % len(PIECE_RICH)]
         for x, y, z in p["cells"]:
-            grid[(x, y, z)] = f"[bold {rich}]{letter}[/]"
-            zmax = max(zmax, z + 1)
+            grid[(x, y, int(z))] = f"[bold {rich}]{letter}[/]"
+            zmax = max(zmax, int(z) + 1)
     for b in tower.get("balances", []):
         x, y = b["column"]
-        grid[(x, y, b["height"])] = "[bold white on black]o[/]"
-        zmax = max(zmax, b["height"] + 1)
+        h = int(b["height"])
+        grid[(x, y, h)] = f"[bold white on black]{BALANCE_MARK}[/]"
+        zmax = max(zmax, h + 1)
     layers = []
     for z in range(zmax):
         rows = []
         for y in (2, 1, 0):
-            row = []
-            for x in range(3):
-                if (x, y) == (1, 1):
-                    row.append("[dim]#[/]")
-                else:
-                    row.append(grid.get((x, y, z), "[dim].[/]"))
-            rows.append(row)
+            rows.append([f"[dim]{CHIMNEY_MARK}[/]" if (x, y) == (1, 1)
+                         else grid.get((x, y, z), f"[dim]{EMPTY_MARK}[/]") for x in range(3)])
         layers.append(rows)
     return layers
 
 
+def _wrap_items(head: str, items: Sequence[tuple[str, str]], indent: int = 2) -> list[str]:
+    """``head`` then the items (markup, plain) as lines of at most :data:`TEXT_WIDTH`."""
+    lines, line, used, fresh = [], head, len(head), True
+    for markup, plain in items:
+        sep = "" if fresh else "  "
+        if used + len(sep) + len(plain) > TEXT_WIDTH and not fresh:
+            lines.append(line)
+            line, used, sep = " " * indent, indent, ""
+        line += sep + markup
+        used += len(sep) + len(plain)
+        fresh = False
+    lines.append(line)
+    return lines
+
+
+def _wrap_plain(words: str, style: str = "") -> list[str]:
+    out = textwrap.wrap(words, TEXT_WIDTH) or [""]
+    return [f"[{style}]{draw.plain(w)}[/]" if style else draw.plain(w) for w in out]
+
+
 def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
-    """The tower layer by layer (piece letters, ``o`` a balance cube, ``#`` the chimney, north
-    up), the pieces left, the players' points and what happened last."""
+    """The tower layer by layer (the pieces' letters, ``o`` a balance cube, ``#`` the
+    chimney, north up), the column tops, the pieces left, the players' points and what
+    happened last, with a key of the marks used."""
     lines = []
     n = observation.get("players", 0)
     viewer = observation.get("viewer")
-    lines.append(f"[bold]Kozo[/]  {draw.plain(status_line(observation, names))}")
+    lines += _wrap_plain("Kozo  " + status_line(observation, names))
     lc = observation.get("last_check")
     if lc and lc.get("result") == "fallen":
-        lines.append(f"[bold red]{draw.plain(_fall_sentence(lc, names))}[/]")
+        lines += _wrap_plain(fall_sentence(lc, names), "bold red")
     tower = observation.get("tower", {"pieces": [], "balances": []})
-    title = "Tower, layer by layer (z = height; north up; o = balance cube):"
+    title = "The tower, layer by layer from the base up, north at the top:"
     if not tower.get("pieces") and lc and lc.get("result") == "fallen":
         tower = lc["scene"]
-        title = "The tower that fell, layer by layer (z = height; north up; o = balance cube):"
+        title = "The tower that fell, layer by layer from the base up, north at the top:"
     layers = _layers(tower)
+    used: dict[str, str] = {}
     if layers:
         lines.append(title)
-        per_row = 6
+        per_row = 8
         for start in range(0, len(layers), per_row):
             chunk = list(range(start, min(start + per_row, len(layers))))
-            lines.append("  ".join(f"z={z:<3}" for z in chunk))
+            lines.append("  ".join(f"{'level ' + str(z + 1):<8}" for z in chunk).rstrip())
             for r in range(3):
-                lines.append("  ".join(" ".join(layers[z][r]) + " " for z in chunk))
+                lines.append("  ".join(" ".join(layers[z][r]) + "   " for z in chunk).rstrip())
+        for p in tower.get("pieces", []):
+            used[p["letter"]] = p["name"]
+        if tower.get("balances"):
+            used[BALANCE_MARK] = "balance cube"
+        used[EMPTY_MARK] = "empty"
     else:
-        lines.append("The base is empty (# is the chimney).")
+        lines.append("The base is empty.")
+        lines.append(f"[dim]{EMPTY_MARK} {EMPTY_MARK} {EMPTY_MARK}[/]")
+        lines.append(f"[dim]{EMPTY_MARK} {CHIMNEY_MARK} {EMPTY_MARK}[/]")
+        lines.append(f"[dim]{EMPTY_MARK} {EMPTY_MARK} {EMPTY_MARK}[/]")
+        used[EMPTY_MARK] = "empty"
+    used[CHIMNEY_MARK] = "the chimney (never covered)"
     cols = observation.get("columns", [])
     if cols:
-        lines.append("Column tops: " + "  ".join(
-            f"{c['column'][0]},{c['column'][1]}:{c['top']}{'o' if c['balance'] else ''}"
-            for c in cols))
+        items = []
+        for c in cols:
+            x, y = c["column"]
+            mark = " " + BALANCE_MARK if c["balance"] else ""
+            words = f"{x},{y}: {c['top']}{mark}"
+            items.append((draw.plain(words), words))
+        lines += _wrap_items("Column heights: ", items)
     left = observation.get("pieces_left", [])
     if left:
-        lines.append("Pieces left: " + "  ".join(
-            f"[{PIECE_RICH[p['colour'] % len(PIECE_RICH)]}]{p['letter']}[/]=P{p['piece']} "
-            f"{p['name']} ({p['size']}, {p['orientations']} turns)" for p in left))
+        items = []
+        for p in left:
+            words = (f"{p['letter']} {p['name']} ({p['size']} cubes, {p['orientations']} "
+                     f"turns; type P{p['piece']})")
+            rich = PIECE_RICH[p["colour"] % len(PIECE_RICH)]
+            items.append((f"[bold {rich}]{p['letter']}[/] " + draw.plain(words[2:]), words))
+        lines += _wrap_items("Pieces left: ", items)
     if observation.get("phase") == "place":
         lines.append("[dim]Type a piece alone (e.g. P7) to see its orientations.[/]")
     if observation.get("tiles_face_down") is not None:
-        lines.append("Face-down tiles: " + " ".join(map(str, observation["tiles_face_down"])))
-    if observation.get("terminal"):  # the clients draw the results table
-        return "\n".join(lines)
-    rp = observation.get("round_points", [0] * n)
-    tot = observation.get("totals", [0] * n)
-    placed: dict[int, list[str]] = {}
-    built_now = observation.get("tower", {}).get("pieces", [])
-    for piece, seat in zip(built_now, placers(observation), strict=True):
-        placed.setdefault(seat, []).append(f"P{piece['piece']}")
-    acting = observation.get("chooser")
-    if acting is None:
-        acting = observation.get("active")
-    width = draw.who_width(n, names, viewer)
-    lines.append("Points:")
-    for p in range(len(tot)):
-        mine = placed.get(p)
-        built = f"; placed {', '.join(mine)} this round" if mine else ""
-        who = draw.who(p, SEAT_COLOURS, names, viewer, current=p == acting, width=width)
-        lines.append(f"  {who}  {draw.points(tot[p])} in the game, {rp[p]} this round{built}")
+        lines += _wrap_plain("Face-down tiles: " + " ".join(
+            map(str, observation["tiles_face_down"])))
+    if not observation.get("terminal"):  # the clients draw the results table
+        rp = observation.get("round_points", [0] * n)
+        tot = observation.get("totals", [0] * n)
+        placed: dict[int, list[str]] = {}
+        built_now = observation.get("tower", {}).get("pieces", [])
+        for piece, seat in zip(built_now, placers(observation), strict=True):
+            placed.setdefault(seat, []).append(piece["letter"])
+        acting = observation.get("chooser")
+        if acting is None:
+            acting = observation.get("active")
+        width = draw.who_width(n, names, viewer)
+        lines.append("Points:")
+        for p in range(len(tot)):
+            mine = placed.get(p)
+            built = f"; placed {', '.join(mine)} this round" if mine else ""
+            who = draw.who(p, SEAT_COLOURS, names, viewer, current=p == acting, width=width)
+            lead = 2 + 3 + 1 + width + 2
+            rest = f"{draw.points(tot[p])} in the game, {rp[p]} this round{built}"
+            wrapped = textwrap.wrap(rest, max(20, TEXT_WIDTH - lead)) or [""]
+            lines.append(f"  {who}  {draw.plain(wrapped[0])}")
+            lines += [" " * lead + draw.plain(w) for w in wrapped[1:]]
+    key = [(draw.plain(f"{mark} {words}"), f"{mark} {words}") for mark, words in used.items()]
+    lines += _wrap_items("Key: ", key)
     return "\n".join(lines)

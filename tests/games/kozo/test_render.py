@@ -90,7 +90,9 @@ def test_svg_names_players_and_uses_only_their_seat_colours():
     placed = dict(re.findall(r'class="kozo-placed" data-piece="(P\d+)" data-seat="(\d)"',
                              picture))
     assert placed == {"P12": "0", "P3": "1"}
-    assert "Round 1 of 3: Ann &amp; Co places a polycube" in picture
+    assert '<text x="348" y="26" font-size="13" text-anchor="end" fill="#8a8578" ' \
+        'class="detail">Round 1 of 3</text>' in picture  # the round beside the name
+    assert re.search(r'class="status">Ann &amp; Co places a polycube</text>', picture)
 
 
 def test_svg_without_names_counts_players_from_one():
@@ -162,4 +164,4 @@ def test_terminal_text_names_the_players_in_play():
     s = play(meeple.load("kozo", players=2).new_initial_state(), "P12.5@0,0", "B@0,0",
              "P2.1@2,0")
     shown = plain(render.text(s.observation(None), NAMES[:2]))
-    assert "The tower fell after Bartholomew's polycube: fell P2." in shown
+    assert "Bartholomew toppled the tower with a polycube: the I-tricube (B) fell." in shown

@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import random
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 
 import meeple
 from meeple.bots import make_bot, view_for
-from meeple.games.kozo import physics, render
+from meeple.games.kozo import art, physics, render
+
+NS = "{http://www.w3.org/2000/svg}"
 
 
 def play(state, *moves):
@@ -36,7 +39,18 @@ def test_svg_has_column_targets_for_every_action():
 def test_balance_cubes_are_black_and_pieces_shaded():
     s = play(meeple.load("kozo", players=2).new_initial_state(), "P12.5@0,0", "B@0,0")
     svg = render.svg(s.observation(None))
-    assert 'class="kozo-balance"' in svg and "#202020" in svg
+    root = ET.fromstring(svg)
+    balances = [g for g in root.iter(f"{NS}g") if g.get("class") == "kozo-balance"]
+    assert len(balances) == 1
+    faces = {p.get("fill") for p in balances[0].iter(f"{NS}polygon")}
+    assert faces == {art.shade(render.BALANCE_FILL, f) for f in art.FACE_SHADE.values()}
+    # the V-pentacube: its own wood on every cube, each face lit differently
+    tint = art.tint(11)
+    cubes = [g for g in root.iter(f"{NS}g") if g.get("class") == "kozo-cube piece-P12"]
+    assert len(cubes) == 5
+    fills = {p.get("fill") for g in cubes for p in g.iter(f"{NS}polygon")}
+    assert {art.shade(tint, f) for f in art.FACE_SHADE.values()} <= fills
+    assert len({art.shade(tint, f) for f in art.FACE_SHADE.values()}) == 3
 
 
 def test_describe_place_gives_the_resting_cubes():
@@ -55,8 +69,8 @@ def test_text_shows_layers_letters_and_the_fall():
     obs = s.observation(None)
     assert obs["last_check"]["result"] == "fallen" and obs["last_check"]["fell"] == ["P2"]
     text = render.text(obs)
-    assert "The tower fell" in text and "fell P2" in text
-    assert "z=0" in text and "L" in text and "o" in text
+    assert "toppled the tower" in text and "the I-tricube (B) fell" in text
+    assert "level 1" in text and "L" in text and "o" in text
     assert "Pieces left" in text
 
 
