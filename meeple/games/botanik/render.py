@@ -55,6 +55,10 @@ TGAP = (W - 2 * M - 5 * TILE) / 4
 MAX_CELL = 44
 """Largest side of a machine cell (cells shrink, down to ``MIN_CELL``, for wide machines)."""
 MIN_CELL = 16
+LABEL = 21
+"""The size of a player's label: the symbol in their mark is then at least 12 units high."""
+MARK_R = 10.5
+"""The radius of a player's mark beside a smaller name (its symbol is 12 units high)."""
 SLOT = "#f1ece0"
 STYLE = (
     "<style>"
@@ -178,6 +182,12 @@ def _loose_note(n: int) -> str:
     return f"{n} tiles not joined to the Source score nothing"
 
 
+def _short(words: str, width: float, size: float = 12) -> str:
+    """``words`` cut (with an ellipsis) to fit ``width`` at font ``size``."""
+    most = max(4, int(width / (size * 0.56)))
+    return words if len(words) <= most else words[:most - 1] + "…"
+
+
 def _wrap(words: str, size: float, width: float) -> list[str]:
     """``words`` broken into lines that fit ``width`` at font ``size`` (an average letter is
     taken as 0.56 of the size)."""
@@ -241,12 +251,11 @@ def _machine_svg(p: int, obs: dict[str, Any], top: float, names: Sequence[str] |
     w = ncols * cell
     h = (rmax - rmin + 1) * cell
     current = obs.get("current_player") == p and not obs.get("terminal")
-    info = "Meca pawn" if obs.get("meca_player") == p else ""
     parts = [
-        draw.player_line(p, colours, names, M, top + 16, W - 2 * M, obs["scores"][p],
-                         size=14, viewer=obs.get("viewer"), current=current, info=info),
+        draw.player_line(p, colours, names, M, top + 26, W - 2 * M, obs["scores"][p],
+                         size=LABEL, viewer=obs.get("viewer"), current=current),
     ]
-    y = top + 35
+    y = top + 46
     parts.append(draw.text(M, y, _machine_facts(obs, p), size=12, fill=INK, class_="facts"))
     loose = _loose(machine)
     if loose:
@@ -289,10 +298,16 @@ def _side_label(p: int, colours: Sequence[Colour], names: Sequence[str] | None,
                 viewer: int | None, x: float, y: float) -> str:
     """"<name>'s side" with the player's mark, over their row of the registry."""
     who = "Your side" if p == viewer else f"{seat_name(p, names)}'s side"
+    return _mark_and(p, colours, who, x, y)
+
+
+def _mark_and(p: int, colours: Sequence[Colour], words: str, x: float, y: float,
+              cls: str = "player") -> str:
+    """A player's mark (their colour and symbol) followed by ``words`` at size 12."""
     return draw.group(
-        [draw.player_mark(colours[p], x + 7, y - 4.5, 7),
-         draw.text(x + 18, y, who, size=12)],
-        class_="player", data_seat=p,
+        [draw.player_mark(colours[p], x + MARK_R, y - 4.5, MARK_R),
+         draw.text(x + 2 * MARK_R + 5, y, words, size=12)],
+        class_=cls, data_seat=p,
     )
 
 
@@ -303,13 +318,13 @@ def _registry_svg(obs: dict[str, Any], top: float, order: tuple[int, int],
     viewer = obs.get("viewer")
     y = top
     for q in (order[0], None, order[1]):
-        y += 14
+        y += 18
         if q is None:
             parts.append(draw.text(M, y, "Central piles (tiles in each pile below it)",
                                    size=12))
         else:
             parts.append(_side_label(q, colours, names, viewer, M, y))
-        yy = y + 8
+        yy = y + 10
         if q is not None:
             parts.append(draw.rect(M - 4, yy - 5, W - 2 * M + 8, TILE + 10, rx=8,
                                    stroke=colours[q].fill, stroke_width=3,
@@ -355,12 +370,12 @@ def _arrival_svg(obs: dict[str, Any], top: float, names: Sequence[str] | None,
         parts.append(draw.text(M, ty + TILE / 2, "empty", size=12, fill=MUTED))
     meca = obs.get("meca_player")
     if meca is not None:
-        px = M + 3 * (TILE + TGAP) + 4
+        px = M + 3 * (TILE + TGAP)
         parts.append(draw.group(
-            [art.meca_face(px + 22, ty + 20, 40),
-             draw.text(px + 48, ty + 16, "Meca pawn", size=12),
-             draw.player_label(meca, colours, names, px + 48, ty + 36, size=12,
-                               viewer=obs.get("viewer")),
+            [art.meca_face(px + 20, ty + 24, 40),
+             draw.text(px + 44, ty + 18, "Meca pawn", size=12),
+             _mark_and(meca, colours, _short(draw.player_name(meca, names, obs.get("viewer")),
+                                             W - M - px - 44 - 26), px + 44, ty + 42),
              draw.title("The Meca pawn: its holder takes first this round")],
             class_="meca-pawn", data_seat=meca))
     y = ty + TILE + 8
@@ -369,9 +384,9 @@ def _arrival_svg(obs: dict[str, Any], top: float, names: Sequence[str] | None,
         y += 6
         parts.append(_tile_svg(rel["tile"], M, y, TILE, None, colours, names, "released",
                                "tile released"))
-        parts.append(draw.text(M + TILE + 12, y + 14, "Released to", size=12))
-        parts.append(draw.player_label(rel["player"], colours, names, M + TILE + 88, y + 14,
-                                       size=12, viewer=obs.get("viewer")))
+        who = _short("Released to " + draw.player_name(rel["player"], names, obs.get("viewer")),
+                     W - 2 * M - TILE - 12 - 26)
+        parts.append(_mark_and(rel["player"], colours, who, M + TILE + 12, y + 14))
         say = ("Add it at a highlighted place of the machine" if rel["kind"] == "add"
                else "Swap it with the top of a highlighted pile")
         for i, line in enumerate(_wrap(say, 12, W - 2 * M - TILE - 12)):
