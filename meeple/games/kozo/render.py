@@ -29,8 +29,10 @@ M = 12.0
 """Margin."""
 CS = 64.0
 """Side of a square of the ring seen from above."""
-ROW = 26.0
+ROW = 32.0
 """Height of a line of the players' list."""
+LABEL = 21.0
+"""Size of a player's name and mark: the symbol on the mark (0.575 of it) reads on a phone."""
 CELL_W, CELL_H = 112.0, 74.0
 """One piece of the pieces left."""
 STYLE = (
@@ -376,11 +378,19 @@ def _players(observation: dict[str, Any], names: Sequence[str] | None, top: floa
     y = top
     for p in range(n):
         y += ROW
-        info = "" if final else f"{rounds[p]} this round"
-        body.append(draw.player_line(p, SEAT_COLOURS, names, M, y, W - 2 * M, totals[p],
-                                     viewer=viewer, current=p == acting, info=info))
+        right = " · ".join([*([] if final else [f"{rounds[p]} this round"]),
+                            draw.points(totals[p])])
+        name_w = (len(draw.player_name(p, names, viewer)) * 0.6 + 1.3) * LABEL
+        line = [draw.player_label(p, SEAT_COLOURS, names, M, y, size=LABEL, viewer=viewer,
+                                  current=p == acting)]
+        if name_w + len(right) * 13 * 0.56 + 12 <= W - 2 * M:
+            line.append(draw.text(W - M, y - 3, right, size=13, anchor="end", class_="score"))
+        else:
+            y += 18
+            line.append(draw.text(M + 1.3 * LABEL, y, right, size=13, class_="score"))
+        body.append(draw.group(line, class_="player-line", data_seat=p))
         extra = []
-        px = M + 20
+        px = M + 1.3 * LABEL
         for chip in placed.get(p, []):
             fill = art.tint(chip["colour"])
             extra.append(draw.group(
@@ -398,7 +408,7 @@ def _players(observation: dict[str, Any], names: Sequence[str] | None, top: floa
             words = ("toppled the tower in round " if len(rs) == 1 else
                      "toppled the tower in rounds ") + draw.and_list([str(r) for r in rs])
             y += 18
-            extra.append(draw.text(M + 20, y, words, size=12, fill=FALL_INK,
+            extra.append(draw.text(M + 1.3 * LABEL, y, words, size=12, fill=FALL_INK,
                                    class_="kozo-fall"))
         body += extra
     return body, y - top + 12
