@@ -27,22 +27,26 @@ PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 """Where an alien's dots sit on its belly, by value (in a 100-unit box)."""
 
 
+def _discs(centres: Iterable[tuple[float, float]], r: float) -> str:
+    """Path data of discs of radius ``r`` (several circles as one path)."""
+    return "".join(f"M{x - r:g},{y:g}a{r:g},{r:g} 0 1,0 {2 * r:g},0a{r:g},{r:g} 0 1,0 "
+                   f"{-2 * r:g},0Z" for x, y in centres)
+
+
 @cache
 def _alien_body(value: int) -> str:
-    """The inside of one alien in a 100 × 100 box: feelers, body, eyes and dots."""
+    """The inside of one alien in a 100 × 100 box: feelers, body, eyes and its dots."""
     fill = ALIEN_COLOURS.get(value, "#9e9e9e")
     feet = "q-6,11 -12,0" * 6
     parts = [
         draw.path("M39,24Q33,10 24,8M61,24Q67,10 76,8", stroke=ALIEN_INK, stroke_width=5,
                   stroke_linecap="round"),
-        draw.circle(24, 8, 6, fill=fill, stroke=ALIEN_INK, stroke_width=3),
-        draw.circle(76, 8, 6, fill=fill, stroke=ALIEN_INK, stroke_width=3),
+        draw.path(_discs(((24, 8), (76, 8)), 6), fill=fill, stroke=ALIEN_INK, stroke_width=3),
         draw.path(f"M14,52C14,28 30,18 50,18C70,18 86,28 86,52L86,84{feet}Z", fill=fill,
                   stroke=ALIEN_INK, stroke_width=4, stroke_linejoin="round"),
-        draw.circle(37, 36, 8.5, fill="#ffffff", stroke=ALIEN_INK, stroke_width=2.5),
-        draw.circle(63, 36, 8.5, fill="#ffffff", stroke=ALIEN_INK, stroke_width=2.5),
-        draw.circle(38.5, 37.5, 4, fill=ALIEN_INK),
-        draw.circle(64.5, 37.5, 4, fill=ALIEN_INK),
+        draw.path(_discs(((37, 36), (63, 36)), 8.5), fill="#ffffff", stroke=ALIEN_INK,
+                  stroke_width=2.5, class_="eyes"),
+        draw.path(_discs(((38.5, 37.5), (64.5, 37.5)), 4), fill=ALIEN_INK),
         '<ellipse cx="50" cy="67" rx="29" ry="15.5" fill="#ffffff" fill-opacity="0.9"/>',
         *(draw.circle(x, y, 6.2, fill=ALIEN_INK) for x, y in PIPS.get(value, ())),
     ]
@@ -58,7 +62,7 @@ def alien(value: int, x: float, y: float, size: float, *, caught: bool = False) 
             f"{draw.title(what)}{_alien_body(value)}</g>")
 
 
-def shade(fill: str, factor: float = 0.62) -> str:
+def shade(fill: str, factor: float = 0.55) -> str:
     """A darker shade of a ``#rrggbb`` colour (a tile's edge)."""
     value = fill.lstrip("#")
     rgb = [int(value[i:i + 2], 16) for i in (0, 2, 4)]
@@ -93,7 +97,8 @@ def net(cells: Sequence[Sequence[int]], colour: Colour, x0: float, y0: float,
     third = size / 3
     for r, c in cells:
         x, y = x0 + c * size, y0 + r * size
-        body.append(draw.rect(x, y, size, size, fill=colour.fill))
+        body.append(f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" '
+                    f'fill="{colour.fill}"/>')
         mesh.append(f"M{x + third:g},{y:g}v{size:g}M{x + 2 * third:g},{y:g}v{size:g}"
                     f"M{x:g},{y + third:g}h{size:g}M{x:g},{y + 2 * third:g}h{size:g}")
     edges = outline(cells, x0, y0, size)
