@@ -38,21 +38,23 @@ from .components import (
 
 __all__ = ["FILL", "svg", "text"]
 
-WIDTH = 400
-"""The picture's width: a phone shows it about 360 CSS px wide, so 14 units of text read as
-12.6 px and a cell of the viewer's layout as 48 px."""
-MARGIN = 12
+WIDTH = 360
+"""The picture's width: a phone shows it about 360 CSS px wide, so a unit is about a CSS px
+(text at least 13, a cell of the viewer's layout 54)."""
+MARGIN = 10
 BIG = 54
 """A cell of the viewer's layout (the one with cells to click)."""
 MEDIUM = 40
 """A cell of another player's layout where there is room for it (up to three layouts)."""
-SMALL = 27
+SMALL = 26
 """A cell of another player's layout where four share the picture (two by two)."""
 SPAN = 6
 """A layout and the ring around it never span more than 6 cells."""
-FONT = 14
-"""The smallest text: 14 x 360 / 400 = 12.6 px on a phone."""
-CALLED = 84
+FONT = 13
+"""The smallest text: 13 px on a phone."""
+LABEL = 21
+"""A player's name beside his mark (the symbol on the mark is 0.575 of it: 12 px)."""
+CALLED = 80
 """The side of the called tile."""
 LEGAL_FILL = "#fff2c2"
 """An empty cell where the viewer may place the called tile (ringed in ``HIGHLIGHT``)."""
@@ -245,8 +247,7 @@ def _layout(obs: dict[str, Any], q: int, ox: float, oy: float, size: float,
                     cls += " target"
                     body.append(draw.rect(px + 1.5, py + 1.5, inner - 3, inner - 3, fill="none",
                                           rx=f"{size * 0.1:.1f}", stroke=HIGHLIGHT,
-                                          stroke_width=3, stroke_dasharray="6 3",
-                                          class_="flip-spot"))
+                                          stroke_width=3.5, class_="flip-spot"))
                 out.append(draw.group(body, class_=cls, data_tile=cell["tile"], **where))
             else:
                 covers = cell.get("covers", 0)
@@ -258,7 +259,7 @@ def _layout(obs: dict[str, Any], q: int, ox: float, oy: float, size: float,
                 if (x, y) in reject:
                     body.append(draw.rect(px - 1, py - 1, inner + 2, inner + 2, fill="none",
                                           rx=f"{size * 0.12:.1f}", stroke=HIGHLIGHT,
-                                          stroke_width=3, stroke_dasharray="6 3"))
+                                          stroke_width=3.5, class_="flip-spot"))
                 out.append(draw.group(body, class_=cls, **where))
             if (x, y) in last:
                 rings.append(draw.rect(px - 2, py - 2, inner + 4, inner + 4, fill="none",
@@ -283,16 +284,16 @@ def _panel(obs: dict[str, Any], q: int, ox: float, oy: float, width: float, size
         facts.append(f"{rej} rejected")
     facts.append(draw.points(_own_score(obs, q)))
     lines = _wrap(" · ".join(facts), FONT * 0.95, width - 20, sep=" · ")
-    top = 30 + 18 * max(fact_lines, len(lines))
+    top = 34 + 17 * max(fact_lines, len(lines))
     height = top + rows * size + 10
     out = [
         draw.rect(ox, oy, width, height, fill="#fbf6e9" if me else "#f4f1ea", rx=8,
                   stroke=colour.fill, stroke_width=3),
     ]
-    label = [draw.player_label(q, SEAT_COLOURS, names, ox + 10, oy + 21, size=16 if me else 15,
+    label = [draw.player_label(q, SEAT_COLOURS, names, ox + 10, oy + 25, size=LABEL,
                                viewer=viewer, current=_current(obs, q))]
     for i, line in enumerate(lines):
-        label.append(draw.text(ox + 10, oy + 41 + 18 * i, line, size=FONT, fill=INK,
+        label.append(draw.text(ox + 10, oy + 45 + 17 * i, line, size=FONT, fill=INK,
                                class_="score"))
     out.append(draw.group(label, class_="player-line", data_seat=q))
     out.extend(_layout(obs, q, ox + (width - grid) / 2, oy + top, size, rows))
@@ -485,9 +486,10 @@ def _text_layout(obs: dict[str, Any], q: int, used: set[str]) -> list[str]:
             if cell is None:
                 used.add("legal" if (x, y) in legal else "empty")
             elif not cell["face_up"]:
-                used.add(f"back{q}")
                 if cell.get("covers"):
                     used.add(f"covers:{min(cell['covers'], 9)}")
+                else:
+                    used.add("back")
             else:
                 colour, obj = cell["tile"].split("-")
                 used.update({f"colour:{colour}", f"object:{obj}"})
@@ -505,10 +507,10 @@ def _legend(used: set[str]) -> list[str]:
     marks = []
     if "crown" in used:
         marks.append("* crown")
-    if any(k.startswith("back") for k in used):
+    if "back" in used:
         marks.append("## face down, after the symbol of its owner")
     for k in sorted(int(u[7:]) for u in used if u.startswith("covers:")):
-        marks.append(f"#{k} {draw.count(k, 'rejected tile')} under it")
+        marks.append(f"#{k} face down, {draw.count(k, 'rejected tile')} under it")
     if "legal" in used:
         marks.append("+ you may place here")
     if "empty" in used:
