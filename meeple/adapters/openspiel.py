@@ -35,8 +35,10 @@ enough for tabular CFR and exploitability. ``horizon`` (0: the whole game) ends 
 after that many choices, with the returns of the ranking at that point (the engine's zero-sum
 formula over each seat's ranking key, the score first); ``chance_seed`` (-1: off) settles
 every chance outcome from that seed inside the state, so the tree has no chance nodes (the
-deal is fixed; what a player cannot see stays hidden from them). :data:`SMALL` names one such
-set-up per game and :func:`load_small` loads it; ``docs/observations.md`` lists them.
+deal is fixed; what a player cannot see stays hidden from them); with it, ``opening`` (0: none)
+starts the game after that many choices made uniformly at random from the same seed, so a
+short horizon can reach the part of a game where points are scored. :data:`SMALL` names one
+such set-up per game and :func:`load_small` loads it; ``docs/observations.md`` lists them.
 
 Serialisation (``pickle``, ``pyspiel.serialize_game_and_state``) carries the game's name,
 players, options and the move history, never the game's tables: a state is rebuilt by
@@ -65,18 +67,20 @@ _PARAM_TYPES = (bool, int, float, str)
 _UNSET = ""
 HORIZON = "horizon"
 CHANCE_SEED = "chance_seed"
-_RESEARCH = {HORIZON: 0, CHANCE_SEED: -1}
+OPENING = "opening"
+_RESEARCH = {HORIZON: 0, CHANCE_SEED: -1, OPENING: 0}
 """The adapter's own parameters for small set-ups, with their "off" values."""
 
 SMALL: dict[str, dict[str, Any]] = {
     "koplus": {"players": 2, HORIZON: 3, CHANCE_SEED: 0},
     "kozo": {"players": 2, "rounds": 1, HORIZON: 2, CHANCE_SEED: 0},
-    "mops_royal": {"players": 2, HORIZON: 4, CHANCE_SEED: 0},
+    "mops_royal": {"players": 2, OPENING: 40, HORIZON: 4, CHANCE_SEED: 0},
     "botanik": {"players": 2, HORIZON: 3, CHANCE_SEED: 0},
     "kontor": {"players": 2, "mode": "basic", HORIZON: 3, CHANCE_SEED: 0},
 }
 """One small set-up per game for tabular CFR and exploitability (not a standard game: the
-deal is fixed by ``chance_seed`` and the game stops after ``horizon`` choices)."""
+deal is fixed by ``chance_seed``, the game may start after an ``opening`` of seeded random
+choices, and it stops after ``horizon`` choices)."""
 
 
 def spiel_name(game: str) -> str:
@@ -181,27 +185,40 @@ def _meeple_game(name: str, players: int, options: dict[str, Any]) -> MeepleGame
 
 def _restore_inner(
     name: str, players: int, options: dict[str, Any], horizon: int, chance_seed: int,
-    moves: list[tuple[int, int]],
+    moves: list[tuple[int, int]], opening: int = 0,
 ) -> _Inner:
     """Rebuild a pickled state: the game from its parameters, the position by its moves."""
     state = _meeple_game(name, players, options).new_initial_state()
     for player, action in moves:
         state.apply(action, player)
-    return _Inner(state, horizon, chance_seed)
+    return _Inner(state, horizon, chance_seed, opening)
 
 
 class _Inner:
     """The meeple state and the adapter's set-up; copied with the game's fast ``clone()`` and
     pickled as its game's parameters and moves."""
 
-    __slots__ = ("state", "horizon", "chance_seed", "choices")
+    __slots__ = ("state", "horizon", "chance_seed", "opening", "choices")
 
-    def __init__(self, state: MeepleState, horizon: int = 0, chance_seed: int = -1):
+    def __init__(self, state: MeepleState, horizon: int = 0, chance_seed: int = -1,
+                 opening: int = 0):
         self.state = state
         self.horizon = horizon
         self.chance_seed = chance_seed
-        self.choices = sum(1 for p, _ in state.history() if p >= 0)
+        self.opening = opening
+        self.choices = sum(1 for p, _ in state.history() if p >= 0) - opening
         self.settle_chance()
+
+    def play_opening(self) -> None:
+        """From the initial state: make the ``opening`` choices, each uniformly at random from
+        the seed and the move number (they are not counted against the horizon)."""
+        s = self.state
+        while self.choices < 0 and not s.is_terminal():
+            rng = random.Random(self.chance_seed * 1_000_003 + s.move_number())
+            player = s.pending_players()[0]
+            s.apply(rng.choice(s.legal_actions(player)), player)
+            self.choices += 1
+            self.settle_chance()
 
     def settle_chance(self) -> None:
         """With a ``chance_seed``: apply every chance outcome now, drawn from the seed and the
@@ -240,13 +257,14 @@ class _Inner:
         other.state = self.state.clone()
         other.horizon = self.horizon
         other.chance_seed = self.chance_seed
+        other.opening = self.opening
         other.choices = self.choices
         return other
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         g = self.state.game
         return (_restore_inner, (g.name, g.num_players, dict(g.options), self.horizon,
-                                 self.chance_seed, self.state.history()))
+                                 self.chance_seed, self.state.history(), self.opening))
 
 
 class MeepleSpielGame(pyspiel.Game):
@@ -260,9 +278,13 @@ class MeepleSpielGame(pyspiel.Game):
         players = int(params.pop("players", cls.default_players()))
         self.horizon = int(params.pop(HORIZON, 0))
         self.chance_seed = int(params.pop(CHANCE_SEED, -1))
+        self.opening = int(params.pop(OPENING, 0))
         if self.horizon < 0:
             raise meeple.OptionError(f"horizon must be 0 (the whole game) or more, got "
                                      f"{self.horizon}")
+        if self.opening < 0 or (self.opening and self.chance_seed < 0):
+            raise meeple.OptionError("an opening is a number of choices, made from the "
+                                     "chance_seed: give both")
         options = _to_meeple_options(cls, params)
         self.meeple_game: MeepleGame = _meeple_game(self.meeple_name, players, options)
         g = self.meeple_game
@@ -277,7 +299,8 @@ class MeepleSpielGame(pyspiel.Game):
         )
         full = dict(_parameters(type(g)))
         full.update(params)
-        full.update({"players": players, HORIZON: self.horizon, CHANCE_SEED: self.chance_seed})
+        full.update({"players": players, HORIZON: self.horizon, CHANCE_SEED: self.chance_seed,
+                     OPENING: self.opening})
         super().__init__(game_type(self.meeple_name), info, full)
 
     def new_initial_state(self) -> MeepleSpielState:
@@ -295,9 +318,13 @@ class MeepleSpielState(pyspiel.State):
 
     def __init__(self, game: MeepleSpielGame, state: MeepleState | None = None):
         super().__init__(game)
+        fresh = state is None
         if state is None:
             state = game.meeple_game.new_initial_state()
-        self._inner = _Inner(state, game.horizon, game.chance_seed)
+        self._inner = _Inner(state, game.horizon, game.chance_seed,
+                             game.opening if fresh else 0)
+        if fresh:
+            self._inner.play_opening()
 
     @property
     def meeple_state(self) -> MeepleState:
@@ -366,6 +393,7 @@ def _wrap(game: MeepleSpielGame, like: MeepleSpielState, state: MeepleState) -> 
     inner.state = state
     inner.horizon = like._inner.horizon
     inner.chance_seed = like._inner.chance_seed
+    inner.opening = like._inner.opening
     inner.choices = like._inner.choices
     out._inner = inner
     return out

@@ -244,6 +244,27 @@ def test_horizon_ends_the_game_with_the_ranking_then():
     assert state.returns() == expected
     with pytest.raises(meeple.OptionError):
         mos.load("koplus", horizon=-1)
+    with pytest.raises(meeple.OptionError):
+        mos.load("koplus", opening=3)  # an opening is played from a chance_seed
+
+
+def test_an_opening_starts_the_game_later_and_the_same_way_each_time():
+    import pickle
+
+    game = mos.load("mops_royal", players=2, opening=12, horizon=2, chance_seed=1)
+    state = game.new_initial_state()
+    inner = state.meeple_state
+    assert sum(1 for p, _ in inner.history() if p >= 0) == 12
+    assert state.history() == []  # OpenSpiel's tree starts after the opening
+    assert str(game.new_initial_state()) == str(state)
+    state.apply_action(state.legal_actions()[0])
+    assert not state.is_terminal()
+    back = pickle.loads(pickle.dumps(state))
+    assert str(back) == str(state) and not back.is_terminal()
+    state.apply_action(state.legal_actions()[0])
+    assert state.is_terminal()
+    params = pyspiel.load_game(str(game)).get_parameters()
+    assert (params["opening"], params["horizon"], params["chance_seed"]) == (12, 2, 1)
 
 
 @pytest.mark.parametrize("name", game_names())
