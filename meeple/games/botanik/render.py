@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from meeple.engine import svg as draw
@@ -204,20 +205,28 @@ def _wrap(words: str, size: float, width: float) -> list[str]:
 
 
 # ------------------------------------------------------------------------------------- SVG
+@lru_cache(maxsize=4096)
+def _tile_art(tile_id: str, exits: tuple[str, ...] | None, size: float,
+              source_fill: str | None) -> str:
+    """The drawing of a tile at the origin (drawn once, then placed where it lies)."""
+    kind = _kind(tile_id)
+    return art.tile(_letter(tile_id), kind, exits if exits is not None else _exits0(tile_id),
+                    _flowers(tile_id), 0, 0, size, source_fill)
+
+
 def _tile_svg(tile_id: str, x: float, y: float, size: float, exits: list[str] | None,
               colours: Sequence[Colour], names: Sequence[str] | None,
               elem_id: str | None = None, classes: str = "tile") -> str:
     """One tile as a group: the drawing (``exits`` as placed, else as it lies in the
     registry) and its name in words as the tooltip."""
-    kind = _kind(tile_id)
     fill = None
-    if kind == "source":
+    if tile_id.startswith("SRC"):
         seat = _source_seat(tile_id)
         fill = colours[seat].fill if 0 <= seat < len(colours) else None
-    body = art.tile(_letter(tile_id), kind, exits if exits is not None else _exits0(tile_id),
-                    _flowers(tile_id), x, y, size, fill)
+    body = _tile_art(tile_id, tuple(exits) if exits is not None else None, size, fill)
     return draw.group([body, draw.title(tile_words(tile_id, names, flowers=True))],
-                      id=elem_id, class_=classes, data_tile=tile_id)
+                      id=elem_id, class_=classes, data_tile=tile_id,
+                      transform=f"translate({x:g} {y:g})")
 
 
 def _hit(x: float, y: float, size: float) -> str:
@@ -374,8 +383,8 @@ def _arrival_svg(obs: dict[str, Any], top: float, names: Sequence[str] | None,
         parts.append(draw.group(
             [art.meca_face(px + 20, ty + 24, 40),
              draw.text(px + 44, ty + 18, "Meca pawn", size=12),
-             _mark_and(meca, colours, _short(draw.player_name(meca, names, obs.get("viewer")),
-                                             W - M - px - 44 - 26), px + 44, ty + 42),
+             _mark_and(meca, colours, _short(seat_name(meca, names), W - M - px - 44 - 26),
+                       px + 44, ty + 42),
              draw.title("The Meca pawn: its holder takes first this round")],
             class_="meca-pawn", data_seat=meca))
     y = ty + TILE + 8
