@@ -17,6 +17,7 @@ from rich.text import Text
 import meeple
 from meeple.engine import game_class
 from meeple.games.koplus import KoPlus, art, render
+from meeple.games.koplus.components import BOARD_SECTIONS
 
 NS = "{http://www.w3.org/2000/svg}"
 PHONE = 360
@@ -41,8 +42,8 @@ def positions(players: int, options: dict[str, Any], count: int = 8):
     """States of random games at random moments: while dealing, in play and at the end."""
     game = meeple.load("koplus", players=players, **options)
     rng = random.Random(f"{players}/{sorted(options.items())}")
-    sections = game.section_grid[0] * game.section_grid[1]
-    moments = [rng.randrange(1, sections), sections, sections + 1]
+    sections = BOARD_SECTIONS[players][0] * BOARD_SECTIONS[players][1]
+    moments: list[int | None] = [rng.randrange(1, sections), sections, sections + 1]
     moments += [rng.randrange(sections + 2, sections + 40) for _ in range(count - 4)] + [None]
     for i, moment in enumerate(moments):
         state = meeple.play_out(game.new_initial_state(), rng.randrange(10**6),
@@ -63,7 +64,7 @@ def scales(root: ET.Element):
 
 
 def view_width(root: ET.Element) -> float:
-    return float(root.get("viewBox").split()[2])
+    return float((root.get("viewBox") or "").split()[2])
 
 
 def visible_words(root: ET.Element) -> list[str]:
