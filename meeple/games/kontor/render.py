@@ -1,69 +1,63 @@
 """Pictures of a Kontor observation: an SVG for the browser and rich text for the terminal.
 
-Both draw only from the observation dict, with the engine's SVG toolkit and palette; each
-player is drawn in the colour of their cards (``Kontor.colours``). Cell elements carry ids
-``cell-<row>-<col>`` (the padded grid of the observation's ``grid``) and hand cards
-``hand-<card>``, matching the ``target`` of ``describe_action``.
+Both draw only from the observation dict, with the engine's SVG toolkit and the players' card
+colours (``Kontor.colours``), and show the harbour as a player knows it: the cards with their
+numbers, bars, goods and symbols, warehouses, keepers and the patrol ship, each area outlined
+with who leads it. Cell elements carry ids ``cell-<row>-<col>`` (the padded grid of the
+observation's ``grid``) and hand cards ``hand-<card>``, matching the ``target`` of
+``describe_action``; the SVG is 720 units wide, so its smallest text (24 units) is 12 CSS px on a
+phone, and the panels lie below the board.
 """
 
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
 from meeple.engine import svg as draw
-from meeple.engine.look import INK, Colour, seat_name
+from meeple.engine.look import HIGHLIGHT, INK, MUTED, Colour, seat_name
 
+from . import art
 from .components import COLOURS, GOODS, SEAT_COLOURS
 
-GOODS_FILL = {"tea": "#ead9a8", "wine": "#7b3f00", "spice": "#6b8e23"}
-"""The goods' own colours (not the players')."""
-GOODS_INK = {"tea": INK, "wine": "#ffffff", "spice": "#ffffff"}
-GOODS_LETTER = {"tea": "T", "wine": "W", "spice": "S"}
-SEA = "#d9e8f0"
-WATER_FILL = "#3f8fc4"
-ANCHOR_FILL = "#1f5f8b"
-NEUTRAL_FILL = "#9a8f7a"
-"""Land that belongs to no player: bridges and customs houses."""
-EMPTY_FILL = "#eef4f7"
-OUTSIDE_FILL = "#c7d7e0"
-OPEN_AREA = "#ffd84d"
-CELL = 58
-PANEL_W = 285
-PANEL_H = 100
-PANELS_Y = 70
+WIDTH = 720.0
+"""The picture's width in units; a phone shows it about 360 CSS px wide."""
+MARGIN = 12.0
+INNER = WIDTH - 2 * MARGIN
+FONT = 26.0
+"""Panel text (13 CSS px on a phone)."""
+LABEL = 42.0
+"""The players' names: their symbols on the shared mark are then 12 CSS px too."""
+MAX_CELL = 110.0
+HAND_CARD = 80.0
+MINI = 52.0
+TABLE = "#e9dfc8"
+"""The table between the cards."""
+EMPTY = "#f3ecdb"
+LEGAL_FILL = "#fff3bf"
+EDGE = "#5b4a2e"
+"""The field's edge, once the field has reached its full size on that side."""
+STYLE = (
+    "<style>"
+    ".kontor .slot{stroke:none}"
+    ".kontor .legal>.slot{stroke:" + HIGHLIGHT + ";stroke-width:4;stroke-dasharray:7 4}"
+    ".kontor .target>.slot{stroke:" + HIGHLIGHT + ";stroke-width:5;stroke-dasharray:none}"
+    ".kontor .slot.last-move{stroke-width:5}"
+    "</style>"
+)
+"""Kontor's frames: legal empty cells dashed, the client's targets and the last move ringed."""
 MODE_WORDS = {"basic": "basic game", "advanced": "advanced game", "expansion": "expansion"}
-END_WORDS = {"end E1": "the game ends: the field is complete",
-             "end E2": "the game ends at the start of the round"}
 _COLOUR_WORD = re.compile(r"\b(" + "|".join(COLOURS) + r")\b(?!-)")
+_ACTION = re.compile(r"^(red|black|green|purple): (place|ship|remove)\b(?: (\S+))? ?"
+                     r"\((-?\d+),(-?\d+)\)")
 
 
-def _cell_id(obs: dict[str, Any], x: int, y: int) -> str:
-    pad = obs["grid"]["pad"]
-    return f"cell-{y + pad}-{x + pad}"
-
-
-def _outside(obs: dict[str, Any], x: int, y: int) -> bool:
-    n = obs["field_size"]
-    minx, maxx, miny, maxy = obs["frame"]
-    return max(maxx, x) - min(minx, x) + 1 > n or max(maxy, y) - min(miny, y) + 1 > n
-
-
-def _card_colour(card: str) -> Colour | None:
-    """The player colour of a harbour card by its name (``red-15``), else ``None``."""
-    word = card.split("-")[0]
-    return SEAT_COLOURS[COLOURS.index(word)] if word in COLOURS else None
-
-
+# -- what the observation says, in words ---------------------------------------------------------
 def _named(line: str, names: Sequence[str] | None) -> str:
     """A log line with each player's colour word (not a card's) replaced by their name."""
     return _COLOUR_WORD.sub(lambda m: seat_name(COLOURS.index(m.group(1)), names), line)
-
-
-def _log_line(line: str, names: Sequence[str] | None) -> str:
-    """A log line for people: players by name, the end of the game in words."""
-    return END_WORDS.get(line) or _named(line, names)
 
 
 def _end_reason(obs: dict[str, Any], names: Sequence[str] | None) -> str:
@@ -90,291 +84,508 @@ def _phase_line(obs: dict[str, Any], names: Sequence[str] | None) -> str:
         return draw.game_over(obs.get("winners"), names)
     if obs["phase"] == "choose":
         waiting = [seat_name(p, names) for p in obs.get("pending", [])]
-        return "Everyone chooses a card" + (f" (waiting for {', '.join(waiting)})"
+        return "Everyone chooses a card" + (f": waiting for {draw.and_list(waiting)}"
                                              if waiting else "")
     if obs.get("acting") is not None and obs.get("step"):
         who = seat_name(obs["acting"], names)
-        what = {"place": f"places {obs['acting_card']}", "ship": "may move the ship",
+        card = art.card_words(obs["acting_card"]) if obs.get("acting_card") else "a card"
+        what = {"place": f"places {card}", "ship": "may move the ship",
                 "buy": "may buy a special card", "remove": "may remove a card"}[obs["step"]]
         return f"{who} {what}"
     return {"draw": "Cards are drawn", "round start": "A new round starts"}.get(
-        obs["phase"], obs["phase"])
+        obs["phase"], "Cards are drawn")
 
 
-def _chits_words(chits: dict[str, int]) -> str:
-    return ", ".join(f"{g} {chits[g]}" for g in GOODS)
+def _last_move(obs: dict[str, Any], names: Sequence[str] | None) \
+        -> tuple[tuple[int, int] | None, str]:
+    """The cell of the last move on the field (a card placed, the ship moved or a card
+    removed) from the log, and the move in words."""
+    for line in reversed(obs["log"]):
+        m = _ACTION.match(line)
+        if not m:
+            continue
+        colour, verb, card, x, y = m.groups()
+        who = seat_name(COLOURS.index(colour), names)
+        cell = (int(x), int(y))
+        at = f"({x},{y})"
+        if verb == "place":
+            words = f"{who} placed {art.card_words(card)} at {at}" if card in art.CARD_ID \
+                else f"{who} placed a card at {at}"
+        elif verb == "ship":
+            words = f"{who} moved the ship to {at}"
+        else:
+            words = f"{who} removed the card at {at}"
+        return cell, words
+    return None, ""
 
 
-def _tile(c: dict[str, Any], colours: Sequence[Colour], X: int, Y: int) -> list[str]:
-    """The marks on a card of the field: number, symbols, goods, crane or tavern."""
-    owner = c["owner"]
-    colour = colours[owner] if owner is not None else None
-    ink = colour.ink if colour is not None else "#ffffff"
-    out = []
-    label = "⚓" if c["id"] == "anchor" else str(c["number"])
-    if c["kind"] in ("flood", "bridge", "customs"):
-        label = c["kind"][0].upper() + str(c["number"])
-    if colour is not None:
-        label += " " + colour.symbol
-    out.append(draw.text(X + 5, Y + 15, label, size=12, fill=ink, pointer_events="none"))
-    if c["coin"]:
-        out.append(draw.group([draw.circle(X + CELL - 11, Y + 11, 6, fill="#f1c40f",
-                                           stroke="#8a6d00", stroke_width="1.5"),
-                               draw.title("coin")],
-                           class_="coin-symbol", pointer_events="none"))
-    if c["ship"]:
-        sx0 = X + CELL - 18
-        out.append(draw.path(f"M{sx0},{Y + 15} h14 l-3,4 h-8 z M{X + CELL - 11},{Y + 4} v11 "
-                          f"M{X + CELL - 11},{Y + 5} l6,8 h-6 z", fill=ink, stroke=ink,
-                          stroke_width="1", class_="ship-symbol", pointer_events="none"))
-    if c["kind"] == "goods":
-        for k, g in enumerate(c["goods"]):
-            gx = X + 6 + k * 16
-            filled = g in c["stored"] or g in c.get("valued", ())
-            box = [draw.rect(gx, Y + CELL - 20, 13, 13, fill=GOODS_FILL[g] if filled else "none",
-                          stroke=ink if filled else GOODS_FILL[g], stroke_width="1.5",
-                          stroke_dasharray=None if filled else "2 2"),
-                   draw.title(g if filled else f"{g}: none stored")]
-            if filled:
-                box.append(draw.text(gx + 6.5, Y + CELL - 10, GOODS_LETTER[g], size=9,
-                                  anchor="middle", fill=GOODS_INK[g]))
-            out.append(draw.group(box, class_=f"warehouse {g}" + ("" if filled else " lost"),
-                               pointer_events="none"))
-    elif c["kind"] == "crane":
-        g = c.get("crane", "")
-        active = c.get("crane_active", True)
-        label = f"crane {GOODS_LETTER[g]}{'' if active else '×'}" if g else "crane"
-        out.append(draw.group([draw.text(X + 5, Y + CELL - 9, label, size=11, fill=ink),
-                            draw.title(f"crane counting as {g}" + ("" if active else
-                                                                ", not counting") if g
-                                    else "crane")],
-                           pointer_events="none"))
-    elif c["kind"] == "tavern":
-        out.append(draw.text(X + 5, Y + CELL - 9, "tavern", size=11, fill=ink,
-                          pointer_events="none"))
-    return out
+def _wrap(line: str, width: int, indent: str = "") -> list[str]:
+    return textwrap.wrap(line, width=width, subsequent_indent=indent, break_on_hyphens=False) \
+        or [""]
 
 
-def _board(obs: dict[str, Any], colours: Sequence[Colour],
-           names: Sequence[str] | None) -> list[str]:
-    """The field: cells, cards, area outlines with their keepers, and the ship."""
-    lo, hi = obs["grid"]["min"], obs["grid"]["max"]
-    span = hi - lo + 1
+# -- the SVG ---------------------------------------------------------------------------------------
+def _span(obs: dict[str, Any]) -> tuple[range, range]:
+    """The cells drawn: every card and legal cell (rows and columns of the padded grid)."""
+    cells = [tuple(c["cell"]) for c in obs["field"]] + [tuple(c) for c in obs["legal_cells"]]
+    minx, maxx, miny, maxy = obs["frame"]
+    xs = [x for x, _ in cells] + [minx, maxx]
+    ys = [y for _, y in cells] + [miny, maxy]
+    return range(min(xs), max(xs) + 1), range(min(ys), max(ys) + 1)
+
+
+def _cell_id(obs: dict[str, Any], x: int, y: int) -> str:
+    pad = obs["grid"]["pad"]
+    return f"cell-{y + pad}-{x + pad}"
+
+
+def _board(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] | None,
+           top: float, last: tuple[int, int] | None) -> tuple[list[str], float]:
+    """The field: the table, every card, the area outlines with their keepers or leaders, the
+    field's edges and the ship; the SVG and its height."""
+    xs, ys = _span(obs)
+    cols, rows = len(xs), len(ys)
+    cell = min(MAX_CELL, INNER / max(cols, rows))
+    left = MARGIN + (INNER - cell * cols) / 2
     cards = {tuple(c["cell"]): c for c in obs["field"]}
     legal = {tuple(c) for c in obs.get("legal_cells", [])}
-    out = [draw.rect(0, 0, span * CELL, span * CELL, fill=SEA)]
 
-    def px(x: int, y: int) -> tuple[int, int]:
-        return (x - lo) * CELL, (y - lo) * CELL
+    def px(x: int, y: int) -> tuple[float, float]:
+        return left + (x - xs.start) * cell, top + (y - ys.start) * cell
 
-    for y in range(lo, hi + 1):
-        for x in range(lo, hi + 1):
+    out = [draw.rect(round(left - 4, 1), round(top - 4, 1), round(cell * cols + 8, 1),
+                     round(cell * rows + 8, 1), fill=TABLE, rx=8, class_="table")]
+    for y in ys:
+        for x in xs:
             X, Y = px(x, y)
             c = cards.get((x, y))
-            cls = ["cell"]
+            slot = "slot last-move" if (x, y) == last else "slot"
+            cid = _cell_id(obs, x, y)
             if c is None:
-                outside = _outside(obs, x, y)
-                cls.append("outside" if outside else "empty")
-                if (x, y) in legal:
-                    cls.append("legal")
-                fill = OUTSIDE_FILL if outside else EMPTY_FILL
-            elif c["water"]:
-                cls.append("water")
-                fill = ANCHOR_FILL if c["id"] == "anchor" else WATER_FILL
-            else:
-                cls.append("land")
-                fill = colours[c["owner"]].fill if c["owner"] is not None else NEUTRAL_FILL
-            a = draw.attrs(id=_cell_id(obs, x, y), class_=" ".join(cls), x=X + 1, y=Y + 1,
-                        width=CELL - 2, height=CELL - 2, rx=4, fill=fill, stroke="#ffffff",
-                        stroke_width=1)
-            out.append(f"<rect{a}>{draw.title(f'({x},{y})')}</rect>")
-            if c is not None:
-                out += _tile(c, colours, X, Y)
+                ok = (x, y) in legal
+                body = [draw.rect(round(X + cell * 0.035, 1), round(Y + cell * 0.035, 1),
+                                  round(cell * 0.93, 1), round(cell * 0.93, 1),
+                                  fill=LEGAL_FILL if ok else EMPTY, rx=f"{cell * 0.08:.1f}",
+                                  class_="card"),
+                        draw.rect(round(X + cell * 0.035, 1), round(Y + cell * 0.035, 1),
+                                  round(cell * 0.93, 1), round(cell * 0.93, 1),
+                                  rx=f"{cell * 0.08:.1f}", class_=slot),
+                        draw.title(f"free place ({x},{y})" if ok else f"({x},{y})")]
+                out.append(draw.group(body, id=cid, class_="cell legal" if ok else "cell empty"))
+                continue
+            kind = "water" if c["water"] else "land"
+            what = art.card_words(c["id"]) if c["id"] in art.CARD_ID else c["kind"]
+            owner = c["owner"]
+            who = f" of {seat_name(owner, names)}" if owner is not None else ""
+            body = art.card(art.card_of_field(c), list(colours), X, Y, cell, slot_cls=slot)
+            body.append(draw.title(f"{what}{who} at ({x},{y})"))
+            out.append(draw.group(body, id=cid, class_=f"cell {kind}"))
+    out += _edges(obs, xs, ys, px, cell)
+    out += _areas(obs, colours, names, px, cell)
+    if obs.get("ship"):
+        X, Y = px(*obs["ship"])
+        out.append(art.patrol_ship(X + cell * 0.5, Y + cell * 0.6, cell * 0.62))
+    return out, cell * rows
+
+
+def _edges(obs: dict[str, Any], xs: range, ys: range, px: Any, cell: float) -> list[str]:
+    """The field's edges where it has reached its full size (rules 2.7)."""
+    n = obs["field_size"]
+    minx, maxx, miny, maxy = obs["frame"]
+    d = []
+    if maxx - minx + 1 >= n:
+        (x0, y0), (x1, _) = px(minx, ys.start), px(maxx + 1, ys.start)
+        d.append(f"M{x0:.1f},{y0:.1f}v{cell * len(ys):.1f}M{x1:.1f},{y0:.1f}"
+                 f"v{cell * len(ys):.1f}")
+    if maxy - miny + 1 >= n:
+        (x0, y0), (_, y1) = px(xs.start, miny), px(xs.start, maxy + 1)
+        d.append(f"M{x0:.1f},{y0:.1f}h{cell * len(xs):.1f}M{x0:.1f},{y1:.1f}"
+                 f"h{cell * len(xs):.1f}")
+    if not d:
+        return []
+    return [draw.path("".join(d), stroke=EDGE, stroke_width=4, stroke_linecap="round",
+                      class_="field-edge", pointer_events="none")]
+
+
+def _areas(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] | None,
+           px: Any, cell: float) -> list[str]:
+    """Each area outlined (dashed while open, in its winner's colour once closed) and marked
+    with its keeper, or with the player who leads it while it is open."""
+    out = []
+    marks = []
     for a in obs["areas"]:
         cells = {tuple(c) for c in a["cells"]}
-        owner = a["owner"]
-        stroke = colours[owner].fill if owner is not None else (
-            "#555555" if a["closed"] else OPEN_AREA)
+        owner, closed = a["owner"], a["closed"]
         segs = []
         for x, y in cells:
             X, Y = px(x, y)
             if (x, y - 1) not in cells:
-                segs.append(f"M{X},{Y}h{CELL}")
+                segs.append(f"M{X:.1f},{Y:.1f}h{cell:.1f}")
             if (x, y + 1) not in cells:
-                segs.append(f"M{X},{Y + CELL}h{CELL}")
+                segs.append(f"M{X:.1f},{Y + cell:.1f}h{cell:.1f}")
             if (x - 1, y) not in cells:
-                segs.append(f"M{X},{Y}v{CELL}")
+                segs.append(f"M{X:.1f},{Y:.1f}v{cell:.1f}")
             if (x + 1, y) not in cells:
-                segs.append(f"M{X + CELL},{Y}v{CELL}")
-        out.append(draw.path("".join(segs), stroke=stroke, stroke_width=4,
-                          stroke_dasharray=None if a["closed"] else "5,3",
-                          class_="area closed" if a["closed"] else "area open",
-                          pointer_events="none"))
-        if a["closed"] and owner is not None:
-            x, y = min(cells, key=lambda c: (c[1], c[0]))
-            X, Y = px(x, y)
-            cx, cy = X + CELL - 11, Y + 31
-            out.append(draw.group(
-                [draw.circle(cx, cy, 9, fill="#ffffff"),
-                 draw.player_mark(colours[owner], cx, cy, 7),
-                 draw.title(f"keeper of {seat_name(owner, names)}")],
-                class_="keeper", pointer_events="none"))
-    if obs.get("ship"):
-        x, y = obs["ship"]
+                segs.append(f"M{X + cell:.1f},{Y:.1f}v{cell:.1f}")
+        d = "".join(segs)
+        stroke = colours[owner].fill if owner is not None else ("#555555" if closed else INK)
+        out.append(draw.group(
+            [draw.path(d, stroke="#ffffff", stroke_width=8, stroke_linecap="round"),
+             draw.path(d, stroke=stroke, stroke_width=4.5, stroke_linecap="round",
+                       stroke_dasharray=None if closed else "9 6")],
+            class_="area closed" if closed else "area open", pointer_events="none"))
+        x, y = min(cells, key=lambda c: (c[1], c[0]))
         X, Y = px(x, y)
-        out.append(draw.path(f"M{X + 12},{Y + 34} h34 l-6,10 h-22 z M{X + 28},{Y + 14} v20 "
-                          f"M{X + 28},{Y + 16} l12,14 h-12 z", fill="#f4e1c1", stroke="#3b2a1a",
-                          stroke_width=2, class_="ship", pointer_events="none"))
-    return out
+        cx, cy = X + cell * 0.5, Y + cell * 0.5
+        if closed and owner is not None:
+            marks.append(draw.group(
+                [art.keeper(colours[owner], cx, cy, cell * 0.5),
+                 draw.title(f"{seat_name(owner, names)}'s keeper: area won, "
+                            f"{draw.count(a['size'], 'card')}")],
+                class_="keeper", pointer_events="none"))
+        elif not closed and a.get("leader") is not None:
+            lead = a["leader"]
+            marks.append(draw.group(
+                [draw.circle(round(cx, 1), round(cy, 1), round(cell * 0.17, 1), fill="#ffffff",
+                             stroke=INK, stroke_width=1.5, stroke_dasharray="3 2"),
+                 art.player_disc(colours[lead], cx, cy, cell * 0.13),
+                 draw.title(f"{seat_name(lead, names)} leads this open area")],
+                class_="leader", pointer_events="none"))
+    return out + marks
+
+
+def _hand(obs: dict[str, Any], colours: Sequence[Colour], top: float) -> tuple[list[str], float]:
+    """The viewer's hand as cards (ids ``hand-<card>``), the chosen one ringed."""
+    hand = obs.get("hand")
+    if hand is None:
+        return [], 0.0
+    out = [draw.text(MARGIN, top + FONT, "Your hand" if hand else "Your hand is empty",
+                     size=FONT, weight="bold", class_="hand-title")]
+    y = top + FONT + 10
+    per_row = max(1, int((INNER + 10) // (HAND_CARD + 10)))
+    chosen = obs.get("my_choice")
+    for k, name in enumerate(hand):
+        X = MARGIN + (k % per_row) * (HAND_CARD + 10)
+        Y = y + (k // per_row) * (HAND_CARD + 10)
+        body = art.card(art.card_of_name(name), list(colours), X, Y, HAND_CARD)
+        if name == chosen:
+            body.append(draw.rect(X + 1, Y + 1, HAND_CARD - 2, HAND_CARD - 2, rx=10,
+                                  stroke=HIGHLIGHT, stroke_width=6, class_="chosen"))
+        body.append(draw.title(("chosen: " if name == chosen else "")
+                               + art.card_words(name)))
+        out.append(draw.group(body, id=f"hand-{name}", class_="hand-card"))
+    rows = (len(hand) + per_row - 1) // per_row
+    return out, FONT + 10 + rows * (HAND_CARD + 10) + 6
+
+
+def _item(x: float, y: float, icon: str, value: object, tip: str) -> tuple[str, float]:
+    """An icon with its number beside it (``y`` the text's baseline); the SVG and its width."""
+    words = str(value)
+    return draw.group([icon, draw.text(round(x + 32, 1), y, words, size=FONT),
+                       draw.title(tip)], class_="count"), 32 + FONT * 0.62 * len(words) + 18
+
+
+def _hand_icon(x: float, y: float) -> str:
+    """Two card backs: the cards in a hand."""
+    return draw.rect(x + 4, y - 22, 17, 24, fill="#ffffff", stroke=INK, stroke_width=1.5,
+                     rx=2) + draw.rect(x + 9, y - 19, 17, 24, fill="#ffffff", stroke=INK,
+                                       stroke_width=1.5, rx=2)
+
+
+PANEL = 104.0
 
 
 def _panel(obs: dict[str, Any], p: int, colours: Sequence[Colour],
-           names: Sequence[str] | None, sx: float, Y: float) -> list[str]:
-    """One player's box: name, coins, keepers, areas won, hand, score, chits, choice."""
-    out = [draw.rect(sx, Y, PANEL_W - 15, PANEL_H, fill="#ffffff", stroke=colours[p].fill,
-                     stroke_width=3, rx=6, class_="player-panel"),
-           draw.player_line(p, colours, names, sx + 8, Y + 20, PANEL_W - 31, obs["scores"][p],
-                            viewer=obs.get("viewer"), current=obs.get("acting") == p)]
-    lines = [
-        f"coins {obs['coins'][p]} · keepers {obs['keepers'][p]} · areas {obs['areas_won'][p]}",
-        f"hand {obs['hand_sizes'][p]}",
-        "chits: " + _chits_words(obs["chits"][p]),
+           names: Sequence[str] | None, top: float) -> tuple[list[str], float]:
+    """One player: name and points; coins, keepers left, hand, chits and the card played."""
+    colour = colours[p]
+    name = seat_name(p, names)
+    out = [draw.rect(MARGIN, top, INNER, PANEL, fill="#ffffff", stroke=colour.fill,
+                     stroke_width=3, rx=10, class_="player-panel"),
+           draw.player_line(p, colours, names, MARGIN + 12, top + 44, INNER - 24,
+                            obs["scores"][p], size=LABEL, viewer=obs.get("viewer"),
+                            current=obs.get("acting") == p)]
+    y = top + 90
+    x = MARGIN + 12
+    coins, keepers, hand = obs["coins"][p], obs["keepers"][p], obs["hand_sizes"][p]
+    items = [
+        (lambda x, y: art.coin(x + 13, y - 9, 12), coins, f"{name}: {draw.count(coins, 'coin')}"),
+        (lambda x, y: art.keeper(colour, x + 13, y - 10, 30), keepers,
+         f"{name}: {draw.count(keepers, 'keeper')} left, "
+         f"{draw.count(obs['areas_won'][p], 'area')} won"),
+        (_hand_icon, hand, f"{name}: {draw.count(hand, 'card')} in hand"),
     ]
+    for icon, value, tip in items:
+        svg, w = _item(x, y, icon(x, y), value, tip)
+        out.append(svg)
+        x += w
+    chits = obs["chits"][p]
+    if obs["mode"] == "expansion" or any(chits.values()):
+        for g in GOODS:
+            svg, w = _item(x, y, art.goods_icon(g, x, y - 25, 28), chits[g],
+                           f"{name}: {draw.count(chits[g], g + ' chit')} exported")
+            out.append(svg)
+            x += w - 6
+    right = MARGIN + INNER - 12
     rev = obs["revealed"][p]
     if rev:
-        lines.append(f"revealed {rev}")
+        size = PANEL - 56
+        cx = right - size
+        out += art.card(art.card_of_name(rev), list(colours), cx, top + 51, size)
+        out.append(draw.text(round(cx - 8, 1), y, "plays", size=FONT, anchor="end",
+                             fill=MUTED))
     elif obs.get("has_chosen") and obs["has_chosen"][p]:
-        lines.append("has chosen")
-    for k, line in enumerate(lines):
-        out.append(draw.text(sx + 8, Y + 38 + 16 * k, line, size=11))
+        out.append(draw.text(right, y, "has chosen", size=FONT, anchor="end", fill=MUTED))
+    return [draw.group(out, class_="panel", data_seat=p)], PANEL + 8
+
+
+def _back(x: float, y: float, s: float, colour: Colour | None, water: bool) -> list[str]:
+    """The back of a pile's card: the owner's colour and symbol, water, or a special card."""
+    fill = colour.fill if colour else (art.WATER_FILL if water else "#6d5a3a")
+    out = [draw.rect(round(x + 2, 1), round(y + 2, 1), round(s - 4, 1), round(s - 4, 1),
+                     fill=fill, rx=5, stroke="#ffffff", stroke_width=2, class_="card-back")]
+    if colour:
+        out.append(art.symbol_shape(colour.symbol, x + s / 2, y + s / 2, s * 0.22, colour.ink))
+    elif not water:
+        out.append(draw.path(f"M{x + s / 2:.1f},{y + s * 0.24:.1f}l{s * 0.08:.1f},"
+                             f"{s * 0.18:.1f}h{s * 0.18:.1f}l{-s * 0.14:.1f},{s * 0.12:.1f}"
+                             f"l{s * 0.06:.1f},{s * 0.2:.1f}l{-s * 0.18:.1f},{-s * 0.12:.1f}"
+                             f"l{-s * 0.18:.1f},{s * 0.12:.1f}l{s * 0.06:.1f},{-s * 0.2:.1f}"
+                             f"l{-s * 0.14:.1f},{-s * 0.12:.1f}h{s * 0.18:.1f}z",
+                             fill=art.COIN_FILL))
     return out
 
 
+def _piles(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] | None,
+           top: float) -> tuple[list[str], float]:
+    """The draw piles: each one's top card where it is face up (else its back in the owner's
+    colour), and how many cards it holds."""
+    out = [draw.text(MARGIN, top + FONT, "Draw piles", size=FONT, weight="bold")]
+    x, y = MARGIN, top + FONT + 10
+    for k, v in obs["piles"].items():
+        owner = COLOURS.index(k) if k in COLOURS else None
+        if owner is not None:
+            tip = f"{seat_name(owner, names)}'s pile"
+        else:
+            tip = f"{k} pile"
+        body = (art.card(art.card_of_name(v["top"]), list(colours), x, y, MINI) if v["top"]
+                else _back(x, y, MINI, colours[owner] if owner is not None else None,
+                           k == "water"))
+        body.append(draw.text(round(x + MINI + 6, 1), round(y + MINI * 0.7, 1),
+                              str(v["size"]), size=FONT, class_="pile-size"))
+        body.append(draw.title(f"{tip}: {draw.count(v['size'], 'card')}"))
+        out.append(draw.group(body, class_="pile"))
+        x += MINI + 6 + FONT * 0.62 * len(str(v["size"])) + 18
+    return out, FONT + 10 + MINI + 12
+
+
 def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
-    """The harbour as a standalone SVG: field, areas with owners, warehouses, ship, the
-    players with their points and the hand (the clients draw the results table)."""
+    """The harbour as a standalone SVG: the field with its cards, warehouses, keepers, areas
+    and ship, then the viewer's hand, the players and the piles (the clients draw the results
+    table)."""
     obs = observation
     colours = SEAT_COLOURS
-    span = obs["grid"]["max"] - obs["grid"]["min"] + 1
-    board = span * CELL
-    players = obs["players"]
-    top = max(board, PANELS_Y + (PANEL_H + 10) * players)
-    body = _board(obs, colours, names)
-    sx = board + 15
-    mode = MODE_WORDS.get(obs["mode"], obs["mode"])
     n = obs["field_size"]
-    head, _ = draw.header(sx, 0, f"Kontor · round {obs['round']}", _phase_line(obs, names),
-                          f"{mode[:1].upper()}{mode[1:]}, a {n}×{n} field")
-    body.append(head)
-    for p in range(players):
-        body += _panel(obs, p, colours, names, sx, PANELS_Y + (PANEL_H + 10) * p)
-    hand = obs.get("hand") or []
-    hy = top + 10
-    body.append(draw.text(8, hy + 32, "Your hand", size=12))
-    for k, name in enumerate(hand):
-        X = 80 + k * 74
-        colour = _card_colour(name)
-        fill = colour.fill if colour is not None else (
-            WATER_FILL if name.startswith("water") else NEUTRAL_FILL)
-        label = name + (" " + colour.symbol if colour is not None else "")
-        body.append(draw.rect(X, hy, 68, 56, fill=fill, id=f"hand-{name}", class_="hand-card",
-                           rx=5, stroke="#ffffff"))
-        body.append(draw.text(X + 34, hy + 32, label, size=11, anchor="middle",
-                           fill=colour.ink if colour is not None else "#ffffff",
-                           pointer_events="none"))
-    width = float(board + PANEL_W + 10)
-    height = float(hy + 66)
+    mode = MODE_WORDS.get(obs["mode"], obs["mode"])
+    body = [STYLE,
+            draw.text(MARGIN, 40, f"Kontor · round {obs['round']}", size=34, weight="bold",
+                      class_="title"),
+            draw.text(MARGIN + INNER, 40, f"{mode[:1].upper()}{mode[1:]}, {n}×{n} field",
+                      size=FONT, anchor="end", fill=MUTED, class_="detail")]
+    y = 40.0
+    for line in _wrap(_phase_line(obs, names), int(INNER / (28 * 0.56))):
+        y += 36
+        body.append(draw.status(MARGIN, y, line, size=28))
+    last, words = _last_move(obs, names)
+    if words:
+        y += 32
+        body.append(draw.text(MARGIN, y, words, size=FONT, fill=MUTED, class_="last-words"))
+    y += 22
+    board, h = _board(obs, colours, names, y, last)
+    body += board
+    y += h + 16
+    part, h = _hand(obs, colours, y)
+    body += part
+    y += h
+    for p in range(obs["players"]):
+        part, h = _panel(obs, p, colours, names, y)
+        body += part
+        y += h
     if obs.get("terminal"):  # why the game ended and which areas scored, in words
         why = _end_reason(obs, names)
-        body.append(draw.text(8, height + 4, f"{why[:1].upper()}{why[1:]}; "
-                              f"{_scoring_words(obs)}.", size=12, class_="end-reason"))
-        height += 20
-    return draw.document(width, height, body, cls="kontor", label="Kontor harbour")
+        for line in _wrap(f"{why[:1].upper()}{why[1:]}; {_scoring_words(obs)}.",
+                          int(INNER / (FONT * 0.56))):
+            y += FONT + 8
+            body.append(draw.text(MARGIN, y, line, size=FONT, class_="end-reason"))
+        y += 16
+    else:
+        part, h = _piles(obs, colours, names, y)
+        body += part
+        y += h
+    return draw.document(WIDTH, round(y, 1), body, cls="kontor", label="Kontor harbour")
 
 
-def _mark(colour: Colour, content: str) -> str:
-    """Rich markup: ``content`` in the player's ink on the player's colour."""
-    return f"[{colour.ink} on {colour.fill}]{content}[/]"
+# -- the terminal picture --------------------------------------------------------------------------
+TEXT_WIDTH = 80
+CELL_W = 7
+GOODS_LETTER = {"tea": "t", "wine": "w", "spice": "s"}
+LEGEND = {
+    "~": "water", "@": "anchor", "≈": "flood", "=": "bridge", "#": "customs house",
+    "t": "tea", "w": "wine", "s": "spice", "T": "tea warehouse", "W": "wine warehouse",
+    "S": "spice warehouse", "Γ": "crane", "&": "tavern", "$": "coin symbol",
+    "^": "ship symbol", "<>": "the patrol ship", "+": "free place", "*": "last move",
+}
+"""What each symbol of the terminal picture means (the players' symbols are named apart)."""
+
+
+def _text_card(c: dict[str, Any], used: set[str]) -> str:
+    """A card as at most 6 characters: owner's symbol or kind, number, goods, symbols."""
+    kind = c["kind"]
+    if c["id"] == "anchor":
+        used.add("@")
+        return "@"
+    head = {"water": "~", "flood": "≈", "bridge": "=", "customs": "#"}.get(kind, "")
+    if head:
+        used.add(head)
+    elif c["owner"] is not None:
+        head = SEAT_COLOURS[c["owner"]].symbol
+    tail = ""
+    if kind == "goods":
+        kept = set(c["stored"]) | set(c.get("valued", ()))
+        for g in c["goods"]:
+            ch = GOODS_LETTER[g].upper() if g in kept else GOODS_LETTER[g]
+            used.add(ch)
+            tail += ch
+    elif kind == "crane":
+        used.add("Γ")
+        tail = "Γ"
+        if c.get("crane"):
+            ch = GOODS_LETTER[c["crane"]]
+            ch = ch.upper() if c.get("crane_active", True) else ch
+            used.add(ch)
+            tail += ch
+    elif kind == "tavern":
+        used.add("&")
+        tail = "&"
+    if c["coin"]:
+        used.add("$")
+        tail += "$"
+    elif c["ship"]:
+        used.add("^")
+        tail += "^"
+    return f"{head}{c['number']}{tail}"
+
+
+def _text_grid(obs: dict[str, Any], used: set[str], last: tuple[int, int] | None) -> list[str]:
+    xs, ys = _span(obs)
+    cards = {tuple(c["cell"]): c for c in obs["field"]}
+    legal = {tuple(c) for c in obs.get("legal_cells", [])}
+    ship = tuple(obs["ship"]) if obs.get("ship") else None
+    lines = ["    " + "".join(f"{x:^{CELL_W}}" for x in xs)]
+    for y in ys:
+        row = [f"{y:>3} "]
+        for x in xs:
+            c = cards.get((x, y))
+            if c is None:
+                if (x, y) in legal:
+                    used.add("+")
+                    row.append(f"{'+':^{CELL_W}}")
+                else:
+                    row.append(f"[dim]{'·':^{CELL_W}}[/dim]")
+                continue
+            tok = _text_card(c, used)
+            if ship == (x, y):
+                used.add("<>")
+                tok = f"<{tok}>"
+            if last == (x, y):
+                used.add("*")
+                tok += "*"
+            tok = f"{tok:^{CELL_W}}"
+            if c["water"]:
+                row.append(f"[white on #2f6f9f]{draw.plain(tok)}[/]")
+            elif c["owner"] is not None:
+                col = SEAT_COLOURS[c["owner"]]
+                row.append(f"[{col.ink} on {col.fill}]{draw.plain(tok)}[/]")
+            else:
+                row.append(f"[black on #b39d74]{draw.plain(tok)}[/]")
+        lines.append("".join(row))
+    return lines
+
+
+def _counts_words(counts: list[list[int]], names: Sequence[str] | None) -> str:
+    parts = []
+    for p, cnt in enumerate(counts):
+        got = [f"{g} {v}" for g, v in zip(GOODS, cnt, strict=True) if v]
+        if got:
+            parts.append(f"{seat_name(p, names)} {SEAT_COLOURS[p].symbol} {', '.join(got)}")
+    return "; ".join(parts) or "no goods"
 
 
 def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
-    """The harbour for the terminal: a grid of cells (rich markup), then areas and players."""
+    """The harbour for the terminal (at most 80 columns): the field as a grid of cards with the
+    same symbols as the SVG, a legend of the symbols it uses, the areas, the players and the
+    viewer's hand."""
     obs = observation
     players = obs["players"]
-    cards = {tuple(c["cell"]): c for c in obs["field"]}
-    legal = {tuple(c) for c in obs.get("legal_cells", [])}
-    minx, maxx, miny, maxy = obs["frame"]
     n = obs["field_size"]
-    xs = range(max(maxx - n + 1, obs["grid"]["min"]), min(minx + n - 1, obs["grid"]["max"]) + 1)
-    ys = range(max(maxy - n + 1, obs["grid"]["min"]), min(miny + n - 1, obs["grid"]["max"]) + 1)
-    ship = tuple(obs["ship"]) if obs.get("ship") else None
     mode = MODE_WORDS.get(obs["mode"], obs["mode"])
-    lines = [f"[bold]Kontor[/bold] ({mode}, {n}×{n}) round {obs['round']}: "
-             f"{draw.plain(_phase_line(obs, names))}"]
-    lines.append("      " + "".join(f"{x:^7}" for x in xs))
-    for y in ys:
-        row = [f"{y:>4}  "]
-        for x in xs:
-            c = cards.get((x, y))
-            mark = "⛵" if ship == (x, y) else " "
-            if c is None:
-                row.append("  ·    " if (x, y) in legal else "[dim]       [/dim]")
-            elif c["id"] == "anchor":
-                row.append(f"[blue] @{mark}    [/blue]")
-            elif c["water"]:
-                w = "F" if c["kind"] == "flood" else "~"
-                row.append(f"[blue]{w}{c['number']:<2}{mark}   [/blue]")
-            else:
-                owner = c["owner"]
-                if owner is None:
-                    tok = f"{c['kind'][0].upper()}{c['number']:<2}"
-                    row.append(f"[yellow]{tok:<7}[/yellow]")
-                    continue
-                col = COLOURS[owner]
-                g = "".join(GOODS_LETTER[t] for t in c["stored"]).lower()
-                if c["kind"] == "crane":
-                    g = "c" + GOODS_LETTER.get(c.get("crane", ""), "").lower()
-                elif c["kind"] == "tavern":
-                    g = "inn"
-                tok = f"{col[0]}{c['number']}{mark.strip()}{g}"
-                row.append(_mark(SEAT_COLOURS[owner], f"{tok:<7}"))
-        lines.append("".join(row))
-    lines.append("legend: ~ water, @ anchor, r/b/g/p card colour and number, t/w/s stored "
-                 "tea/wine/spice, cX crane, inn tavern, · free cell, ⛵ ship")
+    lines = [f"[bold]Kontor[/bold] · round {obs['round']} · {mode}, {n}×{n} field"]
+    lines += [f"[bold]{draw.plain(s)}[/bold]" for s in _wrap(_phase_line(obs, names), TEXT_WIDTH)]
+    last, words = _last_move(obs, names)
+    if words:
+        lines += [draw.plain(s) for s in _wrap(f"Last move: {words}", TEXT_WIDTH)]
+    used: set[str] = set()
+    lines += _text_grid(obs, used, last)
+    legend = [f"{s} {LEGEND[s]}" for s in LEGEND if s in used]
+    lines += [draw.plain(s) for s in _wrap("Legend: " + ", ".join(legend), TEXT_WIDTH, "  ")]
     for a in obs["areas"]:
         if a["closed"] and a["owner"] is None and a["size"] <= 1:
             continue
-        counts = "; ".join(
-            draw.plain(seat_name(p, names)) + " "
-            + ", ".join(f"{g} {v}" for g, v in zip(GOODS, cnt, strict=True) if v)
-            for p, cnt in enumerate(a["counts"]) if any(cnt))
-        first = a["cells"][0]
-        state = ("closed, won by " + (draw.plain(seat_name(a["owner"], names))
-                                      if a["owner"] is not None else "nobody")
-                 if a["closed"] else "open")
-        lines.append(f"area at ({first[0]},{first[1]}), size {a['size']}, {state}: "
-                     f"{counts or 'no goods'}")
+        x, y = min((tuple(c) for c in a["cells"]), key=lambda c: (c[1], c[0]))
+        size = draw.count(a["size"], "card")
+        if a["closed"]:
+            state = (f"closed, won by {seat_name(a['owner'], names)} "
+                     f"{SEAT_COLOURS[a['owner']].symbol}" if a["owner"] is not None
+                     else "closed, won by nobody")
+        else:
+            lead = a.get("leader")
+            state = "open, " + (f"{seat_name(lead, names)} {SEAT_COLOURS[lead].symbol} leads"
+                                if lead is not None else "nobody leads")
+        line = f"Area at ({x},{y}), {size}, {state}: {_counts_words(a['counts'], names)}"
+        lines += [draw.plain(s) for s in _wrap(line, TEXT_WIDTH, "    ")]
     viewer = obs.get("viewer")
     width = draw.who_width(players, names, viewer)
     for p in range(players):
-        rev = obs["revealed"][p]
         who = draw.who(p, SEAT_COLOURS, names, viewer, current=obs.get("acting") == p,
                        width=width)
-        lines.append(
-            f"{who}  coins {obs['coins'][p]}, keepers "
-            f"{obs['keepers'][p]}, areas {obs['areas_won'][p]}, hand {obs['hand_sizes'][p]}, "
-            f"chits {_chits_words(obs['chits'][p])}" + (f", revealed {rev}" if rev else ""))
+        lines.append(f"{who}  {draw.plain(draw.points(obs['scores'][p]))}")
+        facts = [draw.count(obs["coins"][p], "coin"),
+                 f"{draw.count(obs['keepers'][p], 'keeper')} left",
+                 f"{draw.count(obs['areas_won'][p], 'area')} won",
+                 f"{draw.count(obs['hand_sizes'][p], 'card')} in hand"]
+        chits = obs["chits"][p]
+        if obs["mode"] == "expansion" or any(chits.values()):
+            facts.append("chits " + ", ".join(f"{g} {chits[g]}" for g in GOODS))
+        rev = obs["revealed"][p]
+        if rev:
+            facts.append(f"plays {art.card_words(rev)}")
+        elif obs.get("has_chosen") and obs["has_chosen"][p]:
+            facts.append("has chosen")
+        lines += [draw.plain(s) for s in _wrap("    " + ", ".join(facts), TEXT_WIDTH, "    ")]
     if obs.get("hand") is not None:
-        lines.append("your hand: " + ", ".join(obs["hand"]))
-    piles = []
-    for k, v in obs["piles"].items():
-        what = f"{seat_name(COLOURS.index(k), names)}'s pile" if k in COLOURS else f"{k} pile"
-        piles.append(draw.plain(what) + f" {v['size']}"
-                     + (f" (top {v['top']})" if v["top"] else ""))
-    lines.append("piles: " + ", ".join(piles))
-    for entry in obs["log"][-6:]:
-        lines.append(f"[dim]{draw.plain(_log_line(entry, names))}[/dim]")
+        hand = ", ".join(art.card_words(c) + (" (chosen)" if c == obs.get("my_choice") else "")
+                         for c in obs["hand"]) or "empty"
+        lines += [draw.plain(s) for s in _wrap(f"In your hand: {hand}", TEXT_WIDTH, "  ")]
     if obs.get("terminal"):
         why = _end_reason(obs, names)
-        lines.append(draw.plain(f"{why[:1].upper()}{why[1:]}; {_scoring_words(obs)}."))
+        lines += [draw.plain(s) for s in
+                  _wrap(f"{why[:1].upper()}{why[1:]}; {_scoring_words(obs)}.", TEXT_WIDTH)]
+    else:
+        piles = []
+        for k, v in obs["piles"].items():
+            what = f"{seat_name(COLOURS.index(k), names)}'s" if k in COLOURS else k
+            top = f", top card {art.card_words(v['top'])}" if v["top"] else ""
+            piles.append(f"{what} {v['size']}{top}")
+        lines += [draw.plain(s) for s in _wrap("Draw piles: " + "; ".join(piles), TEXT_WIDTH,
+                                               "  ")]
     return "\n".join(lines)

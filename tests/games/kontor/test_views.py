@@ -126,7 +126,8 @@ def test_the_svg_names_the_players_and_draws_them_in_their_own_colours(players, 
     assert f"{names[viewer]} (you)" in picture
     for c in obs["field"]:
         if not c["water"] and c["owner"] is not None:
-            fill = re.search(rf'id="{c["dom"]}"[^>]*fill="([^"]+)"', picture)
+            fill = re.search(rf'<g id="{c["dom"]}" class="cell land"><rect[^>]*'
+                             rf'fill="([^"]+)"[^>]*class="card"', picture)
             assert fill is not None and fill.group(1) == colours[c["owner"]].fill
     for p in range(players):
         mark = re.search(rf'data-seat="{p}">(?:<circle[^>]*/>)?<g class="player-mark">'
@@ -135,8 +136,8 @@ def test_the_svg_names_the_players_and_draws_them_in_their_own_colours(players, 
     for card in obs["hand"]:
         owner = card.split("-")[0]
         if owner in COLOURS:
-            rect = re.search(rf'<rect[^>]*id="hand-{card}"[^>]*>', picture)
-            assert rect is not None
+            rect = re.search(rf'<g id="hand-{card}" class="hand-card"><rect[^>]*>', picture)
+            assert rect is not None and 'class="card"' in rect.group(0)
             assert f'fill="{colours[COLOURS.index(owner)].fill}"' in rect.group(0)
     used = fills_of(picture)
     seated = {c.fill.lower() for c in colours[:players]}
@@ -179,4 +180,4 @@ def test_the_text_of_a_finished_game_has_no_table_and_the_state_text_one(players
     for line in score_lines(obs):
         row = [r for r in table.splitlines() if f" Player {line.player + 1} " in r]
         assert len(row) == 1 and row[0].split()[-1] == str(line.total)
-    assert not re.search(r"\b(red|black|green|purple)\b(?!-)", plain.split("legend:")[1])
+    assert not re.search(r"\b(red|black|green|purple)\b(?!-)", plain.split("Legend:")[1])
