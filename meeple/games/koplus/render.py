@@ -75,9 +75,9 @@ def status(obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
         return draw.game_over(obs.get("winners"), names)
     cp = obs["current_player"]
     shape = obs["next_shape"][cp]
-    what = f"lays a {SHAPE_WORDS.get(shape, shape)}" if obs["can_place"][cp] else "must pass"
-    bonus = " (bonus turn)" if obs.get("bonus_turn") else ""
-    return f"{seat_name(cp, names)} {what}{bonus}"
+    what = f"lay a {SHAPE_WORDS.get(shape, shape)}" if obs["can_place"][cp] else "must pass"
+    turn = "bonus turn" if obs.get("bonus_turn") else "turn"
+    return f"{seat_name(cp, names)}'s {turn}: {what}"
 
 
 def last_words(obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
@@ -316,6 +316,8 @@ def key_entries(obs: dict[str, Any], used: dict[str, bool]) -> list[tuple[str, s
         entries.append((EMPTY, "empty"))
     if used.get("inner"):
         entries.append((INNER, "first-tile area"))
+    if obs.get("phase") == "play":
+        entries.append(("◀", "the player to act"))
     letters = {letter for p in range(obs["players"])
                for letter in hand(obs["next_shape"][p], obs["tiles_left"][p])}
     if "X" in letters:
