@@ -290,8 +290,15 @@ def _panel(obs: dict[str, Any], q: int, ox: float, oy: float, width: float, size
         draw.rect(ox, oy, width, height, fill="#fbf6e9" if me else "#f4f1ea", rx=8,
                   stroke=colour.fill, stroke_width=3),
     ]
-    label = [draw.player_label(q, SEAT_COLOURS, names, ox + 10, oy + 25, size=LABEL,
+    full = draw.player_name(q, names, viewer)
+    room = int((width - 20 - LABEL * 1.3) / (LABEL * 0.62))  # letters of a bold name
+    shown = list(names) if names else [seat_name(p) for p in range(obs["players"])]
+    if len(full) > room:  # too long for the panel: cut, and the whole name as its tooltip
+        shown[q] = seat_name(q, names)[:max(1, room - 1 - (6 if me else 0))].rstrip() + "…"
+    label = [draw.player_label(q, SEAT_COLOURS, shown, ox + 10, oy + 25, size=LABEL,
                                viewer=viewer, current=_current(obs, q))]
+    if len(full) > room:
+        label.insert(0, draw.title(full))
     for i, line in enumerate(lines):
         label.append(draw.text(ox + 10, oy + 45 + 17 * i, line, size=FONT, fill=INK,
                                class_="score"))
@@ -369,6 +376,43 @@ def _chart(obs: dict[str, Any], ox: float, oy: float, width: float) -> tuple[str
     return draw.group(out, class_="chart"), y - oy + 4
 
 
+# ---------------------------------------------------------------------------- still to come
+STOCK = 24
+"""A tile of the grid of the tiles still to come."""
+
+
+def _to_come(obs: dict[str, Any], ox: float, oy: float, width: float, words: bool = True) -> \
+        tuple[str, float]:
+    """The tiles the caller can still reveal, as the others' face-up stocks show them: a
+    grid of the 36 tiles by colour and object, the ones already gone left as empty places,
+    and (with ``words``) a line on how they come; the SVG and its height (nothing before the
+    caller is known)."""
+    left = obs.get("caller_stock_left")
+    if left is None or obs.get("phase") in ("over", "end_scoring", "setup"):
+        return "", 0.0
+    have = set(left)
+    head = "Still to come" if words else "To come"
+    out = [draw.text(ox, oy + 15, f"{head}: {draw.count(len(have), 'tile')}",
+                     size=FONT + 1, weight="bold")]
+    gy = oy + 24
+    for r, colour in enumerate(COLOURS):
+        for c, obj in enumerate(OBJECTS):
+            tile = f"{colour}-{obj}"
+            x, y = ox + c * STOCK, gy + r * STOCK
+            if tile in have:
+                out.append(art.tile_face(colour, obj, x + 1, y + 1, STOCK - 2,
+                                         TILE_INDEX[tile] in CROWNS))
+            else:
+                out.append(draw.rect(x + 1.5, y + 1.5, STOCK - 3, STOCK - 3, fill="none",
+                                     rx=3, stroke="#d6cfbf", stroke_dasharray="3 2"))
+    tx = ox + 6 * STOCK + 12
+    about = ("The caller reveals one of these each round, at random; every other player "
+             "takes the same tile from his own stock.")
+    for i, line in enumerate(_wrap(about, FONT * 0.95, ox + width - tx) if words else []):
+        out.append(draw.text(tx, gy + 14 + 17 * i, line, size=FONT, fill=INK))
+    return draw.group(out, class_="to-come"), 24 + 6 * STOCK + 6
+
+
 # ---------------------------------------------------------------------------- the picture
 def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The whole table: the round, what happens now and the called tile; the viewer's layout
@@ -406,13 +450,14 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
         panel, h = _panel(obs, me, MARGIN, y, inner, BIG, names, rows=max(3, _rows(obs, me)))
         out.append(panel)
         y += h + 10
-    if len(others) <= (2 if me is not None else 3):  # one under the other
+    come_done = False
+    if len(others) <= (1 if me is not None else 2):  # one under the other
         for q in others:
             panel, h = _panel(obs, q, MARGIN, y, inner, MEDIUM, names,
                               rows=max(3, _rows(obs, q)))
             out.append(panel)
             y += h + 10
-    else:  # two by two
+    else:  # two by two, the tiles still to come beside the last one where it is alone
         half = (inner - 10) / 2
         for i, q in enumerate(others):
             px = MARGIN + (i % 2) * (half + 10)
@@ -420,8 +465,18 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
             rows = max(_rows(obs, r) for r in pair)
             panel, h = _panel(obs, q, px, y, half, SMALL, names, fact_lines=2, rows=rows)
             out.append(panel)
+            if i % 2 == 0 and i == len(others) - 1:
+                come, _h = _to_come(obs, px + half + 10 + (half - 6 * STOCK) / 2, y + 6, half,
+                                    words=False)
+                out.append(come)
+                come_done = True
             if i % 2 == 1 or i == len(others) - 1:
                 y += h + 10
+    if not come_done:
+        come, h = _to_come(obs, MARGIN, y, inner)
+        if come:
+            out.append(come)
+            y += h + 10
     chart, h = _chart(obs, MARGIN, y, inner)
     out.append(chart)
     y += h + MARGIN

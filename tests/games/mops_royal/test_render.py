@@ -298,3 +298,24 @@ def test_one_picture_is_quick():
         render.svg(obs, NAMES)
         render.text(obs, NAMES)
     assert (time.perf_counter() - start) / 20 < 0.05  # about 3 ms here; loose for busy hosts
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_names_fit_their_panels_and_long_ones_keep_the_whole_name_as_a_tooltip(players):
+    names = ["Alice", "Bartholomew Fitzgerald", "Carol", "Maximiliane"][:players]
+    s = positions(players, {}, 7)[1]
+    for v in [None, *range(players)]:
+        root = ET.fromstring(render.svg(s.observation(v), names))
+        for q in range(players):
+            line = root.find(f".//{NS}g[@class='player-line'][@data-seat='{q}']")
+            label = line.find(f"{NS}g")
+            shown = "".join(label.find(f"{NS}text").itertext())
+            full = names[q] + (" (you)" if q == v else "")
+            panel = root.find(f".//{NS}g[@id='layout-{q}']/{NS}rect")
+            room = float(panel.get("width")) - 20 - 21 * 1.3
+            assert len(shown) * 21 * 0.62 <= room + 21 * 0.62, shown
+            if shown != full:
+                cut = shown.removesuffix(" (you)")
+                assert (cut != shown) == (q == v)
+                assert cut.endswith("…") and names[q].startswith(cut[:-1])
+                assert "".join(line.find(f"{NS}title").itertext()) == full
