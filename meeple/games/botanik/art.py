@@ -171,8 +171,8 @@ def plant(x: float, y: float, size: float) -> str:
            _leaf(cx, top - s * 0.1, cx + s * 0.2, top - s * 0.24, -0.35),
            _pot(cx, top, s)]
     fr = s * 0.11
-    out += [flower(cx, y + s * 0.26, fr), flower(cx - s * 0.19, y + s * 0.34, fr),
-            flower(cx + s * 0.19, y + s * 0.38, fr)]
+    out += [flower(cx + s * 0.02, y + s * 0.25, fr), flower(cx - s * 0.16, y + s * 0.41, fr),
+            flower(cx + s * 0.2, y + s * 0.37, fr)]
     return "".join(out)
 
 
