@@ -19,7 +19,7 @@ from meeple.engine import CHANCE, SIMULTANEOUS
 from meeple.games.mops_royal import MopsRoyal, render
 from meeple.games.mops_royal.components import CODES, OBJECTS, SEAT_COLOURS, SHAPE_IDS, TILES
 
-from .helpers import enter_scoring, make_state
+from .helpers import enter_placement, enter_scoring, make_state
 from .test_examples import M2, M5
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -319,3 +319,31 @@ def test_names_fit_their_panels_and_long_ones_keep_the_whole_name_as_a_tooltip(p
                 assert (cut != shown) == (q == v)
                 assert cut.endswith("…") and names[q].startswith(cut[:-1])
                 assert "".join(line.find(f"{NS}title").itertext()) == full
+
+
+def test_the_tiles_still_to_come_are_the_callers_stock():
+    s = positions(3, {}, 2)[1]
+    while s.current_player != SIMULTANEOUS:
+        meeple.play_out(s, random.Random(0), max_actions=1)
+    obs = s.observation(0)
+    root = ET.fromstring(render.svg(obs))
+    grid = root.find(f".//{NS}g[@class='to-come']")
+    assert grid is not None
+    drawn = sorted(f"{c}-{u.get('href')[4:]}" for u in grid.iter(f"{NS}use")
+                   if u.get("href") != "#mr-crown"
+                   for c, fill in render.FILL.items() if fill == u.get("color"))
+    assert drawn == sorted(obs["caller_stock_left"]) and obs["called_tile"] not in drawn
+    over = ET.fromstring(render.svg(positions(2, {}, 2)[-1].observation(0)))
+    assert over.find(f".//{NS}g[@class='to-come']") is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_tallest_pictures_fit(players):
+    """Every layout as tall as it is ever drawn (4 rows and the ring around them), the called
+    tile and a long status line: still within 1600 units."""
+    from .test_examples import M4
+
+    s = enter_placement(make_state([M4] * players), "Bl")
+    for v in [None, *range(players)]:
+        root = ET.fromstring(render.svg(s.observation(v), ["Bartholomew Fitzgerald"] * players))
+        assert float(root.get("viewBox").split()[3]) <= 1600
