@@ -303,12 +303,12 @@ def card(c: Card, colours: tuple[Colour, ...] | list[Colour], x: float, y: float
         out.append(_customs(cx0, cy0, w))
     if c.kind != ANCHOR:
         num = str(c.number)
-        tx, ty = cx0 + w * 0.07, cy0 + font * 0.92
+        tx, ty = cx0 + w * 0.07, cy0 + font * 1.02
         out.append(draw.text(round(tx, 1), round(ty, 1), num, size=round(font, 1),
                              weight="bold", fill=ink, class_="number"))
         nw = font * 0.6 * len(num)
         if colour is not None and BAR_RANK[c.owner or 0] != 1:  # green: bar above, purple below
-            by = ty - font * 0.8 if BAR_RANK[c.owner or 0] == 2 else ty + font * 0.16
+            by = ty - font * 0.92 if BAR_RANK[c.owner or 0] == 2 else ty + font * 0.12
             out.append(draw.rect(round(tx, 1), round(by, 1), round(nw, 1),
                                  round(max(2.0, font * 0.1), 1), fill=ink, class_="bar"))
         if colour is not None:

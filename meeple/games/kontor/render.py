@@ -433,7 +433,8 @@ LEGEND = {
     "~": "water", "@": "anchor", "≈": "flood", "=": "bridge", "#": "customs house",
     "t": "tea", "w": "wine", "s": "spice", "T": "tea warehouse", "W": "wine warehouse",
     "S": "spice warehouse", "Γ": "crane", "&": "tavern", "$": "coin symbol",
-    "^": "ship symbol", "<>": "the patrol ship", "+": "free place", "*": "last move",
+    "^": "ship symbol", "<>": "the patrol ship", "+": "free place", "·": "empty place",
+    "*": "last move",
 }
 """What each symbol of the terminal picture means (the players' symbols are named apart)."""
 
@@ -491,6 +492,7 @@ def _text_grid(obs: dict[str, Any], used: set[str], last: tuple[int, int] | None
                     used.add("+")
                     row.append(f"{'+':^{CELL_W}}")
                 else:
+                    used.add("·")
                     row.append(f"[dim]{'·':^{CELL_W}}[/dim]")
                 continue
             tok = _text_card(c, used)
