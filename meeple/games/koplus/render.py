@@ -37,7 +37,7 @@ MINI = 5
 """A tile in hand: one cell of its drawing."""
 NEXT = 7
 """The next tile in hand: one cell of its larger drawing."""
-ROW = 62
+ROW = 55
 """The height of one player's lines below the board."""
 
 CELL_FILL = "#f7f1e1"
@@ -202,21 +202,21 @@ def _players(obs: dict[str, Any], names: Sequence[str] | None, y0: float) -> tup
     y = 0.0
     for p in range(obs["players"]):
         colour = SEAT_COLOURS[p]
-        row = [draw.player_line(p, SEAT_COLOURS, names, 8, 22, WIDTH - 16, obs["scores"][p],
+        row = [draw.player_line(p, SEAT_COLOURS, names, 8, 20, WIDTH - 16, obs["scores"][p],
                                 size=LABEL, viewer=viewer, current=p == cp)]
         x = 8.0
         letters = hand(obs["next_shape"][p], obs["tiles_left"][p])
         tiles = []
         for i, letter in enumerate(letters):
             cell = NEXT if i == 0 else MINI
-            top = 32 + (3 * NEXT - (3 if letter == "X" else 2) * cell) / 2
+            top = 28 + (3 * NEXT - (3 if letter == "X" else 2) * cell) / 2
             tiles.append(art.hand_tile(letter, colour, x, top, cell))
             x += 3 * cell + (8 if i == 0 else 4)
         if letters:
             row.append(draw.group(tiles, class_="hand"))
         else:
-            row.append(draw.text(8, 48, "no tiles left", size=13, fill=MUTED, class_="hand"))
-        row.append(draw.text(WIDTH - 8, 48, draw.count(obs["bonus_left"][p], "bonus turn"),
+            row.append(draw.text(8, 44, "no tiles left", size=13, fill=MUTED, class_="hand"))
+        row.append(draw.text(WIDTH - 8, 44, draw.count(obs["bonus_left"][p], "bonus turn"),
                              size=13, anchor="end", fill=MUTED, class_="bonus"))
         cls = f"seat player-{p}" + (" viewer" if p == viewer else "") + (
             " to-move" if p == cp else "")
