@@ -5,8 +5,13 @@
 // Coordinates are the rules' own: x east, y north, z up, in cube edges; cell (x, y, z) is the
 // unit box [x, x+1] × [y, y+1] × [z, z+1]. The camera's up is +z.
 //
+// The pieces are wood stained in each piece's own colour with its letter on their faces, the
+// base a wooden board whose squares show their coordinates around the dark open chimney, and
+// the last move (the last check's piece or balance cube) is outlined in the highlight colour,
+// as on the plan (kozo/render.py, kozo/art.py): all drawn in code, no image files.
+//
 // Data read from the observation (rules.md 2.5, meeple/games/kozo):
-//   tower: {pieces: [{piece, colour, cells: [[x,y,z]...], tremor: [ox, oy]}],
+//   tower: {pieces: [{piece, letter, colour, cells: [[x,y,z]...], tremor: [ox, oy]}],
 //           balances: [{column: [x, y], height: h}]}
 //   last_check: {result: "stable"|"fallen", fell: [...], scene: {...}}
 // A previewed action (describe_action) carries `cubes` (resting cells) for a polycube, or
@@ -21,22 +26,129 @@ const SLOW_MOTION = 0.25; // playback speed of a fall
 const RING = [
   [0, 0], [1, 0], [2, 0], [0, 1], [2, 1], [0, 2], [1, 2], [2, 2],
 ];
-// One colour per polycube (P1..P12), the same as the plan drawn by the server (kozo/render.py);
-// balance cubes are black there and here.
+// One colour per polycube (P1..P12), stained into the wood exactly as on the plan drawn by the
+// server (kozo/art.py: 70 % the piece's colour, 30 % bare wood); balance cubes are black.
 const PIECE_COLOURS = [
   0xe6194b, 0x3cb44b, 0xffe119, 0x4363d8, 0xf58231, 0x911eb4, 0x46f0f0, 0xf032e6, 0xbcf60c,
   0xfabebe, 0x008080, 0x9a6324,
 ];
+const WOOD = 0xd7b27c;
+const BALANCE_FILL = 0x2a2622;
+const HOLE = 0x1a1510;
+const HIGHLIGHT = 0xf2b705; // the last move, as on the plan (engine/look.py)
+const LETTERS = "ABCDEFGHIJKL";
 
-function woodMaterial(colour, ghost = false) {
+function mix(a, b, t) {
+  let out = 0;
+  for (const shift of [16, 8, 0]) {
+    const x = (a >> shift) & 255;
+    const y = (b >> shift) & 255;
+    out |= Math.round(x + (y - x) * t) << shift;
+  }
+  return out;
+}
+
+/** The wood of a piece: its colour stained into bare wood (kozo/art.py `tint`). */
+export function pieceTint(colour) {
+  return mix(PIECE_COLOURS[colour % PIECE_COLOURS.length], WOOD, 0.3);
+}
+
+function inkOn(colour) {
+  const r = (colour >> 16) & 255;
+  const g = (colour >> 8) & 255;
+  const b = colour & 255;
+  return 0.299 * r + 0.587 * g + 0.114 * b > 135 ? "#1d1409" : "#ffffff";
+}
+
+/** A square of wood of colour `fill` with grain drawn in code, and `label` written in the
+ *  middle in `ink` where given. */
+function grainCanvas(seed, label = "", ink = "#1d1409", small = false, fill = "#f6ecdc") {
+  const c = document.createElement("canvas");
+  c.width = c.height = 128;
+  const g = c.getContext("2d");
+  g.fillStyle = fill;
+  g.fillRect(0, 0, 128, 128);
+  let r = seed * 9301 + 49297;
+  const rnd = () => ((r = (r * 9301 + 49297) % 233280) / 233280);
+  for (let i = 0; i < 14; i++) {
+    const y0 = i * 9.5 + rnd() * 5;
+    const amp = 1.5 + rnd() * 3;
+    const k = 0.03 + rnd() * 0.04;
+    g.strokeStyle = `rgba(110, 70, 30, ${0.12 + rnd() * 0.22})`;
+    g.lineWidth = 0.8 + rnd() * 1.6;
+    g.beginPath();
+    for (let x = 0; x <= 128; x += 4) {
+      const y = y0 + Math.sin(x * k + i) * amp;
+      if (x === 0) g.moveTo(x, y);
+      else g.lineTo(x, y);
+    }
+    g.stroke();
+  }
+  if (label) {
+    g.fillStyle = ink;
+    g.font = `bold ${small ? 34 : 68}px system-ui, 'DejaVu Sans', sans-serif`;
+    g.textAlign = "center";
+    g.textBaseline = "middle";
+    g.globalAlpha = small ? 0.7 : 0.92;
+    g.fillText(label, 64, small ? 100 : 68);
+    g.globalAlpha = 1;
+  }
+  return c;
+}
+
+const textures = new Map();
+function grainTexture(key, seed, label, ink, small, fill) {
+  if (!textures.has(key)) {
+    const t = new THREE.CanvasTexture(grainCanvas(seed, label, ink, small, fill));
+    t.colorSpace = THREE.SRGBColorSpace;
+    t.anisotropy = 4;
+    textures.set(key, t);
+  }
+  return textures.get(key);
+}
+
+function woodMaterial(colour, ghost = false, map = null) {
   return new THREE.MeshStandardMaterial({
     color: colour,
-    roughness: 0.75,
+    map,
+    roughness: 0.72,
     metalness: 0.0,
     transparent: ghost,
     opacity: ghost ? 0.45 : 1,
     depthWrite: !ghost,
   });
+}
+
+const pieceMaterials = new Map();
+const hex = (c) => `#${c.toString(16).padStart(6, "0")}`;
+
+/** A piece's wood (its tint drawn into the texture, so that white letters stay white on dark
+ *  wood), its letter on every face but the bottom (box faces: +x -x +y -y +z -z). */
+function pieceMaterial(colour, ghost = false) {
+  const key = `${colour}:${ghost}`;
+  if (!pieceMaterials.has(key)) {
+    const tint = pieceTint(colour);
+    const letter = LETTERS[colour % LETTERS.length];
+    const ink = inkOn(tint);
+    const map = grainTexture(`p${colour}`, colour + 1, letter, ink, false, hex(tint));
+    const face = woodMaterial(0xffffff, ghost, map);
+    // the east and west faces' texture runs along y: turned upright, the letter stands
+    const turned = map.clone();
+    turned.center.set(0.5, 0.5);
+    turned.rotation = Math.PI / 2;
+    const side = woodMaterial(0xffffff, ghost, turned);
+    const bottom = woodMaterial(0xffffff, ghost, grainTexture(`g${colour}`, colour + 1, "", ink, false, hex(tint)));
+    pieceMaterials.set(key, [side, side, face, face, face, bottom]);
+  }
+  return pieceMaterials.get(key);
+}
+
+/** What the last move put in the tower drawn: "piece", "balance" or null (as the plan). */
+function lastMove(obs) {
+  const lc = obs.last_check;
+  const tower = obs.tower || {};
+  if (!lc || !(tower.pieces || []).length) return null;
+  return lc.after === "balance" ? "balance" : "piece";
 }
 
 /** The centre of a polycube's cells (the physics body's origin without tremor). */
@@ -91,6 +203,8 @@ export class KozoView {
     this.edges = new THREE.EdgesGeometry(this.unit);
     this.balanceGeom = new THREE.BoxGeometry(BALANCE, BALANCE, BALANCE);
     this.edgeMat = new THREE.LineBasicMaterial({ color: 0x3a2c1c, transparent: true, opacity: 0.35 });
+    this.seamMat = new THREE.LineBasicMaterial({ color: 0x6b4a26, transparent: true, opacity: 0.8 });
+    this.lastMat = new THREE.LineBasicMaterial({ color: HIGHLIGHT });
     this._base();
     this.tower = new THREE.Group();
     this.ghost = new THREE.Group();
@@ -157,7 +271,6 @@ export class KozoView {
   }
 
   _base() {
-    const wood = woodMaterial(0xd9c7a0);
     const floor = new THREE.Mesh(
       new THREE.CircleGeometry(9, 48),
       new THREE.MeshStandardMaterial({ color: 0xc9c2b4, roughness: 1 }),
@@ -165,16 +278,29 @@ export class KozoView {
     floor.position.set(1.5, 1.5, -0.5);
     this.scene.add(floor);
     const slab = new THREE.BoxGeometry(1, 1, 0.5);
+    const side = woodMaterial(mix(WOOD, 0x000000, 0.25), false, grainTexture("side", 20));
     this.pickables = [];
     for (const [x, y] of RING) {
-      const m = new THREE.Mesh(slab, wood);
+      // each column's square of the board shows its coordinates, as on the plan
+      const top = woodMaterial(WOOD, false, grainTexture(`c${x}${y}`, 30 + x * 3 + y, `${x},${y}`, "#5a3d1e", true));
+      const m = new THREE.Mesh(slab, [side, side, side, side, top, side]);
+      m.name = `column-${x}-${y}`;
       this.pickables.push(m);
       m.position.set(x + 0.5, y + 0.5, -0.25);
       this.scene.add(m);
-      const e = new THREE.LineSegments(new THREE.EdgesGeometry(slab), this.edgeMat);
+      const e = new THREE.LineSegments(new THREE.EdgesGeometry(slab), this.seamMat);
       e.position.copy(m.position);
       this.scene.add(e);
     }
+    // The chimney: the open middle of the ring, a dark shaft down to the table.
+    const hole = new THREE.Mesh(
+      new THREE.PlaneGeometry(1, 1),
+      new THREE.MeshStandardMaterial({ color: HOLE, roughness: 1 }),
+    );
+    hole.name = "chimney";
+    hole.position.set(1.5, 1.5, -0.49);
+    this.scene.add(hole);
+    this.chimney = hole;
     // North arrow, so the 3D view and the plan agree on directions.
     const arrow = new THREE.ArrowHelper(new THREE.Vector3(0, 1, 0), new THREE.Vector3(1.5, 3.3, -0.45), 0.9, 0x555555, 0.3, 0.2);
     this.scene.add(arrow);
@@ -190,15 +316,15 @@ export class KozoView {
   }
 
   /** A polycube as a group whose origin is its centroid (as in the physics). */
-  _piece(cells, colour, ghost = false) {
+  _piece(cells, colour, ghost = false, last = false) {
     const g = new THREE.Group();
     const c = centroid(cells);
-    const mat = woodMaterial(PIECE_COLOURS[colour % PIECE_COLOURS.length], ghost);
+    const mat = pieceMaterial(colour, ghost);
     for (const [x, y, z] of cells) {
       const m = new THREE.Mesh(this.unit, mat);
       m.position.set(x + 0.5 - c.x, y + 0.5 - c.y, z + 0.5 - c.z);
       g.add(m);
-      const e = new THREE.LineSegments(this.edges, this.edgeMat);
+      const e = new THREE.LineSegments(this.edges, last ? this.lastMat : this.edgeMat);
       e.position.copy(m.position);
       g.add(e);
     }
@@ -206,9 +332,10 @@ export class KozoView {
     return g;
   }
 
-  _balance(x, y, h, ghost = false) {
-    const m = new THREE.Mesh(this.balanceGeom, woodMaterial(0x202020, ghost));
+  _balance(x, y, h, ghost = false, last = false) {
+    const m = new THREE.Mesh(this.balanceGeom, woodMaterial(BALANCE_FILL, ghost, grainTexture("b", 40)));
     m.position.set(x + 0.5, y + 0.5, h + BALANCE / 2);
+    if (last) m.add(new THREE.LineSegments(new THREE.EdgesGeometry(this.balanceGeom), this.lastMat));
     return m;
   }
 
@@ -216,11 +343,12 @@ export class KozoView {
   update(obs, board) {
     if (!obs) return;
     const tower = obs.tower || { pieces: [], balances: [] };
-    const sig = JSON.stringify(tower);
+    const last = lastMove(obs);
+    const sig = JSON.stringify([tower, last]);
     if (sig !== this.signature) {
       this.signature = sig;
       this.motion = null;
-      this._drawTower(tower);
+      this._drawTower(tower, last);
     }
     this.lastCheck = obs.last_check || null;
     this._drawBar(obs);
@@ -234,28 +362,39 @@ export class KozoView {
     }
   }
 
-  _drawTower(tower) {
+  _drawTower(tower, last = null) {
     this.tower.clear();
     this.bodies = [];
-    for (const p of tower.pieces || []) {
-      const g = this._piece(p.cells, p.colour ?? p.piece - 1);
+    const pieces = tower.pieces || [];
+    const balances = tower.balances || [];
+    pieces.forEach((p, i) => {
+      const isLast = last === "piece" && i === pieces.length - 1;
+      const g = this._piece(p.cells, p.colour ?? p.piece - 1, false, isLast);
       const t = p.tremor || p.offset_tremor || [0, 0];
       g.position.x += t[0] || 0;
       g.position.y += t[1] || 0;
-      g.userData = { start: g.position.clone() };
+      g.userData = { start: g.position.clone(), piece: p.piece };
       this.tower.add(g);
       this.bodies.push(g);
-    }
-    for (const b of tower.balances || []) {
-      const m = this._balance(b.column[0], b.column[1], b.height);
+    });
+    balances.forEach((b, i) => {
+      const isLast = last === "balance" && i === balances.length - 1;
+      const m = this._balance(b.column[0], b.column[1], b.height, false, isLast);
       m.userData = { start: m.position.clone() };
       this.tower.add(m);
       this.bodies.push(m);
-    }
+    });
+    const lastBody = last === "piece" && pieces.length ? `piece ${pieces[pieces.length - 1].letter}`
+      : last === "balance" && balances.length ? "balance cube" : "";
+    this.container.dataset.last = lastBody;
     this.container.dataset.bodies = String(this.bodies.length);
     let top = 0;
     for (const p of tower.pieces || []) for (const c of p.cells) top = Math.max(top, c[2] + 1);
     this.controls.target.set(1.5, 1.5, Math.max(1, top / 2));
+    // Step back when the tower has grown past what the camera shows (never closer).
+    const want = Math.max(12, top * 1.3 + 6);
+    const away = this.camera.position.clone().sub(this.controls.target);
+    if (away.length() < want) this.camera.position.copy(this.controls.target).addScaledVector(away.normalize(), want);
     this.controls.update();
     this.requestRender();
   }

@@ -51,6 +51,30 @@ def test_kozo_tower_in_3d_previews_and_plays_a_fall(new_context, server, artifac
     # Rules example Z4 B: the V lying flat, then an I-tricube resting on (2,0) alone falls.
     type_move(page, "P12.5@0,0")
     expect(view).to_have_attribute("data-bodies", "1")
+    expect(view).to_have_attribute("data-last", "piece L")  # the last move, outlined
+    # Wooden pieces drawn in code: every face of the V-pentacube carries a texture of its
+    # stained wood (its letter and grain), and the chimney is a dark open shaft in the board.
+    looks = page.evaluate(
+        """() => {
+            const v = document.querySelector('#view3d').kozoView;
+            const faces = [];
+            v.tower.traverse((o) => { if (o.isMesh) faces.push(...[].concat(o.material)); });
+            const chimney = v.scene.getObjectByName('chimney');
+            const columns = v.pickables.map((m) => m.name);
+            return {
+                textured: faces.length > 0 && faces.every((m) => m.map && m.map.image),
+                kinds: new Set(faces.map((m) => m.map.uuid)).size,
+                chimney: chimney ? [chimney.position.x, chimney.position.y] : null,
+                columns,
+                labelled: v.pickables.every((m) => m.material[4].map.image.width > 0),
+            };
+        }"""
+    )
+    assert looks["textured"] and looks["kinds"] >= 2, looks  # letter faces and plain bottoms
+    assert looks["chimney"] == [1.5, 1.5]
+    assert sorted(looks["columns"]) == sorted(
+        f"column-{x}-{y}" for x in range(3) for y in range(3) if (x, y) != (1, 1))
+    assert looks["labelled"]
     # Pointing at a column previews the balance cube there as a ghost in the tower.
     target = page.locator("#board .target").first
     target.evaluate("e => e.scrollIntoView({block: 'center'})")
@@ -60,6 +84,7 @@ def test_kozo_tower_in_3d_previews_and_plays_a_fall(new_context, server, artifac
     page.screenshot(path=str(artifacts / "e2e-kozo-3d-preview.png"), full_page=True)
     type_move(page, "B@0,0")
     expect(view).to_have_attribute("data-bodies", "2")
+    expect(view).to_have_attribute("data-last", "balance cube")
     type_move(page, "P2.1@2,0")
     expect(page.locator("#final")).to_be_visible()
     with urllib.request.urlopen(f"{server}/api/tables/{table}/frame") as r:
