@@ -125,10 +125,10 @@ def _status(obs: dict[str, Any], names: Sequence[str] | None, clicks: bool = Tru
 
 
 def _title(obs: dict[str, Any]) -> str:
-    line = f"Mops Royal · round {obs.get('round', 0)}"
+    """The picture's head: the game and its round (or the scoring at the end)."""
     if obs.get("phase") == "end_scoring":
-        line += " · end scoring"
-    return line
+        return "Mops Royal · end scoring"
+    return f"Mops Royal · round {obs.get('round', 0)}"
 
 
 def _wrap(words: str, size: float, width: float, sep: str = " ") -> list[str]:

@@ -89,9 +89,15 @@ def test_every_text_reads_at_12_px_on_a_phone(players, options):
     for s, v, obs in views(players, options, seed=players):
         root = ET.fromstring(render.svg(obs, NAMES[:players] if v is not None else None))
         scale = PHONE / view_width(root)
+        width = view_width(root)
         for t in root.iter(f"{NS}text"):
             size = float(t.get("font-size"))
-            assert size * scale >= 12, (size, "".join(t.itertext()), s.move_number(), v)
+            words = "".join(t.itertext())
+            assert size * scale >= 12, (size, words, s.move_number(), v)
+            # and it stays inside the picture (a bold sans letter is at most about 0.6 em)
+            x, run = float(t.get("x")), len(words) * size * 0.6
+            left = {"middle": x - run / 2, "end": x - run}.get(t.get("text-anchor"), x)
+            assert 0 <= left and left + run <= width + 2, (words, left, run)
         box = root.get("viewBox").split()
         assert float(box[3]) <= 1600
 
