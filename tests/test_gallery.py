@@ -222,15 +222,22 @@ def test_lobby_picture_is_the_middle_of_the_first_configuration():
     assert gallery.lobby_picture("botanik") == gallery.draw(middle, None)
 
 
-def test_gallery_writes_svg_png_and_the_page(tmp_path):
+def test_png_is_drawn_from_the_svg():
+    data = gallery.png(gallery.lobby_picture("kontor"))
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert int.from_bytes(data[16:20], "big") == gallery.PNG_WIDTH  # the IHDR width
+    assert int.from_bytes(data[20:24], "big") > 100
+
+
+def test_gallery_writes_svg_png_and_the_page(tmp_path, monkeypatch):
     out = tmp_path / "gallery"
+    # A PNG takes cairosvg a good part of a second: the real one is tested above.
+    monkeypatch.setattr(gallery, "png", lambda svg: b"PNG of " + svg[:40].encode())
     pics = gallery.write_gallery("mops_royal", out)
     assert len(pics) == len(game_class("mops_royal").configurations()) * 6
     for p in pics:
         assert (out / f"{p.slug}.svg").read_text() == p.svg
-        data = (out / f"{p.slug}.png").read_bytes()
-        assert data[:8] == b"\x89PNG\r\n\x1a\n"
-        assert int.from_bytes(data[16:20], "big") == gallery.PNG_WIDTH
+        assert (out / f"{p.slug}.png").read_bytes() == b"PNG of " + p.svg[:40].encode()
     page = gallery.write_docs(pics, tmp_path / "docs" / "gallery.md", out)
     text = page.read_text()
     assert text.startswith("# Gallery") and "## Mops Royal" in text
