@@ -42,13 +42,16 @@ EDGE = "#5b4a2e"
 STYLE = (
     "<style>"
     ".kontor .slot{stroke:none}"
-    ".kontor .legal>.slot{stroke:" + HIGHLIGHT + ";stroke-width:4;stroke-dasharray:7 4}"
+    ".kontor .legal>.slot{stroke:" + MUTED + ";stroke-width:2;stroke-dasharray:4 6}"
+    ".kontor.placing .legal>.slot{stroke:" + HIGHLIGHT + ";stroke-width:4;stroke-dasharray:7 4}"
     ".kontor .target>.slot{stroke:" + HIGHLIGHT + ";stroke-width:5;stroke-dasharray:none}"
-    ".kontor .slot.last-move{stroke-width:5}"
+    ".kontor .last-move{stroke-width:5;stroke-dasharray:10 5}"
     "</style>"
 )
-"""Kontor's frames: legal empty cells dashed, the client's targets and the last move ringed."""
+"""Kontor's frames: free places dashed (in the highlight colour while a card is being placed),
+the client's targets and the last move ringed."""
 MODE_WORDS = {"basic": "basic game", "advanced": "advanced game", "expansion": "expansion"}
+SHORT_MODE = {"basic": "basic", "advanced": "advanced", "expansion": "expansion"}
 _COLOUR_WORD = re.compile(r"\b(" + "|".join(COLOURS) + r")\b(?!-)")
 _ACTION = re.compile(r"^(red|black|green|purple): (place|ship|remove)\b(?: (\S+))? ?"
                      r"\((-?\d+),(-?\d+)\)")
@@ -149,6 +152,7 @@ def _board(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] 
     left = MARGIN + (INNER - cell * cols) / 2
     cards = {tuple(c["cell"]): c for c in obs["field"]}
     legal = {tuple(c) for c in obs.get("legal_cells", [])}
+    placing = obs.get("step") == "place"
 
     def px(x: int, y: int) -> tuple[float, float]:
         return left + (x - xs.start) * cell, top + (y - ys.start) * cell
@@ -159,13 +163,14 @@ def _board(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] 
         for x in xs:
             X, Y = px(x, y)
             c = cards.get((x, y))
-            slot = "slot last-move" if (x, y) == last else "slot"
+            slot = "slot"
             cid = _cell_id(obs, x, y)
             if c is None:
                 ok = (x, y) in legal
                 body = [draw.rect(round(X + cell * 0.035, 1), round(Y + cell * 0.035, 1),
                                   round(cell * 0.93, 1), round(cell * 0.93, 1),
-                                  fill=LEGAL_FILL if ok else EMPTY, rx=f"{cell * 0.08:.1f}",
+                                  fill=LEGAL_FILL if ok and placing else EMPTY,
+                                  rx=f"{cell * 0.08:.1f}",
                                   class_="card"),
                         draw.rect(round(X + cell * 0.035, 1), round(Y + cell * 0.035, 1),
                                   round(cell * 0.93, 1), round(cell * 0.93, 1),
@@ -182,6 +187,12 @@ def _board(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] 
             out.append(draw.group(body, id=cid, class_=f"cell {kind}"))
     out += _edges(obs, xs, ys, px, cell)
     out += _areas(obs, colours, names, px, cell)
+    if last is not None and last[0] in xs and last[1] in ys:  # ringed above the outlines
+        X, Y = px(*last)
+        out.append(draw.rect(round(X + cell * 0.09, 1), round(Y + cell * 0.09, 1),
+                             round(cell * 0.82, 1), round(cell * 0.82, 1), rx=f"{cell * 0.06:.1f}",
+                             class_="last-move", data_cell=_cell_id(obs, *last),
+                             pointer_events="none"))
     if obs.get("ship"):
         X, Y = px(*obs["ship"])
         out.append(art.patrol_ship(X + cell * 0.5, Y + cell * 0.6, cell * 0.62))
@@ -386,11 +397,11 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     obs = observation
     colours = SEAT_COLOURS
     n = obs["field_size"]
-    mode = MODE_WORDS.get(obs["mode"], obs["mode"])
+    mode = SHORT_MODE.get(obs["mode"], obs["mode"])
     body = [STYLE,
             draw.text(MARGIN, 40, f"Kontor · round {obs['round']}", size=34, weight="bold",
                       class_="title"),
-            draw.text(MARGIN + INNER, 40, f"{mode[:1].upper()}{mode[1:]}, {n}×{n} field",
+            draw.text(MARGIN + INNER, 40, f"{mode[:1].upper()}{mode[1:]} · {n}×{n}",
                       size=FONT, anchor="end", fill=MUTED, class_="detail")]
     y = 40.0
     for line in _wrap(_phase_line(obs, names), int(INNER / (28 * 0.56))):
@@ -422,7 +433,9 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
         part, h = _piles(obs, colours, names, y)
         body += part
         y += h
-    return draw.document(WIDTH, round(y, 1), body, cls="kontor", label="Kontor harbour")
+    placing = obs.get("step") == "place" and not obs.get("terminal")
+    return draw.document(WIDTH, round(y, 1), body, cls="kontor placing" if placing else "kontor",
+                         label="Kontor harbour")
 
 
 # -- the terminal picture --------------------------------------------------------------------------
@@ -431,8 +444,10 @@ CELL_W = 7
 GOODS_LETTER = {"tea": "t", "wine": "w", "spice": "s"}
 LEGEND = {
     "~": "water", "@": "anchor", "≈": "flood", "=": "bridge", "#": "customs house",
-    "t": "tea", "w": "wine", "s": "spice", "T": "tea warehouse", "W": "wine warehouse",
-    "S": "spice warehouse", "Γ": "crane", "&": "tavern", "$": "coin symbol",
+    "t": "tea without a warehouse", "w": "wine without a warehouse",
+    "s": "spice without a warehouse", "T": "tea warehouse", "W": "wine warehouse",
+    "S": "spice warehouse", "Γ": "crane (and the goods it counts as)", "&": "tavern",
+    "$": "coin symbol",
     "^": "ship symbol", "<>": "the patrol ship", "+": "free place", "·": "empty place",
     "*": "last move",
 }
@@ -541,8 +556,9 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
     legend = [f"{s} {LEGEND[s]}" for s in LEGEND if s in used]
     lines += [draw.plain(s) for s in _wrap("Legend: " + ", ".join(legend), TEXT_WIDTH, "  ")]
     for a in obs["areas"]:
-        if a["closed"] and a["owner"] is None and a["size"] <= 1:
-            continue
+        if a["owner"] is None and a["size"] <= 1 and (
+                a["closed"] or not any(map(any, a["counts"]))):
+            continue  # a lone card that scores nothing, or holds no goods yet
         x, y = min((tuple(c) for c in a["cells"]), key=lambda c: (c[1], c[0]))
         size = draw.count(a["size"], "card")
         if a["closed"]:

@@ -193,8 +193,7 @@ def test_the_player_to_act_and_the_last_move_are_marked_the_shared_way(players, 
         assert rings == ([str(acting)] if acting is not None else [])
         placed = [line for line in obs["log"] if re.match(
             r"^(?:" + "|".join(COLOURS) + r"): (?:place|ship|remove)\b", line)]
-        last = re.findall(r'<g id="(cell-\d+-\d+)"[^>]*>(?:(?!</g>).)*class="slot last-move"',
-                          picture)
+        last = re.findall(r'<rect[^>]*class="last-move" data-cell="(cell-\d+-\d+)"', picture)
         if placed:
             x, y = (int(v) for v in re.findall(r"\((-?\d+),(-?\d+)\)", placed[-1])[-1])
             assert last == [render._cell_id(obs, x, y)]
