@@ -27,13 +27,17 @@ W = 360.0
 """Width of the picture: a phone shows it at about its own size."""
 M = 12.0
 """Margin."""
-CS = 64.0
+CS = 52.0
 """Side of a square of the ring seen from above."""
+TOWER_W = 176.0
+"""Width of the tower's drawing, left of the ring."""
+TOWER_H = 330.0
+"""Greatest height of the tower's drawing."""
 ROW = 32.0
 """Height of a line of the players' list."""
 LABEL = 21.0
 """Size of a player's name and mark: the symbol on the mark (0.575 of it) reads on a phone."""
-CELL_W, CELL_H = 112.0, 74.0
+CELL_W, CELL_H = 84.0, 64.0
 """One piece of the pieces left."""
 STYLE = (
     "<style>"
@@ -41,7 +45,7 @@ STYLE = (
     ".kozo-column.target{stroke:" + HIGHLIGHT + ";stroke-width:4;fill:" + HIGHLIGHT
     + ";fill-opacity:.14}"
     ".kozo-column.target:hover,.kozo-column.preview-target{fill-opacity:.38}"
-    ".kozo-fell{opacity:.75}"
+    ".kozo-fell polygon{stroke:" + FALL_INK + ";stroke-width:1.8;stroke-dasharray:4 2}"
     "</style>"
 )
 """The ring's squares: invisible until the client marks them as legal places (``target``)."""
@@ -156,9 +160,10 @@ def _lines(x: float, y: float, words: str, size: float, width: float, gap: float
 
 
 # -- the tower ---------------------------------------------------------------------------------
-def _tower_view(observation: dict[str, Any], top: float, names: Sequence[str] | None
-                ) -> tuple[list[str], float]:
-    """The tower from the south-west on its board, the chimney open; its SVG and height."""
+def _tower_view(observation: dict[str, Any], top: float, names: Sequence[str] | None,
+                left: float, width: float) -> tuple[list[str], float]:
+    """The tower from the south-west on its board, the chimney open, in ``width`` pixels
+    from ``left``; its SVG and height."""
     tower = _shown_tower(observation)
     fallen_scene = tower is not observation.get("tower")
     pieces = tower.get("pieces", [])
@@ -169,16 +174,10 @@ def _tower_view(observation: dict[str, Any], top: float, names: Sequence[str] | 
             zmax = max(zmax, c[2] + 1)
     for b in balances:
         zmax = max(zmax, b["height"] + 0.6)
-    s = min(50.0, 540.0 / (zmax * art.H + 4))
+    s = min(width / (6 * art.A), TOWER_H / (zmax * art.H + 6 * art.B + 0.35))
     body: list[str] = []
-    y0 = top
-    if fallen_scene:
-        caption, after = _lines(M, top + 14, "The tower that fell (the new round starts on "
-                                "an empty base):", 12, W - 2 * M, 15, fill=MUTED)
-        body += caption
-        y0 = after - 4
-    oy = y0 + 12 + (zmax * art.H + 6 * art.B) * s
-    iso = art.Iso(s, W / 2, oy)
+    oy = top + 8 + (zmax * art.H + 6 * art.B) * s
+    iso = art.Iso(s, left + width / 2, oy)
     body.append(f"<defs>{iso.grain_defs('kozo-grain')}</defs>")
     body += _board(iso, observation)
     lm = last_move(observation)
@@ -227,7 +226,7 @@ def _tower_view(observation: dict[str, Any], top: float, names: Sequence[str] | 
     items.sort(key=lambda t: (t[0], t[1]))
     for *_, svg in items:
         body += svg
-    return body, oy + 0.35 * s + 10 - top
+    return body, oy + 0.35 * s + 8 - top
 
 
 def _label_place(cells: Sequence[Sequence[float]], occupied: set[tuple[float, float, float]],
@@ -274,7 +273,7 @@ def _board(iso: art.Iso, observation: dict[str, Any]) -> list[str]:
 
 
 # -- the ring from above -----------------------------------------------------------------------
-def _plan(observation: dict[str, Any], top: float) -> tuple[list[str], float]:
+def _plan(observation: dict[str, Any], top: float, left: float) -> tuple[list[str], float]:
     """The ring seen from above, north up: per column the piece on top (its wood and letter),
     the height and a balance cube; the squares are the click targets."""
     tower = observation.get("tower") or {"pieces": [], "balances": []}
@@ -291,19 +290,20 @@ def _plan(observation: dict[str, Any], top: float) -> tuple[list[str], float]:
     elif lm:
         x, y = tower["balances"][lm[1]]["column"]
         marked = {(x, y)}
-    body = [draw.text(M, top + 14, "The ring from above", size=13, weight="bold")]
-    y0 = top + 24
+    body = [draw.text(left, top + 14, "From above, N ↑", size=13, weight="bold")]
+    y0 = top + 22
     squares, targets = [], []
     for row in range(3):
         for x in range(3):
             y = 2 - row
-            rx, ry = M + x * CS, y0 + row * CS
+            rx, ry = left + x * CS, y0 + row * CS
             if (x, y) == (1, 1):
                 squares.append(draw.group([
                     draw.rect(rx, ry, CS, CS, fill=art.HOLE, stroke=art.WOOD_DARK),
-                    draw.rect(rx + 5, ry + 5, CS - 10, CS - 10, fill="#14100b"),
+                    draw.rect(rx + 4, ry + 4, CS - 8, CS - 8, fill="#14100b"),
                     draw.text(rx + CS / 2, ry + CS / 2 + 4, "chimney", size=12,
-                              anchor="middle", fill="#e8dcc8"),
+                              anchor="middle", fill="#e8dcc8", textLength=f"{CS - 8:g}",
+                              lengthAdjust="spacingAndGlyphs"),
                     draw.title("The chimney: the open middle of the ring, never covered"),
                 ], class_="kozo-chimney"))
                 continue
@@ -314,17 +314,17 @@ def _plan(observation: dict[str, Any], top: float) -> tuple[list[str], float]:
             cell = [draw.rect(rx, ry, CS, CS, fill=fill, stroke=art.WOOD_DARK,
                               stroke_width="1.5"),
                     draw.rect(rx, ry, CS, CS, fill="url(#kozo-grain-plan)"),
-                    draw.text(rx + 5, ry + 15, f"{x},{y}", size=12, fill=ink)]
+                    draw.text(rx + 4, ry + 14, f"{x},{y}", size=12, fill=ink)]
             if on_top:
-                cell.append(draw.text(rx + CS / 2, ry + 42, on_top[1]["letter"], size=22,
-                                      anchor="middle", weight="bold", fill=ink))
+                cell.append(draw.text(rx + 5, ry + CS - 7, on_top[1]["letter"], size=20,
+                                      weight="bold", fill=ink))
             if c["top"]:
-                cell.append(draw.text(rx + CS - 5, ry + CS - 6, f"height {c['top']}",
-                                      size=12, anchor="end", fill=ink))
+                cell.append(draw.text(rx + CS - 5, ry + CS - 7, f"↑{c['top']}", size=14,
+                                      anchor="end", weight="bold", fill=ink))
             if c["balance"]:
-                cell.append(draw.rect(rx + CS - 21, ry + 5, 16, 16, fill=BALANCE_FILL,
+                cell.append(draw.rect(rx + CS - 19, ry + 4, 15, 15, fill=BALANCE_FILL,
                                       stroke="#000", rx="2"))
-                cell.append(draw.rect(rx + CS - 18, ry + 8, 6, 6, fill="#5a524a"))
+                cell.append(draw.rect(rx + CS - 16, ry + 7, 5, 5, fill="#5a524a"))
             if (x, y) in marked:
                 cell.append(draw.rect(rx + 3, ry + 3, CS - 6, CS - 6, class_="last-move",
                                       fill="none"))
@@ -338,17 +338,9 @@ def _plan(observation: dict[str, Any], top: float) -> tuple[list[str], float]:
                            id=f"col-{x}-{y}", class_="kozo-column")
             targets.append(f"<rect{a}>{draw.title(f'Column {x},{y}: {what}')}</rect>")
     body += squares + targets
-    # beside the ring: how to read it, and north
-    kx = M + 3 * CS + 14
-    body.append(draw.text(kx, y0 + 14, "N ↑ (north)", size=13, weight="bold"))
-    key, _ = _lines(kx, y0 + 36, "Each square shows the piece on top, its letter and the "
-                    "height of the column.", 12, W - M - kx, 15, fill=MUTED)
-    body += key
-    ky = y0 + 36 + 15 * len(key) + 8
-    if ky + 20 < y0 + 3 * CS:
-        body.append(draw.rect(kx, ky - 12, 14, 14, fill=BALANCE_FILL, rx="2"))
-        body += _lines(kx + 20, ky, "balance cube", 12, W - M - kx - 20, 15, fill=MUTED)[0]
-    return body, 24 + 3 * CS + 8
+    body.append(draw.text(left, y0 + 3 * CS + 16, "letter on top · ↑ height", size=12,
+                          fill=MUTED))
+    return body, 22 + 3 * CS + 22
 
 
 # -- players and pieces ------------------------------------------------------------------------
@@ -390,18 +382,21 @@ def _players(observation: dict[str, Any], names: Sequence[str] | None, top: floa
             line.append(draw.text(M + 1.3 * LABEL, y, right, size=13, class_="score"))
         body.append(draw.group(line, class_="player-line", data_seat=p))
         extra = []
-        px = M + 1.3 * LABEL
-        for chip in placed.get(p, []):
-            fill = art.tint(chip["colour"])
+        mine = placed.get(p, [])
+        px = M + name_w + 8
+        if not mine or px + 23 * len(mine) + len(right) * 13 * 0.56 + 8 > W - M:
+            px = M + 1.3 * LABEL
+            chip_y = y + 6
+            below = bool(mine)
+        else:
+            chip_y, below = y - 16, False
+        for chip in mine:
             extra.append(draw.group(
-                [draw.rect(px, y + 6, 20, 20, fill=fill, stroke=art.shade(fill, 0.6),
-                           rx="2"),
-                 draw.text(px + 10, y + 21, chip["letter"], size=12, anchor="middle",
-                           weight="bold", fill=art.ink_on(fill)),
+                [*_chip(px, chip_y, chip["colour"], chip["letter"], 20),
                  draw.title(f"{seat_name(p, names)} placed the {piece_name(chip['piece'])}")],
                 class_="kozo-placed", data_piece=f"P{chip['piece']}", data_seat=p))
             px += 23
-        if extra:
+        if below:
             y += 26
         if p in toppled:
             rs = toppled[p]
@@ -412,6 +407,14 @@ def _players(observation: dict[str, Any], names: Sequence[str] | None, top: floa
                                    class_="kozo-fall"))
         body += extra
     return body, y - top + 12
+
+
+def _chip(x: float, y: float, colour: int, letter: str, side: float) -> list[str]:
+    """A piece's letter on a square of its wood."""
+    fill = art.tint(colour)
+    return [draw.rect(x, y, side, side, fill=fill, stroke=art.shade(fill, 0.6), rx="2"),
+            draw.text(x + side / 2, y + side / 2 + 4.3, letter, size=12, anchor="middle",
+                      weight="bold", fill=art.ink_on(fill))]
 
 
 def _pieces_left(observation: dict[str, Any], top: float) -> tuple[list[str], float]:
@@ -425,24 +428,24 @@ def _pieces_left(observation: dict[str, Any], top: float) -> tuple[list[str], fl
     body = [draw.text(M, top + 14, "Pieces left", size=13, weight="bold")]
     y0 = top + 22
     for i, p in enumerate(left):
-        r, c = divmod(i, 3)
+        r, c = divmod(i, 4)
         x, y = M + c * CELL_W, y0 + r * CELL_H
         chosen = p["piece"] == piece or (not piece and size and p["size"] == size)
         dim = bool((piece and p["piece"] != piece) or (size and p["size"] != size))
         cubes = PIECES[p["piece"] - 1][1]
-        cell = art.piece_icon(cubes, p["colour"], x + CELL_W / 2, y + 40, 12.0)
-        cell.append(draw.text(x + 6, y + 56, p["letter"], size=13, weight="bold"))
-        cell.append(draw.text(x + 20, y + 56, p["name"], size=12))
-        cell.append(draw.text(x + 20, y + 70, draw.count(p["size"], "cube"), size=12,
+        cell = art.piece_icon(cubes, p["colour"], x + CELL_W / 2, y + 32, 9.0)
+        cell.append(draw.text(x + CELL_W / 2, y + 46, p["name"], size=12, anchor="middle"))
+        cell += _chip(x + 10, y + 49, p["colour"], p["letter"], 14)
+        cell.append(draw.text(x + 28, y + 60, draw.count(p["size"], "cube"), size=12,
                               fill=MUTED))
         cell.append(draw.title(f"{piece_name(p['piece'])}: {draw.count(p['size'], 'cube')}"))
         if chosen:
-            cell.insert(0, draw.rect(x + 2, y, CELL_W - 4, CELL_H - 2, fill=HIGHLIGHT,
+            cell.insert(0, draw.rect(x, y, CELL_W - 2, CELL_H - 1, fill=HIGHLIGHT,
                                      fill_opacity=".18", stroke=HIGHLIGHT, stroke_width="2",
                                      rx="6"))
         body.append(draw.group(cell, class_="kozo-left" + (" kozo-required" if chosen else ""),
                                data_piece=f"P{p['piece']}", opacity=".45" if dim else None))
-    rows = (len(left) + 2) // 3
+    rows = (len(left) + 3) // 4
     return body, 22 + rows * CELL_H + 6
 
 
@@ -473,12 +476,14 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
         words, y = _lines(M, y + 2, fall_sentence(lc, names), 13, W - 2 * M, 17,
                           fill=FALL_INK, class_="kozo-fall")
         body += words
-    tower, h = _tower_view(observation, y - 8, names)
-    body += tower
-    y += h - 8
-    plan, h = _plan(observation, y)
-    body += plan
-    y += h
+    if _shown_tower(observation) is not observation.get("tower"):
+        words, y = _lines(M, y + 2, "The tower that fell (the new round starts on an empty "
+                          "base):", 12, W - 2 * M, 15, fill=MUTED)
+        body += words
+    tower, th = _tower_view(observation, y - 12, names, M, TOWER_W)
+    plan, ph = _plan(observation, y - 6, W - M - 3 * CS)
+    body += tower + plan
+    y += max(th - 12, ph - 6)
     players, h = _players(observation, names, y)
     body += players
     y += h
