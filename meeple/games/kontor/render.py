@@ -44,6 +44,7 @@ STYLE = (
     ".kontor .slot{stroke:none}"
     ".kontor .legal>.slot{stroke:" + MUTED + ";stroke-width:2;stroke-dasharray:4 6}"
     ".kontor.placing .legal>.slot{stroke:" + HIGHLIGHT + ";stroke-width:4;stroke-dasharray:7 4}"
+    ".kontor.placing .legal>.card{fill:" + LEGAL_FILL + "}"
     ".kontor .target>.slot{stroke:" + HIGHLIGHT + ";stroke-width:5;stroke-dasharray:none}"
     ".kontor .last-move{stroke-width:5;stroke-dasharray:10 5}"
     "</style>"
@@ -152,7 +153,6 @@ def _board(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] 
     left = MARGIN + (INNER - cell * cols) / 2
     cards = {tuple(c["cell"]): c for c in obs["field"]}
     legal = {tuple(c) for c in obs.get("legal_cells", [])}
-    placing = obs.get("step") == "place"
 
     def px(x: int, y: int) -> tuple[float, float]:
         return left + (x - xs.start) * cell, top + (y - ys.start) * cell
@@ -169,8 +169,7 @@ def _board(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] 
                 ok = (x, y) in legal
                 body = [draw.rect(round(X + cell * 0.035, 1), round(Y + cell * 0.035, 1),
                                   round(cell * 0.93, 1), round(cell * 0.93, 1),
-                                  fill=LEGAL_FILL if ok and placing else EMPTY,
-                                  rx=f"{cell * 0.08:.1f}",
+                                  fill=EMPTY, rx=f"{cell * 0.08:.1f}",
                                   class_="card"),
                         draw.rect(round(X + cell * 0.035, 1), round(Y + cell * 0.035, 1),
                                   round(cell * 0.93, 1), round(cell * 0.93, 1),
