@@ -6,8 +6,10 @@ Everything here is plain data (tables keyed by tile index). Items marked **[R1]*
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from meeple.engine.grid import Grid
-from meeple.engine.look import PALETTE, Colour
+from meeple.engine.look import PALETTE, Colour, seat_name
 
 SEAT_COLOURS: tuple[Colour, ...] = PALETTE
 """The players' colours by seat (``Botanik.colours``): the shared palette, as the pieces of the
@@ -135,6 +137,28 @@ def tile_set(name: str = "reconstructed_v1") -> TileSet:
     if ts is None:
         ts = _CACHE[name] = TileSet(name)
     return ts
+
+
+COLOUR_WORDS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "K": "black"}
+"""Each tile colour letter in words."""
+TYPE_WORDS = {"straight": "straight pipe", "elbow": "elbow", "tee": "tee", "cross": "cross",
+              "plant": "plant", "vegetable": "vegetable", "meca": "Meca-Botanist",
+              "source": "Source"}
+"""Each tile type in the game's words."""
+
+
+def tile_words(tile_id: str, names: Sequence[str] | None = None, *, flowers: bool = False) -> str:
+    """A tile in the game's words: "red elbow", "blue Meca-Botanist", "Alice's Source"; with
+    ``flowers``, its flowers too ("green tee with a flower")."""
+    ts = tile_set()
+    t = ts.index.get(tile_id)
+    if t is None or ts.type[t] == SOURCE:
+        return f"{seat_name(int(tile_id[3:]), names)}'s Source"
+    words = f"{COLOUR_WORDS.get(tile_id[0], '')} {TYPE_WORDS[TYPES[ts.type[t]]]}".strip()
+    n = ts.flowers[t]
+    if flowers and n:
+        words += " with a flower" if n == 1 else f" with {n} flowers"
+    return words
 
 
 def exits_text(mask: int) -> list[str]:

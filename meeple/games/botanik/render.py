@@ -29,13 +29,9 @@ from meeple.engine import svg as draw
 from meeple.engine.look import HIGHLIGHT, INK, MUTED, Colour, seat_name
 
 from . import art
-from .components import DIRS, SEAT_COLOURS, TYPES, exits_text, tile_set
+from .components import DIRS, SEAT_COLOURS, TYPES, exits_text, tile_set, tile_words
 
 COLOUR_RICH = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "K": "bright_black"}
-TYPE_WORD = {"straight": "straight pipe", "elbow": "elbow", "tee": "tee", "cross": "cross",
-             "plant": "plant", "vegetable": "vegetable", "meca": "Meca-Botanist",
-             "source": "Source"}
-"""Each tile type in the game's words."""
 DIRBIT = {d: 1 << i for i, d in enumerate(DIRS)}
 GLYPH = {
     0: "·", 1: "╵", 2: "╶", 3: "└", 4: "╷", 5: "│", 6: "┌", 7: "├",
@@ -104,20 +100,6 @@ def _letter(tile_id: str | None) -> str | None:
 def _source_seat(tile_id: str) -> int:
     """The seat whose Source this is (``SRC0`` is seat 0's)."""
     return int(tile_id[3:])
-
-
-def tile_words(tile_id: str, names: Sequence[str] | None = None, *, flowers: bool = False) -> str:
-    """A tile in the game's words: "red elbow", "blue Meca-Botanist", "Alice's Source"; with
-    ``flowers``, its flowers too ("green tee with a flower")."""
-    if tile_id.startswith("SRC"):
-        return f"{seat_name(_source_seat(tile_id), names)}'s Source"
-    letter = _letter(tile_id) or ""
-    kind = _kind(tile_id)
-    words = f"{art.COLOUR_WORD.get(letter, '')} {TYPE_WORD[kind]}".strip()
-    n = _flowers(tile_id)
-    if flowers and n:
-        words += " with a flower" if n == 1 else f" with {n} flowers"
-    return words
 
 
 def _status_line(obs: dict[str, Any], names: Sequence[str] | None) -> str:
