@@ -421,7 +421,7 @@ def _pieces_left(observation: dict[str, Any], top: float) -> tuple[list[str], fl
     """The pieces still to place, each drawn in its resting pose with its letter, name and
     size; the piece (or the size) that must be played stands out."""
     left = observation.get("pieces_left") or []
-    if not left:
+    if not left or observation.get("terminal"):
         return [], 0.0
     size = observation.get("required_size")
     piece = observation.get("required_piece")
@@ -477,8 +477,9 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
                           fill=FALL_INK, class_="kozo-fall")
         body += words
     if _shown_tower(observation) is not observation.get("tower"):
-        words, y = _lines(M, y + 2, "The tower that fell (the new round starts on an empty "
-                          "base):", 12, W - 2 * M, 15, fill=MUTED)
+        caption = "The tower that fell:" if observation.get("terminal") else (
+            "The tower that fell (the new round starts on an empty base):")
+        words, y = _lines(M, y + 2, caption, 12, W - 2 * M, 15, fill=MUTED)
         body += words
     tower, th = _tower_view(observation, y - 12, names, M, TOWER_W)
     plan, ph = _plan(observation, y - 6, W - M - 3 * CS)
@@ -594,7 +595,7 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
             items.append((draw.plain(words), words))
         lines += _wrap_items("Column heights: ", items)
     left = observation.get("pieces_left", [])
-    if left:
+    if left and not observation.get("terminal"):
         items = []
         for p in left:
             words = (f"{p['letter']} {p['name']} ({p['size']} cubes, {p['orientations']} "

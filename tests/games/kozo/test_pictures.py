@@ -247,3 +247,28 @@ def test_piece_colours_stay_apart_as_wood():
         assert t != PIECE_FILLS[i] and t != art.WOOD
         for u in tints[:i]:
             assert sum(abs(a - b) for a, b in zip(rgb(t), rgb(u), strict=True)) > 40, (t, u)
+
+
+def test_the_size_chosen_for_a_player_stands_out_among_the_pieces_left():
+    s = meeple.load("kozo", players=3, opponent_choice=True).new_initial_state()
+    s.apply(s.string_to_action("size 4"))
+    obs = s.observation(None)
+    root = ET.fromstring(render.svg(obs, NAMES[:3]))
+    assert "Ada places a polycube of size 4" in visible(root)
+    cells = [g for g in root.iter(f"{NS}g") if (g.get("class") or "").startswith("kozo-left")]
+    assert len(cells) == len(PIECES)
+    for g in cells:
+        size = len(PIECES[int(g.get("data-piece")[1:]) - 1][1])
+        assert ("kozo-required" in g.get("class")) == (size == 4)
+        assert (g.get("opacity") is None) == (size == 4)
+
+
+def test_a_finished_game_shows_no_pieces_left_and_no_next_round():
+    end = meeple.play_out(meeple.load("kozo", players=2, rounds=1).new_initial_state(),
+                          random.Random(3))
+    obs = end.observation(None)
+    words = visible(ET.fromstring(render.svg(obs)))
+    assert "Pieces left" not in words and not any("new round" in w for w in words)
+    assert not any(w.startswith("Round ") for w in words)
+    shown = Text.from_markup(render.text(obs)).plain
+    assert "Pieces left" not in shown and "Game over" in shown
