@@ -36,7 +36,7 @@ def test_parallel_api_test(name, players, options):
     parallel_api_test(parallel_env(name, players=players, **options), num_cycles=cycles(name))
 
 
-@pytest.mark.parametrize("name,players,options", configurations(first_only=True))
+@pytest.mark.parametrize("name,players,options", configurations())
 def test_seed_test(name, players, options):
     seed_test(lambda: env(name, players=players, **options), num_cycles=cycles(name))
 
