@@ -29,6 +29,13 @@ TILES: tuple[str, ...] = tuple(f"{c}-{o}" for c in COLOURS for o in OBJECTS)
 CODES: tuple[str, ...] = tuple(c + o for c in COLOUR_LETTERS for o in OBJECT_LETTERS)
 """Two-letter short codes, e.g. ``Bl`` for blue-pillow."""
 TILE_INDEX: dict[str, int] = {t: i for i, t in enumerate(TILES)}
+
+
+def tile_words(tile: str) -> str:
+    """A tile (its id ``blue-pillow``) in words: "blue pillow"."""
+    return tile.replace("-", " ")
+
+
 CODE_INDEX: dict[str, int] = {c: i for i, c in enumerate(CODES)}
 
 CROWNS: frozenset[int] = frozenset(

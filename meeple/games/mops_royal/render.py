@@ -35,6 +35,7 @@ from .components import (
     SHAPES,
     TILE_INDEX,
 )
+from .components import tile_words as _words
 
 __all__ = ["FILL", "svg", "text"]
 
@@ -58,11 +59,6 @@ CALLED = 80
 """The side of the called tile."""
 LEGAL_FILL = "#fff2c2"
 """An empty cell where the viewer may place the called tile (ringed in ``HIGHLIGHT``)."""
-
-
-def _words(tile: str) -> str:
-    """A tile in words: "blue pillow"."""
-    return tile.replace("-", " ")
 
 
 def _own_score(obs: dict[str, Any], q: int) -> float:
