@@ -26,13 +26,13 @@ from .components import (
     CUSTOMS,
     FLOOD,
     GOODS,
+    GOODS_CARD,
     TAVERN,
     WATER,
 )
 
 GOODS_FILL = {"tea": "#d8b96a", "wine": "#7b3f00", "spice": "#5f8f2a"}
 """The goods' own colours (rules 2.1: tea beige, wine brown, spice green), never a player's."""
-GOODS_WORD = {"tea": "tea", "wine": "wine", "spice": "spice"}
 WATER_FILL = "#3f8fc4"
 WAVE = "#a9d3ee"
 ANCHOR_FILL = "#1f5f8b"
@@ -65,7 +65,7 @@ class Card:
     crane_active: bool = True
 
 
-KINDS = {"water": WATER, "anchor": ANCHOR, "tavern": TAVERN, "goods": 3, "crane": CRANE,
+KINDS = {"water": WATER, "anchor": ANCHOR, "tavern": TAVERN, "goods": GOODS_CARD, "crane": CRANE,
          "flood": FLOOD, "bridge": BRIDGE, "customs": CUSTOMS}
 """The observation's word for each card kind."""
 
@@ -318,7 +318,7 @@ def card(c: Card, colours: tuple[Colour, ...] | list[Colour], x: float, y: float
         out.append(coin(cx0 + w * 0.82, cy0 + w * 0.18, w * 0.12))
     elif c.ship:
         out.append(ship_symbol(cx0 + w * 0.8, cy0 + w * 0.2, w * 0.3, ink))
-    if c.kind in (TAVERN, 3, CRANE):
+    if c.kind in (TAVERN, GOODS_CARD, CRANE):
         py = cy0 + w * 0.55
         out.append(draw.rect(round(cx0 + w * 0.05, 1), round(py, 1), round(w * 0.9, 1),
                              round(w * 0.4, 1), fill=PLATE, rx=_f(s * 0.05)))
@@ -337,13 +337,13 @@ def card(c: Card, colours: tuple[Colour, ...] | list[Colour], x: float, y: float
     return out
 
 
-def card_words(name: str, names: object = None) -> str:
+def card_words(name: str) -> str:
     """A card as a player names it: "35 (spice, coin)", "water 48 (coin)", "flood 88"."""
     c = card_of_name(name)
     if c.kind == ANCHOR:
         return "the anchor"
     parts: list[str] = []
-    if c.kind == 3:
+    if c.kind == GOODS_CARD:
         parts.append(" and ".join(c.goods))
     elif c.kind == CRANE:
         parts.append("crane")
