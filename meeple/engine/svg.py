@@ -81,6 +81,14 @@ def group(body: Iterable[str], **extra: object) -> str:
     return f"<g{attrs(**extra)}>{''.join(body)}</g>"
 
 
+def region(name: str, x: float, y: float, w: float, h: float, body: Iterable[str]) -> str:
+    """A top-level section of a picture (the board, a player's panel, the chart) with its box
+    ``x y w h`` in the picture's own coordinates: the picture stays one complete column, and a
+    client with a wide screen may show each region in its own frame beside the board."""
+    box = " ".join(f"{round(v, 1):g}" for v in (x, y, w, h))
+    return f'<g{attrs(class_="region", data_region=name, data_box=box)}>{"".join(body)}</g>'
+
+
 def title(content: object) -> str:
     """A tooltip (and accessible name) for the enclosing element."""
     return f"<title>{esc(content)}</title>"
