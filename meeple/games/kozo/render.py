@@ -37,7 +37,7 @@ ROW = 32.0
 """Height of a line of the players' list."""
 LABEL = 21.0
 """Size of a player's name and mark: the symbol on the mark (0.575 of it) reads on a phone."""
-CELL_W, CELL_H = 84.0, 64.0
+CELL_W, CELL_H = 84.0, 58.0
 """One piece of the pieces left."""
 STYLE = (
     "<style>"
@@ -433,10 +433,10 @@ def _pieces_left(observation: dict[str, Any], top: float) -> tuple[list[str], fl
         chosen = p["piece"] == piece or (not piece and size and p["size"] == size)
         dim = bool((piece and p["piece"] != piece) or (size and p["size"] != size))
         cubes = PIECES[p["piece"] - 1][1]
-        cell = art.piece_icon(cubes, p["colour"], x + CELL_W / 2, y + 32, 9.0)
-        cell.append(draw.text(x + CELL_W / 2, y + 46, p["name"], size=12, anchor="middle"))
-        cell += _chip(x + 10, y + 49, p["colour"], p["letter"], 14)
-        cell.append(draw.text(x + 28, y + 60, draw.count(p["size"], "cube"), size=12,
+        cell = art.piece_icon(cubes, p["colour"], x + CELL_W / 2, y + 28, 8.5)
+        cell.append(draw.text(x + CELL_W / 2, y + 41, p["name"], size=12, anchor="middle"))
+        cell += _chip(x + 10, y + 43, p["colour"], p["letter"], 14)
+        cell.append(draw.text(x + 28, y + 54, draw.count(p["size"], "cube"), size=12,
                               fill=MUTED))
         cell.append(draw.title(f"{piece_name(p['piece'])}: {draw.count(p['size'], 'cube')}"))
         if chosen:
