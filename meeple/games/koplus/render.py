@@ -102,15 +102,16 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     head, head_h = draw.header(8, 0, "KoPlus", status(obs, names))
     y0 = head_h + TOP
     x0 = LEFT
-    out = [STYLE, head]
-    out.extend(_board(obs, x0, y0, size))
+    board = _board(obs, x0, y0, size)
     y = y0 + rows * size + 8
     last = last_words(obs, names)
     if last:
-        out.append(draw.text(8, y + 13, last, size=13, fill=MUTED, class_="last-words"))
+        board.append(draw.text(8, y + 13, last, size=13, fill=MUTED, class_="last-words"))
         y += 20
     panel, panel_h = _players(obs, names, y)
-    out.append(panel)
+    out = [STYLE, draw.region("board", 0, head_h, WIDTH, y - head_h, board),
+           draw.region("head", 0, 0, WIDTH, head_h, [head]),
+           draw.region("players", 0, y, WIDTH, panel_h + 4, [panel])]
     return draw.document(WIDTH, round(y + panel_h + 4, 1), out, cls="koplus-board",
                          label="KoPlus board")
 
