@@ -21,6 +21,7 @@ from .components import (
     add_parts,
     exits_text,
     rotate,
+    tile_words,
 )
 
 if TYPE_CHECKING:
@@ -219,19 +220,55 @@ def dict_to_action(state: BotanikState, move: dict[str, Any], player: int) -> in
         raise bad(str(e)) from None
 
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth")
+"""Spaces and piles counted from the left, as the registry shows them."""
+TURNS = ("", "turned a quarter to the right", "turned half around",
+         "turned a quarter to the left")
+"""A rotation of ``k`` quarter turns clockwise, in words."""
+SIDES = {"N": "top", "E": "right", "S": "bottom", "W": "left"}
+"""A pipe's edge, as the machine is drawn (north up)."""
+
+
+def and_list(words: list[str]) -> str:
+    """``["a", "b", "c"]`` as "a, b and c"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def machine_place(r: int, c: int) -> str:
+    """Cell ``(r, c)`` of a machine said from its Source: "next to your Source, on the left",
+    "2 above and 1 right of your Source"."""
+    if r == 0 and c == 0:
+        return "on your Source"
+    if abs(r) + abs(c) == 1:
+        return {(-1, 0): "just above your Source", (1, 0): "just below your Source",
+                (0, -1): "next to your Source, on the left",
+                (0, 1): "next to your Source, on the right"}[(r, c)]
+    v = f"{abs(r)} {'above' if r < 0 else 'below'}" if r else ""
+    h = f"{abs(c)} {'left' if c < 0 else 'right'}" if c else ""
+    if not h:
+        return f"{v} your Source"
+    if not v:
+        return f"{h} of your Source"
+    return f"{v} and {h} of your Source"
+
+
 def describe_action(state: BotanikState, action: int, player: int) -> dict[str, Any]:
     """The label of an action and the SVG elements it concerns (``target``, ``cells``)."""
     ids = state.ts.ids
     if player == CHANCE:
-        return {"kind": "chance", "label": action_to_string(state, action, player)}
+        tile = tile_words(ids[action], flowers=True)
+        if state.phase == DEAL:
+            return {"kind": "chance", "label": f"The {tile} is dealt onto a central pile"}
+        return {"kind": "chance", "label": f"The {tile} is revealed"}
     if action < ADD_BASE:
         t, rest = divmod(action, 10)
         tid = ids[t]
+        words = tile_words(tid, flowers=True)
         if rest < 5:
             target = f"row-{player}-{rest}"
             return {
                 "kind": "own",
-                "label": f"Put {tid} on your space {rest}",
+                "label": f"Put the {words} on your {ORDINALS[rest]} space",
                 "target": target,
                 "cells": [target, f"arrival-{tid}"],
                 "tile": tid,
@@ -240,12 +277,13 @@ def describe_action(state: BotanikState, action: int, player: int) -> dict[str, 
         j = rest - 5
         target = f"pile-{j}"
         freed = [
-            ("your " if q == player else "your opponent's ") + ids[state.rows[q * COLUMNS + j]]
+            ("your " if q == player else "your opponent's ")
+            + tile_words(ids[state.rows[q * COLUMNS + j]])
             for q in (player, 1 - player) if state.releases(q, j, t)
         ]
         return {
             "kind": "pile",
-            "label": f"Put {tid} on central pile {j}"
+            "label": f"Put the {words} on the {ORDINALS[j]} central pile"
             + (f", releasing {' and '.join(freed)}" if freed else ""),
             "target": target,
             "cells": [target, f"arrival-{tid}"]
@@ -259,11 +297,15 @@ def describe_action(state: BotanikState, action: int, player: int) -> dict[str, 
         exits = exits_text(rotate(state.ts.exits[t], k)) if t >= 0 else []
         target = f"m{player}-cell-{r}-{c}"
         ghost = f"m{player}-ghost-{r}-{c}-{k}"
-        turn = f", turned {k} quarter turn{'s' if k != 1 else ''}" if k else ""
+        what = f"the {tile_words(ids[t], flowers=True)}" if t >= 0 else "the tile"
+        turn = f", {TURNS[k]}" if k else ""
+        pipes = ""
+        if exits:
+            sides = [SIDES[d] for d in exits]
+            pipes = f", pipe{'s' if len(sides) > 1 else ''} at the {and_list(sides)}"
         return {
             "kind": "add",
-            "label": f"Add {ids[t] if t >= 0 else 'the tile'} at {r},{c}{turn}"
-            + (f" (pipes {' '.join(exits)})" if exits else ""),
+            "label": f"Add {what} {machine_place(r, c)}{turn}{pipes}",
             "target": target,
             "cells": [target, ghost],
             "tile": ids[t] if t >= 0 else None,
@@ -273,9 +315,11 @@ def describe_action(state: BotanikState, action: int, player: int) -> dict[str, 
         }
     j = action - SWAP_BASE
     top = state.piles[j][-1] if state.piles[j] else -1
+    took = f"the {tile_words(ids[top], flowers=True)}" if top >= 0 else "its top tile"
     return {
         "kind": "swap",
-        "label": f"Swap with pile {j} and take {ids[top] if top >= 0 else 'its top'}",
+        "label": f"Swap the Meca-Botanist with the top of the {ORDINALS[j]} central pile "
+        f"and take {took}",
         "target": f"pile-{j}",
         "cells": [f"pile-{j}"],
         "column": j,

@@ -9,10 +9,23 @@ from typing import TYPE_CHECKING, Any
 from meeple.engine import CHANCE, NotationError
 
 from .components import (
+    ANCHOR,
     ANCHOR_ID,
+    BRIDGE,
+    CARD_COIN,
+    CARD_COLOUR,
+    CARD_GOODS,
     CARD_ID,
+    CARD_KIND,
     CARD_NAME,
+    CARD_NUMBER,
+    CARD_SHIP,
+    COLOURS,
+    CRANE,
+    CUSTOMS,
+    FLOOD,
     GOODS,
+    GOODS_CARD,
     NV,
     P_CHOOSE,
     S_BUY,
@@ -21,7 +34,8 @@ from .components import (
     T_CROSS,
     T_HAND,
     T_TOP,
-    describe_card,
+    TAVERN,
+    WATER,
 )
 
 if TYPE_CHECKING:
@@ -209,14 +223,87 @@ def dict_to_action(state: KontorState, move: dict[str, Any], player: int) -> int
     raise bad(f"unknown action type {kind!r}")
 
 
+def and_list(words: list[str]) -> str:
+    """``["a", "b", "c"]`` as "a, b and c"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def card_words(card: int) -> str:
+    """A card as the players name it: "the black harbour card 14 with wine", "the red harbour
+    card 11 with a crane", "the water card 48 with a coin symbol", "the flood card 88"."""
+    kind = CARD_KIND[card]
+    if kind == ANCHOR:
+        return "the anchor"
+    number = CARD_NUMBER[card]
+    if kind == WATER:
+        head = f"the water card {number}"
+    elif kind in (FLOOD, BRIDGE, CUSTOMS):
+        head = {FLOOD: "the flood card", BRIDGE: "the bridge card",
+                CUSTOMS: "the customs house card"}[kind] + f" {number}"
+    else:
+        head = f"the {COLOURS[CARD_COLOUR[card]]} harbour card {number}"
+    has: list[str] = []
+    if kind == GOODS_CARD:
+        has.append(and_list([GOODS[t] for t in CARD_GOODS[card]]))
+    elif kind == CRANE:
+        has.append("a crane")
+    elif kind == TAVERN:
+        has.append("a tavern")
+    if CARD_COIN[card]:
+        has.append("a coin symbol")
+    if CARD_SHIP[card]:
+        has.append("a ship symbol")
+    if not has:
+        return head
+    if len(has) > 2 and " and " in has[0]:
+        return f"{head} with {has[0]}, " + ", ".join(has[1:-1]) + f" and {has[-1]}"
+    if len(has) == 2 and " and " in has[0]:
+        return f"{head} with {has[0]}, and {has[1]}"
+    return f"{head} with {and_list(has)}"
+
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+"""Small distances in words, so they never run into a card's number."""
+
+
+def count_words(n: int) -> str:
+    """``n`` in words up to nine, else in digits."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def field_place(x: int, y: int) -> str:
+    """Cell ``(x, y)`` of the field said from the anchor (x to the right, y down): "on the
+    anchor", "just above the anchor", "2 right and 1 below the anchor"."""
+    if x == 0 and y == 0:
+        return "on the anchor"
+    if abs(x) + abs(y) == 1:
+        return {(0, -1): "just above the anchor", (0, 1): "just below the anchor",
+                (-1, 0): "next to the anchor, on the left",
+                (1, 0): "next to the anchor, on the right"}[(x, y)]
+    h = f"{count_words(abs(x))} to the {'left' if x < 0 else 'right'}" if x else ""
+    v = f"{count_words(abs(y))} {'above' if y < 0 else 'below'}" if y else ""
+    if not v:
+        return f"{h} of the anchor"
+    if not h:
+        return f"{v} the anchor"
+    return f"{h} and {v} the anchor"
+
+
+def _sentence(words: str) -> str:
+    """``words`` with its first letter a capital."""
+    return words[:1].upper() + words[1:]
+
+
 def describe_action(state: KontorState, action: int, player: int) -> dict[str, Any]:
     """The label of an action and the picture's elements it points at (``cell-R-C`` on the
     padded grid, ``hand-<card>``)."""
     g = state.game
     if player == CHANCE:
-        return {"label": f"Card drawn: {CARD_NAME[action]}", "kind": "chance"}
+        how = {"deal": "is dealt to the starting cross", "draw": "is drawn",
+               "turn": "is turned up on its pile"}[chance_type(state)]
+        return {"label": _sentence(f"{card_words(action)} {how}"), "kind": "chance"}
     if action < g.PLACE:
-        return {"label": f"Choose {describe_card(action)}", "kind": "choose",
+        return {"label": f"Choose {card_words(action)}", "kind": "choose",
                 "target": f"hand-{CARD_NAME[action]}",
                 "cells": [f"hand-{CARD_NAME[action]}"], "card": CARD_NAME[action]}
     if action < g.SHIP:
@@ -224,25 +311,27 @@ def describe_action(state: KontorState, action: int, player: int) -> dict[str, A
         cid = g.cell_id(i)
         extra = ""
         if 1 <= v <= 3:
-            extra = f", crane counts as {GOODS[v - 1]}"
+            extra = f", its crane counting as {GOODS[v - 1]}"
         elif v >= 4:
-            extra = f", export one {GOODS[v - 4]}"
-        name = CARD_NAME[state.card] if state.card >= 0 else "the card"
-        return {"label": f"Place {name} at {g.xy_text(i)}{extra}", "kind": "place",
-                "target": cid, "cells": [cid], "cell": list(g.xy(i))}
+            extra = f", exporting one {GOODS[v - 4]}"
+        name = card_words(state.card) if state.card >= 0 else "the card"
+        x, y = g.xy(i)
+        return {"label": f"Place {name}, {field_place(x, y)}{extra}", "kind": "place",
+                "target": cid, "cells": [cid], "cell": [x, y]}
     if action < g.REMOVE:
         i = action - g.SHIP
-        return {"label": f"Move the ship to {g.xy_text(i)}", "kind": "ship",
-                "target": g.cell_id(i), "cells": [g.cell_id(i)],
-                "cell": list(g.xy(i))}
+        x, y = g.xy(i)
+        where = "onto the anchor" if x == y == 0 else field_place(x, y)
+        return {"label": f"Move the patrol ship {where}", "kind": "ship",
+                "target": g.cell_id(i), "cells": [g.cell_id(i)], "cell": [x, y]}
     if action < g.BUY:
         i = action - g.REMOVE
-        name = CARD_NAME[state.cell[i]] if state.cell[i] >= 0 else "the card"
-        return {"label": f"Remove {name} from {g.xy_text(i)}", "kind": "remove",
-                "target": g.cell_id(i), "cells": [g.cell_id(i)],
-                "cell": list(g.xy(i))}
+        x, y = g.xy(i)
+        name = card_words(state.cell[i]) if state.cell[i] >= 0 else "the card"
+        return {"label": f"Remove {name}, {field_place(x, y)}", "kind": "remove",
+                "target": g.cell_id(i), "cells": [g.cell_id(i)], "cell": [x, y]}
     if action == g.BUY:
         return {"label": "Buy a special card for 2 coins", "kind": "buy"}
-    labels = {S_SHIP: "Leave the ship where it is", S_BUY: "Do not buy a special card",
+    labels = {S_SHIP: "Leave the patrol ship where it is", S_BUY: "Do not buy a special card",
               S_REMOVE: "Remove no card"}
     return {"label": labels.get(state.step, "Skip"), "kind": "skip"}
