@@ -402,25 +402,29 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     viewer = obs.get("viewer")
     near = viewer if viewer in (0, 1) else 0
     far = 1 - near
-    parts: list[str] = [STYLE]
-    parts.append(draw.text(M, 22, "Botanik", size=17, weight="bold", class_="title"))
-    parts.append(draw.text(M, 40, _detail(obs), size=12, fill=MUTED, class_="detail"))
+    head = [draw.text(M, 22, "Botanik", size=17, weight="bold", class_="title"),
+            draw.text(M, 40, _detail(obs), size=12, fill=MUTED, class_="detail")]
     y = 40.0
     for line in _wrap(_status_line(obs, names), 14, W - 2 * M):
         y += 19
-        parts.append(draw.status(M, y, line))
+        head.append(draw.status(M, y, line))
     y += 6
-    g, h = _machine_svg(far, obs, y, names, colours)
-    parts.append(g)
+    head_h = y
+    theirs, h = _machine_svg(far, obs, y, names, colours)
+    theirs_box = (y, h)
     y += h
+    board_y = y
     g, h = _registry_svg(obs, y, (far, near), names, colours)
-    parts.append(g)
     y += h
-    g, h = _arrival_svg(obs, y, names, colours)
-    parts.append(g)
+    g2, h = _arrival_svg(obs, y, names, colours)
     y += h
-    g, h = _machine_svg(near, obs, y, names, colours)
-    parts.append(g)
+    board = [g, g2]
+    board_h = y - board_y
+    mine, h = _machine_svg(near, obs, y, names, colours)
+    parts = [STYLE, draw.region("board", 0, board_y, W, board_h, board),
+             draw.region("head", 0, 0, W, head_h, head),
+             draw.region(f"player-{near}", 0, y, W, h + 4, [mine]),
+             draw.region(f"player-{far}", 0, theirs_box[0], W, theirs_box[1], [theirs])]
     y += h
     return draw.document(W, round(y + 4), parts, cls="botanik", label="Botanik board")
 
