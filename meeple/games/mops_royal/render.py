@@ -418,34 +418,35 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     viewer = obs.get("viewer")
     me = viewer if viewer is not None and 0 <= viewer < n else None
     inner = WIDTH - 2 * MARGIN
-    out = [art.defs(),
-           draw.text(MARGIN, 28, _title(obs), size=18, weight="bold", class_="title")]
+    top = [draw.text(MARGIN, 28, _title(obs), size=18, weight="bold", class_="title")]
     called = obs.get("called_tile") if obs.get("phase") == "round" else None
     text_w = inner - (CALLED + 16 if called else 0)
     lines = _wrap(_status(obs, names), 15, text_w)
     y = 52.0
     for line in lines:
-        out.append(draw.status(MARGIN, y, line, size=15))
+        top.append(draw.status(MARGIN, y, line, size=15))
         y += 20
     head = y
     if called:
         colour, obj = called.split("-")
         tx, ty = WIDTH - MARGIN - CALLED, 10
         crown = TILE_INDEX[called] in CROWNS
-        out.append(draw.group(
+        top.append(draw.group(
             [draw.title(f"The called tile: {_words(called)}"
                         + (", with a crown" if crown else "")),
              art.tile_face(colour, obj, tx, ty, CALLED, crown)],
             id="called-tile", class_="called"))
-        out.append(draw.text(tx + CALLED / 2, ty + CALLED + 18, _words(called), size=FONT,
+        top.append(draw.text(tx + CALLED / 2, ty + CALLED + 18, _words(called), size=FONT,
                              anchor="middle", weight="bold"))
         head = max(head + 10, ty + CALLED + 30)
     y = head + 4
+    regions = [draw.region("head", 0, 0, WIDTH, y, top)]
     others = [q for q in range(n) if q != me]
     if me is not None:
         panel, h = _panel(obs, me, MARGIN, y, inner, BIG, names, rows=max(3, _rows(obs, me)))
-        out.append(panel)
+        regions.insert(0, draw.region("board", 0, y, WIDTH, h + 10, [panel]))
         y += h + 10
+    out, start = [], y
     come_done = False
     if len(others) <= (1 if me is not None else 2):  # one under the other
         for q in others:
@@ -468,15 +469,20 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
                 come_done = True
             if i % 2 == 1 or i == len(others) - 1:
                 y += h + 10
+    if out:  # the others' layouts: the board itself for a spectator
+        where = 0 if me is None else len(regions)
+        regions.insert(where, draw.region("board" if me is None else "others", 0, start, WIDTH,
+                                          y - start, out))
     if not come_done:
         come, h = _to_come(obs, MARGIN, y, inner)
         if come:
-            out.append(come)
+            regions.append(draw.region("to-come", 0, y, WIDTH, h + 10, [come]))
             y += h + 10
     chart, h = _chart(obs, MARGIN, y, inner)
-    out.append(chart)
+    regions.append(draw.region("chart", 0, y, WIDTH, h + MARGIN, [chart]))
     y += h + MARGIN
-    return draw.document(WIDTH, round(y), out, cls="mops-royal", label="Mops Royal table")
+    return draw.document(WIDTH, round(y), [art.defs(), *regions], cls="mops-royal",
+                         label="Mops Royal table")
 
 
 # ---------------------------------------------------------------------------- terminal
