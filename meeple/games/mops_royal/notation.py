@@ -11,9 +11,13 @@ from .components import (
     CELL_COL,
     CELL_ROW,
     CODE_INDEX,
+    COLOURS,
+    IS_CROWN,
     MASK_TO_PL,
+    NCELLS,
     NOSCORE,
     NUM_ACTIONS,
+    OBJECTS,
     PASS,
     PL_CELLS,
     PL_MARKS,
@@ -27,10 +31,14 @@ from .components import (
     SETUP_START,
     SHAPE_IDS,
     SHAPE_INDEX,
+    SHAPE_NAMES,
+    TILE_COLOUR,
     TILE_INDEX,
+    TILE_OBJECT,
     TILES,
     cell_index,
     cell_xy,
+    tile_words,
 )
 
 if TYPE_CHECKING:
@@ -252,16 +260,72 @@ def dict_to_action(state: MopsRoyalState, d: dict[str, Any], player: int) -> int
         "(chance: start, caller, reveal)"
     )
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four")
+"""Distances in a layout (at most four cells from the start tile), in words."""
+PLURALS = {"pillow": "pillows", "bone": "bones", "bowl": "bowls", "can": "cans",
+           "poop": "poops", "pug": "pugs"}
+"""Each object's plural, for a combination of one object."""
+
+
+def the_tile(tile: int) -> str:
+    """A tile with its article and crown: "the blue bone", "the pink pug with a crown"."""
+    return f"the {tile_words(TILES[tile])}" + (" with a crown" if IS_CROWN[tile] else "")
+
+
+def layout_place(cell: int) -> str:
+    """A cell of a layout said from the start tile (x to the right, y down): "just above your
+    start tile", "two to the left and one below your start tile"."""
+    x, y = cell_xy(cell)
+    if x == 0 and y == 0:
+        return "on your start tile"
+    if abs(x) + abs(y) == 1:
+        return {(0, -1): "just above your start tile", (0, 1): "just below your start tile",
+                (-1, 0): "next to your start tile, on the left",
+                (1, 0): "next to your start tile, on the right"}[(x, y)]
+    h = f"{NUMBER_WORDS[abs(x)]} to the {'left' if x < 0 else 'right'}" if x else ""
+    v = f"{NUMBER_WORDS[abs(y)]} {'above' if y < 0 else 'below'}" if y else ""
+    if not v:
+        return f"{h} of your start tile"
+    if not h:
+        return f"{v} your start tile"
+    return f"{h} and {v} your start tile"
+
+
+def article(name: str) -> str:
+    """A shape's name after "a" or "an": "a short line", "an L of four"."""
+    return ("an " if name[:2] in ("L ", "N ", "F ") else "a ") + name
+
+
+def _shared(state: MopsRoyalState, player: int, cells: tuple[int, ...] | list[int]) -> str:
+    """What the tiles on ``cells`` of ``player``'s layout share: "blue tiles" or "bones"."""
+    tiles = [state.board[player * NCELLS + i] for i in cells]
+    if any(t < 0 for t in tiles):
+        return "tiles"
+    colours = {TILE_COLOUR[t] for t in tiles}
+    if len(colours) == 1:
+        return f"{COLOURS[colours.pop()]} tiles"
+    objects = {TILE_OBJECT[t] for t in tiles}
+    if len(objects) == 1:
+        return PLURALS[OBJECTS[objects.pop()]]
+    return "tiles"
+
+
 def describe_action(state: MopsRoyalState, action: int, player: int) -> dict[str, Any]:
     """The label of an action and the ids of the cells it points at in the picture."""
     if player == CHANCE:
-        return {"kind": "chance", "label": action_to_string(state, action, player)}
+        if state.phase == SETUP_START:
+            label = f"Everyone starts with {the_tile(action)}"
+        elif state.phase == SETUP_CALLER:
+            label = f"Player {action + 1} is the first caller"
+        else:
+            label = f"The caller reveals {the_tile(action)}"
+        return {"kind": "chance", "label": label}
     if action < REJECT:
         x, y = cell_xy(action)
         tid = f"cell-{player}-{CELL_ROW[action]}-{CELL_COL[action]}"
         return {
             "kind": "place",
-            "label": f"Place {TILES[state.tile]} at ({x},{y})",
+            "label": f"Place {the_tile(state.tile)} {layout_place(action)}",
             "target": tid,
             "cells": [tid],
             "cell": [x, y],
@@ -273,7 +337,8 @@ def describe_action(state: MopsRoyalState, action: int, player: int) -> dict[str
         cost = state.rej[player] + 2
         return {
             "kind": "reject",
-            "label": f"Reject {TILES[state.tile]} onto ({x},{y}) for {cost} points",
+            "label": f"Reject {the_tile(state.tile)} for {cost} points: stack it face down "
+            f"{layout_place(c)}",
             "target": tid,
             "cells": [tid],
             "cell": [x, y],
@@ -288,9 +353,13 @@ def describe_action(state: MopsRoyalState, action: int, player: int) -> dict[str
     pts = state.combination_points(player, k)
     ids = [f"cell-{player}-{CELL_ROW[i]}-{CELL_COL[i]}" for i in PL_CELLS[k]]
     fx, fy = cell_xy(f)
+    flip = state.board[player * NCELLS + f]
+    turned = the_tile(flip) if flip >= 0 else "the tile"
     return {
         "kind": "score",
-        "label": f"Score {shape} for {pts} points, turning ({fx},{fy}) face down",
+        "label": f"Score {article(SHAPE_NAMES[shape])} of {_shared(state, player, PL_CELLS[k])}"
+        f" for {pts} point{'s' if pts != 1 else ''}, turning face down {turned} "
+        f"{layout_place(f)}",
         "target": f"cell-{player}-{CELL_ROW[f]}-{CELL_COL[f]}",
         "cells": ids,
         "shape": shape,
