@@ -132,6 +132,7 @@ def test_no_game_module_is_looked_up_by_name():
             continue
         text = path.read_text()
         assert "import_module" not in text, f"{path} imports a module by name"
+        assert "inspect.getmodule" not in text, f"{path} finds a module to look into by name"
     for path in (ROOT / "web").rglob("*.js"):
         if "node_modules" in path.parts:
             continue

@@ -1,8 +1,8 @@
 """Adapters to other game frameworks: OpenSpiel (``openspiel``), PettingZoo (``pettingzoo``)
 and Gymnasium (``gymnasium``), each importing its framework only when used (``meeple[peers]``
-installs them); and the named planes of every game's observation tensor (``planes``, numpy
-only): ``observation_planes(state, player)`` is importable from here."""
+installs them). The named planes of every game's observation tensor are the engine's
+(``meeple.observation_planes``, ``meeple.engine.planes``)."""
 
-from .planes import observation_planes
+from meeple.engine.planes import observation_planes
 
 __all__ = ["observation_planes"]

@@ -14,7 +14,7 @@ seats are played by ``meeple.bots.make_bot`` specs (``"random"``, ``"greedy"``, 
 chance is resolved with the env's RNG. The reward is the learner's zero-sum return at the end.
 
 The observation space bounds each tensor entry by its game's named planes
-(``meeple.adapters.planes``: [0, 1] for most, a plane's own range where it counts things).
+(``meeple.engine.planes``: [0, 1] for most, a plane's own range where it counts things).
 
 An illegal action changes nothing in the game. With ``illegal_action="lose"`` (the default, so
 that learners sampling unmasked actions keep going) the episode ends with reward -1 and

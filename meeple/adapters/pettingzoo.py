@@ -8,7 +8,7 @@
 
 Agents are ``player_0 .. player_{n-1}``. Each observation is a dict with ``observation`` (the
 game's observation tensor for that agent, inside the bounds of the game's named planes:
-``meeple.adapters.planes``) and ``action_mask`` (1 for each legal action). Chance nodes are
+``meeple.engine.planes``) and ``action_mask`` (1 for each legal action). Chance nodes are
 resolved inside the environment with its RNG, seeded by ``reset(seed=...)``. Rewards are the
 game's zero-sum returns, given once at the end. ``state()`` is the global view for
 centralised critics: every agent's observation tensor, one after another.
@@ -41,8 +41,7 @@ import meeple
 from meeple.engine import SIMULTANEOUS
 from meeple.engine import Game as MeepleGame
 from meeple.engine import State as MeepleState
-
-from .planes import bounds
+from meeple.engine.planes import bounds
 
 RENDER_MODES = ["ansi", "human"]
 

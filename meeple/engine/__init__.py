@@ -12,6 +12,7 @@ from .core import (
 )
 from .errors import IllegalAction, MeepleError, NotationError, OptionError, RecordError
 from .options import Option, OptionSchema
+from .planes import observation_planes
 from .records import make_record, replay
 from .registry import game_class, games, load, register
 
@@ -32,6 +33,7 @@ __all__ = [
     "games",
     "load",
     "make_record",
+    "observation_planes",
     "play_out",
     "register",
     "replay",

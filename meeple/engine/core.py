@@ -117,6 +117,11 @@ class Game:
     def observation_shape(self) -> tuple[int, ...]:
         raise NotImplementedError
 
+    def planes(self) -> list[dict[str, Any]]:
+        """The layout of ``observation_tensor``, in order: each part's ``name``, ``shape``,
+        value range (``low``, ``high``) and ``meaning`` (see ``planes.py``)."""
+        raise NotImplementedError(f"{self.name} does not describe its observation planes")
+
     # -- states ---------------------------------------------------------------------------
     def new_initial_state(self) -> State:
         return self.state_class(self)
@@ -567,9 +572,12 @@ class State:
         raise NotImplementedError(f"{self.game.name} has no resampler yet")
 
     def __str__(self) -> str:
-        """The board as text and, once the game is over, the one results table below it."""
+        """The board as plain text (the renderer's rich markup stripped) and, once the game
+        is over, the one results table below it."""
+        from rich.text import Text
+
         obs = self.observation(None)
-        board = self.game.renderer.text(obs)
+        board = Text.from_markup(self.game.renderer.text(obs)).plain
         if not self.is_terminal():
             return board
         table = score_table_text(score_lines(obs), seat_names(self.game.num_players),

@@ -1,14 +1,14 @@
 """Named planes of the observation tensors: what each part of a game's flat tensor means.
 
 >>> import meeple
->>> from meeple.adapters.planes import observation_planes, layout
 >>> state = meeple.load("koplus", players=2).new_initial_state()
->>> sorted(observation_planes(state, 0))[:3]
+>>> sorted(meeple.observation_planes(state, 0))[:3]
 ['aliens', 'board_complete', 'empty']
 >>> layout(state.game)[0].name, layout(state.game)[0].shape
 ('aliens', (12, 12))
 
-Each game describes its tensor in its ``views.planes(game)``: in order, each part's
+Each game describes its tensor with its ``Game.planes()`` hook (in ``views.py``): in order,
+each part's
 ``name``, ``shape``, value range (``low``, ``high``) and ``meaning``. :func:`layout` adds each
 part's slice of the flat tensor and checks that the parts cover it exactly;
 :func:`observation_planes` cuts one tensor into named arrays (views of it, not copies);
@@ -19,14 +19,11 @@ shows every game's layout (:func:`markdown` writes it).
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
-from meeple.engine import Game, State
+from .core import Game, State
 
 
 @dataclass(frozen=True)
@@ -48,29 +45,6 @@ class Plane:
 
 
 _LAYOUTS: dict[Game, list[Plane]] = {}
-_DECLARED: dict[type[Game], Callable[[Game], list[dict[str, Any]]]] = {}
-
-
-def declare(game_class: type[Game], describe: Callable[[Game], list[dict[str, Any]]]) -> None:
-    """Give the plane description of a game kept outside ``meeple.games`` (each of those
-    describes its own in ``views.planes``)."""
-    _DECLARED[game_class] = describe
-    for g in [g for g in _LAYOUTS if type(g) is game_class]:
-        del _LAYOUTS[g]
-
-
-def _describe(game: Game) -> list[dict[str, Any]]:
-    """The game's plane description: a declared one, else ``views.planes`` of the module its
-    rules use."""
-    declared = _DECLARED.get(type(game))
-    if declared is not None:
-        return declared(game)
-    rules = inspect.getmodule(type(game))
-    views = getattr(rules, "views", None)
-    describe = getattr(views, "planes", None)
-    if describe is None:
-        raise NotImplementedError(f"{game.name} does not describe its observation planes")
-    return describe(game)
 
 
 def layout(game: Game) -> list[Plane]:
@@ -80,7 +54,7 @@ def layout(game: Game) -> list[Plane]:
         return cached
     out: list[Plane] = []
     start = 0
-    for part in _describe(game):
+    for part in game.planes():
         shape = tuple(int(d) for d in part["shape"])
         size = int(np.prod(shape))
         low = np.broadcast_to(np.asarray(part["low"], dtype=np.float32), shape)
@@ -130,4 +104,4 @@ def markdown(game: Game) -> str:
     return "\n".join(rows)
 
 
-__all__ = ["Plane", "bounds", "declare", "layout", "markdown", "observation_planes"]
+__all__ = ["Plane", "bounds", "layout", "markdown", "observation_planes"]

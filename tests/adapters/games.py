@@ -5,27 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.adapters import planes
 from meeple.engine import registry
 from tests.engine.tinygame import SealedBids, register_tiny
 
 TINY = "sealed_bids"
 
 
-def tiny_planes(game) -> list[dict]:
-    """The tiny game's tensor: round, prize, prizes won, the cards in hand, the other's bid."""
-    return [
-        {"name": "round", "shape": (1,), "low": 0.0, "high": 3.0, "meaning": "rounds played"},
-        {"name": "prize", "shape": (1,), "low": 0.0, "high": 3.0, "meaning": "the prize"},
-        {"name": "won", "shape": (1,), "low": 0.0, "high": 6.0, "meaning": "seat 0's prizes"},
-        {"name": "hand", "shape": (4,), "low": 0.0, "high": 6.0,
-         "meaning": "seat 1's prizes, then 1 for each card 1 to 3 in hand"},
-        {"name": "other_bid", "shape": (1,), "low": 0.0, "high": 1.0,
-         "meaning": "1 once the other player has bid"},
-    ]
-
-
-planes.declare(SealedBids, tiny_planes)
 
 
 def _id(name: str, players: int, options: dict) -> str:

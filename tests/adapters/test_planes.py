@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 import meeple
-from meeple.adapters.planes import bounds, layout, markdown, observation_planes
 from meeple.engine import registry
+from meeple.engine.planes import bounds, layout, markdown, observation_planes
 
 from .games import configurations
 
@@ -66,11 +66,9 @@ def test_docs_show_each_games_layout(name):
     assert markdown(game) in text
 
 
-def test_the_planes_need_no_peer_and_are_importable_from_the_adapters():
-    import meeple.adapters
-
+def test_the_planes_need_no_peer_and_are_importable_from_meeple():
     state = meeple.load("koplus", players=2).new_initial_state()
     meeple.play_out(state, random.Random(1), max_actions=20)
-    named = meeple.adapters.observation_planes(state, 1)
+    named = meeple.observation_planes(state, 1)
     assert named["tiles"].shape == (2, 12, 12)
     assert named["tiles"][0].sum() == sum(5 for p, _ in state.placed if p == 1)

@@ -47,6 +47,18 @@ class SealedBids(Game):
     def observation_shape(self) -> tuple[int, ...]:
         return (8,)
 
+    def planes(self) -> list[dict]:
+        """The tensor: round, prize, prizes won, the cards in hand, the other's bid."""
+        return [
+            {"name": "round", "shape": (1,), "low": 0.0, "high": 3.0, "meaning": "rounds played"},
+            {"name": "prize", "shape": (1,), "low": 0.0, "high": 3.0, "meaning": "the prize"},
+            {"name": "won", "shape": (1,), "low": 0.0, "high": 6.0, "meaning": "seat 0's prizes"},
+            {"name": "hand", "shape": (4,), "low": 0.0, "high": 6.0,
+             "meaning": "seat 1's prizes, then 1 for each card 1 to 3 in hand"},
+            {"name": "other_bid", "shape": (1,), "low": 0.0, "high": 1.0,
+             "meaning": "1 once the other player has bid"},
+        ]
+
 
 class SealedBidsState(State):
     def __init__(self, game: Game):

@@ -126,6 +126,9 @@ class Botanik(Game):
     def observation_shape(self) -> tuple[int, ...]:
         return (views.OBS_SIZE,)
 
+    def planes(self) -> list[dict[str, Any]]:
+        return views.planes(self)
+
 
 class BotanikState(State):
     """A Botanik position: registry, arrival, supply, both machines and pending releases."""

@@ -308,6 +308,9 @@ class Kontor(Game):
     def observation_shape(self) -> tuple[int, ...]:
         return (views.N_PLANES * self.G + views.N_VECTOR,)
 
+    def planes(self) -> list[dict[str, Any]]:
+        return views.planes(self)
+
 
 
 class KontorState(State):

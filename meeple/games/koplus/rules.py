@@ -286,6 +286,9 @@ class KoPlus(Game):
         n = self.num_players
         return ((8 + n) * self.rows * self.cols + 4 * n + 2,)
 
+    def planes(self) -> list[dict[str, Any]]:
+        return views.planes(self)
+
 
 class KoPlusState(State):
     """One KoPlus position: the board being dealt, or the tiles, scores and turn of play."""

@@ -117,6 +117,9 @@ class Kozo(Game):
     def observation_shape(self) -> tuple[int, ...]:
         return (9 * MAX_Z + 9 * 2 + NUM_PIECES + 6 + 4 + NUM_PIECES + 3 * self.num_players + 2,)
 
+    def planes(self) -> list[dict[str, Any]]:
+        return views.planes(self)
+
 
 class KozoState(State):
     """A Kozo position: the round, whose turn and phase, the tower, the tiles and scores."""

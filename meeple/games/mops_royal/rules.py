@@ -160,6 +160,9 @@ class MopsRoyal(Game):
         n = self.num_players
         return (n * (13 * NCELLS + NUM_TILES + 6) + NUM_TILES + n + 3,)
 
+    def planes(self) -> list[dict[str, Any]]:
+        return views.planes(self)
+
 
 class MopsRoyalState(State):
     """A Mops Royal position. Layouts, stocks and scores are flat lists indexed by seat."""
