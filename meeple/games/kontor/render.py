@@ -251,7 +251,8 @@ def _areas(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] 
             marks.append(draw.group(
                 [art.keeper(colours[owner], cx, cy, cell * 0.5),
                  draw.title(f"{seat_name(owner, names)}'s keeper: area won, "
-                            f"{draw.count(a['size'], 'card')}")],
+                            f"{draw.count(a['size'], 'card')}; "
+                            f"{_counts_words(a['counts'], names)}")],
                 class_="keeper", pointer_events="none"))
         elif not closed and a.get("leader") is not None:
             lead = a["leader"]
@@ -259,7 +260,8 @@ def _areas(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] 
                 [draw.circle(round(cx, 1), round(cy, 1), round(cell * 0.17, 1), fill="#ffffff",
                              stroke=INK, stroke_width=1.5, stroke_dasharray="3 2"),
                  art.player_disc(colours[lead], cx, cy, cell * 0.13),
-                 draw.title(f"{seat_name(lead, names)} leads this open area")],
+                 draw.title(f"{seat_name(lead, names)} leads this open area: "
+                            f"{_counts_words(a['counts'], names)}")],
                 class_="leader", pointer_events="none"))
     return out + marks
 
@@ -332,7 +334,9 @@ def _panel(obs: dict[str, Any], p: int, colours: Sequence[Colour],
     chits = obs["chits"][p]
     if obs["mode"] == "expansion" or any(chits.values()):
         for g in GOODS:
-            svg, w = _item(x, y, art.goods_icon(g, x, y - 25, 28), chits[g],
+            chit = draw.circle(x + 14, y - 10, 15, fill="#ffffff", stroke=MUTED,
+                               stroke_width=2) + art.goods_icon(g, x + 3, y - 21, 22)
+            svg, w = _item(x, y, chit, chits[g],
                            f"{name}: {draw.count(chits[g], g + ' chit')} exported")
             out.append(svg)
             x += w - 6
@@ -371,6 +375,16 @@ def _piles(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] 
     """The draw piles: each one's top card where it is face up (else its back in the owner's
     colour), and how many cards it holds."""
     out = [draw.text(MARGIN, top + FONT, "Draw piles", size=FONT, weight="bold")]
+    x = MARGIN + INNER
+    for g in reversed(GOODS):  # the warehouses left in the supply, at the right
+        left = obs["supply"][g]
+        w = 32 + FONT * 0.62 * len(str(left)) + 12
+        x -= w
+        svg, _ = _item(x, top + FONT, art.goods_icon(g, x, top + 1, 28), left,
+                       f"{draw.count(left, g + ' warehouse')} left in the supply")
+        out.append(svg)
+    out.append(draw.text(round(x - 4, 1), top + FONT, "Warehouses left", size=FONT,
+                         anchor="end", fill=MUTED))
     x, y = MARGIN, top + FONT + 10
     for k, v in obs["piles"].items():
         owner = COLOURS.index(k) if k in COLOURS else None
@@ -386,6 +400,10 @@ def _piles(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] 
         body.append(draw.title(f"{tip}: {draw.count(v['size'], 'card')}"))
         out.append(draw.group(body, class_="pile"))
         x += MINI + 6 + FONT * 0.62 * len(str(v["size"])) + 18
+    if obs.get("treasury") is not None:
+        svg, _ = _item(x, y + MINI * 0.7, art.coin(x + 13, y + MINI * 0.7 - 9, 12),
+                       obs["treasury"], f"{draw.count(obs['treasury'], 'coin')} in the treasury")
+        out.append(svg)
     return out, FONT + 10 + MINI + 12
 
 
@@ -604,5 +622,13 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
             top = f", top card {art.card_words(v['top'])}" if v["top"] else ""
             piles.append(f"{what} {v['size']}{top}")
         lines += [draw.plain(s) for s in _wrap("Draw piles: " + "; ".join(piles), TEXT_WIDTH,
+                                               "  ")]
+        supply = ["warehouses left " + ", ".join(f"{g} {obs['supply'][g]}" for g in GOODS)]
+        if obs.get("chit_supply"):
+            supply.append("chits left " + ", ".join(f"{g} {obs['chit_supply'][g]}"
+                                                    for g in GOODS))
+        if obs.get("treasury") is not None:
+            supply.append(f"{draw.count(obs['treasury'], 'coin')} in the treasury")
+        lines += [draw.plain(s) for s in _wrap("Supply: " + "; ".join(supply), TEXT_WIDTH,
                                                "  ")]
     return "\n".join(lines)
