@@ -53,6 +53,17 @@ PIECE_RICH = (
     "cyan", "magenta", "bright_green", "pink1", "dark_cyan", "orange4",
 )
 """The same piece colours as terminal (rich) colour names."""
+PIECE_COLOUR_WORDS = (
+    "red", "green", "yellow", "blue", "orange", "purple",
+    "cyan", "magenta", "lime", "pink", "teal", "brown",
+)
+"""The same piece colours in words."""
+
+
+def piece_name(piece: int) -> str:
+    """A piece's name in the game's words, with its letter: "L-tetracube (G)"."""
+    return f"{PIECES[piece - 1][0]} ({LETTERS[piece - 1]})"
+
 
 BALANCE_EDGE = 0.57  # [R4] edge of a balance cube, in cube edges
 BALANCE_INSET = (1.0 - BALANCE_EDGE) / 2  # 0.215: gap from the cell's sides

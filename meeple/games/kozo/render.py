@@ -17,7 +17,7 @@ from meeple.engine import svg as draw
 from meeple.engine.look import HIGHLIGHT, MUTED, seat_name
 
 from . import art
-from .components import LETTERS, PIECE_RICH, PIECES, SEAT_COLOURS
+from .components import LETTERS, PIECE_RICH, PIECES, SEAT_COLOURS, piece_name
 
 BALANCE_FILL = art.BALANCE_FILL
 """Balance cubes are black."""
@@ -49,11 +49,6 @@ STYLE = (
     "</style>"
 )
 """The ring's squares: invisible until the client marks them as legal places (``target``)."""
-
-
-def piece_name(piece: int) -> str:
-    """A piece's name in the game's words, with its letter: "L-tetracube (G)"."""
-    return f"{PIECES[piece - 1][0]} ({LETTERS[piece - 1]})"
 
 
 def placers(observation: dict[str, Any]) -> list[int]:
