@@ -32,6 +32,7 @@ LABEL = 42.0
 """The players' names: their symbols on the shared mark are then 12 CSS px too."""
 MAX_CELL = 110.0
 HAND_CARD = 80.0
+MIN_HAND_CARD = 60.0
 MINI = 52.0
 TABLE = "#e9dfc8"
 """The table between the cards."""
@@ -274,20 +275,22 @@ def _hand(obs: dict[str, Any], colours: Sequence[Colour], top: float) -> tuple[l
     out = [draw.text(MARGIN, top + FONT, "Your hand" if hand else "Your hand is empty",
                      size=FONT, weight="bold", class_="hand-title")]
     y = top + FONT + 10
-    per_row = max(1, int((INNER + 10) // (HAND_CARD + 10)))
+    # a big hand (special cards bought) in one row of smaller cards while they stay 30 px
+    size = max(MIN_HAND_CARD, min(HAND_CARD, (INNER + 10) / max(1, len(hand)) - 10))
+    per_row = max(1, int((INNER + 10) // (size + 10)))
     chosen = obs.get("my_choice")
     for k, name in enumerate(hand):
-        X = MARGIN + (k % per_row) * (HAND_CARD + 10)
-        Y = y + (k // per_row) * (HAND_CARD + 10)
-        body = art.card(art.card_of_name(name), list(colours), X, Y, HAND_CARD)
+        X = MARGIN + (k % per_row) * (size + 10)
+        Y = y + (k // per_row) * (size + 10)
+        body = art.card(art.card_of_name(name), list(colours), X, Y, size)
         if name == chosen:
-            body.append(draw.rect(X + 1, Y + 1, HAND_CARD - 2, HAND_CARD - 2, rx=10,
+            body.append(draw.rect(X + 1, Y + 1, size - 2, size - 2, rx=10,
                                   stroke=HIGHLIGHT, stroke_width=6, class_="chosen"))
         body.append(draw.title(("chosen: " if name == chosen else "")
                                + art.card_words(name)))
         out.append(draw.group(body, id=f"hand-{name}", class_="hand-card"))
     rows = (len(hand) + per_row - 1) // per_row
-    return out, FONT + 10 + rows * (HAND_CARD + 10) + 6
+    return out, FONT + 10 + rows * (size + 10) + 6
 
 
 def _item(x: float, y: float, icon: str, value: object, tip: str) -> tuple[str, float]:

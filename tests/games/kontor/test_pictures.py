@@ -213,3 +213,22 @@ def test_the_pieces_are_drawn_in_the_players_colours(players, options):
     assert sorted(keepers) == sorted(SEAT_COLOURS[p].fill for p in owners)
     assert ('class="ship"' in picture) == (obs["ship"] is not None)
     assert picture.count('class="area closed"') == sum(a["closed"] for a in obs["areas"])
+
+
+def test_a_big_hand_stays_on_one_row_of_cards_big_enough_to_touch():
+    state = positions(4, (("mode", "expansion"),))[2]
+    obs = state.observation(0)
+    normal = box(tree(render.svg(obs)))[1]
+    obs["hand"] = ["water-45", "water-46", "water-47", "red-1", "red-5", "red-7", "red-9",
+                   "flood-88", "bridge-90", "customs-92"]
+    root = tree(render.svg(obs))
+    width, height = box(root)
+    cards = [el for el in root.iter(f"{NS}g") if el.get("class") == "hand-card"]
+    assert [el.get("id") for el in cards] == [f"hand-{c}" for c in obs["hand"]]
+    tops = set()
+    for el in cards:
+        rect = el.find(f"{NS}rect[@class='card']")
+        assert rect is not None
+        assert float(rect.get("width", 0)) * PHONE / width >= MIN_TARGET_PX
+        tops.add(rect.get("y"))
+    assert len(tops) == 1 and height <= normal + 1
