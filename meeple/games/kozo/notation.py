@@ -18,6 +18,7 @@ from .components import (
     NUM_PIECES,
     ORIENTATIONS,
     PIECE_BASE,
+    PIECE_COLOUR_WORDS,
     PIECES,
     PLACE,
     PLACEMENTS,
@@ -28,6 +29,7 @@ from .components import (
     SIZE_VALUES,
     SIZES,
     TREMOR,
+    piece_name,
     place_id,
 )
 
@@ -213,24 +215,81 @@ def orientations_text(state: KozoState, piece: int) -> str:
     return "\n".join(lines)
 
 
+COLUMN_WORDS = {
+    (0, 0): "south-west", (1, 0): "south", (2, 0): "south-east", (0, 1): "west",
+    (2, 1): "east", (0, 2): "north-west", (1, 2): "north", (2, 2): "north-east",
+}
+"""The ring's columns by the compass, as the plan shows them (x east, y north)."""
+STEP_WORDS = {
+    (-1, -1): "south-west", (0, -1): "south", (1, -1): "south-east", (-1, 0): "west",
+    (1, 0): "east", (-1, 1): "north-west", (0, 1): "north", (1, 1): "north-east",
+}
+"""A tremor's step (x east, y north) by the compass."""
+COUNT_WORDS = ("no", "one", "two", "three", "four", "five")
+
+
+def piece_words(piece: int) -> str:
+    """A piece with its colour, kind and letter: "the red dicube (A)"."""
+    return f"the {PIECE_COLOUR_WORDS[piece - 1]} {piece_name(piece)}"
+
+
+def and_list(words: list[str]) -> str:
+    """``["a", "b", "c"]`` as "a, b and c"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _where(cubes: list[tuple[int, int, float]]) -> str:
+    """Where a placed piece stands: "upright on the south column, three cubes high", "across
+    the west and north-west columns, lying flat", "across the south and south-east columns,
+    two cubes high on the south"."""
+    count: dict[tuple[int, int], int] = {}
+    for x, y, _ in cubes:
+        count[(x, y)] = count.get((x, y), 0) + 1
+    cols = sorted(count, key=lambda c: list(COLUMN_WORDS).index(c))
+    if len(cols) == 1:
+        n = count[cols[0]]
+        return f"upright on the {COLUMN_WORDS[cols[0]]} column, {COUNT_WORDS[n]} cubes high"
+    where = f"across the {and_list([COLUMN_WORDS[c] for c in cols])} columns"
+    tall = sorted({n for n in count.values() if n > 1}, reverse=True)
+    if not tall:
+        return where + ", lying flat"
+    return where + "".join(
+        f", {COUNT_WORDS[n]} cubes high on the "
+        + and_list([COLUMN_WORDS[c] for c in cols if count[c] == n]) for n in tall)
+
+
+def _height(z: float) -> str:
+    """A height in cubes, whole numbers without a point."""
+    return str(int(z)) if z == int(z) else f"{z:g}"
+
+
 def describe_action(state: KozoState, action: int, player: int) -> dict[str, Any]:
+    """The label of an action in player words, and the ring's columns it points at."""
     if player == CHANCE:
-        return {"kind": "chance", "label": action_to_string(state, action, player)}
+        if state.phase == DRAW:
+            return {"kind": "chance",
+                    "label": f"The scoring tile drawn is a {action + 2}: play a piece of "
+                             f"{COUNT_WORDS[action + 2]} cubes"}
+        step = (action // 3 - 1, action % 3 - 1)
+        if step == (0, 0):
+            return {"kind": "chance", "label": "The tremor leaves the piece where it is"}
+        return {"kind": "chance",
+                "label": f"The tremor shifts the piece a little to the {STEP_WORDS[step]}"}
     if action < BALANCE_BASE:
         p, o = divmod(action // 9, 24)
         dy, dx = BASE.cell(action % 9)
         entry = PLACEMENTS.get(action)
         if entry is None:
-            return {"kind": "place", "label": "not a placement inside the ring",
+            return {"kind": "place", "label": "Not a placement inside the ring",
                     "piece": p + 1, "rotation": o, "offset": [dx, dy]}
         z0, cubes = state.resting_cubes(action)
         cols = sorted({(x, y) for x, y, _ in cubes})
         ax, ay = cubes[0][0], cubes[0][1]
         zt = int(z0) if z0 == int(z0) else z0
+        rests = "on the board" if zt == 0 else f"at height {_height(z0)}"
         return {
             "kind": "place",
-            "label": f"Place P{p + 1} ({PIECES[p][0]}) turned {o} at {dx},{dy}: "
-                     f"it rests at height {zt}",
+            "label": f"Place {piece_words(p + 1)} {_where(cubes)}: it rests {rests}",
             "target": f"col-{ax}-{ay}",
             "cells": [f"col-{x}-{y}" for x, y in cols],
             "piece": p + 1,
@@ -246,7 +305,8 @@ def describe_action(state: KozoState, action: int, player: int) -> dict[str, Any
         h = state.top[RING_COLUMNS[action - BALANCE_BASE]]
         return {
             "kind": "balance",
-            "label": f"Put a balance cube on column {x},{y} (height {h})",
+            "label": f"Put a balance cube on top of the {COLUMN_WORDS[(x, y)]} column, at "
+                     f"height {_height(h)}",
             "target": f"col-{x}-{y}",
             "cells": [f"col-{x}-{y}"],
             "column": [x, y],
@@ -254,10 +314,12 @@ def describe_action(state: KozoState, action: int, player: int) -> dict[str, Any
         }
     if action < PIECE_BASE:
         s = action - SIZE_BASE + 2
-        return {"kind": "size", "label": f"Make them play a piece of size {s}", "size": s}
+        return {"kind": "size", "label": f"Make them play a piece of {COUNT_WORDS[s]} cubes",
+                "size": s}
     p = action - PIECE_BASE
-    return {"kind": "piece", "label": f"Make them play P{p + 1} ({PIECES[p][0]})",
+    return {"kind": "piece", "label": f"Make them play {piece_words(p + 1)}",
             "piece": p + 1}
+
 
 def _dict_int(move: dict[str, Any], key: str, form: str, low: int = 0) -> int:
     """``move[key]``, an int of at least ``low``, else :class:`NotationError` naming ``form``."""

@@ -58,9 +58,11 @@ def test_describe_place_gives_the_resting_cubes():
     d = s.describe_action(s.string_to_action("P3.10@0,0"))
     assert d["piece"] == 3 and d["rotation"] == 10 and d["offset"] == [0, 0]
     assert sorted(map(tuple, d["cubes"])) == [(0, 0, 2), (1, 0, 1), (1, 0, 2)]
-    assert "rests at height 1" in d["label"]
+    assert d["label"] == ("Place the yellow L-tricube (C) across the south-west and south "
+                          "columns, two cubes high on the south: it rests at height 1")
     b = s.describe_action(s.string_to_action("B@1,0"))
     assert b["kind"] == "balance" and b["column"] == [1, 0] and b["height"] == 1
+    assert b["label"] == "Put a balance cube on top of the south column, at height 1"
 
 
 def test_text_shows_layers_letters_and_the_fall():
