@@ -186,6 +186,7 @@ def test_the_terminal_field_uses_the_players_symbols(players, options):
 
 @pytest.mark.parametrize("players,options", CONFIGS, ids=map(_ids, CONFIGS))
 def test_the_player_to_act_and_the_last_move_are_marked_the_shared_way(players, options):
+    marked = 0
     for _, _, names, obs in views(players, options):
         picture = render.svg(obs, names)
         acting = obs.get("acting")
@@ -197,10 +198,12 @@ def test_the_player_to_act_and_the_last_move_are_marked_the_shared_way(players, 
         if placed:
             x, y = (int(v) for v in re.findall(r"\((-?\d+),(-?\d+)\)", placed[-1])[-1])
             assert last == [render._cell_id(obs, x, y)]
+            marked += 1
         else:
             assert last == []
         if obs.get("terminal"):
             assert "Game over" in picture and 'class="score-table"' not in picture
+    assert marked  # the log's moves were read, not only passed over
 
 
 @pytest.mark.parametrize("players,options", CONFIGS[3:5], ids=map(_ids, CONFIGS[3:5]))
