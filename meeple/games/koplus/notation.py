@@ -86,20 +86,32 @@ def string_to_action(state: KoPlusState, text: str, player: int) -> int:
     return parse_place(state, text)
 
 
+TURNS = ("as printed", "turned a quarter to the right", "turned half around",
+         "turned a quarter to the left")
+"""A section's rotation (quarter turns clockwise) in words."""
+BASES = ("bottom", "left", "top", "right")
+"""Where the base (the side opposite the opening) of U0..U3 is."""
+
+
+def place_words(r: int, c: int) -> str:
+    """A cell as the board's rows and columns count it, from 1: "row 7, column 6"."""
+    return f"row {r + 1}, column {c + 1}"
+
+
 def describe_action(state: KoPlusState, action: int, player: int) -> dict[str, Any]:
     """A label in player words, and the cell ids the client points at and highlights."""
     if player == CHANCE:
         section, q = divmod(action, 4)
         return {
             "kind": "deal",
-            "label": f"Deal section {section_name(section)} turned {q} quarter(s) clockwise "
-            f"at position {len(state.layout)}",
+            "label": f"Board section {section + 1} is laid in place {len(state.layout) + 1}, "
+            f"{TURNS[q]}",
         }
     geo = state.geo
     if action == geo.pass_id:
         return {
             "kind": "pass",
-            "label": "Pass (no legal placement)",
+            "label": "Pass: no place left for your tile",
             "target": None,
         }
     k, r, c = placement(state, action)
@@ -107,8 +119,12 @@ def describe_action(state: KoPlusState, action: int, player: int) -> dict[str, A
     cells = state.cells_of(action)
     tr, tc = SHAPE_TARGET[name]
     points = state.psum[action] if state.psum is not None and geo.mask[action] else None
-    kind = "X" if k == 0 else f"U opening {OPENINGS[k - 1]}"
-    label = f"Place {kind} at {r},{c}"
+    where = place_words(r + tr, c + tc)
+    if k == 0:
+        label = f"Lay a plus centred on {where}"
+    else:
+        label = (f"Lay a U opening {OPENINGS[k - 1]}, the middle of its {BASES[k - 1]} "
+                 f"side on {where}")
     if points is not None:
         label += f": catches {points} point{'s' if points != 1 else ''}"
     return {

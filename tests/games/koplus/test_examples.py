@@ -300,6 +300,8 @@ def test_describe_action_targets():
     state = f2()
     d = state.describe_action(509)
     assert d["kind"] == "place" and d["target"] == "cell-6-6"
+    assert d["label"] == ("Lay a U opening down, the middle of its top side on row 7, "
+                          "column 7: catches 9 points")
     assert d["cells"] == ["cell-6-5", "cell-6-6", "cell-6-7", "cell-7-5", "cell-7-7"]
     targets = {}
     for a in range(720):
@@ -310,7 +312,7 @@ def test_describe_action_targets():
     assert all(sorted(v) == sorted(set(v)) for v in targets.values())
     play(state, "U2@6,5", "X@3,4")
     dp = state.describe_action(720, 0)
-    assert dp["target"] is None and dp["label"] == "Pass (no legal placement)"
+    assert dp["target"] is None and dp["label"] == "Pass: no place left for your tile"
 
 
 def test_from_position_refuses_bad_data():
