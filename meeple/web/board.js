@@ -6,8 +6,43 @@
 // R/F or the mouse wheel cycle through the actions sharing that target (orientations), and a
 // click, Enter or Space confirms. Actions without a target (or whose target is missing from
 // the picture) are buttons. Arrow keys move the focus to the nearest target in that direction.
+//
+// A picture is one column drawn for a phone, made of regions (`<g class="region"
+// data-box="x y w h">`: the board first, then the panels). On a phone the column is shown whole
+// at the screen's width. Where the board is much wider than a phone, each region is moved into
+// its own `<svg>` showing its box, laid out as a table: the board large, the panels in a column
+// beside it and, when that column is full, in rows below. The original `<svg>` stays in the page
+// at zero size, keeping its `<defs>` and `<style>` for every region. The elements (and their ids,
+// handlers and focus) are the same ones in both layouts.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+/** The CSS px a phone gives a picture: each game draws its column to read well at this width. */
+const PHONE_PX = 360;
+/** Regions are laid out side by side only where the board is this many phone widths wide. */
+const SPLIT_AT = 1.6;
+/** The board region's smallest width beside the panels, in CSS px. */
+const MIN_BOARD_PX = 500;
+/** The gap between regions, in CSS px. */
+const GAP = 10;
+/** The panels' scale, as a share of their scale on a phone: smallest and largest. */
+const SIDE_MIN = 0.85;
+const SIDE_MAX = 1.15;
+/** The board region's largest scale, as a multiple of its scale on a phone. */
+const BOARD_MAX = 2.2;
+
+/** A group on top of a frame of the picture, for the outlines of a preview. */
+function overlayOf() {
+  const overlay = document.createElementNS(SVG_NS, "g");
+  overlay.setAttribute("class", "board-overlay");
+  overlay.setAttribute("pointer-events", "none");
+  return overlay;
+}
+
+/** Give a frame of the picture its size in CSS px. */
+function size(view, w, h) {
+  view.style.width = `${Math.floor(w)}px`;
+  view.style.height = `${Math.floor(h)}px`;
+}
 
 /** Escape a string for use in an id selector. */
 function sel(id) {
@@ -34,13 +69,28 @@ export class Board {
     this.status.className = "board-preview";
     this.status.setAttribute("aria-live", "polite");
     this.root.replaceChildren(this.stage, this.status, this.buttons);
-    this.svg = null;
+    this.svg = null; // the picture's own <svg> (its defs and styles; all of it on a phone)
+    this.regions = []; // its top-level regions, in order: {g, box: [x, y, w, h], name, view}
+    this.split = false; // are the regions laid out apart?
     this.groups = new Map(); // target id -> {actions, index, el}
     this.active = null; // target id being previewed
     this.enabled = false;
     this.lastSvgText = null;
     this._onKey = this._onKey.bind(this);
     this.root.addEventListener("keydown", this._onKey);
+    this._pointerEvents(this.stage);
+    this._width = 0;
+    if (typeof ResizeObserver !== "undefined") {
+      new ResizeObserver(() => {
+        if (this.stage.clientWidth !== this._width) this.layout();
+      }).observe(this.stage);
+    }
+    window.addEventListener("resize", () => this.layout());
+    // The page may give the board less room (a 3D view beside it): lay it out again.
+    new MutationObserver(() => this.layout()).observe(this.root, {
+      attributes: true,
+      attributeFilter: ["class"],
+    });
   }
 
   /** Show a new picture with its legal actions (empty list: watch only). */
@@ -76,13 +126,15 @@ export class Board {
   _setSvg(text) {
     const old = this.svg;
     const oldById = new Map();
-    if (old) for (const el of old.querySelectorAll("[id]")) oldById.set(el.id, el.outerHTML);
+    if (old) for (const el of this.stage.querySelectorAll("[id]")) oldById.set(el.id, el.outerHTML);
     const holder = document.createElement("div");
     holder.innerHTML = text;
     const svg = holder.querySelector("svg");
     if (!svg) {
       this.stage.replaceChildren();
       this.svg = null;
+      this.regions = [];
+      this.split = false;
       return;
     }
     svg.classList.add("board-svg");
@@ -104,15 +156,147 @@ export class Board {
         }
       }
     }
-    const overlay = document.createElementNS(SVG_NS, "g");
-    overlay.setAttribute("class", "board-overlay");
-    overlay.setAttribute("pointer-events", "none");
-    svg.appendChild(overlay);
-    this.overlay = overlay;
-    this._pointerEvents(svg);
-    this.stage.replaceChildren(svg);
+    svg.appendChild(overlayOf());
     this.svg = svg;
+    this.regions = [...svg.children]
+      .filter((g) => g.matches("g.region[data-box]"))
+      .map((g) => ({
+        g,
+        name: g.dataset.region,
+        box: g.dataset.box.split(/[\s,]+/).map(Number),
+        view: null,
+      }));
+    this.picture = document.createElement("div");
+    this.picture.className = "board-picture";
+    this.split = false;
+    this.picture.append(svg);
+    this.stage.replaceChildren(this.picture);
     this.active = null;
+    this.layout();
+  }
+
+  /** The picture's own width in its units (its viewBox). */
+  _pictureWidth() {
+    const vb = this.svg?.viewBox?.baseVal;
+    return vb && vb.width ? vb.width : PHONE_PX;
+  }
+
+  /** Fit the picture to the board's width: one column on a phone, a table where it is wide. */
+  layout() {
+    const stage = this.stage;
+    this._width = stage.clientWidth;
+    if (!this.svg) return;
+    const cs = getComputedStyle(stage);
+    const width = stage.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const wide = width >= SPLIT_AT * PHONE_PX;
+    const board = this.regions[0];
+    if (!wide || !board || board.name !== "board" || this.regions.length < 2) {
+      this._unsplit();
+      this.picture.classList.toggle("fit-height", wide); // no regions: the old whole picture
+      return;
+    }
+    this._split();
+    this._place(width);
+  }
+
+  _split() {
+    if (this.split) return;
+    const svg = this.svg;
+    const bg = svg.querySelector(":scope > rect");
+    const paper = bg ? bg.getAttribute("fill") : null;
+    for (const r of this.regions) {
+      if (!r.view) {
+        const v = document.createElementNS(SVG_NS, "svg");
+        const [x, y, w, h] = r.box;
+        v.setAttribute("viewBox", `${x} ${y} ${w} ${h}`);
+        for (const name of ["font-family", "class"]) {
+          const value = svg.getAttribute(name);
+          if (value) v.setAttribute(name, value);
+        }
+        v.classList.remove("board-svg");
+        v.classList.add("board-region");
+        v.dataset.region = r.name;
+        v.setAttribute("role", "group");
+        if (r.name === "board") v.setAttribute("aria-label", svg.getAttribute("aria-label"));
+        if (paper && paper !== "none") v.style.background = paper;
+        v.appendChild(overlayOf());
+        r.view = v;
+      }
+      r.view.insertBefore(r.g, r.view.lastChild);
+    }
+    svg.classList.add("board-defs");
+    svg.setAttribute("aria-hidden", "true");
+    this.main = document.createElement("div");
+    this.main.className = "board-main";
+    this.side = document.createElement("div");
+    this.side.className = "board-side";
+    this.more = document.createElement("div");
+    this.more.className = "board-more";
+    this.main.append(this.regions[0].view);
+    this.picture.replaceChildren(this.main, this.side, this.more, svg);
+    this.picture.classList.add("split");
+    this.picture.classList.remove("fit-height");
+    this.split = true;
+  }
+
+  _unsplit() {
+    if (!this.split) return;
+    const svg = this.svg;
+    const overlay = svg.querySelector(":scope > .board-overlay");
+    for (const r of this.regions) svg.insertBefore(r.g, overlay);
+    svg.classList.remove("board-defs");
+    svg.removeAttribute("aria-hidden");
+    this.picture.replaceChildren(svg);
+    this.picture.classList.remove("split");
+    this.split = false;
+  }
+
+  /** Size the regions for a board `width` px wide: the board as large as the screen's
+   * height allows, the panels beside it at about their phone size, the rest in rows below. */
+  _place(width) {
+    const base = PHONE_PX / this._pictureWidth(); // px per unit on a phone
+    const [, , bw, bh] = this.regions[0].box;
+    const rest = this.regions.slice(1);
+    const sideUnits = Math.max(...rest.map((r) => r.box[2]));
+    const top = Math.max(0, Math.min(this.stage.getBoundingClientRect().top + window.scrollY, 240));
+    // Beside a 3D view the plan keeps to a smaller share of the screen.
+    const planOnly = this.root.classList.contains("plan-only");
+    const minBoard = planOnly ? 240 : MIN_BOARD_PX;
+    const tall = planOnly ? window.innerHeight * 0.4 : window.innerHeight - top - 72;
+    const height = Math.max(minBoard, tall);
+    let k = base; // the panels' px per unit
+    if (width - GAP - sideUnits * k < minBoard) {
+      k = Math.max(base * SIDE_MIN, (width - GAP - minBoard) / sideUnits);
+    }
+    const beside = width - GAP - sideUnits * k >= minBoard;
+    const room = beside ? width - GAP - sideUnits * k : width;
+    let boardW = Math.min(room, height * (bw / bh), bw * base * BOARD_MAX);
+    if (beside) {
+      boardW = Math.max(boardW, Math.min(room, minBoard));
+      k = Math.min(base * SIDE_MAX, Math.max(k, (width - GAP - boardW) / sideUnits));
+    } else {
+      k = Math.min(base * SIDE_MAX, k);
+    }
+    const boardH = (boardW * bh) / bw;
+    size(this.regions[0].view, boardW, boardH);
+    this.picture.classList.toggle("beside", beside);
+    this.picture.style.setProperty("--board-w", `${boardW}px`);
+    let used = 0;
+    let full = !beside;
+    const limit = Math.max(boardH, height);
+    for (const r of rest) {
+      const h = r.box[3] * k;
+      size(r.view, r.box[2] * k, h);
+      full ||= used > 0 && used + GAP + h > limit; // the rest follow in reading order
+      if (full) {
+        this.more.append(r.view);
+      } else {
+        used += (used ? GAP : 0) + h;
+        this.side.append(r.view);
+      }
+    }
+    this.side.hidden = !this.side.childElementCount;
+    this.more.hidden = !this.more.childElementCount;
   }
 
   _bind(actions) {
@@ -130,7 +314,7 @@ export class Board {
     this.root.classList.add("can-act");
     const loose = [];
     for (const a of actions) {
-      const el = a.target && this.svg ? this.svg.querySelector(sel(a.target)) : null;
+      const el = a.target && this.svg ? this.stage.querySelector(sel(a.target)) : null;
       if (!el) {
         loose.push(a);
         continue;
@@ -196,7 +380,7 @@ export class Board {
   /** The target under a pointer event (the topmost one; labels drawn on top do not hide it). */
   _targetAt(ev) {
     for (const el of document.elementsFromPoint(ev.clientX, ev.clientY)) {
-      if (!this.svg || !this.svg.contains(el)) continue;
+      if (!this.svg || !this.stage.contains(el)) continue;
       const t = el.closest("[data-target]");
       if (t && this.groups.has(t.dataset.target)) return t.dataset.target;
     }
@@ -204,6 +388,7 @@ export class Board {
   }
 
   _pointerEvents(svg) {
+    // One set of handlers on the stage serves every frame of the picture.
     svg.addEventListener("pointermove", (ev) => {
       if (!this.enabled) return;
       this.hovering = true;
@@ -271,7 +456,7 @@ export class Board {
     const ids = new Set(a.cells || []);
     if (el && a.target) ids.add(a.target);
     for (const id of ids) {
-      const cell = this.svg?.querySelector(sel(id));
+      const cell = this.svg ? this.stage.querySelector(sel(id)) : null;
       if (!cell) continue;
       cell.classList.add(id === a.target ? "preview-target" : "preview");
       this._outline(cell, id === a.target);
@@ -283,9 +468,11 @@ export class Board {
   }
 
   _outline(el, isTarget) {
-    if (!this.overlay || !this.svg.getScreenCTM) return;
+    const host = el.ownerSVGElement; // the frame the element is drawn in
+    const overlay = host?.querySelector(":scope > .board-overlay");
+    if (!overlay || !host.getScreenCTM) return;
     const r = el.getBoundingClientRect();
-    const m = this.svg.getScreenCTM();
+    const m = host.getScreenCTM();
     if (!m || !r.width) return;
     const inv = m.inverse();
     const p1 = new DOMPoint(r.left, r.top).matrixTransform(inv);
@@ -296,13 +483,13 @@ export class Board {
     rect.setAttribute("width", Math.abs(p2.x - p1.x));
     rect.setAttribute("height", Math.abs(p2.y - p1.y));
     rect.setAttribute("class", isTarget ? "hl-target" : "hl-cell");
-    this.overlay.appendChild(rect);
+    overlay.appendChild(rect);
   }
 
   _clearOverlay() {
-    this.overlay?.replaceChildren();
+    for (const o of this.stage.querySelectorAll(".board-overlay")) o.replaceChildren();
     if (this.svg) {
-      for (const el of this.svg.querySelectorAll(".preview, .preview-target")) {
+      for (const el of this.stage.querySelectorAll(".preview, .preview-target")) {
         el.classList.remove("preview", "preview-target");
       }
     }
