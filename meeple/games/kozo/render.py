@@ -454,9 +454,9 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
                       f'{CS:g},{y:g}" fill="none" stroke="{art.GRAIN}" stroke-opacity=".2" '
                       f'stroke-width="1.3"/>' for y in (9, 23, 38, 53))
             + "</pattern></defs>"]
-    body.append(draw.text(M, 26, "Kozo", size=18, weight="bold", class_="title"))
+    head = [draw.text(M, 26, "Kozo", size=18, weight="bold", class_="title")]
     if not observation.get("terminal"):
-        body.append(draw.text(W - M, 26, f"Round {observation.get('round')} of "
+        head.append(draw.text(W - M, 26, f"Round {observation.get('round')} of "
                               f"{observation.get('rounds')}", size=13, anchor="end",
                               fill=MUTED, class_="detail"))
     status = status_line(observation, names)
@@ -464,27 +464,30 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
         status = status.split(": ", 1)[-1]
     y = 50.0
     for line in _wrap(status, 14, W - 2 * M):
-        body.append(draw.status(M, y, line))
+        head.append(draw.status(M, y, line))
         y += 19
     lc = observation.get("last_check")
     if lc and lc.get("result") == "fallen":
         words, y = _lines(M, y + 2, fall_sentence(lc, names), 13, W - 2 * M, 17,
                           fill=FALL_INK, class_="kozo-fall")
-        body += words
+        head += words
     if _shown_tower(observation) is not observation.get("tower"):
         caption = "The tower that fell:" if observation.get("terminal") else (
             "The tower that fell (the new round starts on an empty base):")
         words, y = _lines(M, y + 2, caption, 12, W - 2 * M, 15, fill=MUTED)
-        body += words
+        head += words
     tower, th = _tower_view(observation, y - 12, names, M, TOWER_W)
     plan, ph = _plan(observation, y - 6, W - M - 3 * CS)
-    body += tower + plan
-    y += max(th - 12, ph - 6)
+    board_h = max(th - 12, ph - 6) + 12
+    body += [draw.region("board", 0, y - 12, W, board_h, tower + plan),
+             draw.region("head", 0, 0, W, y - 12, head)]
+    y += board_h - 12
     players, h = _players(observation, names, y)
-    body += players
+    body.append(draw.region("players", 0, y, W, h, players))
     y += h
     left, h = _pieces_left(observation, y)
-    body += left
+    if left:
+        body.append(draw.region("pieces-left", 0, y, W, h + 6, left))
     y += h
     return draw.document(W, y + 6, body, cls="kozo-board", label="Kozo tower")
 
