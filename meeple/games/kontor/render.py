@@ -418,40 +418,44 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     colours = SEAT_COLOURS
     n = obs["field_size"]
     mode = SHORT_MODE.get(obs["mode"], obs["mode"])
-    body = [STYLE,
-            draw.text(MARGIN, 40, f"Kontor · round {obs['round']}", size=34, weight="bold",
+    head = [draw.text(MARGIN, 40, f"Kontor · round {obs['round']}", size=34, weight="bold",
                       class_="title"),
             draw.text(MARGIN + INNER, 40, f"{mode[:1].upper()}{mode[1:]} · {n}×{n}",
                       size=FONT, anchor="end", fill=MUTED, class_="detail")]
     y = 40.0
     for line in _wrap(_phase_line(obs, names), int(INNER / (28 * 0.56))):
         y += 36
-        body.append(draw.status(MARGIN, y, line, size=28))
+        head.append(draw.status(MARGIN, y, line, size=28))
     last, words = _last_move(obs, names)
     if words:
         y += 32
-        body.append(draw.text(MARGIN, y, words, size=FONT, fill=MUTED, class_="last-words"))
+        head.append(draw.text(MARGIN, y, words, size=FONT, fill=MUTED, class_="last-words"))
     y += 22
     board, h = _board(obs, colours, names, y, last)
-    body += board
+    body = [STYLE, draw.region("board", 0, y, WIDTH, h + 16, board),
+            draw.region("head", 0, 0, WIDTH, y, head)]
     y += h + 16
     part, h = _hand(obs, colours, y)
-    body += part
+    if part:
+        body.append(draw.region("hand", 0, y, WIDTH, h, part))
     y += h
     for p in range(obs["players"]):
         part, h = _panel(obs, p, colours, names, y)
-        body += part
+        body.append(draw.region(f"player-{p}", 0, y, WIDTH, h, part))
         y += h
+    start = y
     if obs.get("terminal"):  # why the game ended and which areas scored, in words
         why = _end_reason(obs, names)
+        part = []
         for line in _wrap(f"{why[:1].upper()}{why[1:]}; {_scoring_words(obs)}.",
                           int(INNER / (FONT * 0.56))):
             y += FONT + 8
-            body.append(draw.text(MARGIN, y, line, size=FONT, class_="end-reason"))
+            part.append(draw.text(MARGIN, y, line, size=FONT, class_="end-reason"))
         y += 16
+        body.append(draw.region("end", 0, start, WIDTH, y - start, part))
     else:
         part, h = _piles(obs, colours, names, y)
-        body += part
+        body.append(draw.region("piles", 0, start, WIDTH, h, part))
         y += h
     placing = obs.get("step") == "place" and not obs.get("terminal")
     return draw.document(WIDTH, round(y, 1), body, cls="kontor placing" if placing else "kontor",
