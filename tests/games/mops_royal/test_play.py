@@ -97,7 +97,8 @@ def test_describe_action_names_the_cells_and_the_flip():
     assert d["kind"] == "score" and d["points"] == 3 and d["shape"] == "V3"
     assert d["target"] == "cell-0-4-5"
     assert sorted(d["cells"]) == ["cell-0-4-4", "cell-0-4-5", "cell-0-5-5"]
-    assert "3 points" in d["label"]
+    assert d["label"] == ("Score a small corner of bowls for 3 points, turning face down the "
+                          "green bowl next to your start tile, on the right")
     assert s.describe_action(NOSCORE, 0)["target"] is None
     svg = render.svg(s.observation(0))
     for cid in d["cells"]:
