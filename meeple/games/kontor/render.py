@@ -432,8 +432,8 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
         head.append(draw.text(MARGIN, y, words, size=FONT, fill=MUTED, class_="last-words"))
     y += 22
     board, h = _board(obs, colours, names, y, last)
-    body = [STYLE, draw.region("board", 0, y, WIDTH, h + 16, board),
-            draw.region("head", 0, 0, WIDTH, y, head)]
+    body = [STYLE, draw.region("board", 0, y - 8, WIDTH, h + 24, board),  # its frame: 4 out
+            draw.region("head", 0, 0, WIDTH, y - 8, head)]
     y += h + 16
     part, h = _hand(obs, colours, y)
     if part:
