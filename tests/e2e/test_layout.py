@@ -1,0 +1,226 @@
+"""The table fits the screen: on a desktop the picture's regions are laid out as a table (the
+board large, the panels beside it), on a phone the picture is one column at the screen's width
+with text of 12 px or more; no horizontal scrolling, every id once, and every legal target seen
+and played by pointing at it (a click on a desktop, a tap on a phone)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import meeple
+from meeple.engine import game_class
+
+from .people import SHORT_GAMES, create_table, sign_in_as_guest
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+DESKTOP = (1280, 800)
+PHONE = (390, 844)
+MIN_BOARD_PX = 500
+"""The board region's smallest width on a 1280 x 800 desktop."""
+MIN_TEXT_PX = 12
+"""The smallest text on a 390 px wide phone."""
+MOVES = 3
+"""Moves played by pointing, per game and screen."""
+
+CAN_ACT = "() => !!document.querySelector('#board.can-act') || !!document.querySelector('#final')"
+
+LAYOUT = """() => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return {x: r.left, y: r.top + scrollY, w: r.width, h: r.height, bottom: r.bottom}; };
+    const regions = [...document.querySelectorAll('#board g.region')].map((g) => {
+        const frame = g.ownerSVGElement;
+        const b = g.getBBox();
+        const [x, y, w, h] = g.dataset.box.split(' ').map(Number);
+        const out = (e) => { const c = e.getBBox(); return c.width && (c.x < x - 1
+            || c.y < y - 1 || c.x + c.width > x + w + 1 || c.y + c.height > y + h + 1); };
+        return {name: g.dataset.region, frame: frame.classList.contains('board-region')
+                    ? 'region' : frame.classList.contains('board-svg') ? 'picture' : 'other',
+                screen: box(frame), content: [b.x, b.y, b.width, b.height], box: [x, y, w, h],
+                inside: !b.width || (b.x >= x - 1 && b.y >= y - 1 && b.x + b.width <= x + w + 1
+                                     && b.y + b.height <= y + h + 1),
+                outside: [...g.querySelectorAll('*')].filter((e) => e.getBBox && out(e))
+                    .map((e) => `${e.tagName}.${e.getAttribute('class')}: ${e.textContent}`)};
+    });
+    const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
+    const pictures = [...document.querySelectorAll('#board svg')].map((s) => ({
+        cls: s.getAttribute('class') || '', box: box(s)}));
+    const picture = document.querySelector('#board svg.board-svg');
+    return {regions, pictures, ids, width: picture.viewBox.baseVal.width, split: !!document.querySelector('.board-picture.split'),
+            scrollWidth: document.documentElement.scrollWidth, innerWidth,
+            stage: box(document.querySelector('#board .board-stage'))};
+}"""
+
+SMALLEST_TEXT = """() => {
+    let least = Infinity, which = '';
+    for (const t of document.querySelectorAll('#board svg text')) {
+        if (!t.textContent.trim() || !t.getClientRects().length) continue;
+        const m = t.getScreenCTM();
+        const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.c, m.d);
+        if (px < least) { least = px; which = t.textContent; }
+    }
+    return [least, which];
+}"""
+
+TARGETS = """() => [...document.querySelectorAll('#board .target')].map((el) => {
+    const r = el.getBoundingClientRect();
+    const frame = el.ownerSVGElement.getBoundingClientRect();
+    const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+    return {id: el.id, w: r.width, h: r.height,
+            inFrame: r.left >= frame.left - 1 && r.right <= frame.right + 1
+                     && r.top >= frame.top - 1 && r.bottom <= frame.bottom + 1,
+            inPage: r.left >= 0 && r.right <= document.documentElement.clientWidth + 1,
+            cx, cy};
+})"""
+
+HIT = """(id) => {
+    const el = document.getElementById(id);
+    const r = el.getBoundingClientRect();
+    const hits = document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hits.some((h) => h.closest('[data-target]') === el);
+}"""
+
+
+def _seats(game: str) -> list[str]:
+    players = min(game_class(game).player_counts)
+    return ["me"] + ["bot:random"] * (players - 1)
+
+
+def _new_table(contexts, game: str, screen: tuple[int, int], *, phone: bool = False) -> Page:
+    """A page on a new table of ``game`` where the person may act, on this screen."""
+    page = contexts(screen, phone).new_page()
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.errors.append(str(e)))  # type: ignore[attr-defined]
+    sign_in_as_guest(page, "Ann")
+    create_table(page, game, _seats(game), options=SHORT_GAMES.get(game))
+    page.wait_for_function(CAN_ACT)
+    return page
+
+
+def _check_targets(page: Page) -> list[dict]:
+    """Every legal target is drawn inside its frame, inside the page's width and is the topmost
+    target where a person points at it."""
+    targets = page.evaluate(TARGETS)
+    for t in targets:
+        assert t["w"] > 0 and t["h"] > 0, f"target {t['id']} is not shown"
+        assert t["inFrame"], f"target {t['id']} lies outside the picture's frame"
+        assert t["inPage"], f"target {t['id']} lies outside the page's width"
+    for t in targets:
+        page.locator(f"#{t['id']}").evaluate("e => e.scrollIntoView({block: 'nearest'})")
+        assert page.evaluate(HIT, t["id"]), f"target {t['id']} is covered where one points"
+    return targets
+
+
+def _point_and_play(page: Page, rng: random.Random, *, tap: bool) -> int:
+    """Play up to MOVES moves by pointing at a legal target (a tap on a phone); the moves
+    played."""
+    played = 0
+    for _ in range(MOVES):
+        page.wait_for_function(CAN_ACT)
+        if page.locator("#final").count():
+            break
+        _check_targets(page)
+        targets = page.locator("#board .target")
+        if not targets.count():
+            page.locator("#board .action-button").first.click()
+            continue
+        sent = int(page.locator("#board").get_attribute("data-sent") or 0)
+        el = targets.nth(rng.randrange(targets.count()))
+        el.evaluate("e => e.scrollIntoView({block: 'center'})")
+        box = el.bounding_box()
+        assert box
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        if tap:
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.move(x, y)
+            expect(page.locator("#board .target.active")).to_have_count(1)
+            assert page.locator(".board-overlay rect").count() > 0  # the preview is outlined
+            page.mouse.click(x, y)
+        page.wait_for_function(
+            "n => +(document.querySelector('#board').dataset.sent || 0) > n", arg=sent)
+        played += 1
+    return played
+
+
+def _common(layout: dict) -> None:
+    assert layout["scrollWidth"] <= layout["innerWidth"] + 1, "the page scrolls sideways"
+    ids = layout["ids"]
+    assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
+    regions = layout["regions"]
+    assert regions and regions[0]["name"] == "board", [r["name"] for r in regions]
+    for r in regions:
+        assert r["inside"], f"the {r['name']} region draws outside its box: {r}"
+
+
+@pytest.fixture
+def contexts(browser, server):
+    """Make browser contexts of a screen size on the test server; a phone's has touch."""
+    made = []
+
+    def make(screen: tuple[int, int], phone: bool = False):
+        ctx = browser.new_context(
+            base_url=server, viewport={"width": screen[0], "height": screen[1]},
+            is_mobile=phone, has_touch=phone, device_scale_factor=2 if phone else 1)
+        ctx.set_default_timeout(20_000)
+        made.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+@pytest.mark.parametrize("game", meeple.games())
+def test_on_a_desktop_the_board_is_large_and_the_panels_beside_it(game, contexts, artifacts):
+    page = _new_table(contexts, game, DESKTOP)
+    if page.locator("#show-2d").count():  # the plan beside a 3D view: a smaller share
+        layout = page.evaluate(LAYOUT)
+        assert layout["split"]
+        _common(layout)
+        assert all(r["frame"] == "region" for r in layout["regions"])
+        _check_targets(page)
+        page.screenshot(path=str(artifacts / f"layout-{game}-desktop-3d.png"), full_page=True)
+        page.locator("#show-2d").click()
+        page.wait_for_timeout(100)
+    layout = page.evaluate(LAYOUT)
+    assert layout["split"], "the picture is not laid out as a table on a desktop"
+    _common(layout)
+    regions = layout["regions"]
+    assert all(r["frame"] == "region" for r in regions), regions
+    board = regions[0]["screen"]
+    assert board["w"] >= MIN_BOARD_PX, f"the board region is {board['w']:.0f} px wide"
+    assert board["bottom"] <= DESKTOP[1], "the board does not fit the screen's height"
+    beside = [r for r in regions[1:] if r["screen"]["x"] >= board["x"] + board["w"]]
+    assert beside, "no panel beside the board"
+    for r in regions[1:]:  # the panels at least about their size on a phone
+        phone = 360 * r["box"][2] / layout["width"]
+        assert r["screen"]["w"] >= 0.85 * phone - 1, r
+    page.screenshot(path=str(artifacts / f"layout-{game}-desktop.png"), full_page=True)
+    assert _point_and_play(page, random.Random(game), tap=False) > 0
+    _common(page.evaluate(LAYOUT))
+    assert not page.errors, page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", meeple.games())
+def test_on_a_phone_the_picture_is_one_column_as_wide_as_the_screen(game, contexts, artifacts):
+    page = _new_table(contexts, game, PHONE, phone=True)
+    if page.locator("#show-2d").count():
+        page.locator("#show-2d").click()
+    layout = page.evaluate(LAYOUT)
+    assert not layout["split"], "the picture is split on a phone"
+    _common(layout)
+    assert all(r["frame"] == "picture" for r in layout["regions"])
+    (picture,) = [p for p in layout["pictures"] if "board-svg" in p["cls"]]
+    assert picture["box"]["w"] >= PHONE[0] - 2, f"the picture is {picture['box']['w']} px wide"
+    tops = [r["screen"]["y"] for r in layout["regions"]]
+    assert len(set(tops)) == 1  # one picture: the regions are in its single column
+    least, which = page.evaluate(SMALLEST_TEXT)
+    assert least >= MIN_TEXT_PX, f"“{which}” is {least:.1f} px high on a phone"
+    page.screenshot(path=str(artifacts / f"layout-{game}-phone.png"), full_page=True)
+    assert _point_and_play(page, random.Random(game), tap=True) > 0
+    _common(page.evaluate(LAYOUT))
+    assert not page.errors, page.errors  # type: ignore[attr-defined]
