@@ -152,21 +152,6 @@ CROSS_CELLS = ((1, 0), (2, 0), (-1, 0), (-2, 0), (0, 1), (0, 2), (0, -1), (0, -2
 """Where the 8 starting water cards go, in dealing order.  [R36]"""
 
 
-def describe_card(card: int) -> str:
-    """A short human description: ``red-15 (wine, coin)``."""
-    kind = CARD_KIND[card]
-    parts: list[str] = []
-    if kind == GOODS_CARD:
-        parts.append("+".join(GOODS[t] for t in CARD_GOODS[card]))
-    elif kind != WATER:
-        parts.append(KIND_NAMES[kind])
-    if CARD_COIN[card]:
-        parts.append("coin")
-    if CARD_SHIP[card]:
-        parts.append("ship")
-    return f"{CARD_NAME[card]} ({', '.join(parts)})" if parts else CARD_NAME[card]
-
-
 # -- the codes of the turn structure, shared by the rules, the notation and the views ----------
 P_ROUND, P_CHOOSE, P_NEXT, P_ACT, P_END = range(5)
 """Phases: the start of a round, the hidden choice, the next player's turn, a turn, the end."""
