@@ -49,7 +49,8 @@ LAYOUT = """() => {
     const pictures = [...document.querySelectorAll('#board svg')].map((s) => ({
         cls: s.getAttribute('class') || '', box: box(s)}));
     const picture = document.querySelector('#board svg.board-svg');
-    return {regions, pictures, ids, width: picture.viewBox.baseVal.width, split: !!document.querySelector('.board-picture.split'),
+    return {regions, pictures, ids, width: picture.viewBox.baseVal.width,
+            split: !!document.querySelector('.board-picture.split'),
             scrollWidth: document.documentElement.scrollWidth, innerWidth,
             stage: box(document.querySelector('#board .board-stage'))};
 }"""
@@ -89,15 +90,17 @@ def _seats(game: str) -> list[str]:
     return ["me"] + ["bot:random"] * (players - 1)
 
 
-def _new_table(contexts, game: str, screen: tuple[int, int], *, phone: bool = False) -> Page:
-    """A page on a new table of ``game`` where the person may act, on this screen."""
+def _new_table(contexts, game: str, screen: tuple[int, int], *, phone: bool = False
+               ) -> tuple[Page, list[str]]:
+    """A page on a new table of ``game`` where the person may act, on this screen, and the
+    script errors it meets."""
     page = contexts(screen, phone).new_page()
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda e: page.errors.append(str(e)))  # type: ignore[attr-defined]
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     sign_in_as_guest(page, "Ann")
     create_table(page, game, _seats(game), options=SHORT_GAMES.get(game))
     page.wait_for_function(CAN_ACT)
-    return page
+    return page, errors
 
 
 def _check_targets(page: Page) -> list[dict]:
@@ -176,7 +179,7 @@ def contexts(browser, server):
 
 @pytest.mark.parametrize("game", meeple.games())
 def test_on_a_desktop_the_board_is_large_and_the_panels_beside_it(game, contexts, artifacts):
-    page = _new_table(contexts, game, DESKTOP)
+    page, errors = _new_table(contexts, game, DESKTOP)
     if page.locator("#show-2d").count():  # the plan beside a 3D view: a smaller share
         layout = page.evaluate(LAYOUT)
         assert layout["split"]
@@ -202,12 +205,12 @@ def test_on_a_desktop_the_board_is_large_and_the_panels_beside_it(game, contexts
     page.screenshot(path=str(artifacts / f"layout-{game}-desktop.png"), full_page=True)
     assert _point_and_play(page, random.Random(game), tap=False) > 0
     _common(page.evaluate(LAYOUT))
-    assert not page.errors, page.errors  # type: ignore[attr-defined]
+    assert not errors, errors
 
 
 @pytest.mark.parametrize("game", meeple.games())
 def test_on_a_phone_the_picture_is_one_column_as_wide_as_the_screen(game, contexts, artifacts):
-    page = _new_table(contexts, game, PHONE, phone=True)
+    page, errors = _new_table(contexts, game, PHONE, phone=True)
     if page.locator("#show-2d").count():
         page.locator("#show-2d").click()
     layout = page.evaluate(LAYOUT)
@@ -223,4 +226,4 @@ def test_on_a_phone_the_picture_is_one_column_as_wide_as_the_screen(game, contex
     page.screenshot(path=str(artifacts / f"layout-{game}-phone.png"), full_page=True)
     assert _point_and_play(page, random.Random(game), tap=True) > 0
     _common(page.evaluate(LAYOUT))
-    assert not page.errors, page.errors  # type: ignore[attr-defined]
+    assert not errors, errors
