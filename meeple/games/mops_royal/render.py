@@ -463,10 +463,11 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
             panel, h = _panel(obs, q, px, y, half, SMALL, names, fact_lines=2, rows=rows)
             out.append(panel)
             if i % 2 == 0 and i == len(others) - 1:
-                come, _h = _to_come(obs, px + half + 10 + (half - 6 * STOCK) / 2, y + 6, half,
-                                    words=False)
+                come, come_h = _to_come(obs, px + half + 10 + (half - 6 * STOCK) / 2, y + 6,
+                                        half, words=False)
                 out.append(come)
                 come_done = True
+                h = max(h, come_h + 6)  # the row holds the tiles still to come as well
             if i % 2 == 1 or i == len(others) - 1:
                 y += h + 10
     if out:  # the others' layouts: the board itself for a spectator
