@@ -227,3 +227,40 @@ def test_on_a_phone_the_picture_is_one_column_as_wide_as_the_screen(game, contex
     assert _point_and_play(page, random.Random(game), tap=True) > 0
     _common(page.evaluate(LAYOUT))
     assert not errors, errors
+
+
+def test_the_layout_follows_the_screen_and_a_tall_table_wraps_below_the_board(contexts,
+                                                                               artifacts):
+    """Mops Royal for four: the panels that do not fit beside the board follow in rows below
+    it; narrowed to a phone's width the same page shows one column, and widened again the
+    table, its targets still played by a click."""
+    page = contexts(DESKTOP).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    sign_in_as_guest(page, "Ann")
+    create_table(page, "mops_royal", ["me", "bot:random", "bot:random", "bot:random"])
+    page.wait_for_function(CAN_ACT)
+    layout = page.evaluate(LAYOUT)
+    assert layout["split"]
+    _common(layout)
+    board = layout["regions"][0]["screen"]
+    below = [r["name"] for r in layout["regions"][1:] if r["screen"]["y"] >= board["bottom"]]
+    beside = [r["name"] for r in layout["regions"][1:] if r["screen"]["y"] < board["bottom"]]
+    assert beside and below, (beside, below)
+    names = [r["name"] for r in layout["regions"]]
+    assert names == ["board", *beside, *below]  # in reading order
+    page.screenshot(path=str(artifacts / "layout-mops_royal-4-desktop.png"), full_page=True)
+    targets = len(_check_targets(page))
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    page.wait_for_function("() => !document.querySelector('.board-picture.split')")
+    narrow = page.evaluate(LAYOUT)
+    _common(narrow)
+    assert all(r["frame"] == "picture" for r in narrow["regions"])
+    assert len(_check_targets(page)) == targets
+    least, which = page.evaluate(SMALLEST_TEXT)
+    assert least >= MIN_TEXT_PX, f"“{which}” is {least:.1f} px high"
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+    page.wait_for_function("() => !!document.querySelector('.board-picture.split')")
+    assert len(_check_targets(page)) == targets
+    assert _point_and_play(page, random.Random(4), tap=False) > 0
+    assert not errors, errors
