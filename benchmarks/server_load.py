@@ -8,6 +8,7 @@ clients' own) and the latency from sending a move to receiving the frame that sh
 (p50/p99).
 
     .venv/bin/python benchmarks/server_load.py --clients 500 --seconds 30
+    .venv/bin/python benchmarks/server_load.py --clients 500 --seconds 20 --bot mix
 """
 
 from __future__ import annotations
@@ -46,6 +47,17 @@ if os.environ.get("MEEPLE_PROFILE"):
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
             ws_ping_interval=None, backlog=4096, ws_per_message_deflate=False)
 """
+
+
+USERS_EVERY = 4
+"""Tables per load player (one guest per few tables, as people would)."""
+MIX = ("random", "random", "greedy", "mcts:3")
+"""``--bot mix``: one table in four against a level-3 search bot, one against greedy."""
+
+
+def bot_for(spec: str, i: int) -> str:
+    """The bot of the ``i``-th table: ``spec`` itself, or from ``MIX`` for ``mix``."""
+    return MIX[i % len(MIX)] if spec == "mix" else spec
 
 
 def free_port() -> int:
@@ -88,8 +100,9 @@ async def client(i: int, base_ws: str, http: Http, table: dict, token: str, args
     rng = random.Random(i)
     tid = table["id"]
     while not stop.is_set():
-        async with connect(f"{base_ws}/ws/tables/{tid}?token={token}", max_size=None,
+        async with connect(f"{base_ws}/ws/tables/{tid}", max_size=None,
                            ping_interval=None, open_timeout=120, compression=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "tokens": [token]}))
             counter[0] += 1
             if counter[0] >= args.clients:
                 connected.set()
@@ -166,24 +179,27 @@ async def run(args) -> None:
                 break
             except OSError:
                 await asyncio.sleep(0.1)
-        http.call("POST", "/api/guest", {"name": "Load"})
         t0 = time.perf_counter()
         tables = []
-        for _ in range(args.clients):
+        for i in range(args.clients):
+            if i % USERS_EVERY == 0:  # the server limits the tables one player may have open
+                http = Http(base)
+                http.call("POST", "/api/guest", {"name": f"Load {i // USERS_EVERY}"})
+            bot = bot_for(args.bot, i)
             r = http.call("POST", "/api/tables", {
                 "game": args.game, "players": args.players,
-                "seats": [{"kind": "me"}] + [{"kind": "bot", "bot": args.bot}] * (args.players - 1),
+                "seats": [{"kind": "me"}] + [{"kind": "bot", "bot": bot}] * (args.players - 1),
             })
-            tables.append((r["table"], r["tokens"][0]["token"]))
+            tables.append((r["table"], r["tokens"][0]["token"], http))
         print(f"{args.clients} tables of {args.game} created in {time.perf_counter() - t0:.1f} s")
         stats = Stats()
         stop = asyncio.Event()
         connected = asyncio.Event()
         counter = [0]
         tasks = [
-            asyncio.create_task(client(i, f"ws://127.0.0.1:{port}", http, t, tok, args, stats,
+            asyncio.create_task(client(i, f"ws://127.0.0.1:{port}", h, t, tok, args, stats,
                                        stop, connected, counter))
-            for i, (t, tok) in enumerate(tables)
+            for i, (t, tok, h) in enumerate(tables)
         ]
         t0 = time.perf_counter()
         await asyncio.wait_for(connected.wait(), 300)
@@ -213,7 +229,7 @@ async def run(args) -> None:
         p50 = statistics.median(lat) * 1000
         p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
         print(
-            f"game {args.game}, {args.clients} clients, think {args.think} s, "
+            f"game {args.game}, bots {args.bot}, {args.clients} clients, think {args.think} s, "
             f"{elapsed:.1f} s measured\n"
             f"stored moves/s (clients + bots + chance): {(after - before) / elapsed:.1f}\n"
             f"client moves/s: {stats.moves / elapsed:.1f}   games finished: {stats.games}   "
@@ -237,7 +253,9 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=4.0, help="mean seconds before answering")
     ap.add_argument("--game", default="koplus")
     ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--bot", default="random")
+    ap.add_argument("--bot", default="random",
+                    help="the bots' spec (random, greedy, mcts:3, ...) or mix: random, greedy "
+                         "and level-3 search bots")
     ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temp dir)")
     asyncio.run(run(ap.parse_args()))
 

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import OptionError
+
+MAX_INT = 10**9
+"""No whole-number option is larger than this (a board, a count, a seed)."""
+MAX_TEXT = 200
+"""No text option is longer than this."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,20 @@ class Option:
             raise OptionError(
                 f"option {self.name!r} of {game} must be {t.__name__}, got "
                 f"{type(value).__name__} {value!r}; allowed: {self.allowed()}"
+            )
+        if t is float and not math.isfinite(value):
+            raise OptionError(
+                f"option {self.name!r} of {game} must be a finite number, got {value!r}; "
+                f"allowed: {self.allowed()}"
+            )
+        if t is int and abs(value) > MAX_INT:
+            raise OptionError(
+                f"option {self.name!r} of {game} is far too large; allowed: {self.allowed()}"
+            )
+        if t is str and len(value) > MAX_TEXT:
+            raise OptionError(
+                f"option {self.name!r} of {game} is longer than {MAX_TEXT} characters; "
+                f"allowed: {self.allowed()}"
             )
         if self.choices is not None and value not in self.choices:
             raise OptionError(

@@ -5,11 +5,14 @@ Layout: ``app`` wires the app together; ``routers/`` holds one router per area (
 lobby, tables, live play, health, pages) using the dependencies in ``deps`` and the bodies in
 ``schemas``; ``service`` is the one writer of tables and seats, over a ``store`` (SQL or in
 memory); ``live`` keeps each loaded table's engine state and frames, ``views`` builds what
-people see (summaries, frames, logs); ``domain`` names the statuses, kinds and records.
+people see (summaries, frames, logs); ``domain`` names the statuses, kinds and records;
+``pool`` and ``bot_worker`` run heavy work and thinking bots off the event loop; ``web``
+checks what comes in (bodies, origins, forwarded addresses).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from .app import create_app
@@ -23,12 +26,17 @@ def serve(
     redis: str | None = None,
     data_dir: Path | None = None,
     reload: bool = False,
+    trusted_proxies: Sequence[str] = (),
+    allowed_origins: Sequence[str] | None = None,
 ) -> None:
     """Run the web platform until interrupted.
 
     ``db`` defaults to a SQLite file ``meeple.db`` in ``data_dir`` (``./meeple-data``);
     PostgreSQL with ``postgresql+psycopg://...``. ``redis`` fans table updates out to other
     server processes sharing the database. Migrations are applied at start.
+    ``trusted_proxies``: the proxies whose ``X-Forwarded-For``/``-Proto`` are believed (none
+    by default: the headers are ignored, also by uvicorn); ``allowed_origins``: the page
+    origins a WebSocket may come from (default: this server's own).
     """
     import uvicorn
 
@@ -39,24 +47,30 @@ def serve(
         os.environ["MEEPLE_DB"] = url
         if redis:
             os.environ["MEEPLE_REDIS"] = redis
+        if trusted_proxies:
+            os.environ["MEEPLE_TRUSTED_PROXIES"] = ",".join(trusted_proxies)
         uvicorn.run("meeple.server:app_from_env", factory=True, host=host, port=port,
-                    reload=True, ws_per_message_deflate=False)
+                    reload=True, ws_per_message_deflate=False, proxy_headers=False)
         return
-    app = create_app(url, redis, bot_delay=0.4)
+    app = create_app(url, redis, bot_delay=0.4, trusted_proxies=trusted_proxies,
+                     allowed_origins=allowed_origins)
     # Frames are compressed by nobody: per-message deflate of every frame costs more CPU than
-    # the rest of a move on a small server.
+    # the rest of a move on a small server. Forwarded headers are read by the app itself
+    # (only from trusted proxies), never by uvicorn, which would believe them from 127.0.0.1.
     uvicorn.run(app, host=host, port=port, log_level="info", ws_max_size=1 << 20,
-                ws_per_message_deflate=False)
+                ws_per_message_deflate=False, proxy_headers=False)
 
 
 def app_from_env():
     """The app for ``uvicorn --factory``: database and Redis from MEEPLE_DB / MEEPLE_REDIS."""
     import os
 
+    proxies = os.environ.get("MEEPLE_TRUSTED_PROXIES", "")
     return create_app(
         os.environ.get("MEEPLE_DB") or default_sqlite_url(None),
         os.environ.get("MEEPLE_REDIS") or None,
         bot_delay=0.4,
+        trusted_proxies=[p for p in proxies.split(",") if p],
     )
 
 

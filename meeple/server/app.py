@@ -10,10 +10,11 @@ import asyncio
 import contextlib
 import gc
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -22,10 +23,12 @@ from meeple.engine import MeepleError
 
 from . import auth
 from .deps import Services, Settings
-from .domain import Refused
+from .domain import Quotas, Refused
+from .pool import BotPool, WorkPool
 from .routers import accounts, gallery, health, lobby, pages, play, tables
 from .service import TableService
 from .store import SqlStore, Store
+from .web import CheckedBodies, Proxies
 
 log = logging.getLogger("meeple.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -41,11 +44,20 @@ def create_app(
     bot_delay: float = 0.0,
     secure_cookies: bool = False,
     login_limit: tuple[int, int, float] = (5, 20, 60.0),
+    trusted_proxies: Sequence[str] = (),
+    allowed_origins: Sequence[str] | None = None,
+    quotas: Quotas | None = None,
+    work: WorkPool | None = None,
+    bots: BotPool | None = None,
 ) -> FastAPI:
     """The web platform on the database ``db_url`` (migrations applied now), or on ``store``.
 
     ``redis_url`` fans table updates out to other processes on the same database; ``bot_delay``
-    is how long a bot waits before it moves (so people can follow).
+    is how long a bot waits before it moves (so people can follow). ``trusted_proxies``: the
+    proxies whose ``X-Forwarded-For`` counts (default none: the header is ignored);
+    ``allowed_origins``: the page origins a WebSocket may come from (default: this server's
+    own); ``quotas``: what one player may have open; ``work``/``bots``: the pools of heavy
+    requests and of thinking bots.
     """
     if store is None:
         if db_url is None:
@@ -53,16 +65,20 @@ def create_app(
         store = SqlStore(db_url)
     meeple.games()  # import every game now, not during the first request
     settings = Settings(web_dir=Path(web_dir) if web_dir is not None else WEB_DIR,
-                        secure_cookies=secure_cookies, bot_delay=bot_delay, redis_url=redis_url)
-    service = TableService(store, bot_delay=bot_delay)
+                        secure_cookies=secure_cookies, bot_delay=bot_delay, redis_url=redis_url,
+                        allowed_origins=list(allowed_origins) if allowed_origins is not None
+                        else None, proxies=Proxies(trusted_proxies))
+    service = TableService(store, bot_delay=bot_delay, quotas=quotas, work=work, bots=bots)
     services = Services(settings=settings, store=store, tables=service,
-                        cookies=auth.Sessions(store.secret()),
+                        cookies=auth.Sessions(store),
                         limiter=auth.RateLimit(*login_limit))
 
     app = FastAPI(title="meeple", lifespan=_lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.services = services
     app.add_exception_handler(MeepleError, _meeple_error)  # type: ignore[arg-type]
     app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
+    app.add_middleware(CheckedBodies)
     for module in (accounts, lobby, gallery, tables, play, health, pages):
         app.include_router(module.router)
     web = settings.web_dir
@@ -78,7 +94,19 @@ async def _meeple_error(request: Request, exc: MeepleError) -> JSONResponse:
 
 
 async def _refused(request: Request, exc: Refused) -> JSONResponse:
-    return JSONResponse({"detail": exc.reason}, status_code=exc.http_status)
+    headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
+    return JSONResponse({"detail": exc.reason}, status_code=exc.http_status, headers=headers)
+
+
+async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+    """A body or query that does not fit the route: 422 with each problem in words (never
+    the input itself, which may not even be printable)."""
+    problems = []
+    for err in exc.errors():
+        where = ".".join(str(part) for part in err.get("loc", ()))
+        problems.append({"loc": [str(p) for p in err.get("loc", ())],
+                         "msg": f"{where}: {err.get('msg', 'not valid')}"})
+    return JSONResponse({"detail": problems}, status_code=422)
 
 
 @contextlib.asynccontextmanager
@@ -92,6 +120,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         await fanout.start()
         s.tables.fanout = fanout
     s.tables.resume()
+    await s.tables.recover_starts()
     # Everything loaded so far (modules, the app, resumed tables) lives as long as the
     # process: keep it out of the garbage collector's full collections, which stop the
     # event loop for as long as they take. Building a frame allocates thousands of short-

@@ -1,5 +1,5 @@
-"""Players and sessions: argon2 password hashes, signed session cookies, seat tokens and the
-log-in rate limit."""
+"""Players and sessions: argon2 password hashes, server-side sessions, seat tokens and the
+log-in limits."""
 
 from __future__ import annotations
 
@@ -8,13 +8,15 @@ import re
 import secrets
 import time
 from collections import defaultdict, deque
+from typing import Protocol
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 COOKIE = "meeple_session"
 SESSION_MAX_AGE = 30 * 24 * 3600
+TOUCH_EVERY = 300.0
+"""A session's last use is written at most this often (seconds)."""
 NAME_RE = re.compile(r"^[A-Za-z0-9_.\-]([A-Za-z0-9_. \-]{0,30}[A-Za-z0-9_.\-])?$")
 MIN_PASSWORD = 8
 MAX_PASSWORD = 200
@@ -67,34 +69,72 @@ def token_hash(token: str) -> str:
 
 
 class Sessions:
-    """Signed session cookies holding the user id."""
+    """Sessions kept by the server: the cookie carries a random session id, the store its
+    hash, its user, when it began and was last used, and whether it was ended. Logging out
+    ends it for good; "log out everywhere" ends every session of the user."""
 
-    def __init__(self, secret: str):
-        self._s = URLSafeTimedSerializer(secret, salt="meeple-session")
+    def __init__(self, store: SessionStore):
+        self.store = store
 
-    def dump(self, user_id: int) -> str:
-        return self._s.dumps({"u": user_id})
+    def start(self, user_id: int) -> str:
+        """A new session for ``user_id``: the cookie's value."""
+        sid = secrets.token_urlsafe(32)
+        self.store.add_session(token_hash(sid), user_id, time.time())
+        return sid
 
     def load(self, cookie: str | None) -> int | None:
-        if not cookie:
+        """The user of a live session (``None``: no cookie, unknown, ended or too old)."""
+        if not cookie or len(cookie) > 100:
             return None
-        try:
-            data = self._s.loads(cookie, max_age=SESSION_MAX_AGE)
-        except BadSignature:
+        now = time.time()
+        h = token_hash(cookie)
+        found = self.store.session_user(h, now - SESSION_MAX_AGE)
+        if found is None:
             return None
-        uid = data.get("u") if isinstance(data, dict) else None
-        return uid if isinstance(uid, int) else None
+        user_id, seen = found
+        if now - seen > TOUCH_EVERY:
+            self.store.touch_session(h, now)
+        return user_id
+
+    def end(self, cookie: str | None) -> None:
+        if cookie and len(cookie) <= 100:
+            self.store.end_sessions(id_hash=token_hash(cookie))
+
+    def end_all(self, user_id: int) -> int:
+        return self.store.end_sessions(user_id=user_id)
+
+
+class SessionStore(Protocol):
+    """Where sessions are kept (the stores of ``store.py``)."""
+
+    def add_session(self, id_hash: str, user_id: int, now: float) -> None: ...
+
+    def session_user(self, id_hash: str, oldest: float) -> tuple[int, float] | None: ...
+
+    def touch_session(self, id_hash: str, now: float) -> None: ...
+
+    def end_sessions(self, *, id_hash: str | None = None,
+                     user_id: int | None = None) -> int: ...
 
 
 class RateLimit:
-    """Failed log-ins per name and per address within a sliding window."""
+    """Failed log-ins slow down whoever fails, not the player whose name it is.
 
-    def __init__(self, per_name: int = 5, per_address: int = 20, window: float = 60.0):
+    Per (address, name) pair, ``per_name`` failures are free; after that each attempt from
+    that pair must wait a delay that doubles with every further failure (1 s, 2 s, 4 s, ... at
+    most ``longest``). Per address, ``per_address`` failures within ``window`` seconds (over
+    any names) make it wait out the window. The owner signing in from another address is
+    never held up, and a success clears the pair."""
+
+    def __init__(self, per_name: int = 5, per_address: int = 20, window: float = 60.0,
+                 longest: float = 900.0):
         self.per_name, self.per_address, self.window = per_name, per_address, window
+        self.longest = longest
+        self._pairs: dict[tuple[str, str], tuple[int, float]] = {}
         self._fails: dict[str, deque[float]] = defaultdict(deque)
 
-    def _recent(self, key: str, now: float) -> deque[float]:
-        q = self._fails[key]
+    def _recent(self, address: str, now: float) -> deque[float]:
+        q = self._fails[address]
         while q and q[0] <= now - self.window:
             q.popleft()
         return q
@@ -103,16 +143,23 @@ class RateLimit:
         """Seconds to wait before another attempt (0: allowed now)."""
         now = time.monotonic()
         wait = 0.0
-        for key, limit in (("n:" + name, self.per_name), ("a:" + address, self.per_address)):
-            q = self._recent(key, now)
-            if len(q) >= limit:
-                wait = max(wait, q[0] + self.window - now)
+        count, last = self._pairs.get((address, name), (0, now))
+        if count >= self.per_name:
+            delay = min(self.longest, 2.0 ** (count - self.per_name))
+            wait = max(wait, last + delay - now)
+        q = self._recent(address, now)
+        if len(q) >= self.per_address:
+            wait = max(wait, q[0] + self.window - now)
         return wait
 
     def failed(self, name: str, address: str) -> None:
         now = time.monotonic()
-        self._fails["n:" + name].append(now)
-        self._fails["a:" + address].append(now)
+        count, _ = self._pairs.get((address, name), (0, now))
+        self._pairs[(address, name)] = (count + 1, now)
+        self._fails[address].append(now)
+        if len(self._pairs) > 100_000:  # forget the oldest pairs rather than grow for ever
+            for key in list(self._pairs)[:50_000]:
+                del self._pairs[key]
 
-    def succeeded(self, name: str) -> None:
-        self._fails.pop("n:" + name, None)
+    def succeeded(self, name: str, address: str = "") -> None:
+        self._pairs.pop((address, name), None)

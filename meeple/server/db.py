@@ -27,6 +27,10 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from .domain import Visibility
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+BUSY_TIMEOUT_MS = 30_000
+TRUNCATE_WAIT_MS = 250
+WAL_LIMIT = 1 << 20
+"""SQLite: the write-ahead log is truncated once a checkpoint finds it larger (bytes)."""
 
 
 class Base(DeclarativeBase):
@@ -51,6 +55,18 @@ class User(Base):
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created: Mapped[float] = mapped_column(Float)
+
+
+class SessionRow(Base):
+    """A signed-in browser: the hash of the id its cookie carries, whose it is, and whether
+    it was ended (logged out)."""
+
+    __tablename__ = "sessions"
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created: Mapped[float] = mapped_column(Float)
+    last_seen: Mapped[float] = mapped_column(Float)
+    revoked: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class TableRow(Base):
@@ -118,7 +134,8 @@ def open_database(url: str, migrate: bool = True) -> Engine:
     """An engine on ``url`` (SQLite in WAL mode), with the migrations applied."""
     if url.startswith("sqlite"):
         engine = create_engine(
-            url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=8
+            url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
+            pool_size=8,
         )
 
         @event.listens_for(engine, "connect")
@@ -130,6 +147,8 @@ def open_database(url: str, migrate: bool = True) -> Engine:
             # Checkpoints (which fsync) run in a background thread (see checkpoint), not in the
             # commit of whichever move happens to fill the log.
             cur.execute("PRAGMA wal_autocheckpoint=0")
+            # a log reset by a checkpoint is cut back to this size, not kept at its largest
+            cur.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
             cur.close()
 
     else:
@@ -152,8 +171,32 @@ def upgrade(engine: Engine) -> None:
 
 
 def checkpoint(engine: Engine, mode: str = "PASSIVE") -> None:
-    """Copy SQLite's write-ahead log into the database file (nothing to do elsewhere)."""
+    """Copy SQLite's write-ahead log into the database file (nothing to do elsewhere).
+
+    A passive checkpoint never waits, but while readers keep using the log it can never start
+    it again from the beginning, so under steady reads and writes the log only grows. When it
+    is larger than ``WAL_LIMIT`` the checkpoint waits for the readers of the moment (new ones
+    wait a moment for it) and truncates the log."""
     if engine.dialect.name != "sqlite":
         return
-    with engine.connect() as conn:
-        conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})")
+    if mode not in ("PASSIVE", "FULL", "RESTART", "TRUNCATE"):
+        raise ValueError(f"no checkpoint mode {mode!r}")
+    with engine.connect() as conn:  # each answer read at once: no statement stays open
+        conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})").all()
+        if mode == "PASSIVE" and _wal_size(engine) > WAL_LIMIT:
+            # wait for readers a moment only: a writer waits while this waits
+            conn.exec_driver_sql(f"PRAGMA busy_timeout={TRUNCATE_WAIT_MS}").all()
+            try:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").all()
+            finally:
+                conn.exec_driver_sql(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}").all()
+
+
+def _wal_size(engine: Engine) -> int:
+    database = engine.url.database
+    if not database or database == ":memory:":
+        return 0
+    try:
+        return Path(database + "-wal").stat().st_size
+    except OSError:
+        return 0

@@ -11,10 +11,11 @@ from fastapi import Depends, HTTPException
 from starlette.requests import HTTPConnection
 
 from . import auth
-from .domain import UserRecord
-from .live import LiveTable
+from .domain import Code, Refused, UserRecord
+from .live import Holder, LiveTable
 from .service import TableService
 from .store import Store
+from .web import Proxies
 
 
 @dataclass
@@ -25,6 +26,10 @@ class Settings:
     secure_cookies: bool = False
     bot_delay: float = 0.0
     redis_url: str | None = None
+    allowed_origins: list[str] | None = None
+    """The page origins a WebSocket may come from (``None``: this server's own)."""
+    proxies: Proxies = field(default_factory=Proxies)
+    """The proxies whose ``X-Forwarded-For`` is believed (none unless configured)."""
 
 
 @dataclass
@@ -89,9 +94,29 @@ def current_user(user: OptionalUser) -> UserRecord:
 CurrentUser = Annotated[UserRecord, Depends(current_user)]
 
 
-def live_table(table_id: str, tables: TablesDep) -> LiveTable:
-    """The table named in the path, or 404."""
-    return tables.table(table_id)
+INVITE_HEADER = "x-invite-code"
+SEAT_TOKEN_HEADER = "x-seat-token"
+
+
+async def live_table(table_id: str, conn: HTTPConnection, tables: TablesDep,
+                     uid: UserId) -> LiveTable:
+    """The table named in the path (loaded off the event loop), or 404; a private table is
+    404 too for anyone not seated there, not its owner and without its invite code (the
+    ``X-Invite-Code`` header) or one of its seat tokens (``X-Seat-Token``)."""
+    lt = await tables.find(table_id)
+    token = conn.headers.get(SEAT_TOKEN_HEADER)
+    who = Holder.of(uid, [token] if token else [])
+    if not lt.may_see(who, conn.headers.get(INVITE_HEADER)):
+        raise Refused(Code.NOT_FOUND, "no such table")
+    return lt
 
 
 TableDep = Annotated[LiveTable, Depends(live_table)]
+
+
+async def any_table(table_id: str, tables: TablesDep) -> LiveTable:
+    """The table named in the path, private or not (joining checks the invite code)."""
+    return await tables.find(table_id)
+
+
+AnyTableDep = Annotated[LiveTable, Depends(any_table)]

@@ -69,6 +69,8 @@ class Message(StrEnum):
     PING = "ping"
     ACT = "act"
     VIEW = "view"
+    HELLO = "hello"
+    SEATS = "seats"
 
 
 class Code(StrEnum):
@@ -83,6 +85,8 @@ class Code(StrEnum):
     CONFLICT = "conflict"
     INVALID = "invalid"
     UNAUTHORIZED = "unauthorized"
+    BUSY = "busy"
+    QUOTA = "quota"
 
 
 HTTP_STATUS: dict[Code, int] = {
@@ -90,12 +94,17 @@ HTTP_STATUS: dict[Code, int] = {
     Code.NOT_FOUND: 404,
     Code.INVALID: 422,
     Code.UNAUTHORIZED: 401,
+    Code.BUSY: 503,
+    Code.QUOTA: 429,
 }
 """The HTTP status of a refusal outside play (anything else answers 409)."""
 
 
 class Refused(Exception):
     """A request that is not allowed now and changed nothing; ``code`` says which kind."""
+
+    retry_after: int | None = None
+    """Seconds after which asking again may succeed (busy and quota refusals)."""
 
     def __init__(self, code: Code, reason: str):
         super().__init__(reason)
@@ -115,6 +124,16 @@ CLOCK_PROFILES: dict[str, dict[str, Any]] = {
     "weekly": {"kind": ClockKind.PER_MOVE, "seconds": 7 * 86400},
 }
 """The named time controls."""
+
+
+@dataclass(frozen=True)
+class Quotas:
+    """What one player may have at once: tables they own that are waiting or running, bot
+    seats at those tables, and of those bots the ones that search (``mcts``)."""
+
+    tables: int = 10
+    bot_seats: int = 16
+    search_bots: int = 4
 
 
 @dataclass

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +34,7 @@ from .domain import (
     StoredTable,
     TableMeta,
     TableStatus,
+    Visibility,
     result_of,
 )
 from .views import Entry
@@ -45,19 +47,43 @@ BOT_MAX_THINK = 60.0
 """The longest a bot thinks about one move on a table with a per-move clock (seconds)."""
 DEFAULT_BOT = "random"
 
+SNAPSHOT_EVERY = 16
+"""Replays keep the state after every this many moves."""
+REPLAYS_KEPT = 64
+"""Replay answers kept per finished table."""
+
 FRAME_DUE = "frame-due"
 """Queue marker: the connection should be sent the table's current frame."""
 
 
 @dataclass(eq=False)
-class Conn:
-    """One WebSocket connection to a table: who it is and which seats it holds."""
+class Holder:
+    """Who asks for a seat: a signed-in user and the hashes of the seat tokens presented.
 
-    user_id: int | None
-    held: set[int]
+    Which seats that is, is worked out again for every message and every frame from the
+    seats as they are now (:meth:`LiveTable.held_by`): a seat its holder left, or that a bot
+    or another person took, is no longer held."""
+
+    user_id: int | None = None
+    token_hashes: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, user_id: int | None, tokens: list[str] | None = None) -> Holder:
+        return cls(user_id, [auth.token_hash(t) for t in tokens or [] if t])
+
+
+@dataclass(eq=False)
+class Conn(Holder):
+    """One WebSocket connection to a table: who it is, and the seats it was last told it
+    holds (``held``)."""
+
+    held: set[int] = field(default_factory=set)
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     dirty: bool = False  # a fresh frame is due (built when it is sent)
     view_seat: int | None = None
+    told: bool = False  # whether a frame was sent (so a change of seats is news)
+    only: int | None = None  # show this seat only (a one-off frame of one seat)
+    code: str | None = None  # the invite code it presented (private tables)
 
 
 @dataclass
@@ -92,6 +118,8 @@ class LiveTable:
         self.version = 0
         self._texts: dict[int | str | None, str] = {}
         """Encoded frame parts of the current version: each seat's view, and "players"."""
+        self._snapshots: dict[int, State] = {}
+        self._replays: dict[tuple[int, int | None], dict[str, Any]] = {}
 
     # ------------------------------------------------------------------ loading
     @property
@@ -124,27 +152,45 @@ class LiveTable:
     # ------------------------------------------------------------------ who holds what
     def holds(self, seat: int, user_id: int | None, token: str | None) -> bool:
         """Whether a person (by session or seat token) holds ``seat`` now."""
-        if not 0 <= seat < len(self.seats):
-            return False
-        s = self.seats[seat]
-        if s.kind != SeatKind.HUMAN:
-            return False
-        if user_id is not None and s.user_id == user_id:
-            return True
-        return bool(token) and s.token_hash == auth.token_hash(token or "")
+        return seat in self.held_by(Holder.of(user_id, [token] if token else []))
 
-    def seats_held(self, user_id: int | None, tokens: list[str]) -> tuple[set[int], int]:
-        """The seats a connection holds by its session and its tokens, and how many of the
-        tokens were not valid here."""
-        held = {s.seat for s in self.seats if user_id is not None and s.user_id == user_id
-                and s.kind == SeatKind.HUMAN}
-        bad = 0
-        for token in tokens:
-            h = auth.token_hash(token)
-            found = [s.seat for s in self.seats if s.token_hash == h and s.kind == SeatKind.HUMAN]
-            held |= set(found)
-            bad += not found
-        return held, bad
+    def hotseat(self) -> bool:
+        """Whether one person sits in several seats (made so when the table was created)."""
+        people = [s.user_id for s in self.seats if s.kind == SeatKind.HUMAN and s.user_id]
+        return len(people) != len(set(people))
+
+    def held_by(self, who: Holder) -> set[int]:
+        """The seats ``who`` holds now, by session or seat token.
+
+        At a table of hidden information that is not a hot-seat table a holder sees one
+        person's seats only (the signed-in user's, else those of the first token's person):
+        tokens of several people's seats do not add up to several hands."""
+        found = [s for s in self.seats if s.kind == SeatKind.HUMAN and (
+            (who.user_id is not None and s.user_id == who.user_id)
+            or (s.token_hash is not None and s.token_hash in who.token_hashes))]
+        if len(found) > 1 and not self.game.perfect_information and not self.hotseat():
+            mine = [s for s in found if who.user_id is not None and s.user_id == who.user_id]
+            person = mine[0].user_id if mine else found[0].user_id
+            found = [s for s in found if s.user_id == person]
+        return {s.seat for s in found}
+
+    def may_see(self, who: Holder, code: str | None = None) -> bool:
+        """Whether ``who`` may see this table at all: anyone for a public table; for a private
+        one only its owner, the people who sit (or sat) there, a holder of one of its seat
+        tokens, and whoever has its invite code."""
+        if self.meta.visibility != Visibility.PRIVATE:
+            return True
+        if who.user_id is not None and (who.user_id == self.meta.owner_id or any(
+                s.user_id == who.user_id for s in self.seats)):
+            return True
+        if self.held_by(who):
+            return True
+        return bool(code) and secrets.compare_digest(str(code), self.meta.invite_code)
+
+    def bad_tokens(self, who: Holder) -> int:
+        """How many of ``who``'s tokens hold no seat here."""
+        hashes = {s.token_hash for s in self.seats if s.kind == SeatKind.HUMAN}
+        return sum(h not in hashes for h in who.token_hashes)
 
     def full(self) -> bool:
         return all(s.kind != SeatKind.OPEN for s in self.seats)
@@ -321,7 +367,7 @@ class LiveTable:
     def connected(self) -> set[int]:
         out: set[int] = set()
         for c in self.conns:
-            out |= c.held
+            out |= self.held_by(c)
         return out
 
     def summary(self, viewer: int | None) -> dict[str, Any]:
@@ -343,11 +389,36 @@ class LiveTable:
             names=views.seat_names(self.seats),
         )
 
-    def replay(self, n: int, seat: int | None) -> dict[str, Any]:
-        """A finished table after its first ``n`` moves as ``seat`` sees it."""
-        state = self.game.new_initial_state()
-        for e in self.log[:n]:
+    def state_after(self, n: int) -> State:
+        """The table's state after its first ``n`` moves (a copy), replayed from the nearest
+        kept snapshot; snapshots every ``SNAPSHOT_EVERY`` moves are kept on the way, so
+        stepping through a replay costs a few moves per step, not the whole game."""
+        if n == len(self.log) and self.meta.status == TableStatus.FINISHED:
+            return self.state.clone()
+        base = max((k for k in self._snapshots if k <= n), default=0)
+        state = self._snapshots[base].clone() if base else self.game.new_initial_state()
+        for e in self.log[base:n]:
             state.apply(e.action, e.player)
+            k = e.n + 1
+            if k % SNAPSHOT_EVERY == 0 and k not in self._snapshots:
+                self._snapshots[k] = state.clone()
+        return state
+
+    def replay(self, n: int, seat: int | None) -> dict[str, Any]:
+        """A finished table after its first ``n`` moves as ``seat`` sees it (kept: a finished
+        table does not change)."""
+        key = (n, seat)
+        have = self._replays.get(key)
+        if have is not None:
+            return have
+        out = self._replay(n, seat)
+        self._replays[key] = out
+        while len(self._replays) > REPLAYS_KEPT:
+            self._replays.pop(next(iter(self._replays)))
+        return out
+
+    def _replay(self, n: int, seat: int | None) -> dict[str, Any]:
+        state = self.state_after(n)
         total = len(self.log)
         out = views.frame(
             table_id=self.id, game=self.game, state=state, log=self.log[:n], seat=seat,
@@ -372,7 +443,11 @@ class LiveTable:
         return min(conn.held)
 
     def frame_text(self, conn: Conn) -> str:
-        """The JSON frame for one connection: the cached view of its seat plus who it is."""
+        """The JSON frame for one connection: the cached view of its seat plus who it is
+        (its seats worked out again now)."""
+        conn.held = self.held_by(conn)
+        if conn.only is not None:
+            conn.held &= {conn.only}
         conn.view_seat = self.choose_view(conn)
         seat = conn.view_seat
         base = self._texts.get(seat)

@@ -15,6 +15,7 @@ import logging
 import random
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
@@ -29,6 +30,7 @@ from .domain import (
     ClockKind,
     Code,
     OnTimeout,
+    Quotas,
     Refused,
     Seat,
     SeatChoice,
@@ -39,13 +41,20 @@ from .domain import (
     Visibility,
     result_of,
 )
-from .live import DEFAULT_BOT, INLINE_BOTS, LiveTable
+from .live import DEFAULT_BOT, INLINE_BOTS, Holder, LiveTable
+from .pool import BotPool, Busy, WorkPool
 from .store import Conflict, Store
 
 log = logging.getLogger("meeple.server")
 TIMEOUT_BOT = "greedy"
 """The bot that takes over a seat whose time ran out, unless the clock names another."""
 MAX_TABLE_ID = 16
+PROCESS_BOTS = frozenset({"greedy", "mcts"})
+"""The bots that think in the bots' process pool (others, added by a program, in a thread)."""
+FINISHED_KEPT = 32
+"""Finished tables kept loaded after their last viewer left (replays are built once)."""
+STORE_ATTEMPTS = 5
+"""How often a move is tried again when another process stored a move first."""
 
 Tokens = list[dict[str, Any]]
 """Seat tokens handed out: ``[{"seat", "token"}]``."""
@@ -65,6 +74,8 @@ def load_game(name: str, players: int | None, options: Mapping[str, Any]) -> Gam
         return meeple.load(name, players, **options)
     except MeepleError as e:
         raise Refused(Code.INVALID, str(e)) from None
+    except (ValueError, TypeError, OverflowError) as e:  # an option the game could not read
+        raise Refused(Code.INVALID, f"{name} cannot be set up with these options: {e}") from None
 
 
 def check_bot(spec: str | None, game: Game) -> str:
@@ -105,6 +116,23 @@ def clock_of(spec: str | Mapping[str, Any] | None) -> dict[str, Any] | None:
     return out
 
 
+def valid_id(table_id: str) -> bool:
+    """Whether ``table_id`` could be a table's id (letters, digits, '-' and '_')."""
+    return 0 < len(table_id) <= MAX_TABLE_ID and all(
+        c.isascii() and (c.isalnum() or c in "-_") for c in table_id)
+
+
+def is_search_bot(spec: str | None) -> bool:
+    """Whether a bot spec searches (thinks in the bots' process pool)."""
+    return (spec or DEFAULT_BOT).partition(":")[0] == "mcts"
+
+
+def _quota(reason: str) -> Refused:
+    refusal = Refused(Code.QUOTA, reason)
+    refusal.retry_after = 60
+    return refusal
+
+
 def _with_token(seat: Seat) -> tuple[Seat, dict[str, Any]]:
     token = auth.new_token()
     return replace(seat, token_hash=auth.token_hash(token)), {"seat": seat.seat, "token": token}
@@ -114,11 +142,17 @@ class TableService:
     """Every live table of this server process over one store, and every change to them."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.0,
-                 rng: random.Random | None = None):
+                 rng: random.Random | None = None, quotas: Quotas | None = None,
+                 work: WorkPool | None = None, bots: BotPool | None = None):
         self.store = store
         self.tables: dict[str, LiveTable] = {}
+        self.finished: OrderedDict[str, LiveTable] = OrderedDict()
         self.rng = rng or random.SystemRandom()
         self.bot_delay = bot_delay
+        self.quotas = quotas or Quotas()
+        self.work = work or WorkPool()
+        self.bots = bots or BotPool()
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self.fanout: Fanout | None = None  # set when Redis is configured
 
     @property
@@ -127,28 +161,67 @@ class TableService:
         return self.fanout is not None
 
     # ------------------------------------------------------------------ reading
-    def get(self, table_id: str) -> LiveTable | None:
-        """The live table ``table_id`` (loaded from storage if need be), or ``None``."""
+    def _loaded(self, table_id: str) -> LiveTable | None:
         lt = self.tables.get(table_id)
-        if lt is not None:
-            return lt
-        if len(table_id) > MAX_TABLE_ID:
-            return None
+        if lt is None:
+            lt = self.finished.pop(table_id, None)
+            if lt is not None:
+                self.tables[table_id] = lt
+        return lt
+
+    def _read(self, table_id: str) -> LiveTable | None:
+        """A table read from storage and replayed (heavy: a worker thread's job)."""
         stored = self.store.table(table_id)
         if stored is None:
             return None
         lt = LiveTable(stored)
         lt.add_moves(self.store.moves(table_id))
+        return lt
+
+    def get(self, table_id: str) -> LiveTable | None:
+        """The live table ``table_id`` (loaded from storage here if need be), or ``None``."""
+        lt = self._loaded(table_id)
+        if lt is not None or not valid_id(table_id):
+            return lt
+        lt = self._read(table_id)
+        if lt is not None:
+            self.tables[table_id] = lt
+        return lt
+
+    async def load(self, table_id: str) -> LiveTable | None:
+        """The live table ``table_id``, read and replayed in the work pool if it is not
+        loaded yet (one read however many ask at once), or ``None``."""
+        lt = self._loaded(table_id)
+        if lt is not None or not valid_id(table_id):
+            return lt
+        pending = self._loading.get(table_id)
+        if pending is None:
+            pending = self._loading[table_id] = asyncio.ensure_future(
+                self.work.run(self._read, table_id))
+            pending.add_done_callback(lambda _f: self._loading.pop(table_id, None))
+        lt = await asyncio.shield(pending)
+        if lt is None:
+            return None
+        have = self._loaded(table_id)
+        if have is not None:
+            return have
         self.tables[table_id] = lt
+        if lt.meta.status == TableStatus.RUNNING:
+            self.schedule(lt)
         return lt
 
     def table(self, table_id: str) -> LiveTable:
         """The live table ``table_id``, or a refusal (not found)."""
-        if len(table_id) > MAX_TABLE_ID:
-            raise Refused(Code.NOT_FOUND, "no such table")
-        lt = self.get(table_id)
+        lt = self.get(table_id) if valid_id(table_id) else None
         if lt is None:
-            raise Refused(Code.NOT_FOUND, f"no table {table_id!r}")
+            raise Refused(Code.NOT_FOUND, "no such table")
+        return lt
+
+    async def find(self, table_id: str) -> LiveTable:
+        """The live table ``table_id`` (loaded off the event loop), or a refusal."""
+        lt = await self.load(table_id) if valid_id(table_id) else None
+        if lt is None:
+            raise Refused(Code.NOT_FOUND, "no such table")
         return lt
 
     def refresh(self, lt: LiveTable) -> None:
@@ -210,6 +283,7 @@ class TableService:
         stored_clock = clock_of(clock)
         if stored_clock and stored_clock["on_timeout"] == OnTimeout.BOT:
             check_bot(stored_clock["bot"], game)
+        self.check_quota(user, [s.bot for s in rows if s.kind == SeatKind.BOT])
         tid = self._add_table(user, game, rows, visibility, stored_clock, start)
         lt = self.table(tid)
         if start and lt.full():
@@ -239,6 +313,13 @@ class TableService:
                               f"no seat {chosen}; seats are 0..{len(lt.seats) - 1}")
             if chosen not in open_seats:
                 raise Refused(Code.CONFLICT, f"seat {chosen} is taken")
+            if not lt.game.perfect_information and any(
+                s.kind == SeatKind.HUMAN and s.user_id == user.id for s in lt.seats
+            ):
+                raise Refused(Code.CONFLICT,
+                              "you already sit at this table: in a game of hidden information "
+                              "one person plays one seat (a hot-seat table is made with "
+                              "several of your seats when it is created)")
             row, token = _with_token(Seat.person(chosen, user.id, user.name))
             if not self.store.update_seat(lt.id, row, if_open=True):
                 raise Refused(Code.CONFLICT, f"seat {chosen} is taken")
@@ -248,16 +329,42 @@ class TableService:
 
     async def leave(self, lt: LiveTable, seat: int, user_id: int | None,
                     token: str | None) -> None:
-        """Free a seat its holder leaves before the start."""
+        """Free a seat its holder leaves before the start (the owner may also free a bot
+        seat)."""
         async with lt.lock:
             self.refresh(lt)
             if lt.meta.status != TableStatus.WAITING:
                 raise Refused(Code.CONFLICT, "the game has started: seats cannot be left now")
-            if not lt.holds(seat, user_id, token):
+            if not 0 <= seat < len(lt.seats):
+                raise Refused(Code.INVALID, f"no seat {seat}; seats are 0..{len(lt.seats) - 1}")
+            owner_frees_bot = lt.seats[seat].kind == SeatKind.BOT and (
+                user_id is not None and user_id == lt.meta.owner_id)
+            if not owner_frees_bot and not lt.holds(seat, user_id, token):
                 raise Refused(Code.FORBIDDEN, f"you do not hold seat {seat}")
             self.store.update_seat(lt.id, lt.seats[seat].opened())
             self.refresh(lt)
         await self.changed(lt)
+
+    def check_quota(self, user: UserRecord, bots: Sequence[str | None], *,
+                    new_table: bool = True, replacing: str | None = None) -> None:
+        """Refuse (429, or 503 when the bots' pool is full) unless ``user`` may open one more
+        table (``new_table``) with ``bots`` in it."""
+        q = self.quotas
+        mine = self.store.owned_open(user.id)
+        have = [s.bot for t in mine for s in t.seats if s.kind == SeatKind.BOT]
+        if replacing is not None and replacing in have:
+            have.remove(replacing)
+        if new_table and len(mine) >= q.tables:
+            raise _quota(f"you have {len(mine)} tables waiting or being played, the most one "
+                         "player may have; finish or leave one first")
+        if len(have) + len(bots) > q.bot_seats:
+            raise _quota(f"at most {q.bot_seats} bot seats at your open tables at once")
+        search = [b for b in have + list(bots) if is_search_bot(b)]
+        if len(search) > q.search_bots:
+            raise _quota(f"at most {q.search_bots} thinking (mcts) bots at your open tables "
+                         "at once")
+        if any(is_search_bot(b) for b in bots) and self.bots.full:
+            raise Busy("the bots are busy thinking for other tables; try again shortly")
 
     def _owner_before_start(self, lt: LiveTable, user: UserRecord, what: str) -> None:
         """Refuse unless ``user`` owns the table and it has not started (``what``: the deed)."""
@@ -279,6 +386,8 @@ class TableService:
                 raise Refused(Code.CONFLICT, f"seat {seat} is taken by {old.name}")
             if choice == SeatChoice.BOT:
                 row = Seat.robot(seat, check_bot(bot, lt.game))
+                self.check_quota(user, [row.bot], new_table=False,
+                                 replacing=old.bot if old.kind == SeatKind.BOT else None)
             elif choice == SeatChoice.OPEN:
                 row = old.opened()
             else:
@@ -327,6 +436,8 @@ class TableService:
             new_id = lt.meta.rematch_id
             created = new_id is None
             if new_id is None:
+                self.check_quota(user, [s.bot for s in lt.seats if s.kind == SeatKind.BOT
+                                        and s.user_id is None])
                 rows: list[Seat] = []
                 for s in lt.seats:  # people sit again (also where a bot took over on time)
                     if s.user_id is not None:
@@ -372,10 +483,13 @@ class TableService:
         lt.apply(step)
 
     async def act(self, lt: LiveTable, seat: Any, action: Any, move_number: Any,
-                  bot: bool = False) -> int:
+                  bot: bool = False, by: Holder | None = None) -> int:
         """Play ``action`` for ``seat`` answering ``move_number``; the new move number.
 
-        ``bot`` says whether the table's bot in that seat plays it (else a person does)."""
+        ``bot`` says whether the table's bot in that seat plays it (else a person does). ``by``
+        is who asks (every route passes it): they must hold the seat now, checked under the
+        table's lock against its current holder. ``None``: the caller already is the seat's
+        authority (the service's own callers)."""
         async with lt.lock:
             if self.shared:
                 self.refresh(lt)
@@ -388,8 +502,18 @@ class TableService:
                     Code.FORBIDDEN,
                     "a bot plays this seat now" if not bot else "a person plays this seat now",
                 )
-            lt.check(seat, action, move_number)
-            self._store_step(lt, [(seat, action)])
+            if not bot and by is not None and seat not in lt.held_by(by):
+                raise Refused(Code.FORBIDDEN, f"you do not hold seat {seat}")
+            for attempt in range(STORE_ATTEMPTS):
+                lt.check(seat, action, move_number)
+                try:
+                    self._store_step(lt, [(seat, action)])
+                    break
+                except Refused as e:
+                    # another process stored a move first (the table was refreshed): at a
+                    # simultaneous node this move may still be legal, so try it again
+                    if e.code != Code.STALE or not self.shared or attempt == STORE_ATTEMPTS - 1:
+                        raise
             n = lt.state.move_number()
         await self.changed(lt)
         return n
@@ -458,14 +582,21 @@ class TableService:
             if seat not in state.pending_players():
                 return
             spec = lt.seats[seat].bot or DEFAULT_BOT
-            bot = lt.bot(seat, self.rng)
-            view = view_for(state, seat, deadline=lt.bot_deadline())
+            n = state.move_number()
             if spec in INLINE_BOTS:
-                action = bot.act(view)
-            else:  # a thinking bot must not hold up other tables
+                action = lt.bot(seat, self.rng).act(view_for(state, seat))
+            elif spec.partition(":")[0] not in PROCESS_BOTS:  # a bot only this process knows
+                bot = lt.bot(seat, self.rng)
+                view = view_for(state, seat, deadline=lt.bot_deadline())
                 action = await asyncio.to_thread(bot.act, view)
+            else:  # a thinking bot thinks in another process: no table waits for it
+                deadline = lt.bot_deadline()
+                seconds = None if deadline is None else max(0.05, deadline - time.monotonic())
+                moves = [(e.player, e.action) for e in lt.log]
+                action = await self.bots.act(lt.id, lt.game, moves, seat, spec, self.rng,
+                                             seconds)
             lt.bot_tasks.pop(seat, None)
-            await self.act(lt, seat, int(action), view.move_number, bot=True)
+            await self.act(lt, seat, int(action), n, bot=True)
         except Refused as e:
             log.debug("bot move refused at %s seat %s: %s", lt.id, seat, e.reason)
             lt.bot_tasks.pop(seat, None)
@@ -483,6 +614,19 @@ class TableService:
                 self.schedule(lt)
         return len(ids)
 
+    async def recover_starts(self) -> int:
+        """Start the full tables set to start when full that a crash left waiting (their last
+        seat was stored, their start was not)."""
+        started = 0
+        for tid in self.store.waiting_full_ids():
+            lt = self.get(tid)
+            if lt is None or not lt.full() or not lt.meta.autostart:
+                continue
+            with contextlib.suppress(Refused):
+                await self._start(lt)
+                started += 1
+        return started
+
     async def on_remote_change(self, table_id: str) -> None:
         """Another process changed a table: catch up and tell this process's connections."""
         lt = self.tables.get(table_id)
@@ -494,12 +638,19 @@ class TableService:
         self.schedule(lt)
 
     def evict(self, lt: LiveTable) -> None:
-        """Forget a finished table nobody watches (it is read again from storage if asked)."""
+        """Move a finished table nobody watches to the few kept for replays (older ones are
+        forgotten and read again from storage if asked)."""
         if lt.meta.status == TableStatus.FINISHED and not lt.conns and not lt.lock.locked():
             if self.tables.get(lt.id) is lt:
                 del self.tables[lt.id]
+                self.finished[lt.id] = lt
+                while len(self.finished) > FINISHED_KEPT:
+                    self.finished.popitem(last=False)
 
     def stop(self) -> None:
         for lt in self.tables.values():
             lt.stop()
         self.tables.clear()
+        self.finished.clear()
+        self.work.stop()
+        self.bots.stop()

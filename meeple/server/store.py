@@ -19,7 +19,16 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .db import MoveRow, SeatRow, Setting, TableRow, User, checkpoint, open_database
+from .db import (
+    MoveRow,
+    SeatRow,
+    SessionRow,
+    Setting,
+    TableRow,
+    User,
+    checkpoint,
+    open_database,
+)
 from .domain import (
     Change,
     Move,
@@ -61,6 +70,19 @@ class Store(Protocol):
     def user(self, user_id: int) -> UserRecord | None: ...
 
     def user_by_key(self, name_key: str) -> UserRecord | None: ...
+
+    # sessions
+    def add_session(self, id_hash: str, user_id: int, now: float) -> None: ...
+
+    def session_user(self, id_hash: str, oldest: float) -> tuple[int, float] | None:
+        """The user and last use of a live session created after ``oldest``."""
+        ...
+
+    def touch_session(self, id_hash: str, now: float) -> None: ...
+
+    def end_sessions(self, *, id_hash: str | None = None, user_id: int | None = None) -> int:
+        """End one session, or every session of a user; how many were ended."""
+        ...
 
     # tables
     def table_id_free(self, table_id: str) -> bool: ...
@@ -107,6 +129,15 @@ class Store(Protocol):
         (``"created"`` or ``"finished"``)."""
         ...
 
+    def owned_open(self, user_id: int) -> list[StoredTable]:
+        """The waiting and running tables ``user_id`` owns (for the quotas)."""
+        ...
+
+    def waiting_full_ids(self) -> list[str]:
+        """Waiting tables set to start when full whose seats are all taken (a start that a
+        crash interrupted)."""
+        ...
+
     # upkeep
     def checkpoint(self, mode: str = "PASSIVE") -> None: ...
 
@@ -122,6 +153,7 @@ class Store(Protocol):
 MOVES = cast(Table, MoveRow.__table__)
 TABLES = cast(Table, TableRow.__table__)
 SEATS = cast(Table, SeatRow.__table__)
+SESSIONS = cast(Table, SessionRow.__table__)
 UPDATE_TABLE = (
     TABLES.update()
     .where(TABLES.c.id == bindparam("tid"))
@@ -217,6 +249,35 @@ class SqlStore:
         with self.sessions() as db:
             row = db.scalar(select(User).where(User.name_key == name_key))
             return _user(row) if row is not None else None
+
+    # sessions
+    def add_session(self, id_hash: str, user_id: int, now: float) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(SESSIONS.insert().values(id_hash=id_hash, user_id=user_id,
+                                                  created=now, last_seen=now, revoked=False))
+
+    def session_user(self, id_hash: str, oldest: float) -> tuple[int, float] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(SESSIONS.c.user_id, SESSIONS.c.last_seen).where(
+                SESSIONS.c.id_hash == id_hash, SESSIONS.c.revoked.is_(False),
+                SESSIONS.c.created > oldest)).first()
+        return (int(row[0]), float(row[1])) if row is not None else None
+
+    def touch_session(self, id_hash: str, now: float) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(SESSIONS.update().where(SESSIONS.c.id_hash == id_hash)
+                         .values(last_seen=now))
+
+    def end_sessions(self, *, id_hash: str | None = None, user_id: int | None = None) -> int:
+        q = SESSIONS.update().where(SESSIONS.c.revoked.is_(False))
+        if id_hash is not None:
+            q = q.where(SESSIONS.c.id_hash == id_hash)
+        elif user_id is not None:
+            q = q.where(SESSIONS.c.user_id == user_id)
+        else:
+            return 0
+        with self.engine.begin() as conn:
+            return conn.execute(q.values(revoked=True)).rowcount
 
     # tables
     def table_id_free(self, table_id: str) -> bool:
@@ -339,6 +400,25 @@ class SqlStore:
             ).all()
             return [(self._stored(db, r), sorted(mine[r.id])) for r in rows]
 
+    def owned_open(self, user_id: int) -> list[StoredTable]:
+        with self.sessions() as db:
+            rows = db.scalars(select(TableRow).where(
+                TableRow.owner_id == user_id,
+                TableRow.status.in_([TableStatus.WAITING.value, TableStatus.RUNNING.value]),
+            )).all()
+            return [self._stored(db, r) for r in rows]
+
+    def waiting_full_ids(self) -> list[str]:
+        with self.sessions() as db:
+            waiting = list(db.scalars(select(TableRow.id).where(
+                TableRow.status == TableStatus.WAITING.value, TableRow.autostart.is_(True),
+            )).all())
+            if not waiting:
+                return []
+            open_ = set(db.scalars(select(SeatRow.table_id).where(
+                SeatRow.table_id.in_(waiting), SeatRow.kind == SeatKind.OPEN.value)).all())
+            return [t for t in waiting if t not in open_]
+
     # upkeep
     def checkpoint(self, mode: str = "PASSIVE") -> None:
         checkpoint(self.engine, mode)
@@ -359,6 +439,7 @@ class MemoryStore:
         self._tables: dict[str, TableMeta] = {}
         self._seats: dict[str, list[Seat]] = {}
         self._moves: dict[str, list[Move]] = {}
+        self._sessions: dict[str, list[Any]] = {}  # id hash -> [user, created, seen, ended]
 
     def secret(self) -> str:
         return self._secret
@@ -377,6 +458,28 @@ class MemoryStore:
 
     def user_by_key(self, name_key: str) -> UserRecord | None:
         return next((u for u in self._users.values() if u.name_key == name_key), None)
+
+    def add_session(self, id_hash: str, user_id: int, now: float) -> None:
+        self._sessions[id_hash] = [user_id, now, now, False]
+
+    def session_user(self, id_hash: str, oldest: float) -> tuple[int, float] | None:
+        row = self._sessions.get(id_hash)
+        if row is None or row[3] or row[1] <= oldest:
+            return None
+        return int(row[0]), float(row[2])
+
+    def touch_session(self, id_hash: str, now: float) -> None:
+        if id_hash in self._sessions:
+            self._sessions[id_hash][2] = now
+
+    def end_sessions(self, *, id_hash: str | None = None, user_id: int | None = None) -> int:
+        ended = 0
+        for h, row in self._sessions.items():
+            if not row[3] and (h == id_hash if id_hash is not None else
+                               user_id is not None and row[0] == user_id):
+                row[3] = True
+                ended += 1
+        return ended
 
     def table_id_free(self, table_id: str) -> bool:
         return table_id not in self._tables
@@ -464,6 +567,16 @@ class MemoryStore:
             if stored is not None:
                 out.append((stored, mine[t]))
         return out
+
+    def owned_open(self, user_id: int) -> list[StoredTable]:
+        ids = [t for t, m in self._tables.items() if m.owner_id == user_id
+               and m.status in (TableStatus.WAITING, TableStatus.RUNNING)]
+        return [t for t in (self.table(i) for i in ids) if t]
+
+    def waiting_full_ids(self) -> list[str]:
+        return [t for t, m in self._tables.items()
+                if m.status == TableStatus.WAITING and m.autostart
+                and all(s.kind != SeatKind.OPEN for s in self._seats[t])]
 
     def checkpoint(self, mode: str = "PASSIVE") -> None:
         return None

@@ -6,6 +6,7 @@ and played by pointing at it (a click on a desktop, a tap on a phone)."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -149,6 +150,31 @@ def _point_and_play(page: Page, rng: random.Random, *, tap: bool) -> int:
     return played
 
 
+def _keyboard(page: Page) -> None:
+    """The keyboard reaches the targets across the frames: focus previews a target, the arrow
+    keys move to another where there are several, Enter plays the one in focus."""
+    page.wait_for_function(CAN_ACT)
+    targets = page.locator("#board .target")
+    if not targets.count():
+        return
+    first = targets.first.get_attribute("id")
+    targets.first.focus()
+    focused = "() => document.activeElement && document.activeElement.id"
+    assert page.evaluate(focused) == first
+    expect(page.locator(f"#{first}")).to_have_class(re.compile(r"\bactive\b"))
+    if targets.count() > 1:
+        moved = set()
+        for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
+            page.keyboard.press(key)
+            moved.add(page.evaluate(focused))
+        assert moved - {first}, "the arrow keys do not move between the targets"
+        assert moved <= {t["id"] for t in page.evaluate(TARGETS)}
+    sent = int(page.locator("#board").get_attribute("data-sent") or 0)
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "n => +(document.querySelector('#board').dataset.sent || 0) > n", arg=sent)
+
+
 def _common(layout: dict) -> None:
     assert layout["scrollWidth"] <= layout["innerWidth"] + 1, "the page scrolls sideways"
     ids = layout["ids"]
@@ -203,6 +229,7 @@ def test_on_a_desktop_the_board_is_large_and_the_panels_beside_it(game, contexts
         phone = 360 * r["box"][2] / layout["width"]
         assert r["screen"]["w"] >= 0.85 * phone - 1, r
     page.screenshot(path=str(artifacts / f"layout-{game}-desktop.png"), full_page=True)
+    _keyboard(page)
     assert _point_and_play(page, random.Random(game), tap=False) > 0
     _common(page.evaluate(LAYOUT))
     assert not errors, errors

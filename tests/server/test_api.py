@@ -226,7 +226,13 @@ def test_rest_act_needs_the_seat(client):
     r = client.post(f"/api/tables/{tid}/act",
                     json={"seat": 0, "action": a, "move_number": n, "token": tokens[1]})
     assert r.status_code == 403
-    assert client.get(f"/api/tables/{tid}/frame?seat=0&token={tokens[1]}").status_code == 403
+    assert client.get(f"/api/tables/{tid}/frame?seat=0",
+                      headers={"X-Seat-Token": tokens[1]}).status_code == 403
+    assert client.get(f"/api/tables/{tid}/frame?seat=0",
+                      headers={"X-Seat-Token": tokens[0]}).status_code == 200
+    # a seat token in the address is refused: addresses end up in logs
+    r = client.get(f"/api/tables/{tid}/frame?seat=0&token={tokens[0]}")
+    assert r.status_code == 400 and "X-Seat-Token" in r.json()["detail"]
     r = client.post(f"/api/tables/{tid}/act",
                     json={"seat": 0, "action": 7, "move_number": n, "token": tokens[0]})
     assert r.status_code == 409 and "no such action" in r.json()["detail"]

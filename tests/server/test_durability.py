@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 import meeple
 from meeple.server import create_app
 
-from .util import frames_until, new_guest, rebuild, stored_moves
+from .util import frames_until, hello, new_guest, rebuild, stored_moves
 
 
 def _play_some(ws, seat: int, count: int, first=None):
@@ -42,8 +42,8 @@ def test_restart_mid_game_then_finish(db_url):
     with TestClient(create_app(db_url)) as client:
         t = client.get(f"/api/tables/{tid}").json()["table"]
         assert t["status"] == "running" and t["move_number"] == len(before)
-        with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
-            f = frames_until(ws, lambda f: True)
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            f = frames_until(hello(ws, token), lambda f: f["seats"])
             assert f["move_number"] == len(before) and f["seats"] == [0]
             f = _play_some(ws, 0, 20, first=f)
             assert f["status"] == "finished"

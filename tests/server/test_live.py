@@ -14,7 +14,7 @@ import meeple
 from meeple.engine import CHANCE
 from meeple.server import create_app
 
-from .util import frames_until, new_guest, rebuild, stored_moves
+from .util import frames_until, hello, new_guest, rebuild, stored_moves
 
 GAMES = sorted(set(meeple.games()) | {"sealed_bids"})
 
@@ -93,12 +93,14 @@ def test_whole_game_with_hidden_information(game_name, sqlite_url):
         tid = table["id"]
         tokens = {t["seat"]: t["token"] for t in r.json()["tokens"]}
         client.cookies.clear()  # from now on only the seat tokens say who is who
-        sockets = {s: client.websocket_connect(f"/ws/tables/{tid}?token={tokens[s]}")
-                   for s in range(players)}
+        sockets = {s: client.websocket_connect(f"/ws/tables/{tid}") for s in range(players)}
         spectator = client.websocket_connect(f"/ws/tables/{tid}")
         try:
             for ws in [*sockets.values(), spectator]:
                 ws.__enter__()
+            for seat, ws in sockets.items():  # the first message presents the seat token
+                frames_until(hello(ws, tokens[seat]), lambda f, s=seat: f["seats"] == [s])
+                ws.send_json({"type": "view", "seat": seat})  # the frame the loop reads first
             limit = meeple.load(game_name, players=players, **options).max_game_length
             for _ in range(limit + 1):
                 info = client.get(f"/api/tables/{tid}").json()["table"]
@@ -146,7 +148,8 @@ def test_the_same_move_from_two_connections_is_applied_once(db_url):
     with TestClient(create_app(db_url)) as client:
         tid, tokens = _table_with_two_seats(client)
         with client.websocket_connect(f"/ws/tables/{tid}") as a, \
-                client.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as b:
+                client.websocket_connect(f"/ws/tables/{tid}") as b:
+            hello(b, tokens[0])
             fa = frames_until(a, lambda f: f["actions"])
             fb = frames_until(b, lambda f: f["actions"])
             n = fa["move_number"]
@@ -242,10 +245,13 @@ def test_bad_token_on_the_websocket_is_said_and_ignored(sqlite_url):
     with TestClient(create_app(sqlite_url)) as client:
         tid, tokens = _table_with_two_seats(client)
         client.cookies.clear()
-        with client.websocket_connect(f"/ws/tables/{tid}?token=forged") as ws:
-            msgs = [ws.receive_json(), ws.receive_json()]
-            assert msgs[0]["type"] == "error" and msgs[0]["code"] == "forbidden"
-            assert msgs[1]["seats"] == [] and msgs[1]["seat"] is None
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            hello(ws, "forged")
+            msgs = [ws.receive_json() for _ in range(3)]
+            errors = [m for m in msgs if m["type"] == "error"]
+            assert len(errors) == 1 and errors[0]["code"] == "forbidden"
+            frames = [m for m in msgs if m["type"] == "frame"]
+            assert frames and all(f["seats"] == [] and f["seat"] is None for f in frames)
 
 
 def test_hot_seat_shows_the_seat_that_must_act(sqlite_url):

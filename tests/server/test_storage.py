@@ -16,7 +16,7 @@ def test_migrations_match_the_models(db_url):
         with engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
             assert diff == []
-            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
         open_database(db_url)  # a second start finds the schema up to date
     finally:
         engine.dispose()

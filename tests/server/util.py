@@ -48,3 +48,9 @@ def new_guest(client, name: str = "Ann") -> dict[str, Any]:
     r = client.post("/api/guest", json={"name": name})
     assert r.status_code == 200, r.text
     return r.json()
+
+
+def hello(ws, *tokens: str):
+    """Say which seat tokens a socket presents (its first message); returns ``ws``."""
+    ws.send_json({"type": "hello", "tokens": list(tokens)})
+    return ws

@@ -7,8 +7,8 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request, Response
 
 from .. import auth, views
-from ..deps import OptionalUser, Services, ServicesDep, StoreDep
-from ..domain import TableStatus, UserRecord
+from ..deps import CurrentUser, OptionalUser, Services, ServicesDep, StoreDep, UserId
+from ..domain import TableStatus, UserRecord, Visibility
 from ..schemas import Credentials, GuestBody, Me, Ok, Profile
 
 router = APIRouter(prefix="/api", tags=["players"])
@@ -16,13 +16,14 @@ MAX_GUEST_SUFFIX = 1000
 
 
 def _sign_in(s: Services, request: Request, response: Response, user: UserRecord) -> Me:
+    s.cookies.end(request.cookies.get(auth.COOKIE))  # a browser has one session at a time
     response.set_cookie(
         auth.COOKIE,
-        s.cookies.dump(user.id),
+        s.cookies.start(user.id),
         max_age=auth.SESSION_MAX_AGE,
         httponly=True,
         samesite="lax",
-        secure=s.settings.secure_cookies or request.url.scheme == "https",
+        secure=s.settings.secure_cookies or s.settings.proxies.scheme(request) == "https",
     )
     return Me(name=user.name, guest=user.guest)
 
@@ -53,7 +54,7 @@ def signup(body: Credentials, request: Request, response: Response, s: ServicesD
 def login(body: Credentials, request: Request, response: Response, s: ServicesDep) -> Me:
     """Sign in a registered player (failures are rate-limited per name and per address)."""
     key = auth.name_key(body.name.strip())
-    address = request.client.host if request.client else "?"
+    address = s.settings.proxies.client(request)
     wait = s.limiter.retry_after(key, address)
     if wait > 0:
         raise HTTPException(
@@ -66,7 +67,7 @@ def login(body: Credentials, request: Request, response: Response, s: ServicesDe
                                                               body.password):
         s.limiter.failed(key, address)
         raise HTTPException(401, "wrong name or password")
-    s.limiter.succeeded(key)
+    s.limiter.succeeded(key, address)
     return _sign_in(s, request, response, user)
 
 
@@ -86,7 +87,18 @@ def guest(body: GuestBody, request: Request, response: Response, s: ServicesDep)
 
 
 @router.post("/logout")
-def logout(response: Response) -> Ok:
+def logout(request: Request, response: Response, s: ServicesDep) -> Ok:
+    """End this browser's session (its cookie no longer signs in anywhere)."""
+    s.cookies.end(request.cookies.get(auth.COOKIE))
+    response.delete_cookie(auth.COOKIE)
+    return Ok(ok=True)
+
+
+@router.post("/logout/all")
+def logout_all(request: Request, response: Response, s: ServicesDep,
+               user: CurrentUser) -> Ok:
+    """End every session of the signed-in player, on every device."""
+    s.cookies.end_all(user.id)
     response.delete_cookie(auth.COOKIE)
     return Ok(ok=True)
 
@@ -99,14 +111,18 @@ def me(user: OptionalUser) -> Me:
 
 
 @router.get("/users/{name}", response_model=Profile, response_model_exclude_unset=True)
-def profile(name: str, db: StoreDep) -> dict[str, Any]:
-    """A player and the finished tables they sat at, newest first."""
-    user = db.user_by_key(auth.name_key(name))
+def profile(name: str, db: StoreDep, viewer: UserId) -> dict[str, Any]:
+    """A player and the finished tables they sat at, newest first: public tables, and private
+    ones only for someone who sat there too."""
+    user = db.user_by_key(auth.name_key(name)) if len(name) <= 64 else None
     if user is None:
-        raise HTTPException(404, f"no player named {name!r}")
+        raise HTTPException(404, "no player of that name")
     games = []
     for table, seats in db.tables_of(user.id, [TableStatus.FINISHED], newest="finished",
                                      limit=200):
+        if table.meta.visibility == Visibility.PRIVATE and not (viewer is not None and any(
+                s.user_id == viewer for s in table.seats)):
+            continue
         item = views.table_summary(table)
         item["seat"] = seats[0]
         ranks = (table.meta.result or {}).get("ranks")

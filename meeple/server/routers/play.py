@@ -1,4 +1,11 @@
-"""Live play: the WebSocket of a table (frames out; act, view and ping in)."""
+"""Live play: the WebSocket of a table (frames out; hello, act, view and ping in).
+
+Seat tokens never travel in the address: the first message carries them
+(``{"type": "hello", "tokens": [...]}``). Which seats a connection holds is worked out again
+for every frame and every message from who sits where now; when that changes the connection
+is told (a ``seats`` message) and its next frame is of its new seats. A malformed message gets
+an ``error`` frame and the socket stays open.
+"""
 
 from __future__ import annotations
 
@@ -8,72 +15,141 @@ import json
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
-from starlette.websockets import WebSocketDisconnect
 
-from ..deps import TablesDep, UserId
+from .. import auth
+from ..deps import ServicesDep, TablesDep, UserId
 from ..domain import Code, Message, Refused
-from ..live import FRAME_DUE, Conn, LiveTable
+from ..live import FRAME_DUE, Conn, Holder, LiveTable
 from ..service import TableService
+from ..web import origin_allowed
 
 router = APIRouter(tags=["live play"])
 MAX_MESSAGE = 10000
 MAX_TOKENS = 16
+MAX_TOKEN = 100
 NOT_FOUND_CLOSE = 4404
+FORBIDDEN_CLOSE = 4403
+HELLO_WAIT = 10.0
+"""How long a connection to a private table may take to say who it is (seconds)."""
 
 
 def _error(code: Code, reason: str) -> dict[str, Any]:
     return {"type": Message.ERROR, "code": code, "reason": reason}
 
 
+def _send(conn: Conn, msg: dict[str, Any]) -> None:
+    conn.queue.put_nowait(json.dumps(msg))
+
+
 @router.websocket("/ws/tables/{table_id}")
-async def play(ws: WebSocket, table_id: str, tables: TablesDep, uid: UserId) -> None:
+async def play(ws: WebSocket, table_id: str, tables: TablesDep, s: ServicesDep,
+               uid: UserId) -> None:
     """Frames of a table for the seats this connection holds (by session or seat tokens)."""
+    if not origin_allowed(ws, s.settings.allowed_origins):
+        await ws.close(code=FORBIDDEN_CLOSE)
+        return
     await ws.accept()
-    lt = tables.get(table_id)
+    try:
+        lt = await tables.load(table_id)
+    except Refused as e:  # the work pool is full
+        await ws.send_text(json.dumps(_error(e.code, e.reason)))
+        await ws.close(code=1013)
+        return
     if lt is None:
-        await ws.send_text(json.dumps(_error(Code.NOT_FOUND, f"no table {table_id!r}")))
+        await ws.send_text(json.dumps(_error(Code.NOT_FOUND, "no such table")))
         await ws.close(code=NOT_FOUND_CLOSE)
         return
-    held, bad = lt.seats_held(uid, ws.query_params.getlist("token")[:MAX_TOKENS])
-    conn = Conn(user_id=uid, held=held)
-    lt.conns.add(conn)
+    conn = Conn(user_id=uid)
+    cookie = ws.cookies.get(auth.COOKIE)
     writer = asyncio.create_task(_writer(ws, lt, conn))
-    if bad:
-        conn.queue.put_nowait(json.dumps(_error(Code.FORBIDDEN,
-                                                f"{bad} seat token(s) not valid here")))
-    lt.broadcast()
+    if "token" in ws.query_params:
+        _send(conn, _error(Code.BAD_REQUEST, "seat tokens never go in the address: send "
+                                             "them in the first message, "
+                                             '{"type": "hello", "tokens": [...]}'))
+    watching = lt.may_see(conn)
+    if watching:
+        lt.conns.add(conn)
+        lt.broadcast()
     try:
         while True:
-            text = await ws.receive_text()
+            timeout = None if watching else HELLO_WAIT
+            try:
+                msg = await asyncio.wait_for(ws.receive(), timeout)
+            except TimeoutError:
+                _send(conn, _error(Code.NOT_FOUND, "no such table"))
+                break
+            if msg["type"] == "websocket.disconnect":
+                break
+            text = msg.get("text")
+            if text is None:
+                _send(conn, _error(Code.BAD_REQUEST, "messages are JSON text, not binary"))
+                continue
+            if conn.user_id is not None and s.cookies.load(cookie) != conn.user_id:
+                conn.user_id = None  # the session was ended (logged out): its seats go
+                conn.dirty = True
+                conn.queue.put_nowait(FRAME_DUE)
             reply = await _handle(tables, lt, conn, text)
             if reply is not None:
-                conn.queue.put_nowait(json.dumps(reply))
-    except WebSocketDisconnect:
-        pass
+                _send(conn, reply)
+            if not watching:
+                if not lt.may_see(conn, conn.code):
+                    _send(conn, _error(Code.NOT_FOUND, "no such table"))
+                    break
+                watching = True
+                lt.conns.add(conn)
+                lt.broadcast()
     finally:
         lt.conns.discard(conn)
         conn.queue.put_nowait(None)
         with contextlib.suppress(BaseException):
             await writer
+        with contextlib.suppress(BaseException):
+            await ws.close(code=NOT_FOUND_CLOSE if not watching else 1000)
         lt.broadcast()
         tables.evict(lt)
 
 
 async def _writer(ws: WebSocket, lt: LiveTable, conn: Conn) -> None:
-    """Send the connection's queue in order; a due frame is built when it is sent."""
+    """Send the connection's queue in order; a due frame is built when it is sent, and a
+    change of the seats the connection holds is said first."""
     while True:
         item = await conn.queue.get()
         if item is None:
             return
+        out = [item]
         if item == FRAME_DUE:
-            if not conn.dirty:
+            if not conn.dirty or conn not in lt.conns:  # nothing new, or not let in (yet)
                 continue
             conn.dirty = False
-            item = lt.frame_text(conn)
+            before = set(conn.held)
+            frame = lt.frame_text(conn)
+            out = [frame]
+            if conn.told and conn.held != before:
+                out.insert(0, json.dumps({
+                    "type": Message.SEATS, "seats": sorted(conn.held),
+                    "reason": "the seats this connection holds have changed",
+                }))
+            conn.told = True
         try:
-            await ws.send_text(item)
+            for text in out:
+                await ws.send_text(text)
         except Exception:
             return
+
+
+def _tokens(msg: dict[str, Any]) -> list[str] | None:
+    """The seat tokens of a hello message (``None``: not a list of short strings)."""
+    tokens = msg.get("tokens", [])
+    if "token" in msg:
+        tokens = [msg["token"]]
+    if not isinstance(tokens, list) or len(tokens) > MAX_TOKENS or not all(
+            isinstance(t, str) and 0 < len(t) <= MAX_TOKEN for t in tokens):
+        return None
+    return tokens
+
+
+def _seat(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 async def _handle(tables: TableService, lt: LiveTable, conn: Conn,
@@ -82,31 +158,50 @@ async def _handle(tables: TableService, lt: LiveTable, conn: Conn,
     if len(text) > MAX_MESSAGE:
         return _error(Code.BAD_REQUEST, "message too long")
     try:
-        msg = json.loads(text)
-    except ValueError:
+        msg = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
         return _error(Code.BAD_REQUEST, "messages are JSON objects")
     if not isinstance(msg, dict):
         return _error(Code.BAD_REQUEST, "messages are JSON objects")
     kind = msg.get("type")
     if kind == Message.PING:
         return {"type": Message.PONG}
+    if kind == Message.HELLO:
+        tokens = _tokens(msg)
+        code = msg.get("code")
+        if tokens is None or not (code is None or isinstance(code, str) and len(code) < 100):
+            return _error(Code.BAD_REQUEST,
+                          'hello is {"type": "hello", "tokens": ["seat token", ...]}')
+        more = Holder.of(None, tokens).token_hashes
+        conn.token_hashes = list(dict.fromkeys(conn.token_hashes + more))[:MAX_TOKENS]
+        conn.code = code or conn.code
+        bad = lt.bad_tokens(Holder(None, more))
+        conn.dirty = True
+        conn.queue.put_nowait(FRAME_DUE)
+        if bad:
+            return _error(Code.FORBIDDEN, f"{bad} seat token(s) not valid here")
+        return None
     if kind == Message.VIEW:
-        seat = msg.get("seat")
-        if seat not in conn.held:
-            return _error(Code.FORBIDDEN, f"this connection does not hold seat {seat!r}")
+        seat = _seat(msg.get("seat"))
+        if seat is None:
+            return _error(Code.BAD_REQUEST, "seat must be a seat number")
+        if seat not in lt.held_by(conn):
+            return _error(Code.FORBIDDEN, f"this connection does not hold seat {seat}")
         conn.view_seat = seat
         conn.dirty = True
         conn.queue.put_nowait(FRAME_DUE)
         return None
     if kind == Message.ACT:
-        seat = msg.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int):
+        seat = _seat(msg.get("seat"))
+        if seat is None:
             return _error(Code.BAD_REQUEST, "seat must be an int")
-        if seat not in conn.held:
-            return _error(Code.FORBIDDEN, f"this connection does not hold seat {seat}")
         try:
-            await tables.act(lt, seat, msg.get("action"), msg.get("move_number"))
+            await tables.act(lt, seat, msg.get("action"), msg.get("move_number"), by=conn)
         except Refused as e:
             return _error(e.code, e.reason)
         return None
-    return _error(Code.BAD_REQUEST, "unknown message type; expected act, view or ping")
+    return _error(Code.BAD_REQUEST, "unknown message type; expected hello, act, view or ping")
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number")

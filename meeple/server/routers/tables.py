@@ -1,16 +1,23 @@
 """Tables: create, read, join, leave, seats, start, rematch, act, frame, record, replay and
-the simulated motion of a stability check. Every change goes through the table service."""
+the simulated motion of a stability check. Every change goes through the table service;
+replays, records and motions are worked out in the work pool, off the event loop."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, HTTPException, Query, Response
+from fastapi import APIRouter, Body, Header, HTTPException, Query, Response
 
-from ..deps import CurrentUser, ServicesDep, TableDep, TablesDep, UserId
-from ..domain import Refused, TableStatus
-from ..live import Conn, LiveTable
+from ..deps import (
+    AnyTableDep,
+    CurrentUser,
+    ServicesDep,
+    TableDep,
+    TablesDep,
+    UserId,
+)
+from ..domain import Code, Refused, TableStatus
+from ..live import Conn, Holder, LiveTable
 from ..schemas import (
     ActBody,
     Acted,
@@ -28,6 +35,8 @@ from ..service import load_game
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 MOTIONS_KEPT = 256
 ANSWER = {"response_model": TableAnswer, "response_model_exclude_unset": True}
+TOKEN_IN_URL = ("seat tokens never go in the address: send it in the X-Seat-Token header "
+                "(or the body's \"token\")")
 
 
 @router.post("", status_code=201, **ANSWER)  # type: ignore[arg-type]
@@ -49,7 +58,7 @@ async def get_table(lt: TableDep, uid: UserId) -> dict[str, Any]:
 
 
 @router.post("/{table_id}/join", **ANSWER)  # type: ignore[arg-type]
-async def join(user: CurrentUser, lt: TableDep, tables: TablesDep,
+async def join(user: CurrentUser, lt: AnyTableDep, tables: TablesDep,
                body: Annotated[JoinBody | None, Body()] = None) -> dict[str, Any]:
     """Sit down at a waiting table (the first open seat unless ``seat`` is given)."""
     body = body or JoinBody()
@@ -58,13 +67,15 @@ async def join(user: CurrentUser, lt: TableDep, tables: TablesDep,
 
 
 @router.post("/{table_id}/leave", **ANSWER)  # type: ignore[arg-type]
-async def leave(body: LeaveBody, lt: TableDep, tables: TablesDep, uid: UserId) -> dict[str, Any]:
+async def leave(body: LeaveBody, lt: AnyTableDep, tables: TablesDep,
+                uid: UserId) -> dict[str, Any]:
+    """Free a held seat before the start (the owner may also free a bot seat)."""
     await tables.leave(lt, body.seat, uid, body.token)
     return {"table": lt.summary(uid)}
 
 
 @router.post("/{table_id}/seats/{seat}", **ANSWER)  # type: ignore[arg-type]
-async def change_seat(seat: int, body: SeatChange, user: CurrentUser, lt: TableDep,
+async def change_seat(seat: int, body: SeatChange, user: CurrentUser, lt: AnyTableDep,
                       tables: TablesDep) -> dict[str, Any]:
     """The owner puts a bot in a seat or opens it, before the start."""
     await tables.set_seat(lt, user, seat, body.kind, body.bot)
@@ -72,40 +83,43 @@ async def change_seat(seat: int, body: SeatChange, user: CurrentUser, lt: TableD
 
 
 @router.post("/{table_id}/start", **ANSWER)  # type: ignore[arg-type]
-async def start(user: CurrentUser, lt: TableDep, tables: TablesDep) -> dict[str, Any]:
+async def start(user: CurrentUser, lt: AnyTableDep, tables: TablesDep) -> dict[str, Any]:
     await tables.start(lt, user)
     return {"table": lt.summary(user.id)}
 
 
 @router.post("/{table_id}/rematch", status_code=201, **ANSWER)  # type: ignore[arg-type]
-async def rematch(user: CurrentUser, lt: TableDep, tables: TablesDep) -> dict[str, Any]:
+async def rematch(user: CurrentUser, lt: AnyTableDep, tables: TablesDep) -> dict[str, Any]:
     """A new table like this finished one (asking again answers the same new table)."""
     new, tokens = await tables.rematch(lt, user)
     return {"table": new.summary(user.id), "tokens": tokens}
 
 
 @router.post("/{table_id}/act")
-async def act(body: ActBody, lt: TableDep, tables: TablesDep, uid: UserId) -> Acted:
+async def act(body: ActBody, lt: AnyTableDep, tables: TablesDep, uid: UserId) -> Acted:
     """The same as the WebSocket ``act``."""
-    if not lt.holds(body.seat, uid, body.token):
-        raise HTTPException(403, f"you do not hold seat {body.seat}")
+    who = Holder.of(uid, [body.token] if body.token else [])
     try:
-        n = await tables.act(lt, body.seat, body.action, body.move_number)
+        n = await tables.act(lt, body.seat, body.action, body.move_number, by=who)
     except Refused as e:
+        if e.code == Code.FORBIDDEN:
+            raise
         raise HTTPException(409, e.reason) from None
     return Acted(ok=True, move_number=n)
 
 
 @router.get("/{table_id}/frame", responses={200: {"model": Frame}})
-async def frame(lt: TableDep, uid: UserId, seat: int | None = None,
-                token: str | None = Query(default=None, max_length=100)) -> Response:
-    """The current frame for a held seat, or the public frame without ``seat``."""
-    held: set[int] = set()
-    if seat is not None:
-        if not lt.holds(seat, uid, token):
-            raise HTTPException(403, f"you do not hold seat {seat}")
-        held = {seat}
-    conn = Conn(user_id=None, held=held, view_seat=seat)
+async def frame(lt: TableDep, uid: UserId, seat: int | None = Query(default=None, ge=0, le=15),
+                token: str | None = Query(default=None, include_in_schema=False),
+                x_seat_token: Annotated[str | None, Header(max_length=100)] = None) -> Response:
+    """The current frame for a held seat (by session, or the seat token in the
+    ``X-Seat-Token`` header), or the public frame without ``seat``."""
+    if token is not None:
+        raise HTTPException(400, TOKEN_IN_URL)
+    conn = Conn(user_id=uid, token_hashes=Holder.of(None, [x_seat_token or ""]).token_hashes,
+                only=seat if seat is not None else -1, view_seat=seat)
+    if seat is not None and seat not in lt.held_by(conn):
+        raise HTTPException(403, f"you do not hold seat {seat}")
     return Response(lt.frame_text(conn), media_type="application/json")
 
 
@@ -122,23 +136,36 @@ def _moves(lt: LiveTable, move: int | None) -> int:
     return n
 
 
-@router.get("/{table_id}/record")
-async def record(lt: TableDep) -> dict[str, Any]:
-    """The engine record of a finished table, with the seat names."""
-    _finished(lt)
+def _record(lt: LiveTable) -> dict[str, Any]:
     return lt.game.record(lt.state, table=lt.id, seats=[s.name for s in lt.seats],
                           result=lt.meta.result)
 
 
+@router.get("/{table_id}/record")
+async def record(lt: TableDep, tables: TablesDep) -> dict[str, Any]:
+    """The engine record of a finished table, with the seat names."""
+    _finished(lt)
+    return await tables.work.run(_record, lt)
+
+
 @router.get("/{table_id}/replay", response_model=Replay)
-async def replay(lt: TableDep, move: int | None = None,
+async def replay(lt: TableDep, tables: TablesDep, move: int | None = None,
                  seat: int | None = None) -> dict[str, Any]:
     """A finished table after its first ``move`` moves, seen by ``seat``."""
     _finished(lt)
     n = _moves(lt, move)
     if seat is not None and not 0 <= seat < lt.game.num_players:
         raise HTTPException(422, f"seat must be 0..{lt.game.num_players - 1}")
-    return lt.replay(n, seat)
+    return await tables.work.run(lt.replay, n, seat)
+
+
+def _motion(lt: LiveTable, n: int) -> Any:
+    physics = lt.game.motion
+    assert physics is not None
+    check = lt.state_after(n).observation(None).get("last_check")
+    if not check or "scene" not in check:
+        return None
+    return physics.motion(check["scene"])
 
 
 @router.get("/{table_id}/motion", response_model=Motion)
@@ -147,20 +174,15 @@ async def motion(lt: TableDep, s: ServicesDep, move: int | None = None) -> Any:
     moves, for games with a motion simulation (Kozo's tower): public information."""
     if lt.meta.status == TableStatus.WAITING:
         raise HTTPException(404, "the table has not started")
-    physics = lt.game.motion
-    if physics is None:
+    if lt.game.motion is None:
         raise HTTPException(404, f"{lt.game.name} has no recorded motion")
     n = _moves(lt, move)
-    state = lt.game.new_initial_state()
-    for e in lt.log[:n]:
-        state.apply(e.action, e.player)
-    check = state.observation(None).get("last_check")
-    if not check or "scene" not in check:
-        raise HTTPException(404, "no stability check to show at this move")
     key = (lt.id, n)
     cached = s.motions.get(key)
-    if cached is None:  # a physics simulation: off the event loop, kept for the next viewer
-        cached = await asyncio.to_thread(physics.motion, check["scene"])
+    if cached is None:  # a physics simulation: in the work pool, kept for the next viewer
+        cached = await s.tables.work.run(_motion, lt, n)
+        if cached is None:
+            raise HTTPException(404, "no stability check to show at this move")
         s.motions[key] = cached
         while len(s.motions) > MOTIONS_KEPT:
             s.motions.pop(next(iter(s.motions)))

@@ -1,0 +1,47 @@
+"""What a bots' worker process runs: a bot's move from the game's class, options and moves
+so far, the seat, the bot spec and a seed; the answer is an action id. Importing this module
+imports every game (the fork server does it once for all its workers). Each worker keeps the
+last states it built, so a table's next move only applies the moves since.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from typing import Any
+
+import meeple
+from meeple.bots import make_bot, view_for
+
+_STATES: OrderedDict[str, tuple[list[tuple[int, int]], Any]] = OrderedDict()
+STATES_KEPT = 64
+
+meeple.games()
+
+
+def _state_for(key: str, game_cls: type, players: int, options: dict[str, Any],
+               moves: list[tuple[int, int]]) -> Any:
+    """The state after ``moves``, from this worker's cache when it holds a prefix of them."""
+    have = _STATES.pop(key, None)
+    if have is not None and have[0] == moves[: len(have[0])]:
+        done, state = have
+        state = state.clone()
+    else:
+        done, state = [], game_cls(players, **options).new_initial_state()
+    for player, action in moves[len(done):]:
+        state.apply(action, player)
+    _STATES[key] = (list(moves), state)
+    while len(_STATES) > STATES_KEPT:
+        _STATES.popitem(last=False)
+    return state
+
+
+def think(key: str, game_cls: type, players: int, options: dict[str, Any],
+          moves: list[tuple[int, int]], seat: int, spec: str, seed: int,
+          seconds: float | None) -> int:
+    """A bot's move: ``spec`` playing ``seat`` after ``moves`` (``seconds``: how long it may
+    think at most, from now)."""
+    state = _state_for(key, game_cls, players, options, moves)
+    bot = make_bot(spec, state.game, seed=seed)
+    deadline = time.monotonic() + seconds if seconds is not None else None
+    return int(bot.act(view_for(state, seat, deadline=deadline)))

@@ -1,0 +1,121 @@
+"""Heavy work off the event loop, in bounded pools.
+
+* :class:`WorkPool`: replays, records, simulated motion and first loads of tables run in a few
+  threads; at most ``queue`` jobs wait or run at once, and a job beyond that is refused at once
+  with "busy" (503, ``Retry-After``) instead of piling up.
+* :class:`BotPool`: search bots think in a small pool of processes (``forkserver`` or
+  ``spawn``), so their thinking does not hold the interpreter lock the server needs. A job is
+  the game's class, options and moves so far, the seat, the bot spec and a seed; the answer
+  is an action id. Each worker keeps the last states it built, so a table's next move only
+  applies the moves since.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import multiprocessing
+import random
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from . import bot_worker
+from .domain import Code, Refused
+
+T = TypeVar("T")
+RETRY_AFTER = 2
+
+
+class Busy(Refused):
+    """The server has too much heavy work queued: try again shortly."""
+
+    def __init__(self, reason: str, retry_after: int = RETRY_AFTER):
+        super().__init__(Code.BUSY, reason)
+        self.retry_after = retry_after
+
+
+class WorkPool:
+    """A few threads for heavy requests, with a bounded number of jobs waiting or running."""
+
+    def __init__(self, workers: int = 2, queue: int = 16):
+        self.workers, self.limit = workers, queue
+        self.pending = 0
+        self._executor: ThreadPoolExecutor | None = None
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker thread, or :class:`Busy` when the queue is full."""
+        if self.pending >= self.limit:
+            raise Busy("the server is busy with other replays and loads; try again shortly")
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="meeple-work")
+        self.pending += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+        finally:
+            self.pending -= 1
+
+    def stop(self) -> None:
+        """Forget the processes (they are shared and end with this process)."""
+        self._executor = None
+
+
+# ---------------------------------------------------------------------- bots in processes
+_EXECUTOR: Executor | None = None
+"""The bots' processes, shared by every app of this process (started once, on first use)."""
+
+
+def _executor(workers: int) -> Executor:
+    global _EXECUTOR
+    if _EXECUTOR is None:
+        methods = multiprocessing.get_all_start_methods()
+        if "forkserver" in methods:
+            ctx: Any = multiprocessing.get_context("forkserver")
+            # the fork server imports every game once; each worker is a fork of it
+            ctx.set_forkserver_preload(["meeple.server.bot_worker"])
+        else:
+            ctx = multiprocessing.get_context("spawn")
+        _EXECUTOR = ProcessPoolExecutor(workers, mp_context=ctx)
+        atexit.register(_EXECUTOR.shutdown, wait=False, cancel_futures=True)
+    return _EXECUTOR
+
+
+class BotPool:
+    """A small pool of processes for bots that search, started on first use; at most
+    ``queue`` moves wait for it at once (the others wait their turn at the table)."""
+
+    def __init__(self, workers: int = 2, queue: int = 64):
+        self.workers, self.limit = workers, queue
+        self._executor: Executor | None = None
+        self._slots: asyncio.Semaphore | None = None
+        self.waiting = 0
+
+    @property
+    def full(self) -> bool:
+        """Whether more bot moves wait than the pool should take on."""
+        return self.waiting >= self.limit
+
+    def _start(self) -> Executor:
+        if self._executor is None:
+            self._executor = _executor(self.workers)
+        return self._executor
+
+    async def act(self, key: str, game: Any, moves: list[tuple[int, int]], seat: int,
+                  spec: str, rng: random.Random, seconds: float | None) -> int:
+        """The move of bot ``spec`` in ``seat`` of the game after ``moves``."""
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.workers * 2)
+        self.waiting += 1
+        try:
+            async with self._slots:
+                executor = self._start()
+                fut = executor.submit(bot_worker.think, key, type(game), game.num_players,
+                                      dict(game.options), moves, seat, spec,
+                                      rng.getrandbits(62), seconds)
+                return await asyncio.wrap_future(fut)
+        finally:
+            self.waiting -= 1
+
+    def stop(self) -> None:
+        """Forget the processes (they are shared and end with this process)."""
+        self._executor = None
