@@ -18,6 +18,9 @@ function detailText(body, status) {
 /** Call a REST route; resolves to the JSON answer or throws ApiError with the server's reason. */
 export async function api(method, path, body) {
   const init = { method, credentials: "same-origin", headers: {} };
+  const invited = /^\/api\/tables\/([^/?]+)/.exec(path);
+  const code = invited && inviteCode(decodeURIComponent(invited[1]));
+  if (code) init.headers["X-Invite-Code"] = code; // a private table opens with its invite
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -40,6 +43,15 @@ export async function api(method, path, body) {
 
 export const get = (path) => api("GET", path);
 export const post = (path, body = {}) => api("POST", path, body);
+
+/** The invite code this browser was given for a table (by its invite link), if any. */
+export function inviteCode(tableId) {
+  try {
+    return sessionStorage.getItem("meeple.invite." + tableId) || null;
+  } catch (e) {
+    return null;
+  }
+}
 
 // ---- seat tokens, kept per table in this browser ----
 
@@ -74,10 +86,11 @@ export function dropToken(tableId, seat) {
  * refusals; reconnects after a drop until closed.
  */
 export class TableSocket {
-  constructor(tableId, { onFrame, onError, onState } = {}) {
+  constructor(tableId, { onFrame, onError, onState, onSeats } = {}) {
     this.tableId = tableId;
     this.onFrame = onFrame || (() => {});
     this.onError = onError || (() => {});
+    this.onSeats = onSeats || (() => {});
     this.onState = onState || (() => {});
     this.closed = false;
     this.retry = 500;
@@ -87,10 +100,7 @@ export class TableSocket {
 
   _url() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const q = Object.values(tokensFor(this.tableId))
-      .map((t) => "token=" + encodeURIComponent(t))
-      .join("&");
-    return `${proto}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}${q ? "?" + q : ""}`;
+    return `${proto}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
   }
 
   _open() {
@@ -98,6 +108,11 @@ export class TableSocket {
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 500;
+      // Seat tokens never go in the address (addresses are logged): the first message says them.
+      const hello = { type: "hello", tokens: Object.values(tokensFor(this.tableId)) };
+      const code = inviteCode(this.tableId);
+      if (code) hello.code = code;
+      ws.send(JSON.stringify(hello));
       this.onState("open");
       for (const m of this.queue.splice(0)) ws.send(JSON.stringify(m));
       this._ping = setInterval(() => this.send({ type: "ping" }), 25000);
@@ -111,11 +126,12 @@ export class TableSocket {
       }
       if (m.type === "frame") this.onFrame(m);
       else if (m.type === "error") this.onError(m);
+      else if (m.type === "seats") this.onSeats(m); // the next frame shows the new seats
     };
     ws.onclose = (ev) => {
       clearInterval(this._ping);
       if (this.closed) return;
-      if (ev.code === 4404) {
+      if (ev.code === 4404 || ev.code === 4403) {
         this.onState("gone");
         return;
       }

@@ -62,7 +62,24 @@ export async function loginPage(main, _params, query) {
   const next = query.get("next") || "/";
   const done = () => navigate(next, { replace: true });
   const who = session.me.name
-    ? h("p", {}, `You are signed in as ${session.me.name}${session.me.guest ? " (guest)" : ""}.`)
+    ? h(
+        "p",
+        {},
+        `You are signed in as ${session.me.name}${session.me.guest ? " (guest)" : ""}. `,
+        h(
+          "button",
+          {
+            type: "button",
+            id: "logout-all",
+            onclick: async () => {
+              await post("/api/logout/all");
+              await refreshMe();
+              navigate("/login", { replace: true });
+            },
+          },
+          "Sign out on every device",
+        ),
+      )
     : null;
   fill(main, 
     h("h1", {}, "Sign in"),
