@@ -132,10 +132,29 @@ def pictures(name: str, seed: int = SEED) -> list[Picture]:
 
 
 def lobby_picture(name: str, seed: int = SEED) -> str:
-    """The picture of a game in the lobby: the middle of a sample game of its first
-    configuration, in the public view."""
+    """The picture of a game in the lobby: the board in the middle of a sample game of its
+    first configuration, in the public view."""
     players, options = game_class(name).configurations()[0]
-    return draw(sample_positions(name, players, options, seed)["middle"], None)
+    return board_view(draw(sample_positions(name, players, options, seed)["middle"], None))
+
+
+_ROOT = re.compile(r"<svg\b[^>]*>")
+_BOARD = re.compile(r'data-region="board"\s+data-box="([-\d. ]+)"')
+
+
+def board_view(svg: str) -> str:
+    """The picture framed on its board region (``svg.region("board", ...)``), where it has
+    one: the panels, the head and the chart are left out of view."""
+    root, board = _ROOT.match(svg), _BOARD.search(svg)
+    if root is None or board is None:
+        return svg
+    box = board.group(1).split()
+    if len(box) != 4:
+        return svg
+    head = re.sub(r'viewBox="[^"]*"', f'viewBox="{" ".join(box)}"', root.group(0), count=1)
+    head = re.sub(r'(?<=\s)width="[^"]*"', f'width="{box[2]}"', head, count=1)
+    head = re.sub(r'(?<=\s)height="[^"]*"', f'height="{box[3]}"', head, count=1)
+    return head + svg[root.end():]
 
 
 def png(svg: str, width: int = PNG_WIDTH) -> bytes:

@@ -216,10 +216,27 @@ def test_pictures_cover_every_configuration_stage_and_view():
         assert "Ada" in p.svg and "Ben" in p.svg
 
 
-def test_lobby_picture_is_the_middle_of_the_first_configuration():
-    players, options = game_class("botanik").configurations()[0]
-    middle = gallery.sample_positions("botanik", players, options)["middle"]
-    assert gallery.lobby_picture("botanik") == gallery.draw(middle, None)
+@pytest.mark.parametrize("name", GAMES)
+def test_lobby_picture_is_the_board_in_the_middle_of_the_first_configuration(name):
+    players, options = game_class(name).configurations()[0]
+    whole = gallery.draw(gallery.sample_positions(name, players, options)["middle"], None)
+    picture = gallery.lobby_picture(name)
+    assert picture == gallery.board_view(whole)
+    root, board = ET.fromstring(picture), None
+    for el in root.iter(f"{SVG_NS}g"):
+        if el.get("data-region") == "board":
+            board = el.get("data-box")
+            break
+    assert board is not None, f"{name}: the picture has no board region"
+    assert [float(v) for v in root.get("viewBox", "").split()] == [
+        float(v) for v in board.split()]
+    assert (root.get("width"), root.get("height")) == tuple(board.split()[2:])
+    assert picture.endswith(whole[whole.index(">") + 1:])  # the same drawing, framed
+
+
+def test_board_view_leaves_a_picture_without_a_board_region_whole():
+    plain = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect/></svg>'
+    assert gallery.board_view(plain) == plain
 
 
 def test_png_is_drawn_from_the_svg():
