@@ -27,7 +27,8 @@ def new_table(client, players, options):
 
 
 def frame(client, tid, seat, token):
-    r = client.get(f"/api/tables/{tid}/frame", params={"seat": seat, "token": token})
+    r = client.get(f"/api/tables/{tid}/frame", params={"seat": seat},
+                   headers={"X-Seat-Token": token})
     assert r.status_code == 200, r.text
     return r.json()
 
