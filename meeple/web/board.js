@@ -284,6 +284,10 @@ export class Board {
     let used = 0;
     let full = !beside;
     const limit = Math.max(boardH, height);
+    // All the panels beside the board where they read well a little smaller.
+    const units = rest.reduce((sum, r) => sum + r.box[3], 0);
+    const fit = (limit - GAP * (rest.length - 1)) / units;
+    if (beside && fit >= base * SIDE_MIN) k = Math.min(k, fit);
     for (const r of rest) {
       const h = r.box[3] * k;
       size(r.view, r.box[2] * k, h);
