@@ -270,9 +270,17 @@ class State:
         return player
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        """Sorted legal action ids for ``player`` (default: the one to act; chance: outcomes)."""
-        p = self._resolve_player(player)
+        """Sorted legal action ids for ``player`` (default: the one to act; chance: outcomes).
+
+        A fresh list each call: the caller may change it. The list is computed once per
+        position and player (the cache is emptied by every applied action)."""
         cp = self.current_player
+        if (player is None or player == cp) and cp >= CHANCE:  # a player or chance to act
+            cached = self._legal_cache.get(cp)
+            if cached is None:
+                cached = self._legal_cache[cp] = self._legal_actions(cp)
+            return cached.copy()
+        p = self._resolve_player(player)
         if cp == TERMINAL:
             return []
         if cp == SIMULTANEOUS:
@@ -311,10 +319,17 @@ class State:
     def check(self, action: int, player: int | None = None) -> int:
         """Return the acting player if ``action`` is legal for them now, else raise
         :class:`IllegalAction` naming the action and the reason."""
+        cp = self.current_player
+        if type(action) is int and (player is None or player == cp) and cp >= CHANCE:
+            cached = self._legal_cache.get(cp)  # the common case: the one to act
+            if cached is None:
+                if self.is_legal(action, cp):
+                    return cp
+            elif action in cached:
+                return cp
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise IllegalAction(action, player, "an action is an int id; use string_to_action")
         action = int(action)
-        cp = self.current_player
         if cp == TERMINAL:
             raise IllegalAction(action, player, "the game is over")
         if player is None:
@@ -340,11 +355,21 @@ class State:
         Raises :class:`IllegalAction` naming the action and the reason; the state is then
         unchanged.
         """
-        p = self.check(action, player)
-        action = int(action)
+        cp = self.current_player
+        if type(action) is int and (player is None or player == cp) and cp >= CHANCE:
+            # the common case (the one to act, an int id), as ``check`` does it, inlined
+            cached = self._legal_cache.get(cp)
+            if cached is None:
+                p = cp if self.is_legal(action, cp) else self.check(action, cp)
+            else:
+                p = cp if action in cached else self.check(action, cp)  # check raises
+        else:
+            p = self.check(action, player)
+            action = int(action)
         self._apply(action, p)
         self._history.append((p, action))
-        self._legal_cache = {}
+        if self._legal_cache:
+            self._legal_cache = {}
 
     def _why_illegal(self, action: int, player: int) -> str:
         if not 0 <= action < self._action_space(player):
