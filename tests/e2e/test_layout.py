@@ -206,11 +206,14 @@ def contexts(browser, server):
 @pytest.mark.parametrize("game", meeple.games())
 def test_on_a_desktop_the_board_is_large_and_the_panels_beside_it(game, contexts, artifacts):
     page, errors = _new_table(contexts, game, DESKTOP)
-    if page.locator("#show-2d").count():  # the plan beside a 3D view: a smaller share
+    if page.locator("#show-2d").count():  # the whole plan, one column, beside the 3D view
+        page.wait_for_function("() => +(document.querySelector('#view3d').dataset.drawn) > 0")
         layout = page.evaluate(LAYOUT)
-        assert layout["split"]
         _common(layout)
-        assert all(r["frame"] == "region" for r in layout["regions"])
+        assert all(r["frame"] == "picture" for r in layout["regions"])
+        view = page.locator("#view3d").bounding_box()
+        assert view and layout["stage"]["x"] >= view["x"] + view["width"], "the plan is not beside"
+        assert layout["stage"]["y"] < view["y"] + view["height"]
         _check_targets(page)
         page.screenshot(path=str(artifacts / f"layout-{game}-desktop-3d.png"), full_page=True)
         page.locator("#show-2d").click()
