@@ -85,12 +85,18 @@ export class Board {
         if (this.stage.clientWidth !== this._width) this.layout();
       }).observe(this.stage);
     }
-    window.addEventListener("resize", () => this.layout());
-    // The page may give the board less room (a 3D view beside it): lay it out again.
-    new MutationObserver(() => this.layout()).observe(this.root, {
-      attributes: true,
-      attributeFilter: ["class"],
+    window.addEventListener("resize", () => {
+      if (this.root.isConnected) this.layout();
     });
+    // The page may give the board a smaller share of the screen (beside a 3D view).
+    this._planOnly = false;
+    new MutationObserver(() => {
+      const planOnly = this.root.classList.contains("plan-only");
+      if (planOnly !== this._planOnly) {
+        this._planOnly = planOnly;
+        this.layout();
+      }
+    }).observe(this.root, { attributes: true, attributeFilter: ["class"] });
   }
 
   /** Show a new picture with its legal actions (empty list: watch only). */
@@ -190,13 +196,16 @@ export class Board {
     const width = stage.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
     const wide = width >= SPLIT_AT * PHONE_PX;
     const board = this.regions[0];
+    const focused = this.stage.contains(document.activeElement) ? document.activeElement : null;
     if (!wide || !board || board.name !== "board" || this.regions.length < 2) {
       this._unsplit();
       this.picture.classList.toggle("fit-height", wide); // no regions: the old whole picture
-      return;
+    } else {
+      this._split();
+      this._place(width);
     }
-    this._split();
-    this._place(width);
+    // A frame moved with the focus in it: give the focus back.
+    if (focused && document.activeElement !== focused) focused.focus({ preventScroll: true });
   }
 
   _split() {
@@ -281,6 +290,8 @@ export class Board {
     size(this.regions[0].view, boardW, boardH);
     this.picture.classList.toggle("beside", beside);
     this.picture.style.setProperty("--board-w", `${boardW}px`);
+    const side = [];
+    const more = [];
     let used = 0;
     let full = !beside;
     const limit = Math.max(boardH, height);
@@ -293,10 +304,17 @@ export class Board {
       size(r.view, r.box[2] * k, h);
       full ||= used > 0 && used + GAP + h > limit; // the rest follow in reading order
       if (full) {
-        this.more.append(r.view);
+        more.push(r.view);
       } else {
         used += (used ? GAP : 0) + h;
-        this.side.append(r.view);
+        side.push(r.view);
+      }
+    }
+    // Frames move only when their place changes: moving one would take the focus from it.
+    for (const [holder, views] of [[this.side, side], [this.more, more]]) {
+      const now = [...holder.children];
+      if (now.length !== views.length || now.some((v, i) => v !== views[i])) {
+        holder.replaceChildren(...views);
       }
     }
     this.side.hidden = !this.side.childElementCount;

@@ -281,12 +281,15 @@ def test_the_layout_follows_the_screen_and_a_tall_table_wraps_below_the_board(co
     assert names == ["board", *beside, *below]  # in reading order
     page.screenshot(path=str(artifacts / "layout-mops_royal-4-desktop.png"), full_page=True)
     targets = len(_check_targets(page))
+    focused = page.locator("#board .target").first
+    focused.focus()
     page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
     page.wait_for_function("() => !document.querySelector('.board-picture.split')")
     narrow = page.evaluate(LAYOUT)
     _common(narrow)
     assert all(r["frame"] == "picture" for r in narrow["regions"])
     assert len(_check_targets(page)) == targets
+    expect(focused).to_be_focused()  # the same element, moved back into the one column
     least, which = page.evaluate(SMALLEST_TEXT)
     assert least >= MIN_TEXT_PX, f"“{which}” is {least:.1f} px high"
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
