@@ -71,6 +71,10 @@ class Store(Protocol):
 
     def user_by_key(self, name_key: str) -> UserRecord | None: ...
 
+    def rename_user(self, user_id: int, name: str, name_key: str) -> bool:
+        """Give a player a new name (also in the seats they hold); whether it was free."""
+        ...
+
     # sessions
     def add_session(self, id_hash: str, user_id: int, now: float) -> None: ...
 
@@ -249,6 +253,17 @@ class SqlStore:
         with self.sessions() as db:
             row = db.scalar(select(User).where(User.name_key == name_key))
             return _user(row) if row is not None else None
+
+    def rename_user(self, user_id: int, name: str, name_key: str) -> bool:
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(update(User).where(User.id == user_id)
+                             .values(name=name, name_key=name_key))
+                conn.execute(update(SeatRow).where(SeatRow.user_id == user_id)
+                             .values(name=name))
+        except IntegrityError:
+            return False
+        return True
 
     # sessions
     def add_session(self, id_hash: str, user_id: int, now: float) -> None:
@@ -458,6 +473,17 @@ class MemoryStore:
 
     def user_by_key(self, name_key: str) -> UserRecord | None:
         return next((u for u in self._users.values() if u.name_key == name_key), None)
+
+    def rename_user(self, user_id: int, name: str, name_key: str) -> bool:
+        if any(u.id != user_id and (u.name == name or u.name_key == name_key)
+               for u in self._users.values()) or user_id not in self._users:
+            return False
+        self._users[user_id] = replace(self._users[user_id], name=name, name_key=name_key)
+        for seats in self._seats.values():
+            for i, seat in enumerate(seats):
+                if seat.user_id == user_id:
+                    seats[i] = replace(seat, name=name)
+        return True
 
     def add_session(self, id_hash: str, user_id: int, now: float) -> None:
         self._sessions[id_hash] = [user_id, now, now, False]

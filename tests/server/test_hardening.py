@@ -456,3 +456,22 @@ def test_sqlite_wal_stays_bounded_under_sustained_writes(tmp_path):
             t.join()
     store.close()
     assert biggest < 4 * 1024 * 1024, biggest
+
+
+# ---------------------------------------------------------------------- names
+def test_a_guest_name_never_blocks_a_registration(client):
+    new_guest(client, "Ann")
+    r = client.post("/api/tables", json={"game": "sealed_bids", "start": False})
+    tid = r.json()["table"]["id"]
+    guest = _cookie(client)
+    client.cookies.clear()
+    r = client.post("/api/signup", json={"name": "ann", "password": "correct horse"})
+    assert r.status_code == 200 and r.json() == {"name": "ann", "guest": False}
+    client.cookies.clear()
+    client.cookies.set(auth.COOKIE, guest)
+    assert client.get("/api/me").json() == {"name": "Ann (guest)", "guest": True}
+    seats = client.get(f"/api/tables/{tid}").json()["table"]["seats"]
+    assert seats[0]["name"] == "Ann (guest)" and seats[0]["mine"]
+    # and a guest still cannot take a registered name
+    r = client.post("/api/guest", json={"name": "ANN"})
+    assert r.status_code == 409

@@ -13,6 +13,7 @@ from ..schemas import Credentials, GuestBody, Me, Ok, Profile
 
 router = APIRouter(prefix="/api", tags=["players"])
 MAX_GUEST_SUFFIX = 1000
+GUEST_MARK = "guest"
 
 
 def _sign_in(s: Services, request: Request, response: Response, user: UserRecord) -> Me:
@@ -43,11 +44,28 @@ def signup(body: Credentials, request: Request, response: Response, s: ServicesD
         auth.check_password(body.password)
     except ValueError as e:
         raise HTTPException(422, str(e)) from None
+    holder = s.store.user_by_key(auth.name_key(name))
+    if holder is not None and holder.guest:
+        _mark_guest(s, holder)
     user = s.store.add_user(name, auth.name_key(name), auth.hash_password(body.password),
                             guest=False)
     if user is None:
         raise HTTPException(409, f"the name {name!r} is taken")
     return _sign_in(s, request, response, user)
+
+
+def _mark_guest(s: Services, guest: UserRecord) -> None:
+    """A guest whose name is being registered keeps playing under it with the guest mark:
+    "Ann" becomes "Ann (guest)" (or "Ann (guest 2)", ...). Registered names cannot hold
+    brackets, so a marked name never stands in a registration's way again."""
+    for i in range(1, MAX_GUEST_SUFFIX):
+        marked = f"{guest.name} ({GUEST_MARK})" if i == 1 else f"{guest.name} ({GUEST_MARK} {i})"
+        if s.store.rename_user(guest.id, marked, auth.name_key(marked)):
+            for lt in s.tables.tables.values():  # loaded tables show the new name at once
+                for seat in lt.seats:
+                    if seat.user_id == guest.id:
+                        seat.name = marked
+            return
 
 
 @router.post("/login")
