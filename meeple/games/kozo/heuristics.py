@@ -3,7 +3,8 @@ pieces, and hand opponents small or awkward choices."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 from meeple.engine import State
 
@@ -13,9 +14,19 @@ from .components import BALANCE_BASE, PIECE_BASE, PLACEMENTS, RING, RING_COLUMNS
 if TYPE_CHECKING:
     from .rules import KozoState
 
+PLAN_MARGIN_EXTRA = 0.04
+"""How much further than the referee (option ``static_margin``) the greedy bot keeps the centre
+of mass from a support edge: it plans with the referee's margin plus this, so a placement it
+calls safe is never one the referee judges only at its threshold."""
+
 SEARCH = {"rollout_depth": 0}
 """Search bots evaluate a position at once: every placement is judged by the stability
 referee, too costly for play-outs."""
+
+
+def plan_margin(options: Mapping[str, Any]) -> float:
+    """The contact shrink the bot judges its own moves with: always above the referee's."""
+    return float(options["static_margin"]) + PLAN_MARGIN_EXTRA
 
 
 def action_value(state: State, player: int, action: int) -> float:
@@ -27,7 +38,7 @@ def action_value(state: State, player: int, action: int) -> float:
         z0, cubes = s.resting_cubes(action)
         pieces, balances = s.physics_tower()
         pieces.append((cubes, 0.0, 0.0))
-        margin = max(0.05, s.game.options["static_margin"])
+        margin = plan_margin(s.game.options)
         if not physics.static_stands(pieces, balances, margin):
             return -100.0 - s.round_points[player]
         size = SIZES[entry[1]]
@@ -38,7 +49,7 @@ def action_value(state: State, player: int, action: int) -> float:
         pieces, balances = s.physics_tower()
         h = s.top[RING_COLUMNS[action - BALANCE_BASE]]
         balances.append((x, y, h))
-        margin = max(0.05, s.game.options["static_margin"])
+        margin = plan_margin(s.game.options)
         if not physics.static_stands(pieces, balances, margin):
             return -100.0
         return -0.1 * h

@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Sequence
+from itertools import combinations
 from typing import TypedDict
 
 import numpy as np
@@ -72,6 +73,9 @@ _EPS = 1e-9
 FALLEN_FOR_SURE = (1.0, 45.0)
 """A body moved more than 1 cube edge or turned more than 45 degrees: a verdict run stops, as
 the tower has fallen (a toppled wooden block does not come back to its start pose)."""
+STATIC_MARGIN = 0.01
+"""The static referee's contact shrink in cube edges (rules.md 2.6.1, option ``static_margin``):
+a centre of mass exactly over a support edge, an unstable equilibrium, falls."""
 STATIC_FRICTION = 0.5
 """Friction coefficient of the static referee's horizontal faces: MuJoCo's sliding friction of
 rules.md 2.6.2 (``friction="0.5 ..."``)."""
@@ -452,7 +456,7 @@ except ImportError:  # pragma: no cover
 
 
 def static_stands(
-    pieces: Sequence[Piece], balances: Sequence[Balance] = (), margin: float = 0.0,
+    pieces: Sequence[Piece], balances: Sequence[Balance] = (), margin: float = STATIC_MARGIN,
     friction: float | None = STATIC_FRICTION,
 ) -> bool:
     """Whether the tower stands by exact rigid-block static equilibrium (rules.md 2.6.1).
@@ -480,11 +484,17 @@ def static_stands(
 
 
 def static_unbalanced(
-    pieces: Sequence[Piece], balances: Sequence[Balance] = (), margin: float = 0.0,
+    pieces: Sequence[Piece], balances: Sequence[Balance] = (), margin: float = STATIC_MARGIN,
     friction: float = STATIC_FRICTION,
 ) -> list[int]:
-    """Bodies that fall by the static referee: those no contact forces can balance (found by
-    the least total external help needed), and every body resting on them, directly or not."""
+    """Bodies that fall by the static referee (rules.md 2.6.1, "What fell").
+
+    The least total outside help that balances every body (an L1 linear program) names the
+    suspects. The bodies that fell are then the fewest suspects, higher ones first, whose
+    removal, with every body left without support and the balance cubes they carry, leaves a
+    tower that stands: a body that only props a falling neighbour is not named. If no such
+    choice of up to three suspects exists, the suspects and everything resting on them fell.
+    """
     if not pieces:
         return []
     bodies, contacts, loads = _contacts(pieces, balances, margin)
@@ -505,7 +515,19 @@ def static_unbalanced(
     if res.status != 0:
         return list(range(nb))
     help_ = res.x[nv:nv + 6 * nb] + res.x[nv + 6 * nb:]
-    bad = {i for i in range(nb) if help_[6 * i: 6 * i + 6].sum() > 1e-7}
+    suspects = sorted((i for i in range(nb) if help_[6 * i: 6 * i + 6].sum() > 1e-7),
+                      key=lambda i: (-bodies[i][3], i))
+    below: dict[int, set[int]] = {}
+    for up, low, *_ in contacts:
+        below.setdefault(up, set()).add(low)
+    for size in range(1, min(3, len(suspects)) + 1):
+        for chosen in combinations(suspects, size):
+            fell = _with_unsupported(set(chosen), below)
+            kept = [i for i in range(npieces) if i not in fell]
+            kept_balances = [balances[k] for k, j, _ in loads if j not in fell]
+            if static_stands([pieces[i] for i in kept], kept_balances, margin, friction):
+                return sorted(fell) + [npieces + k for k, j, _ in loads if j in fell]
+    bad = set(suspects)
     changed = True
     while changed:
         changed = False
@@ -515,6 +537,19 @@ def static_unbalanced(
                 changed = True
     bad.update(npieces + k for k, j, _ in loads if j in bad)
     return sorted(bad)
+
+
+def _with_unsupported(fell: set[int], below: dict[int, set[int]]) -> set[int]:
+    """``fell`` and every body whose supports below (``below``: body -> the bodies or base
+    ``-1`` it rests on) have all fallen, directly or not."""
+    changed = True
+    while changed:
+        changed = False
+        for up, lows in below.items():
+            if up not in fell and lows <= fell:
+                fell.add(up)
+                changed = True
+    return fell
 
 
 def static_critical_margin(
@@ -541,12 +576,27 @@ def static_critical_margin(
 
 
 # ----------------------------------------------------------------------------- MuJoCo referee
-def scene_xml(pieces: Sequence[Piece], balances: Sequence[Balance], refine: int = 1) -> str:
+def balance_supports(pieces: Sequence[Piece], balances: Sequence[Balance]) -> list[int]:
+    """Per balance cube: the polycube it rests on (the one filling the cell under its column's
+    top, rules.md 4.7), or -1 if none does."""
+    occupied: dict[tuple[int, int, int], int] = {}
+    for i, (cubes, _, _) in enumerate(pieces):
+        for c in cubes:
+            occupied[(c[0], c[1], c[2])] = i
+    return [occupied.get((x, y, h - 1), -1) for x, y, h in balances]
+
+
+def scene_xml(pieces: Sequence[Piece], balances: Sequence[Balance], refine: int = 1,
+              carried: bool = False) -> str:
     """The MJCF model of a tower with the fixed settings of rules.md 2.6.2.
 
     ``refine`` > 1 divides the timestep and the contacts' time constant by it: stiffer contacts,
     closer to rigid wood, for tests that ask whether a verdict depends on the contacts'
     softness. The referee itself always runs with ``refine=1``.
+
+    ``carried``: every balance cube is a geom of the polycube it rests on instead of a body of
+    its own (the verdict's scene, rules.md 2.6.2 "Balance cubes in a verdict run"); the bodies
+    are then the polycubes only.
     """
     s = MUJOCO_SETTINGS
     h = 0.5 * U
@@ -570,6 +620,8 @@ def scene_xml(pieces: Sequence[Piece], balances: Sequence[Balance], refine: int 
             f'<geom name="base_{x}_{y}" type="box" size="{h:.6f} {h:.6f} {0.25 * U:.6f}"'
             f' pos="{(x + 0.5) * U:.6f} {(y + 0.5) * U:.6f} {-0.25 * U:.6f}"/>'
         )
+    hb = BALANCE_EDGE / 2 * U
+    on = balance_supports(pieces, balances) if carried else [-1] * len(balances)
     for i, (cubes, ox, oy) in enumerate(pieces):
         cx, cy, cz = _centroid(cubes, ox, oy)
         out.append(f'<body name="p{i}" pos="{cx * U:.6f} {cy * U:.6f} {cz * U:.6f}"><freejoint/>')
@@ -579,9 +631,17 @@ def scene_xml(pieces: Sequence[Piece], balances: Sequence[Balance], refine: int 
                 f'<geom type="box" size="{h:.6f} {h:.6f} {h:.6f}"'
                 f' pos="{px:.6f} {py:.6f} {pz:.6f}"/>'
             )
+        for k, (x, y, hh) in enumerate(balances):
+            if on[k] == i:
+                out.append(
+                    f'<geom type="box" size="{hb:.6f} {hb:.6f} {hb:.6f}"'
+                    f' pos="{(x + 0.5 - cx) * U:.6f} {(y + 0.5 - cy) * U:.6f}'
+                    f' {(hh + BALANCE_EDGE / 2 - cz) * U:.6f}"/>'
+                )
         out.append("</body>")
-    hb = BALANCE_EDGE / 2 * U
     for k, (x, y, hh) in enumerate(balances):
+        if on[k] >= 0:
+            continue
         out.append(
             f'<body name="b{k}" pos="{(x + 0.5) * U:.6f} {(y + 0.5) * U:.6f}'
             f' {(hh + BALANCE_EDGE / 2) * U:.6f}"><freejoint/>'
@@ -600,6 +660,47 @@ def _centroid(cubes, ox=0.0, oy=0.0):
     )
 
 
+def _rotate(q: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """Vectors ``v`` (rows) turned by unit quaternions ``q`` (rows ``[w, x, y, z]``)."""
+    w = q[:, :1]
+    u = q[:, 1:]
+    t = 2.0 * np.cross(u, v)
+    return v + w * t + np.cross(u, t)
+
+
+class _Poses:
+    """Reads every body's pose ``[x, y, z, qw, qx, qy, qz]`` (metres) from a MuJoCo run, the
+    carried balance cubes' poses worked out from the polycube each rides on."""
+
+    def __init__(self, pieces, balances, carried: bool):
+        self.npieces = len(pieces)
+        self.nbody = len(pieces) + len(balances)
+        on = balance_supports(pieces, balances) if carried else [-1] * len(balances)
+        self.carried = [k for k in range(len(balances)) if on[k] >= 0]
+        self.free = [k for k in range(len(balances)) if on[k] < 0]
+        self.support = np.array([on[k] for k in self.carried], dtype=int)
+        self.offset = np.zeros((len(self.carried), 3))
+        for row, k in enumerate(self.carried):
+            x, y, hh = balances[k]
+            cx, cy, cz = _centroid(*pieces[on[k]])
+            self.offset[row] = ((x + 0.5 - cx) * U, (y + 0.5 - cy) * U,
+                                (hh + BALANCE_EDGE / 2 - cz) * U)
+
+    def read(self, qpos) -> np.ndarray:
+        sim = np.array(qpos, dtype=float).reshape(-1, 7)
+        if not self.carried:
+            return sim
+        out = np.zeros((self.nbody, 7))
+        out[: self.npieces] = sim[: self.npieces]
+        for row, k in enumerate(self.free):
+            out[self.npieces + k] = sim[self.npieces + row]
+        base = sim[self.support]
+        idx = self.npieces + np.array(self.carried, dtype=int)
+        out[idx, :3] = base[:, :3] + _rotate(base[:, 3:], self.offset)
+        out[idx, 3:] = base[:, 3:]
+        return out
+
+
 def simulate(
     pieces: Sequence[Piece],
     balances: Sequence[Balance] = (),
@@ -607,21 +708,23 @@ def simulate(
     frame_every: int = 0,
     stop_when_fallen: bool = False,
     refine: int = 1,
+    carried: bool = False,
 ):
     """Run the MuJoCo scene; return ``(start poses, end poses, frames)``.
 
-    Poses are arrays of ``[x, y, z, qw, qx, qy, qz]`` per body in metres; ``frames`` holds the
-    poses every ``frame_every`` steps (empty when 0). The run stops early once every body
-    sleeps (nothing can move any more) and, with ``stop_when_fallen``, once a body has clearly
-    fallen (:data:`FALLEN_FOR_SURE`).
+    Poses are arrays of ``[x, y, z, qw, qx, qy, qz]`` per body (polycubes, then balance cubes)
+    in metres; ``frames`` holds the poses every ``frame_every`` steps (empty when 0). The run
+    stops early once every body sleeps (nothing can move any more) and, with
+    ``stop_when_fallen``, once a body has clearly fallen (:data:`FALLEN_FOR_SURE`).
+    ``carried``: see :func:`scene_xml` (a carried balance cube's pose is that of its support).
     """
     import mujoco
 
-    model = mujoco.MjModel.from_xml_string(scene_xml(pieces, balances, refine))
+    model = mujoco.MjModel.from_xml_string(scene_xml(pieces, balances, refine, carried))
     data = mujoco.MjData(model)
     mujoco.mj_forward(model, data)
-    nbody = len(pieces) + len(balances)
-    start = np.array(data.qpos, dtype=float).reshape(nbody, 7) if nbody else np.zeros((0, 7))
+    poses = _Poses(pieces, balances, carried)
+    start = poses.read(data.qpos)
     steps = int(round(sim_seconds * refine / MUJOCO_SETTINGS["timestep"]))
     frames = [start.copy()] if frame_every else []
     done = 0
@@ -629,18 +732,18 @@ def simulate(
         mujoco.mj_step(model, data, SLEEP_CHECK_STEPS)
         done += SLEEP_CHECK_STEPS
         if frame_every and done % frame_every == 0:
-            frames.append(np.array(data.qpos, dtype=float).reshape(nbody, 7))
+            frames.append(poses.read(data.qpos))
         if data.ntree_awake == 0:
             # Every body sleeps: nothing can move any more, so the rest of the run would
             # leave every pose exactly as it is.
             if frame_every and done % frame_every:
-                frames.append(np.array(data.qpos, dtype=float).reshape(nbody, 7))
+                frames.append(poses.read(data.qpos))
             break
         if stop_when_fallen and done % (25 * refine) == 0:
-            disp, tilt = movements(start, np.array(data.qpos, dtype=float).reshape(nbody, 7))
+            disp, tilt = movements(start, poses.read(data.qpos))
             if disp.max() > FALLEN_FOR_SURE[0] or tilt.max() > FALLEN_FOR_SURE[1]:
                 break
-    end = np.array(data.qpos, dtype=float).reshape(nbody, 7) if nbody else np.zeros((0, 7))
+    end = poses.read(data.qpos)
     return start, end, frames
 
 
@@ -661,15 +764,18 @@ def mujoco_verdict(
     fall_distance: float = 0.25,
     fall_tilt_deg: float = 10.0,
     refine: int = 1,
+    carried: bool = True,
 ) -> tuple[bool, list[int], float, float]:
     """Simulate the tower; return ``(stands, moved bodies, largest move, largest turn)``.
 
     ``refine``: see :func:`scene_xml` (1, the referee's own settings, unless testing).
+    ``carried``: balance cubes ride on the polycube under them (the referee's scene, rules.md
+    2.6.2); ``False`` simulates each as a body of its own, as the animation does.
     """
     if not pieces:
         return True, [], 0.0, 0.0
     start, end, _ = simulate(pieces, balances, sim_seconds, stop_when_fallen=True,
-                             refine=refine)
+                             refine=refine, carried=carried)
     disp, tilt = movements(start, end)
     moved = [i for i in range(len(disp)) if disp[i] > fall_distance or tilt[i] > fall_tilt_deg]
     return not moved, moved, float(disp.max()), float(tilt.max())

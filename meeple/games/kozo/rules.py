@@ -52,8 +52,9 @@ class Kozo(Game):
 
     name = "kozo"
     title = "Kozo"
-    version = "2"
-    """2: the static referee counts side pushes and friction (rules.md 2.6.1)."""
+    version = "3"
+    """2: the static referee counts side pushes and friction (rules.md 2.6.1); 3: its contact
+    margin is 0.01 cube edges again, as in the spec."""
     player_counts = (2, 3, 4, 5, 6)
     colours = SEAT_COLOURS
     perfect_information = True
@@ -68,7 +69,7 @@ class Kozo(Game):
                help="random horizontal placement offset (cube edges), judged by MuJoCo"),
         Option("stability", str, "static", choices=("static", "mujoco"), reconstructed=True,
                help="which referee decides falls"),
-        Option("static_margin", float, 0.0, minimum=0.0, maximum=0.1,
+        Option("static_margin", float, physics.STATIC_MARGIN, minimum=0.0, maximum=0.1,
                help="contact shrink of the static referee, cube edges"),
         Option("rounds", int, 3, minimum=1, maximum=9, help="number of rounds"),
         Option("tie_break_turn", str, "last_successful",

@@ -4,8 +4,9 @@ with overhangs and bridges): they agree on every tower clear of both referees' t
 A tower is **clear** (rules.md 2.6.1, "How the two referees compare") when all of these hold:
 
 - static margin: the static verdict does not change while every contact polygon shrinks or
-  grows by up to ``CLEAR_MARGIN`` cube edges (the centre of mass of what a support carries is
-  not within that distance of the support's edge, and no knife edge decides);
+  grows by up to ``CLEAR_MARGIN`` cube edges more than the referee's own margin (the centre of
+  mass of what a support carries is not within that distance of the referee's threshold, and
+  no knife edge decides);
 - friction: the static verdict is the same with friction 0.4 and 0.6 as with 0.5;
 - MuJoCo's movement: the largest move over 0.25 U and the largest turn over 10 degrees, taken
   together as ``max(move / 0.25, turn / 10)``, is not between 0.4 and 2.5 (a verdict run that
@@ -53,7 +54,7 @@ def judge(pieces, balances) -> dict:
 def clear_reasons(row: dict) -> list[str]:
     """Why a tower is not clear of the thresholds (empty: it is clear)."""
     out = []
-    if abs(row["margin"]) < CLEAR_MARGIN:
+    if abs(row["margin"] - physics.STATIC_MARGIN) < CLEAR_MARGIN:
         out.append("static margin")
     if not row["friction_steady"]:
         out.append("friction")
