@@ -49,6 +49,10 @@ _OFF_BOARD = 51
 least 51 (never ≤ 9) and at most 5 · 51 = 255, so sums fit one byte."""
 _BEYOND = bytes((_OFF_BOARD,))
 _OK_DIGIT = bytes(ord("1") if v <= CATCH_LIMIT else ord("0") for v in range(256))
+_FEW_IDS = 22
+"""Up to this many set bits, a bitboard is read bit by bit; beyond, numpy unpacks it."""
+_OUTCOME_CACHE = 1024
+"""How many chance-outcome lists (by the sections already dealt) a game keeps."""
 
 
 class Geometry:
@@ -99,6 +103,9 @@ class Geometry:
         """Action ids covering a cell edge-adjacent to the placement."""
         self.around: list[int] = [0] * n
         """Cell bitboard of the cells edge-adjacent to the placement (not its own)."""
+        self.keep: list[int] = [0] * n
+        """Every action id (pass excluded) but those of ``conflict``: what laying the
+        placement leaves possible, as a non-negative int (a fast ``&``)."""
         for a in range(n):
             own = self.mask[a]
             if not own:
@@ -107,6 +114,7 @@ class Geometry:
             for i in self.cells[a]:
                 conf |= cover[i]
             self.conflict[a] = conf
+            self.keep[a] = ((1 << n) - 1) ^ conf
             ring = grid.neighbours(own)
             self.around[a] = ring
             t = 0
@@ -145,10 +153,16 @@ class Geometry:
 
     def ids_of(self, ids: int) -> list[int]:
         """The set bits of an action-id bitboard, ascending."""
-        if ids.bit_count() > 24:  # many: let numpy unpack the bytes
+        if ids.bit_count() > _FEW_IDS:  # many: let numpy unpack the bytes
             raw = np.frombuffer(ids.to_bytes(self._nbytes, "little"), dtype=np.uint8)
-            return np.flatnonzero(np.unpackbits(raw, bitorder="little")).tolist()
-        return bits(ids)
+            return np.unpackbits(raw, bitorder="little").nonzero()[0].tolist()
+        out = []
+        while ids:  # highest bit first (no negation), then reversed
+            top = ids.bit_length() - 1
+            out.append(top)
+            ids ^= 1 << top
+        out.reverse()
+        return out
 
     def cells_of(self, action: int) -> list[Cell]:
         """The (row, col) cells a placement covers, row-major."""
@@ -159,6 +173,46 @@ class Geometry:
 def geometry(rows: int, cols: int) -> Geometry:
     """The shared :class:`Geometry` of a rows × cols board."""
     return Geometry(rows, cols)
+
+
+@lru_cache(maxsize=16)
+def section_lanes(
+    section_set: str, section_grid: tuple[int, int]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], int]:
+    """What each dealt section adds to the board, as ints with one byte per lane, so that
+    laying out a complete board is a few int additions.
+
+    ``cells[pos][4·section + turn]``: the section's alien values at its place ``pos`` (row-major
+    over the section grid), one byte per board cell; ``places[pos][4·section + turn]``: its
+    share of every placement's alien sum, one byte per action id; ``off``: 255 in the byte of
+    every placement that does not fit the board (on-board sums are at most 25, so no byte
+    ever carries into the next)."""
+    sr, sc = section_grid
+    rows, cols = sr * SECTION_SIZE, sc * SECTION_SIZE
+    geo = geometry(rows, cols)
+    size = geo.size
+    index = np.stack(geo.cell_columns, axis=1)  # [action, 5] cells (off-board: the sentinel)
+    sections = rotated_sections(section_set)
+    cells_out, places_out = [], []
+    for pos in range(sr * sc):
+        r0, c0 = divmod(pos, sc)
+        at = np.array(
+            [(r0 * SECTION_SIZE + i) * cols + c0 * SECTION_SIZE + j
+             for i in range(SECTION_SIZE) for j in range(SECTION_SIZE)],
+            dtype=np.intp,
+        )
+        cell_row, place_row = [], []
+        for turns in sections:
+            for values in turns:
+                board = np.zeros(size + 1, dtype=np.uint8)
+                board[at] = values
+                cell_row.append(int.from_bytes(board[:size].tobytes(), "little"))
+                sums = board[index].sum(axis=1, dtype=np.uint8)
+                place_row.append(int.from_bytes(sums.tobytes(), "little"))
+        cells_out.append(tuple(cell_row))
+        places_out.append(tuple(place_row))
+    off = int.from_bytes(bytes(0 if m else 255 for m in geo.mask), "little")
+    return tuple(cells_out), tuple(places_out), off
 
 
 @lru_cache(maxsize=8)
@@ -263,6 +317,10 @@ class KoPlus(Game):
             for free in range(count + 1)
         )
         """``[sections not used yet][section]``: that section's (outcome, probability) pairs."""
+        self.lanes = section_lanes(self.options["section_set"], (sr, sc))
+        """Per-section shares of the cells' and placements' alien values (``section_lanes``)."""
+        self.outcome_cache: dict[int, tuple[tuple[int, float], ...]] = {}
+        """Chance outcomes by the bitboard of the sections already dealt (bounded)."""
         self.bonus_needs_points: bool = self.options["bonus_needs_points"]
         self.end_when_any_blocked: bool = self.options["end_when_any_blocked"]
 
@@ -308,7 +366,7 @@ class KoPlusState(State):
         "inner",
         "inner_ids",
         "occupied",
-        "dead",
+        "live",
         "cand",
         "placed",
         "taken",
@@ -336,7 +394,9 @@ class KoPlusState(State):
         self.inner: Rect = game.inner_area
         self.inner_ids: int = game.inner_ids
         self.occupied = 0
-        self.dead = 0
+        self.live = 0
+        """Action-id bitboard of the placements whose alien sum is ≤ 9 and that share no
+        cell with a placed tile (``ok`` less the conflicts of every placed tile)."""
         self.cand = 0
         self.placed: list[tuple[int, int]] = []
         self.taken = [0] * n
@@ -394,6 +454,7 @@ class KoPlusState(State):
         s.psum, s.ok = geo.sums(flat)
         s.inner = tuple(inner_area)  # type: ignore[assignment]
         s.inner_ids = geo.inside(s.inner)
+        s.live = s.ok
         s.cand = s.inner_ids & s.ok
         for player, text in tiles:
             if not 0 <= player < n:
@@ -465,19 +526,27 @@ class KoPlusState(State):
         cand = self.cand
         if not cand:
             return True
-        ids = self.geo.shape_ids
+        geo = self.geo
+        # U ids lie above every X id: some U placement is legal iff cand reaches past them
+        can = (bool(cand & geo.shape_ids[0]), cand.bit_length() > geo.size)
         p = 0
         for taken in self.taken:
             shape = TOP_SHAPE[p & 1][taken]
-            if shape >= 0 and cand & ids[shape]:
+            if shape >= 0 and can[shape]:
                 return False
             p += 1
         return True
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         game = self.game
-        pairs = game.deal_pairs[len(self.free)]
-        return list(chain.from_iterable(map(pairs.__getitem__, self.free)))
+        cache = game.outcome_cache
+        got = cache.get(self.used)
+        if got is None:
+            pairs = game.deal_pairs[len(self.free)]
+            got = tuple(chain.from_iterable(map(pairs.__getitem__, self.free)))
+            if len(cache) < _OUTCOME_CACHE:
+                cache[self.used] = got
+        return list(got)
 
     def _legal_actions(self, player: int) -> list[int]:
         if player == CHANCE:
@@ -485,9 +554,18 @@ class KoPlusState(State):
         shape = TOP_SHAPE[player & 1][self.taken[player]]
         geo = self.geo
         if shape >= 0:
-            bits = self.cand & geo.shape_ids[shape]
-            if bits:
-                return geo.ids_of(bits)
+            ids = self.cand & geo.shape_ids[shape]
+            if ids:  # as Geometry.ids_of, inlined: this runs before every move
+                if ids.bit_count() > _FEW_IDS:
+                    raw = np.frombuffer(ids.to_bytes(geo._nbytes, "little"), dtype=np.uint8)
+                    return np.unpackbits(raw, bitorder="little").nonzero()[0].tolist()
+                out = []
+                while ids:  # highest bit first (no negation), then reversed
+                    top = ids.bit_length() - 1
+                    out.append(top)
+                    ids ^= 1 << top
+                out.reverse()
+                return out
         return [geo.pass_id]
 
     # ------------------------------------------------------------------ applying
@@ -506,9 +584,12 @@ class KoPlusState(State):
                 self._settle_turn()
             return
         # lay the tile (as _lay, inlined: this is the hot path of every playout)
-        dead = self.dead | geo.conflict[action]
-        self.dead = dead
-        self.cand = ((self.cand if self.placed else 0) | (geo.touch[action] & self.ok)) & ~dead
+        keep = geo.keep[action]
+        live = self.live = self.live & keep
+        if self.placed:
+            self.cand = (self.cand & keep) | (geo.touch[action] & live)
+        else:  # the first tile: the inner area no longer matters
+            self.cand = geo.touch[action] & live
         self.occupied |= geo.mask[action]
         self.placed.append((player, action))
         self.taken[player] += 1
@@ -534,9 +615,10 @@ class KoPlusState(State):
     def _lay(self, player: int, action: int) -> int:
         """Put ``player``'s top tile on ``action``'s cells; return its alien sum."""
         geo = self.geo
-        cand = self.cand if self.placed else 0
-        self.dead |= geo.conflict[action]
-        self.cand = (cand | (geo.touch[action] & self.ok)) & ~self.dead
+        keep = geo.keep[action]
+        live = self.live = self.live & keep
+        cand = self.cand & keep if self.placed else 0
+        self.cand = cand | (geo.touch[action] & live)
         self.occupied |= geo.mask[action]
         self.placed.append((player, action))
         self.taken[player] += 1
@@ -558,12 +640,22 @@ class KoPlusState(State):
         self.free = free[:i] + free[i + 1 :]
         if len(self.layout) < game.num_sections:
             return
-        # the board is complete: lay out the aliens and price every placement once
-        values = game.section_bytes
-        laid = b"".join([values[sec][rot] for sec, rot in self.layout]) + _BEYOND
-        ext = np.frombuffer(laid, dtype=np.uint8)[game.board_order]
-        self.aliens = ext[: game.rows * game.cols].tobytes()
-        self.psum, self.ok = self.geo.price(ext)
+        # the board is complete: lay out the aliens and price every placement once, adding
+        # up each section's share, one byte per cell and per placement
+        cell_lanes, place_lanes, off = game.lanes
+        cells = sums = 0
+        pos = 0
+        for sec, rot in self.layout:
+            k = 4 * sec + rot
+            cells += cell_lanes[pos][k]
+            sums += place_lanes[pos][k]
+            pos += 1
+        geo = self.geo
+        self.aliens = cells.to_bytes(geo.size, "little")
+        psum = self.psum = (sums | off).to_bytes(geo.num_placements, "little")
+        fits = np.frombuffer(psum, dtype=np.uint8) <= CATCH_LIMIT
+        self.ok = int.from_bytes(np.packbits(fits, bitorder="little").tobytes(), "little")
+        self.live = self.ok
         self.cand = self.inner_ids & self.ok
         self.current_player = 0
         if self._nobody_can_place():
@@ -656,7 +748,7 @@ class KoPlusState(State):
         new.inner = self.inner
         new.inner_ids = self.inner_ids
         new.occupied = self.occupied
-        new.dead = self.dead
+        new.live = self.live
         new.cand = self.cand
         new.placed = self.placed.copy()
         new.taken = self.taken.copy()
