@@ -7,6 +7,7 @@ once from the observation's ``final_breakdown``."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 from html import escape
 
@@ -205,3 +206,16 @@ def who(seat: int, colours: Sequence[Colour], names: Sequence[str] | None,
 def who_width(players: int, names: Sequence[str] | None, viewer: int | None = None) -> int:
     """The width :func:`who` pads to so that the players' names line up, the marker included."""
     return max((len(player_name(p, names, viewer)) for p in range(players)), default=0) + 2
+
+
+LETTER = 0.56
+"""The width of an average letter of the shared font, as a share of its size."""
+BOLD_LETTER = 0.64
+"""The same for bold text."""
+
+
+def wrap(words: str, width: float, size: float, *, bold: bool = False) -> list[str]:
+    """``words`` broken into lines that fit ``width`` units at font ``size`` (none for blank
+    words)."""
+    letter = (BOLD_LETTER if bold else LETTER) * size
+    return textwrap.wrap(words, max(8, int(width / letter)), break_on_hyphens=False)

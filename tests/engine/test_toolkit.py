@@ -337,3 +337,14 @@ def test_the_play_loop_stops_where_until_holds():
     assert untouched.move_number() == 0
     whole = meeple.play_out(game.new_initial_state(), 6)
     assert whole.history()[:4] == stopped.history()
+
+
+def test_wrap_fits_the_width_at_the_font_size():
+    words = "Everyone chooses a card: waiting for Ann (2) and the others at the table"
+    for size, bold in ((12, False), (28, True)):
+        lines = svg.wrap(words, 360, size, bold=bold)
+        assert " ".join(lines) == words
+        letter = (svg.BOLD_LETTER if bold else svg.LETTER) * size
+        assert all(len(line) * letter <= 360 for line in lines)
+    assert len(svg.wrap(words, 360, 28, bold=True)) > len(svg.wrap(words, 360, 28))
+    assert svg.wrap("   ", 100, 12) == []

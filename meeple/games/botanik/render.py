@@ -171,21 +171,6 @@ def _short(words: str, width: float, size: float = 12) -> str:
     return words if len(words) <= most else words[:most - 1] + "…"
 
 
-def _wrap(words: str, size: float, width: float) -> list[str]:
-    """``words`` broken into lines that fit ``width`` at font ``size`` (an average letter is
-    taken as 0.56 of the size)."""
-    most = max(8, int(width / (size * 0.56)))
-    lines: list[str] = []
-    line = ""
-    for word in words.split():
-        if line and len(line) + 1 + len(word) > most:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return [*lines, line] if line else lines
-
-
 # ------------------------------------------------------------------------------------- SVG
 @lru_cache(maxsize=4096)
 def _tile_art(tile_id: str, exits: tuple[str, ...] | None, size: float,
@@ -380,13 +365,13 @@ def _arrival_svg(obs: dict[str, Any], top: float, names: Sequence[str] | None,
         parts.append(_mark_and(rel["player"], colours, who, M + TILE + 12, y + 14))
         say = ("Add it at a highlighted place of the machine" if rel["kind"] == "add"
                else "Swap it with the top of a highlighted pile")
-        for i, line in enumerate(_wrap(say, 12, W - 2 * M - TILE - 12)):
+        for i, line in enumerate(draw.wrap(say, W - 2 * M - TILE - 12, 12)):
             parts.append(draw.text(M + TILE + 12, y + 32 + 15 * i, line, size=12))
         y += TILE + 6
     waiting = obs.get("waiting") or []
     if waiting:
         say = "Still to resolve: " + ", ".join(tile_words(t) for t in waiting)
-        for line in _wrap(say, 12, W - 2 * M):
+        for line in draw.wrap(say, W - 2 * M, 12):
             y += 16
             parts.append(draw.text(M, y, line, size=12, fill=INK))
         y += 6
@@ -405,7 +390,7 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     head = [draw.text(M, 22, "Botanik", size=17, weight="bold", class_="title"),
             draw.text(M, 40, _detail(obs), size=12, fill=MUTED, class_="detail")]
     y = 40.0
-    for line in _wrap(_status_line(obs, names), 14, W - 2 * M):
+    for line in draw.wrap(_status_line(obs, names), W - 2 * M, 14, bold=True):
         y += 19
         head.append(draw.status(M, y, line))
     y += 6

@@ -423,7 +423,7 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
             draw.text(MARGIN + INNER, 40, f"{mode[:1].upper()}{mode[1:]} · {n}×{n}",
                       size=FONT, anchor="end", fill=MUTED, class_="detail")]
     y = 40.0
-    for line in _wrap(_phase_line(obs, names), int(INNER / (28 * 0.56))):
+    for line in draw.wrap(_phase_line(obs, names), INNER, 28, bold=True):
         y += 36
         head.append(draw.status(MARGIN, y, line, size=28))
     last, words = _last_move(obs, names)
@@ -447,8 +447,8 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     if obs.get("terminal"):  # why the game ended and which areas scored, in words
         why = _end_reason(obs, names)
         part = []
-        for line in _wrap(f"{why[:1].upper()}{why[1:]}; {_scoring_words(obs)}.",
-                          int(INNER / (FONT * 0.56))):
+        for line in draw.wrap(f"{why[:1].upper()}{why[1:]}; {_scoring_words(obs)}.", INNER,
+                              FONT):
             y += FONT + 8
             part.append(draw.text(MARGIN, y, line, size=FONT, class_="end-reason"))
         y += 16

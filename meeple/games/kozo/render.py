@@ -139,16 +139,11 @@ def _shown_tower(observation: dict[str, Any]) -> dict[str, Any]:
     return tower
 
 
-def _wrap(words: str, size: float, width: float) -> list[str]:
-    """``words`` in lines that fit ``width`` pixels at font ``size``."""
-    return textwrap.wrap(words, max(8, int(width / (size * 0.56)))) or [""]
-
-
 def _lines(x: float, y: float, words: str, size: float, width: float, gap: float,
            **extra: Any) -> tuple[list[str], float]:
     """Wrapped text from baseline ``y``; the SVG and the baseline after the last line."""
     out = []
-    for line in _wrap(words, size, width):
+    for line in draw.wrap(words, width, size):
         out.append(draw.text(x, y, line, size=size, **extra))
         y += gap
     return out, y
@@ -463,7 +458,7 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     if not observation.get("terminal"):
         status = status.split(": ", 1)[-1]
     y = 50.0
-    for line in _wrap(status, 14, W - 2 * M):
+    for line in draw.wrap(status, W - 2 * M, 14, bold=True):
         head.append(draw.status(M, y, line))
         y += 19
     lc = observation.get("last_check")
