@@ -45,11 +45,18 @@ def test_two_people_play_through_an_invite_link(new_context, server, artifacts):
     # The table was made to start once every seat is taken: both pages go live by themselves.
     expect(ann.locator("#players")).to_contain_text("Bob")
     expect(bob.locator("#players")).to_contain_text("Ann")
-    # Someone without a seat watches the public view: the board, no choices.
+    # A private table is private: without its invite link nobody else may even watch it.
+    eve = new_context().new_page()
+    eve.goto(f"/table/{table}")
+    expect(eve.locator("h1")).not_to_contain_text("watching")
+    assert urllib.request.urlopen(f"{server}/healthz").status == 200
+    # Someone without a seat but with the invite link watches the public view: the board, no
+    # choices.
     carl = new_context().new_page()
-    carl.goto(f"/table/{table}")
+    carl.goto(invite)
+    carl.wait_for_url(re.compile(f"/table/{table}$"))
     expect(carl.locator("h1")).to_contain_text("watching")
-    expect(carl.locator("#board svg")).to_have_count(1)
+    expect(carl.locator("#board .board-picture")).to_have_count(1)
     assert carl.locator("#board .target, #board .action-button").count() == 0
     counts = play_to_end([ann, bob], random.Random(2))
     assert counts.get("together", 0) > 0, counts  # both could choose at once
@@ -115,7 +122,7 @@ def test_replay_steps_through_a_finished_game_as_each_viewer(new_context, server
     for view in ("0", "1", ""):
         page.locator("#replay-view").select_option(view)
         expect(page).to_have_url(re.compile("seat=" + view if view else r"move=\d+$"))
-        expect(page.locator("#board svg")).to_have_count(1)
+        expect(page.locator("#board .board-picture")).to_have_count(1)
     page.keyboard.press("Home")
     expect(pos).to_have_text(f"Move 0 of {total}")
     page.screenshot(path=str(artifacts / "e2e-replay.png"), full_page=True)

@@ -58,7 +58,7 @@ def test_the_results_table_has_one_total_and_each_players_colour(new_context, se
     assert heads[:2] == ["Rank", "Player"] and heads[-1] == "Total"
     assert sum(h.strip().lower() in ("total", "score", "final", "final score") for h in heads) == 1
     colours = _description(server, "koplus")["colours"]
-    board = page.locator("#board svg").first.evaluate("e => e.outerHTML").lower()
+    board = page.locator("#board .board-picture").evaluate("e => e.outerHTML").lower()
     rows = page.locator("#final-scores tbody tr")
     assert rows.count() == 2
     for i in range(2):
@@ -99,7 +99,7 @@ def test_the_table_page_shows_the_views_the_games_description_names(new_context,
     page.route("**/api/games/kozo", lambda route: route.fulfill(json=plain))
     sign_in_as_guest(page, "Hal")
     create_table(page, "kozo", ["me", "bot:random"], options={"rounds": 1})
-    expect(page.locator("#board svg")).to_have_count(1)
+    expect(page.locator("#board .board-picture")).to_have_count(1)
     page.wait_for_timeout(500)
     assert page.locator("#view3d").is_hidden()
     assert page.locator("#show-3d").count() == 0
