@@ -19,8 +19,11 @@ from .people import SHORT_GAMES, create_table, play_to_end, sign_in_as_guest
 pytestmark = pytest.mark.e2e
 
 
-def table_json(server: str, table: str) -> dict:
-    with urllib.request.urlopen(f"{server}/api/tables/{table}") as r:
+def table_json(server: str, table: str, code: str | None = None) -> dict:
+    """A table's summary (a private one read with its invite code)."""
+    req = urllib.request.Request(f"{server}/api/tables/{table}",
+                                 headers={"X-Invite-Code": code} if code else {})
+    with urllib.request.urlopen(req) as r:
         return json.load(r)["table"]
 
 
@@ -62,7 +65,7 @@ def test_two_people_play_through_an_invite_link(new_context, server, artifacts):
     assert counts.get("together", 0) > 0, counts  # both could choose at once
     expect(carl.locator("#final")).to_be_visible()
     assert sum(counts.values()) > 0
-    t = table_json(server, table)
+    t = table_json(server, table, code=invite.rsplit("/", 1)[1])
     assert t["status"] == "finished"
     assert [s["name"] for s in t["seats"]] == ["Ann", "Bob"]
     for page in (ann, bob):
@@ -73,7 +76,9 @@ def test_two_people_play_through_an_invite_link(new_context, server, artifacts):
     ann.locator("#rematch").click()
     ann.wait_for_url(re.compile(rf"/table/(?!{table})[^/]+$"))
     again = ann.url.rsplit("/", 1)[1]
-    assert [s["name"] for s in table_json(server, again)["seats"]] == ["Ann", "Bob"]
+    # the rematch is private too: read it as Ann, who sits there
+    seats = ann.evaluate(f"fetch('/api/tables/{again}').then((r) => r.json())")["table"]["seats"]
+    assert [s["name"] for s in seats] == ["Ann", "Bob"]
     expect(ann.locator("#players")).to_contain_text("Bob")
 
 
