@@ -1,13 +1,23 @@
 """The ``meeple`` command: play in the terminal, replay and render records, read the rules,
-serve the web platform, run bot arenas."""
+serve the web platform, run bot arenas.
+
+Every command reports a bad input (a game name, an option, a file, a record) as one line on
+standard error and a non-zero exit status (:func:`handled`), never as a traceback."""
 
 from __future__ import annotations
 
+import difflib
+import functools
 import json
+import os
 import random
 import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -17,10 +27,12 @@ from rich.table import Table
 from rich.text import Text
 
 import meeple
-from meeple.arena.command import arena as arena_command
+from meeple.arena.command import head_to_head_table, result_table
+from meeple.arena.core import run_arena
 from meeple.bots import bot_names, make_bot, view_for
-from meeple.engine import CHANCE, SIMULTANEOUS, Game, State, game_class
+from meeple.engine import CHANCE, Game, MeepleError, State, game_class
 from meeple.engine.look import PALETTE, seat_name
+from meeple.engine.records import check_record
 from meeple.engine.scores import ScoreLine, score_lines, score_table_text
 
 app = typer.Typer(
@@ -29,17 +41,82 @@ app = typer.Typer(
     add_completion=False,
 )
 console = Console(highlight=False)
+errors = Console(stderr=True, highlight=False, soft_wrap=True)
+"""Error messages: standard error, one line each."""
+tables = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+"""The arena's tables; written to a file or a pipe, they keep their figures whole."""
 EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
+F = TypeVar("F", bound=Callable[..., Any])
 
 
-def fail(message: str) -> None:
-    """Print an error in red and exit with status 2."""
-    console.print(f"[bold red]error:[/] {message}")
-    raise typer.Exit(2)
+# -- errors -----------------------------------------------------------------------------------
 
 
-def parse_options(name: str, pairs: list[str], extra: list[str]) -> dict[str, Any]:
-    """Game options from ``--option key=value`` pairs and ``--key value`` extra arguments."""
+def fail(message: str, code: int = 2) -> None:
+    """Print ``error: message`` as one line on standard error and exit with ``code``."""
+    errors.print(f"[bold red]error:[/] {escape(' '.join(str(message).split()))}")
+    raise typer.Exit(code)
+
+
+def os_message(e: OSError) -> str:
+    """An operating-system error in words: what could not be done to which file."""
+    reason = (e.strerror or str(e)).lower()
+    where = f" {e.filename}" if e.filename else ""
+    return f"cannot use{where}: {reason}"
+
+
+def handled(command: F) -> F:
+    """The command line's one error handler: bad input of every kind becomes a one-line
+    message on standard error and exit status 2 (130 for Ctrl-C), never a traceback."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except (typer.Exit, typer.Abort):
+            raise
+        except MeepleError as e:
+            fail(str(e))
+        except UnicodeDecodeError:
+            fail("the file is not text (a record is a JSON text file)")
+        except json.JSONDecodeError as e:
+            fail(f"not JSON: {e}")
+        except (ConnectionError, TimeoutError) as e:
+            fail(f"cannot connect: {e}")
+        except OSError as e:
+            fail(os_message(e))
+        except KeyboardInterrupt:
+            fail("interrupted", code=130)
+        return None
+
+    return run  # type: ignore[return-value]
+
+
+# -- games, options and seats (shared by play and arena) -------------------------------------
+
+
+def resolve_game(name: str) -> str:
+    """The registered name of a game typed any way ("Mops-Royal", "KOPLUS"); an
+    :class:`OptionError` with the nearest names ("did you mean") otherwise."""
+    known = meeple.games()
+    key = name.strip().lower().replace("-", "_").replace(" ", "_")
+    if key in known:
+        return key
+    titles = {game_class(g).title.lower().replace(" ", "_"): g for g in known
+              if game_class(g).title}
+    if key in titles:
+        return titles[key]
+    close = difflib.get_close_matches(key, [*known, *titles], n=1, cutoff=0.6)
+    hint = f"; did you mean {titles.get(close[0], close[0])!r}?" if close else "."
+    raise meeple.OptionError(
+        f"no game named {name!r}{hint} Known games: {', '.join(sorted(known))}")
+
+
+def parse_options(
+    name: str, pairs: list[str], extra: list[str] | None = None, mode: str | None = None
+) -> dict[str, Any]:
+    """Game options from ``--option key=value`` pairs, ``--key value`` extra arguments and
+    ``--mode`` (for a game that has modes), each read with the option's own parser."""
     cls = game_class(name)
     texts: dict[str, str] = {}
     for pair in pairs:
@@ -47,6 +124,7 @@ def parse_options(name: str, pairs: list[str], extra: list[str]) -> dict[str, An
         if not sep:
             raise meeple.OptionError(f"--option needs key=value, got {pair!r}")
         texts[key.strip().replace("-", "_")] = value.strip()
+    extra = list(extra or [])
     i = 0
     while i < len(extra):
         arg = extra[i]
@@ -61,12 +139,20 @@ def parse_options(name: str, pairs: list[str], extra: list[str]) -> dict[str, An
         texts[key.replace("-", "_")] = value
         i += 1
     known = {o.name for o in cls.option_schema}
+    if mode is not None:
+        if "mode" not in known:
+            raise meeple.OptionError(f"{cls.title or name} has no modes")
+        texts["mode"] = mode
     for key in texts:
         if key not in known:
             raise meeple.OptionError(
                 f"unknown option {key!r} for {name}; its options are: {', '.join(known) or 'none'}"
             )
     return {key: cls.option(key).parse(value, name) for key, value in texts.items()}
+
+
+OPTION_HELP = "a game option key=value (also --key value)"
+MODE_HELP = "the game's mode, for a game that has modes (kontor: basic, advanced, expansion)"
 
 
 def seat_names(seats: list[str]) -> list[str]:
@@ -92,6 +178,13 @@ def who(game: Game, player: int, names: list[str]) -> str:
     return f"[bold {colour.fill}]{colour.symbol} {escape(seat_name(player, names))}[/]"
 
 
+def plain_name(player: int, names: list[str]) -> str:
+    return "chance" if player == CHANCE else seat_name(player, names)
+
+
+# -- drawing ----------------------------------------------------------------------------------
+
+
 def board_text(state: State, viewer: int | None, names: list[str]) -> str:
     """The game's terminal picture of what ``viewer`` sees, with the players' names."""
     return state.game.renderer.text(state.observation(viewer), names)
@@ -108,7 +201,7 @@ def final_lines(state: State) -> list[ScoreLine]:
     return lines or [ScoreLine(p, (), score) for p, score in enumerate(state.scores())]
 
 
-def result_table(state: State, names: list[str]) -> str:
+def result_text(state: State, names: list[str]) -> str:
     """The final breakdown as one plain table (``scores.score_table_text``: rank, player,
     each part of the score, one total; the notes on ties below)."""
     return score_table_text(final_lines(state), names, state.ranks())
@@ -120,7 +213,7 @@ def show_result(state: State, names: list[str]) -> None:
     game = state.game
     colours = game.seat_colours() or PALETTE
     out = []
-    for row in escape(result_table(state, names)).splitlines():
+    for row in escape(result_text(state, names)).splitlines():
         for p in range(game.num_players):
             name = escape(seat_name(p, names))
             if f"  {name}  " in f"  {row}  " or row.startswith(f"{name}: "):
@@ -142,35 +235,97 @@ def show_final(state: State, viewer: int | None, names: list[str]) -> None:
     show_result(state, names)
 
 
-def list_moves(state: State, player: int) -> None:
-    """Print the legal moves of ``player`` in notation, with their labels."""
-    actions = state.legal_actions(player)
-    lines = []
-    for a in actions:
+def move_list(state: State, player: int) -> list[tuple[int, str, str]]:
+    """The legal moves of ``player``: (action, notation, label in words or "")."""
+    out = []
+    for a in state.legal_actions(player):
         d = state.describe_action(a, player)
         label = d.get("label") or ""
-        note = f"  [dim]{escape(label)}[/]" if label and label != d["text"] else ""
-        lines.append(escape(d["text"]) + note)
-    console.print(f"[bold]{len(actions)} legal move{'s' if len(actions) != 1 else ''}:[/]")
-    if len(lines) > 40 and all("[dim]" not in x for x in lines):
-        console.print("  " + "  ".join(lines))
-    else:
-        for line in lines:
-            console.print("  " + line)
+        out.append((a, d["text"], label if label != d["text"] else ""))
+    return out
+
+
+def list_moves(state: State, player: int) -> None:
+    """Print the legal moves of ``player``, numbered, in notation with their labels."""
+    moves = move_list(state, player)
+    console.print(f"[bold]{len(moves)} legal move{'s' if len(moves) != 1 else ''}:[/] "
+                  "[dim](type a move or its number)[/]")
+    width = len(str(len(moves)))
+    for i, (_, text, label) in enumerate(moves, 1):
+        note = f"  [dim]{escape(label)}[/]" if label else ""
+        console.print(f"  {i:>{width}}. {escape(text)}{note}")
 
 
 HELP = (
-    "Type a move in the game's notation. Commands: [bold]?[/] or [bold]moves[/] lists the "
-    "legal moves, [bold]board[/] redraws, [bold]rules[/] shows the rules, [bold]quit[/] ends."
+    "Type a move in the game's notation (Tab completes it), or the number of a listed move. "
+    "Commands: [bold]moves[/] (or [bold]?[/]) lists the legal moves, [bold]board[/] redraws, "
+    "[bold]rules[/] shows the rules, [bold]help[/] shows this, [bold]quit[/] ends."
 )
+COMMANDS = ("moves", "board", "rules", "help", "quit")
 
 
-def ask_human(state: State, player: int, names: list[str]) -> int | None:
-    """Prompt ``player`` until they type a legal move; ``None`` if they quit."""
+# -- the move prompt --------------------------------------------------------------------------
+
+
+def is_terminal() -> bool:
+    """Whether a person sits at a terminal (standard input and output both are one)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+class MovePrompt:
+    """One player's move prompt. At a terminal: prompt_toolkit with line editing, the
+    player's own history and Tab completion of the legal moves; elsewhere (pipes, tests) a
+    plain ``input()`` so scripted play works."""
+
+    def __init__(self) -> None:
+        self.session: Any = None
+        self.words: list[str] = []
+        if is_terminal():
+            from prompt_toolkit import PromptSession
+            from prompt_toolkit.completion import WordCompleter
+            from prompt_toolkit.history import InMemoryHistory
+
+            completer = WordCompleter(lambda: self.words, sentence=True)
+            self.session = PromptSession(history=InMemoryHistory(), completer=completer,
+                                         complete_while_typing=False)
+
+    def ask(self, markup: str, words: list[str]) -> str:
+        """Show the prompt (rich markup) and read one line; EOFError at the end of input."""
+        if self.session is None:
+            return console.input(markup)
+        from prompt_toolkit.formatted_text import ANSI
+
+        self.words = words
+        with console.capture() as captured:
+            console.print(markup, end="")
+        try:
+            return str(self.session.prompt(ANSI(captured.get())))
+        except KeyboardInterrupt:
+            raise EOFError from None
+
+
+def ask_human(
+    state: State, player: int, names: list[str], prompt: MovePrompt | None = None,
+    since: list[str] | None = None,
+) -> int | None:
+    """Prompt ``player`` until they type a legal move (or a listed move's number); ``None``
+    if they quit. A forced move (exactly one legal action) is played with a note."""
+    prompt = prompt or MovePrompt()
     show(state, player, names)
+    if since:
+        console.print("[bold]Since your last turn:[/]")
+        for line in since:
+            console.print(f"  {line}")
+    moves = move_list(state, player)
+    if len(moves) == 1:
+        _, text, label = moves[0]
+        console.print(f"Only one move is possible: [bold]{escape(label or text)}[/]; "
+                      "it is played for you.")
+        return moves[0][0]
+    words = [text for _, text, _ in moves] + list(COMMANDS)
     while True:
         try:
-            text = console.input(f"{who(state.game, player, names)} move (? for moves): ")
+            text = prompt.ask(f"{who(state.game, player, names)} move (? for moves): ", words)
         except EOFError:
             return None
         text = text.strip()
@@ -196,18 +351,118 @@ def ask_human(state: State, player: int, names: list[str]) -> int | None:
             state.check(action, player)
             return action
         except (meeple.NotationError, meeple.IllegalAction) as e:
+            if text.isdigit() and 1 <= int(text) <= len(moves):
+                return moves[int(text) - 1][0]
             console.print(f"[red]{escape(str(e))}[/]  (type ? to list the legal moves)")
 
 
+# -- hot-seat ---------------------------------------------------------------------------------
+
+
+@contextmanager
+def private_screen() -> Iterator[None]:
+    """One player's private view on the terminal's alternate screen: when it ends, the
+    normal screen comes back as it was and nothing of the view is left in the scrollback.
+    Written to a pipe, it only marks where the private view starts and ends."""
+    if console.is_terminal:
+        with console.screen():
+            yield
+    else:
+        yield
+
+
 def pass_device(game: Game, player: int, names: list[str]) -> None:
-    """Hot-seat with hidden information: clear the screen and wait for the next player."""
+    """Hot-seat with hidden information: the hand-over screen naming the next player."""
     console.clear()
     try:
         console.input(f"[bold yellow]Pass the keyboard to[/] {who(game, player, names)} "
                       "[bold yellow]and press Enter.[/]")
     except EOFError:
         pass
-    console.clear()
+
+
+# -- what happened since a player's last turn ------------------------------------------------
+
+
+@dataclass
+class Entry:
+    """One action of the game as the log keeps it: who, in words, and what followed."""
+
+    player: int
+    label: str
+    text: str
+    after: list[str] = field(default_factory=list)
+
+
+def consequences(before: dict[str, Any], after: dict[str, Any], names: list[str]) -> list[str]:
+    """What an action brought about that its label cannot say, from the public views before
+    and after it: a tower that fell, a round that ended, points scored."""
+    out = []
+    check = after.get("last_check")
+    if isinstance(check, dict) and check != before.get("last_check") \
+            and check.get("result") == "fallen":
+        fell = len(check.get("fell") or [])
+        pieces = f": {fell} piece{'s' if fell != 1 else ''} fell" if fell else ""
+        out.append(f"{plain_name(check.get('player', CHANCE), names)} toppled the tower{pieces}")
+    rounds = after.get("round_log")
+    if isinstance(rounds, list) and len(rounds) > len(before.get("round_log") or []):
+        for r in rounds[len(before.get("round_log") or []):]:
+            if isinstance(r, dict) and "round" in r:
+                out.append(f"Round {r['round']} is over")
+    old, new = before.get("scores") or [], after.get("scores") or []
+    if len(old) == len(new):
+        for p, (a, b) in enumerate(zip(old, new, strict=True)):
+            if a != b:
+                gain = b - a
+                out.append(f"{plain_name(p, names)} {'gains' if gain > 0 else 'loses'} "
+                           f"{abs(gain):g} point{'s' if abs(gain) != 1 else ''} (now {b:g})")
+    return out
+
+
+class Chronicle:
+    """The game's log for the players at the table, kept in step with the game: each action
+    in the game's own words (``describe_action`` labels) and what followed it, so a person
+    can be told what the others did since their last turn (only what they may know)."""
+
+    def __init__(self, game: Game, names: list[str]):
+        self.names = names
+        self.shadow = game.new_initial_state()
+        self.entries: list[Entry] = []
+
+    def record(self, state: State, player: int, action: int) -> None:
+        """Note an action just applied to ``state`` (the log's own copy applies it too)."""
+        d = self.shadow.describe_action(action, player)
+        before = self.shadow.observation(None)
+        self.shadow.apply(action, player)
+        entry = Entry(player, d.get("label") or d["text"], d["text"])
+        entry.after = consequences(before, state.observation(None), self.names)
+        self.entries.append(entry)
+
+    def since(self, state: State, viewer: int, limit: int = 15) -> list[str]:
+        """What the others did since ``viewer``'s last action, as ``viewer`` may know it now
+        (rich markup lines; at most ``limit``, the latest)."""
+        last = max((i for i, e in enumerate(self.entries) if e.player == viewer), default=-1)
+        if last < 0:
+            return []
+        visible = state.visible_history(viewer)
+        lines = [escape(x) for x in self.entries[last].after]
+        for i in range(last + 1, len(self.entries)):
+            e = self.entries[i]
+            name = escape(plain_name(e.player, self.names))
+            if i < len(visible) and visible[i][1] is None:
+                if e.player != CHANCE:
+                    lines.append(f"{name} has chosen")
+            elif e.player == CHANCE:
+                lines.append(escape(e.label))
+            else:
+                lines.append(f"{name}: {escape(e.label)}")
+            lines.extend(escape(x) for x in e.after)
+        if len(lines) > limit:
+            lines = [f"[dim]... {len(lines) - limit + 1} earlier[/]", *lines[-limit + 1:]]
+        return lines
+
+
+# -- playing ----------------------------------------------------------------------------------
 
 
 class _Quit(Exception):
@@ -220,7 +475,11 @@ def run_game(
     seed: int | None,
     quiet: bool,
 ) -> tuple[State, bool]:
-    """Play a game with the given seats; return the final state and whether it finished."""
+    """Play a game with the given seats; return the final state and whether it finished.
+
+    Hot-seat with hidden information: each person's turn is on the terminal's alternate
+    screen (their private view never reaches the scrollback), after a hand-over screen
+    naming them. Each move that everyone may know is printed as it is made."""
     rng = random.Random(seed)
     bots = {
         p: make_bot(spec, game, seed=None if seed is None else seed * 100 + p)
@@ -229,36 +488,70 @@ def run_game(
     }
     names = seat_names(seats)
     humans = [p for p, s in enumerate(seats) if s == "human"]
+    hot_seat = len(humans) > 1 and not game.perfect_information
+    prompts: dict[int, MovePrompt] = {}
+    chronicle = Chronicle(game, names) if humans or not quiet else None
     last_human: int | None = None
 
     def choose(state: State, p: int, rng: random.Random) -> int:
         nonlocal last_human
         if p in bots:
-            action = bots[p].act(view_for(state, p))
-        else:
-            if len(humans) > 1 and p != last_human and not game.perfect_information:
+            return bots[p].act(view_for(state, p))
+        since = chronicle.since(state, p) if chronicle else []
+        prompt = prompts.setdefault(p, MovePrompt())
+        if hot_seat:
+            legal = state.legal_actions(p)
+            if len(legal) == 1:
+                console.print(f"{who(game, p, names)} has only one possible move; "
+                              "it is played for them.")
+                return legal[0]
+            if p != last_human:
                 pass_device(game, p, names)
             last_human = p
-            chosen = ask_human(state, p, names)
-            if chosen is None:
-                raise _Quit
-            action = chosen
-        if not quiet:
-            # a choice made at a simultaneous node stays secret until everyone has chosen
-            move = "has chosen" if state.current_player == SIMULTANEOUS else escape(
-                state.action_to_string(action, p))
-            console.print(f"{who(game, p, names)}: {move}")
-        return action
+            with private_screen():
+                chosen = ask_human(state, p, names, prompt, since)
+            console.clear()
+        else:
+            chosen = ask_human(state, p, names, prompt, since)
+        if chosen is None:
+            raise _Quit
+        return chosen
+
+    def on_move(state: State, p: int, action: int) -> None:
+        if chronicle is None:
+            return
+        chronicle.record(state, p, action)
+        if quiet or p == CHANCE:
+            return
+        entry = chronicle.entries[-1]
+        if state.visible_history(None)[-1][1] is None:  # a secret until everyone has chosen
+            console.print(f"{who(game, p, names)} has chosen")
+            return
+        text = escape(entry.label)
+        if entry.label != entry.text:
+            text += f" [dim]({escape(entry.text)})[/]"
+        console.print(f"{who(game, p, names)}: {text}")
+        for line in entry.after:
+            console.print(f"  {escape(line)}")
 
     state = game.new_initial_state()
     try:
-        meeple.play_out(state, rng, policy=choose)
+        meeple.play_out(state, rng, policy=choose, on_move=on_move)
     except _Quit:
         return state, False
     return state, True
 
 
+def writable(path: Path) -> None:
+    """Refuse before a game a file that could not be written after it."""
+    if path.is_dir():
+        raise meeple.OptionError(f"cannot write {path}: it is a folder")
+    if not path.parent.is_dir():
+        raise meeple.OptionError(f"cannot write {path}: there is no folder {path.parent}")
+
+
 @app.command(context_settings=EXTRA)
+@handled
 def play(
     ctx: typer.Context,
     game_name: str = typer.Argument(..., metavar="GAME", help="koplus, kozo, mops_royal, ..."),
@@ -269,29 +562,29 @@ def play(
     seed: int | None = typer.Option(None, "--seed", help="seed for chance and bots"),
     as_json: bool = typer.Option(False, "--json", help="bots only: play silently, print record"),
     save: Path | None = typer.Option(None, "--save", help="write the record to this file"),
-    option: list[str] = typer.Option([], "--option", "-o", help="game option key=value"),
+    option: list[str] = typer.Option([], "--option", "-O", help=OPTION_HELP),
+    mode: str | None = typer.Option(None, "--mode", help=MODE_HELP),
 ) -> None:
     """Play a game in the terminal against bots, or hot-seat. Game options: --name value."""
-    try:
-        options = parse_options(game_name, option, list(ctx.args))
-        seat_list = [s.strip() for s in seats.split(",")] if seats else None
-        if players is None:
-            players = len(seat_list) if seat_list else game_class(game_name).default_players()
-        game = meeple.load(game_name, players=players, **options)
-        if seat_list is None:
-            seat_list = ["human"] + ["greedy"] * (players - 1)
-        if len(seat_list) != players:
-            raise meeple.OptionError(
-                f"--seats lists {len(seat_list)} seats but the game has {players} players"
-            )
-        for s in seat_list:
-            if s != "human":
-                make_bot(s, game)  # validates the spec
-    except meeple.OptionError as e:
-        fail(str(e))
-        return
+    name = resolve_game(game_name)
+    options = parse_options(name, option, list(ctx.args), mode)
+    seat_list = [s.strip() for s in seats.split(",")] if seats else None
+    if players is None:
+        players = len(seat_list) if seat_list else game_class(name).default_players()
+    game = meeple.load(name, players=players, **options)
+    if seat_list is None:
+        seat_list = ["human"] + ["greedy"] * (players - 1)
+    if len(seat_list) != players:
+        raise meeple.OptionError(
+            f"--seats lists {len(seat_list)} seats but the game has {players} players"
+        )
+    for s in seat_list:
+        if s != "human":
+            make_bot(s, game)  # validates the spec
     if as_json and "human" in seat_list:
         fail("--json plays bots only: every seat must be a bot (e.g. --seats greedy,random)")
+    if save is not None:
+        writable(save)
     if not as_json:
         names = seat_names(seat_list)
         console.print(
@@ -314,46 +607,108 @@ def play(
         console.print(f"Record written to {save}")
 
 
+# -- records ----------------------------------------------------------------------------------
+
+
 def load_record(path: Path) -> dict[str, Any]:
+    """A record read from ``path`` and checked (``records.check_record``); any problem is
+    a :class:`RecordError` naming the file."""
+    if path.is_dir():
+        raise meeple.RecordError(f"{path} is a folder, not a record")
     try:
-        return json.loads(path.read_text())
+        data = path.read_bytes()
     except FileNotFoundError:
-        fail(f"no such file: {path}")
+        raise meeple.RecordError(f"no such file: {path}") from None
+    except OSError as e:
+        raise meeple.RecordError(f"cannot read {path}: {(e.strerror or str(e)).lower()}") \
+            from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise meeple.RecordError(f"{path} is not a text file (a record is JSON text)") from None
+    try:
+        record = json.loads(text)
     except json.JSONDecodeError as e:
-        fail(f"{path} is not JSON: {e}")
-    return {}
+        raise meeple.RecordError(f"{path} is not JSON: {e}") from None
+    try:
+        return check_record(record)
+    except meeple.RecordError as e:
+        raise meeple.RecordError(f"{path}: {e}") from None
+
+
+ALL = "all"
+PUBLIC = "public"
+
+
+def parse_viewer(text: str | None, players: int, allow_all: bool = True) -> int | str | None:
+    """A ``--viewer`` value: a seat number (0 is Player 1), ``public`` (a spectator: ``None``)
+    or ``all`` (everything, every player's private view)."""
+    if text is None or text.strip().lower() == PUBLIC:
+        return None
+    low = text.strip().lower()
+    if low == ALL and allow_all:
+        return ALL
+    if low.lstrip("-").isdigit() and 0 <= int(low) < players:
+        return int(low)
+    choices = f"{'all, ' if allow_all else ''}public or a seat from 0 to {players - 1}"
+    raise meeple.OptionError(f"--viewer must be {choices} (0 is Player 1), got {text!r}")
+
+
+def record_names(record: dict[str, Any], players: int) -> list[str]:
+    """The seats' display names from a record's metadata (none when it has none)."""
+    seats = [str(x) for x in record.get("meta", {}).get("seats") or []]
+    return seat_names(seats) if len(seats) == players else []
+
+
+def show_replay_step(
+    record: dict[str, Any], final: State, n: int, viewer: int | str | None, names: list[str]
+) -> None:
+    """Draw step ``n`` of a replay: the move that led to it as ``viewer`` may know it now,
+    then the board (every player's view for ``all``)."""
+    total = len(record["moves"])
+    state = meeple.replay(record, upto=n)
+    game = state.game
+    seen = ("everything" if viewer == ALL else "as a spectator sees it" if viewer is None
+            else f"as {seat_name(int(viewer), names)} sees it")
+    console.rule(f"move {n}/{total} · {seen}")
+    if n:
+        history = (state.history() if viewer == ALL
+                   else state.visible_history(None if viewer is None else int(viewer)))
+        p, action = history[n - 1]
+        if action is not None:
+            move = escape(str(record["moves"][n - 1][1]))
+        else:
+            move = "a hidden draw" if p == CHANCE else "has chosen"
+        console.print(f"{who(game, p, names)}: {move}")
+    if n == total and final.is_terminal():
+        show_final(final, None if viewer == ALL else viewer, names)  # type: ignore[arg-type]
+    elif viewer == ALL and not game.perfect_information:
+        for p in range(game.num_players):
+            console.print(f"[bold]What {who(game, p, names)} [bold]sees:[/]")
+            show(state, p, names)
+    else:
+        show(state, None if viewer == ALL else viewer, names)  # type: ignore[arg-type]
 
 
 @app.command()
+@handled
 def replay(
     file: Path = typer.Argument(..., help="a record written by --save or --json"),
-    viewer: int | None = typer.Option(None, "--viewer", help="see as this player (default: all)"),
+    viewer: str = typer.Option(
+        ALL, "--viewer",
+        help="all: everything, every player's view (the default); public: what a spectator "
+        "sees; a seat number (0 is Player 1): what that player knew then",
+    ),
 ) -> None:
     """Step through a record: Enter = next, b = back, a number = go to that move, q = quit."""
     record = load_record(file)
-    try:
-        final = meeple.replay(record)
-    except meeple.RecordError as e:
-        fail(str(e))
-        return
+    final = meeple.replay(record)
+    seat = parse_viewer(viewer, final.game.num_players)
     total = len(record["moves"])
-    seats = [str(x) for x in record.get("meta", {}).get("seats", [])]
-    names = seat_names(seats) if len(seats) == final.game.num_players else []
+    names = record_names(record, final.game.num_players)
     n = 0
     while True:
-        state = meeple.replay(record, upto=n)
-        console.rule(f"move {n}/{total}")
-        if n:
-            p, action = state.visible_history(viewer)[n - 1]
-            if action is not None:
-                move = escape(str(record["moves"][n - 1][1]))
-            else:
-                move = "a hidden draw" if p == CHANCE else "has chosen"
-            console.print(f"{who(state.game, p, names)}: {move}")
-        if n == total and final.is_terminal():
-            show_final(final, viewer, names)
-        else:
-            show(state, viewer, names)
+        show_replay_step(record, final, n, seat, names)
         try:
             cmd = console.input("[dim](Enter next, b back, N go to move N, q quit)[/] ").strip()
         except EOFError:
@@ -371,25 +726,28 @@ def replay(
 
 
 @app.command()
+@handled
 def render(
     file: Path = typer.Argument(..., help="a game record"),
     move: int | None = typer.Option(None, "--move", "-m", help="after this many moves"),
     out: Path = typer.Option(Path("board.svg"), "-o", "--out", help="SVG file to write"),
-    viewer: int | None = typer.Option(None, "--viewer", help="draw as this player sees it"),
+    viewer: str | None = typer.Option(
+        None, "--viewer", help="draw as this seat sees it (0 is Player 1), or public"),
 ) -> None:
     """Draw the board of a record after a given move as SVG."""
     record = load_record(file)
-    total = len(record.get("moves", []))
+    total = len(record["moves"])
     if move is not None and not 0 <= move <= total:
         fail(f"--move must be between 0 and {total}")
+    writable(out)
+    state = meeple.replay(record, upto=move)
+    seat = parse_viewer(viewer, state.game.num_players, allow_all=False)
+    names = record_names(record, state.game.num_players) or None
+    picture = state.game.renderer.svg(state.observation(seat), names)  # type: ignore[arg-type]
     try:
-        state = meeple.replay(record, upto=move)
-    except meeple.RecordError as e:
-        fail(str(e))
-        return
-    seats = [str(x) for x in record.get("meta", {}).get("seats", [])]
-    names = seat_names(seats) if len(seats) == state.game.num_players else None
-    out.write_text(state.game.renderer.svg(state.observation(viewer), names))
+        out.write_text(picture)
+    except OSError as e:
+        fail(f"cannot write {out}: {(e.strerror or str(e)).lower()}")
     console.print(f"wrote {out}")
 
 
@@ -414,14 +772,10 @@ def gallery(
 
 
 @app.command()
+@handled
 def rules(game_name: str = typer.Argument(..., metavar="GAME")) -> None:
     """Show the rules of a game (reconstructed rules are marked)."""
-    try:
-        cls = game_class(game_name)
-    except meeple.OptionError as e:
-        fail(str(e))
-        return
-    console.print(Markdown(cls.rules_markdown()))
+    console.print(Markdown(game_class(resolve_game(game_name)).rules_markdown()))
 
 
 @app.command("games")
@@ -442,6 +796,7 @@ def list_games() -> None:
 
 
 @app.command()
+@handled
 def serve(
     host: str = typer.Option("127.0.0.1", help="address to listen on"),
     port: int = typer.Option(8000, help="port to listen on"),
@@ -457,7 +812,57 @@ def serve(
     run_server(host=host, port=port, db=db, redis=redis)
 
 
-app.command("arena")(arena_command)
+@app.command("arena", context_settings=EXTRA)
+@handled
+def arena(
+    ctx: typer.Context,
+    game: str = typer.Argument(..., metavar="GAME", help="the game to play"),
+    bots: str = typer.Option(
+        "mcts:3,greedy,random", "--bots", "-b",
+        help="comma-separated bot specs, e.g. mcts:5,mcts:3,greedy,random",
+    ),
+    games: int = typer.Option(100, "--games", "-n", help="how many games to play"),
+    players: int | None = typer.Option(
+        None, "--players", "-p", help="players per game (default: one seat per bot)"
+    ),
+    workers: int = typer.Option(
+        max(1, os.cpu_count() or 1), "--workers", "-w", help="local worker processes"
+    ),
+    ray: str | None = typer.Option(
+        None, "--ray", help="run the games on a Ray cluster at ADDRESS, or 'local'"
+    ),
+    out: Path | None = typer.Option(
+        None, "--out", "-o", help="folder for records, results.json and ratings.png"
+    ),
+    seed: int = typer.Option(0, "--seed", help="seed of the whole run"),
+    option: list[str] = typer.Option([], "--option", "-O", help=OPTION_HELP),
+    mode: str | None = typer.Option(None, "--mode", help=MODE_HELP),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="show a progress bar"),
+) -> None:
+    """Bots play many games: win rates with 95% CIs, mean ranks, ratings, records and a
+    ratings plot. Ctrl-C stops at once and keeps the games played so far."""
+    name = resolve_game(game)
+    specs = [b.strip() for b in bots.split(",") if b.strip()]
+    options = parse_options(name, option, list(ctx.args), mode)
+    out_dir = out or Path("arena") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}"
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        fail(f"cannot make the folder {out_dir}: {(e.strerror or str(e)).lower()}")
+    result = run_arena(
+        name, specs, games, players, workers, ray, out_dir, seed, options, progress
+    )
+    tables.print(result_table(result))
+    if len(result.bots) > 1:
+        tables.print(head_to_head_table(result))
+    tables.print(
+        f"records in {out_dir / 'games'}, results in {out_dir / 'results.json'}, "
+        f"plot in {out_dir / 'ratings.png'}"
+    )
+    if result.interrupted:
+        errors.print(f"interrupted: {result.games} of {result.games_planned} games were played; "
+                     "the results above are of those games only")
+        raise typer.Exit(130)
 
 
 def main() -> None:  # pragma: no cover - console entry point

@@ -54,13 +54,16 @@ class Terminal:
 
 
 def legal_moves_listed(screen: str) -> list[str]:
+    """The moves of the last listing on the screen, in notation, in their numbered order."""
     lines = screen.splitlines()
-    start = next(i for i, line in enumerate(lines) if re.search(r"\d+ legal moves?:", line))
+    start = max(i for i, line in enumerate(lines) if re.search(r"\d+ legal moves?:", line))
     moves = []
-    for line in lines[start + 1:]:
-        if not line.startswith("  "):
+    for n, line in enumerate(lines[start + 1:], 1):
+        m = re.match(r"^\s+(\d+)\. (\S.*?)(?:\s{2,}|$)", line)
+        if not m:
             break
-        moves.extend(part for part in re.split(r"\s{2,}", line.strip()) if part)
+        assert int(m.group(1)) == n, line
+        moves.append(m.group(2))
     return moves
 
 
@@ -70,6 +73,7 @@ def test_person_plays_a_whole_game_in_the_terminal(name):
     seats = ",".join(["human"] + ["random"] * (players - 1))
     term = Terminal("play", name, "--players", str(players), "--seats", seats, "--seed", "7")
     first = True
+    turn = 0
     while (screen := term.read_to_prompt()) is not None:
         if first:  # bad input: a clear message and the same prompt, never a crash
             term.send("this is no move")
@@ -80,7 +84,13 @@ def test_person_plays_a_whole_game_in_the_terminal(name):
         term.send("?")
         screen = term.read_to_prompt()
         assert screen is not None
-        term.send(legal_moves_listed(screen)[0].split("  ")[0])
+        listed = legal_moves_listed(screen)
+        assert len(listed) > 1  # a forced move is played without asking
+        turn += 1
+        if turn % 2:  # by the move's notation, or by its number in the list
+            term.send(listed[0])
+        else:
+            term.send(str(len(listed)))
     assert term.proc.wait(timeout=60) == 0, term.tail
     # the end: one results table (from the last board or after it) and the winners
     heads = re.findall(r"^\s*Rank\s{2,}Player\s{2,}.*Total\s*$", term.tail, re.MULTILINE)
@@ -109,28 +119,91 @@ def test_bot_game_json_record_replays_and_renders(name, tmp_path):
     assert r.returncode == 0 and "move 5/" in r.stdout
 
 
+def one_line_error(r: subprocess.CompletedProcess, text: str) -> None:
+    """A refused command: status 2, one line on standard error holding ``text``, no
+    traceback, nothing on standard output."""
+    assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
+    assert "Traceback" not in r.stderr and r.stdout == "", r.stderr
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
+    assert text in lines[0], lines[0]
+
+
 def test_clear_errors_and_listings(tmp_path):
-    r = run("play", "nosuchgame")
-    assert r.returncode == 2 and "no game named 'nosuchgame'" in r.stdout
+    one_line_error(run("play", "nosuchgame"), "no game named 'nosuchgame'.")
+    one_line_error(run("play", "kozzo"), "no game named 'kozzo'; did you mean 'kozo'?")
     if "koplus" in GAMES:
         r = run("play", "koplus", "--bonus-needs-points", "maybe", "--seats", "random,random")
-        assert r.returncode == 2 and "cannot read 'maybe' as bool" in r.stdout
-        r = run("play", "koplus", "--colour", "red")
-        assert r.returncode == 2 and "unknown option 'colour'" in r.stdout
+        one_line_error(r, "cannot read 'maybe' as bool")
+        one_line_error(run("play", "koplus", "--colour", "red"), "unknown option 'colour'")
         r = run("play", "koplus", "--seats", "human,greedy", "--json")
-        assert r.returncode == 2 and "every seat must be a bot" in r.stdout
-        r = run("play", "koplus", "--seats", "greedy,wizard")
-        assert r.returncode == 2 and "no bot named 'wizard'" in r.stdout
-        r = run("rules", "koplus")
+        one_line_error(r, "every seat must be a bot")
+        one_line_error(run("play", "koplus", "--seats", "greedy,wizard"), "no bot named 'wizard'")
+        r = run("rules", "KoPlus")  # game names in any case
         assert r.returncode == 0 and "KoPlus" in r.stdout
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    r = run("replay", str(bad))
-    assert r.returncode == 2 and "is not JSON" in r.stdout
+    one_line_error(run("replay", str(bad)), "is not JSON")
     r = run("games")
     assert r.returncode == 0
     for name in GAMES:
         assert name in r.stdout
+
+
+def test_every_bad_input_is_a_one_line_message(tmp_path):
+    """Folders, binary files, unwritable outputs, records of the wrong shape or format and
+    viewers who are not at the table: one line on standard error, no traceback."""
+    name = GAMES[0]
+    done = run("play", name, "--seats", "random,random", "--seed", "1", "--json")
+    record = json.loads(done.stdout)
+    good = tmp_path / "good.json"
+    good.write_text(done.stdout)
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(bytes(range(256)))
+    one_line_error(run("replay", str(tmp_path)), "is a folder, not a record")
+    one_line_error(run("replay", str(binary)), "is not a text file")
+    one_line_error(run("replay", str(tmp_path / "none.json")), "no such file")
+    one_line_error(run("render", str(good), "-o", "/nonexistent/x.svg"),
+                   "cannot write /nonexistent/x.svg")
+    one_line_error(run("render", str(good), "-o", str(tmp_path)), "it is a folder")
+    one_line_error(run("play", name, "--seats", "random,random", "--save", "/nonexistent/r.json"),
+                   "cannot write /nonexistent/r.json")
+    one_line_error(run("arena", name, "--bots", "random", "--games", "1", "--no-progress",
+                       "--out", "/dev/null/x"), "cannot make the folder /dev/null/x")
+    one_line_error(run("replay", str(good), "--viewer", "7"),
+                   "--viewer must be all, public or a seat from 0 to 1")
+    one_line_error(run("render", str(good), "--viewer", "7"), "a seat from 0 to 1")
+    cases = {
+        "format": ({**record, "format": 2}, "record format 2 is not one this meeple reads"),
+        "meta": ({**record, "meta": [1]}, "'meta' must be an object"),
+        "seats": ({**record, "meta": {"seats": "x"}}, "meta 'seats' must be 2 names"),
+        "moves": ({**record, "moves": {"a": 1}}, "'moves' must be a list"),
+        "list": ([1, 2], "a record is a JSON object"),
+    }
+    for key, (data, message) in cases.items():
+        path = tmp_path / f"{key}.json"
+        path.write_text(json.dumps(data))
+        one_line_error(run("replay", str(path)), message)
+        one_line_error(run("render", str(path)), message)
+
+
+def test_str_of_a_state_is_plain_text():
+    """``print(state)`` shows plain text: no rich markup from the terminal pictures."""
+    from rich.text import Text
+
+    for name in GAMES:
+        game = meeple.load(name)
+        state = game.new_initial_state()
+        texts = [str(state)]
+        meeple.play_out(state, 3, max_actions=25)
+        texts.append(str(state))
+        meeple.play_out(state, 3)
+        texts.append(str(state))
+        for text in texts:
+            assert not re.search(r"\[/?(bold|dim|red|green|yellow|blue|magenta|cyan|#)", text), \
+                text
+            assert "[/" not in text and Text.from_markup(text).plain == text
+        assert "Rank" in texts[-1]
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -1,53 +1,30 @@
-"""``meeple arena GAME --bots mcts:5,mcts:3,greedy,random --games 400``: the arena command.
-
-``arena`` is a plain typer command function; the ``meeple`` app registers it.
-"""
+"""The arena's tables for the terminal: what ``meeple arena`` prints (the command itself is
+in :mod:`meeple.cli`, with the game options shared with ``meeple play``)."""
 
 from __future__ import annotations
 
-import os
-import sys
-import time
-from pathlib import Path
-from typing import Any
-
-import typer
-from rich.console import Console
 from rich.table import Table
 
-from meeple.engine import MeepleError, OptionError
-from meeple.engine.registry import game_class
-
-from .core import ArenaResult, run_arena
-
-console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
-"""The arena's output; written to a file or a pipe, the tables keep their figures whole."""
-
-
-def parse_game_options(game: str, pairs: list[str]) -> dict[str, Any]:
-    """Game options from ``key=value`` texts, read with each option's own parser."""
-    cls = game_class(game)
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            raise OptionError(f"--option needs key=value, got {pair!r}")
-        key = key.strip().replace("-", "_")
-        out[key] = cls.option(key).parse(value.strip(), game)
-    return out
+from .core import ArenaResult
 
 
 def result_table(result: ArenaResult) -> Table:
-    """The win rates (95% Wilson intervals) and openskill ratings as a rich table."""
+    """Each bot's win rate (95% Wilson interval), mean rank, mean return and openskill
+    rating as a rich table."""
+    played = f"{result.games} games"
+    if result.interrupted:
+        played = f"{result.games} of {result.games_planned} games (interrupted)"
     table = Table(
-        title=f"{result.game}: {result.games} games, {result.players} players, "
-        f"{result.seconds:.0f} s"
+        title=f"{result.game}: {played}, {result.players} players, {result.seconds:.0f} s",
+        caption="win rate: the share of its seats that won (a shared win counts as a share); "
+        "mean rank: its mean place, 1 is first",
     )
     for col, justify in [
         ("bot", "left"),
         ("games", "right"),
         ("win rate", "right"),
         ("95% CI", "right"),
+        ("mean rank", "right"),
         ("mean return", "right"),
         ("rating", "right"),
         ("mu ± sigma", "right"),
@@ -60,6 +37,7 @@ def result_table(result: ArenaResult) -> Table:
             str(r.games),
             f"{100 * r.win_rate:.1f}%",
             f"{100 * r.ci_low:.1f}–{100 * r.ci_high:.1f}%",
+            f"{r.mean_rank:.2f}",
             f"{r.mean_return:+.3f}",
             f"{r.rating:.2f}",
             f"{r.rating_mu:.2f} ± {r.rating_sigma:.2f}",
@@ -69,8 +47,14 @@ def result_table(result: ArenaResult) -> Table:
 
 
 def head_to_head_table(result: ArenaResult) -> Table:
-    """Row bot's win rate in games with the column bot (2 players: against it)."""
-    table = Table(title="head to head: row's win rate against column")
+    """Pairs of bots. Two players: the row bot's win rate against the column bot. Three or
+    more: how often the row bot finished above the column bot in the games they shared (no
+    game is between two bots alone, so there is no head-to-head win rate to show)."""
+    two = result.players == 2
+    key = "win_rate" if two else "ahead_rate"
+    title = ("head to head: row's win rate against column" if two else
+             "row finished above column, in the games they shared (a tie counts half)")
+    table = Table(title=title)
     table.add_column("")
     for b in result.bots:
         table.add_column(b, justify="right")
@@ -80,53 +64,10 @@ def head_to_head_table(result: ArenaResult) -> Table:
             h = result.head_to_head.get(a, {}).get(b)
             cells.append(
                 "—" if h is None else
-                f"{100 * h['win_rate']:.0f}% ({100 * h['ci_low']:.0f}–{100 * h['ci_high']:.0f})"
+                f"{100 * h[key]:.0f}% ({100 * h['ci_low']:.0f}–{100 * h['ci_high']:.0f})"
             )
         table.add_row(a, *cells)
     return table
 
 
-def arena(
-    game: str = typer.Argument(..., metavar="GAME", help="the game to play"),
-    bots: str = typer.Option(
-        "mcts:3,greedy,random", "--bots", "-b",
-        help="comma-separated bot specs, e.g. mcts:5,mcts:3,greedy,random",
-    ),
-    games: int = typer.Option(100, "--games", "-n", help="how many games to play"),
-    players: int | None = typer.Option(
-        None, "--players", "-p", help="players per game (default: one seat per bot)"
-    ),
-    workers: int = typer.Option(
-        max(1, os.cpu_count() or 1), "--workers", "-w", help="local worker processes"
-    ),
-    ray: str | None = typer.Option(
-        None, "--ray", help="run the games on a Ray cluster at ADDRESS, or 'local'"
-    ),
-    out: Path | None = typer.Option(
-        None, "--out", help="folder for records, results.json and ratings.png"
-    ),
-    seed: int = typer.Option(0, "--seed", help="seed of the whole run"),
-    option: list[str] = typer.Option([], "--option", "-o", help="game option key=value"),
-    progress: bool = typer.Option(True, "--progress/--no-progress", help="show a progress bar"),
-) -> None:
-    """Bots play many games: win rates with 95% CIs, ratings, records and a ratings plot."""
-    try:
-        specs = [b.strip() for b in bots.split(",") if b.strip()]
-        options = parse_game_options(game, option)
-        out_dir = out or Path("arena") / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}"
-        result = run_arena(
-            game, specs, games, players, workers, ray, out_dir, seed, options, progress
-        )
-    except MeepleError as e:
-        console.print(f"[bold red]error:[/] {e}")
-        raise typer.Exit(2) from None
-    console.print(result_table(result))
-    if len(result.bots) > 1:
-        console.print(head_to_head_table(result))
-    console.print(
-        f"records in {out_dir / 'games'}, results in {out_dir / 'results.json'}, "
-        f"plot in {out_dir / 'ratings.png'}"
-    )
-
-
-__all__ = ["arena", "head_to_head_table", "parse_game_options", "result_table"]
+__all__ = ["head_to_head_table", "result_table"]

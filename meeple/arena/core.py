@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import itertools
 import json
+import logging
 import math
 import os
 import random
+import signal
+import socket
+import sys
 import time
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -106,10 +111,16 @@ class BotResult:
 
     bot: str
     games: int = 0
+    """Games the bot took part in (once per game, however many seats it held)."""
+    seats: int = 0
+    """Seats it played: ``games`` unless it sat at the same table more than once."""
     wins: float = 0.0
-    """Games won; a shared first place counts as a share (1/k for k winners)."""
+    """Seats that won; a shared first place counts as a share (1/k for k winners)."""
     mean_return: float = 0.0
     win_rate: float = 0.0
+    """Wins per seat played."""
+    mean_rank: float = 0.0
+    """The mean place it finished in (1 is first; tied players share the better place)."""
     ci_low: float = 0.0
     ci_high: float = 1.0
     rating_mu: float = 25.0
@@ -132,10 +143,16 @@ class ArenaResult:
     seconds: float
     results: list[BotResult]
     head_to_head: dict[str, dict[str, dict[str, float]]] = field(default_factory=dict)
-    """``head_to_head[a][b]``: games, wins and win rate with CI of ``a`` in games with ``b``
-    (2-player runs: ``a`` against ``b``)."""
+    """``head_to_head[a][b]`` in 2-player runs: games, wins and ``win_rate`` (with CI) of
+    ``a`` against ``b``. With 3 or more players no game is between two bots alone, so it
+    holds what was measured instead: games together, ``ahead`` and ``ahead_rate`` (with CI),
+    how often ``a`` finished above ``b`` (a tie counts half)."""
     rating_history: dict[str, list[float]] = field(default_factory=dict)
     out_dir: str | None = None
+    games_planned: int = 0
+    """Games the run was asked for; more than ``games`` when it was interrupted."""
+    interrupted: bool = False
+    """Whether the run was stopped (Ctrl-C) before every game was played."""
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -150,13 +167,14 @@ class ArenaResult:
 
     def format_table(self) -> str:
         """The results as a plain-text table (the command prints it with rich)."""
-        head = f"{'bot':<14} {'games':>6} {'win rate':>9} {'95% CI':>15} {'rating':>8} " \
-               f"{'mu':>7} {'sigma':>6} {'s/move':>7}"
+        head = f"{'bot':<14} {'games':>6} {'win rate':>9} {'95% CI':>15} {'mean rank':>9} " \
+               f"{'rating':>8} {'mu':>7} {'sigma':>6} {'s/move':>7}"
         lines = [f"{self.game}, {self.players} players, {self.games} games", head]
         for r in sorted(self.results, key=lambda r: -r.rating):
             lines.append(
                 f"{r.bot:<14} {r.games:>6} {100 * r.win_rate:>8.1f}% "
-                f"{f'{100 * r.ci_low:.1f}-{100 * r.ci_high:.1f}%':>15} {r.rating:>8.2f} "
+                f"{f'{100 * r.ci_low:.1f}-{100 * r.ci_high:.1f}%':>15} {r.mean_rank:>9.2f} "
+                f"{r.rating:>8.2f} "
                 f"{r.rating_mu:>7.2f} {r.rating_sigma:>6.2f} {r.seconds_per_move:>7.3f}"
             )
         return "\n".join(lines)
@@ -192,6 +210,8 @@ def summarise(
     history: dict[str, list[float]] = {label: [ratings[i].ordinal()] for i, label in
                                        enumerate(labels)}
     games_ = [0] * k
+    seats_ = [0] * k
+    rank_sum = [0.0] * k
     wins = [0.0] * k
     ret = [0.0] * k
     think = [0.0] * k
@@ -205,8 +225,11 @@ def summarise(
         share = 1.0 / len(winners)
         ranks = [1 + sum(1 for r in returns if r > mine) for mine in returns]
         seat_win = [share if s in winners else 0.0 for s in range(players)]
-        for s, b in enumerate(seats):
+        for b in set(seats):
             games_[b] += 1
+        for s, b in enumerate(seats):
+            seats_[b] += 1
+            rank_sum[b] += ranks[s]
             wins[b] += seat_win[s]
             ret[b] += returns[s]
             think[b] += meta.get("think_seconds", [0.0] * players)[s]
@@ -236,15 +259,17 @@ def summarise(
             history[labels[b]].append(ratings[b].ordinal())
     results = []
     for b in range(k):
-        n = games_[b]
+        n = seats_[b]
         lo, hi = wilson_interval(wins[b], n)
         results.append(
             BotResult(
                 bot=labels[b],
-                games=n,
+                games=games_[b],
+                seats=n,
                 wins=round(wins[b], 3),
                 mean_return=ret[b] / n if n else 0.0,
                 win_rate=wins[b] / n if n else 0.0,
+                mean_rank=rank_sum[b] / n if n else 0.0,
                 ci_low=lo,
                 ci_high=hi,
                 rating_mu=ratings[b].mu,
@@ -260,10 +285,11 @@ def summarise(
             if a == b or n == 0:
                 continue
             lo, hi = wilson_interval(pair_wins[a][b], n)
+            what = "wins" if players == 2 else "ahead"
             h2h.setdefault(labels[a], {})[labels[b]] = {
                 "games": n,
-                "wins": round(pair_wins[a][b], 3),
-                "win_rate": pair_wins[a][b] / n,
+                what: round(pair_wins[a][b], 3),
+                f"{'win' if players == 2 else what}_rate": pair_wins[a][b] / n,
                 "ci_low": lo,
                 "ci_high": hi,
             }
@@ -284,21 +310,87 @@ def summarise(
 # -- running ----------------------------------------------------------------------------------
 
 
-def _run_local(tasks: list[tuple], workers: int) -> Iterator[tuple[int, dict[str, Any]]]:
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the arena, which stops it (a worker that caught it would
+    report it as the game's failure and go on with the next game)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+Games = Generator[tuple[int, dict[str, Any]], None, None]
+"""Finished games as they come: (index, record)."""
+
+
+def _run_local(tasks: list[tuple], workers: int) -> Games:
+    """Play the games in this process or on a pool; closing the iterator early (Ctrl-C)
+    stops the workers at once."""
     if workers <= 1:
         for i, t in enumerate(tasks):
             yield i, _play_task(t)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    finished = False
+    try:
         pending = {pool.submit(_play_task, t): i for i, t in enumerate(tasks)}
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for f in done:
                 i = pending.pop(f)
                 yield i, f.result()
+        finished = True
+    finally:
+        if not finished:
+            for proc in list((getattr(pool, "_processes", None) or {}).values()):
+                proc.terminate()
+        pool.shutdown(wait=finished, cancel_futures=True)
 
 
-def _run_ray(tasks: list[tuple], address: str, workers: int) -> Iterator[tuple[int, dict]]:
+RAY_TIMEOUT = 5.0
+"""Seconds to wait for a Ray cluster's address to answer before giving up."""
+
+
+def check_ray_address(address: str, timeout: float = RAY_TIMEOUT) -> None:
+    """Refuse at once (within ``timeout`` seconds) a Ray address where nothing answers."""
+    if address in ("local", "auto"):
+        return
+    target = address.split("://", 1)[-1].rstrip("/")
+    host, sep, port_text = target.rpartition(":")
+    if not sep or not port_text.isdigit():
+        host, port = target, 10001 if address.startswith("ray://") else 6379
+    else:
+        port = int(port_text)
+    # Ray listens with gRPC: an HTTP/2 server answers the client's preface with SETTINGS
+    preface = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+    try:
+        with socket.create_connection((host.strip("[]"), port), timeout=timeout) as conn:
+            conn.settimeout(timeout)
+            conn.sendall(preface)
+            frame = conn.recv(9)
+    except OSError as e:
+        reason = "no answer" if isinstance(e, TimeoutError) else (e.strerror or str(e)).lower()
+        raise OptionError(
+            f"no Ray cluster answers at {address} ({reason} within {timeout:g} s)"
+        ) from None
+    if len(frame) < 4 or frame[3] != 4:
+        raise OptionError(
+            f"no Ray cluster answers at {address} (something listens there, but not Ray)"
+        )
+
+
+@contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Standard error (the file descriptor, where native libraries write) silenced."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def _run_ray(tasks: list[tuple], address: str, workers: int) -> Games:
     try:
         import ray
     except ImportError:
@@ -308,11 +400,24 @@ def _run_ray(tasks: list[tuple], address: str, workers: int) -> Iterator[tuple[i
     os.environ.setdefault("RAY_AUTH_MODE", "disabled")
     started = False
     if not ray.is_initialized():
-        if address == "local":
-            ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        try:
+            if address == "local":
+                ray.init(num_cpus=max(1, workers), include_dashboard=False,
+                         log_to_driver=False)
+            else:
+                check_ray_address(address)
+                # give up on a cluster that does not answer after RAY_TIMEOUT seconds
+                os.environ.setdefault("RAY_gcs_server_port_wait_time_s", f"{RAY_TIMEOUT:.0f}")
+                with _quiet_stderr():  # Ray's retries log to the terminal as they fail
+                    ray.init(address=address, include_dashboard=False, log_to_driver=False,
+                             logging_level=logging.WARNING)
+        except (ConnectionError, TimeoutError) as e:
+            raise OptionError(f"no Ray cluster answers at {address} (gave up after "
+                              f"{RAY_TIMEOUT:g} s: {e})") from None
+        except RuntimeError as e:
+            raise OptionError(f"cannot start Ray at {address}: {e}") from None
         started = True
+    refs: dict[Any, int] = {}
     try:
         remote = ray.remote(_play_task)
         refs = {remote.remote(t): i for i, t in enumerate(tasks)}
@@ -321,6 +426,8 @@ def _run_ray(tasks: list[tuple], address: str, workers: int) -> Iterator[tuple[i
             for ref in done:
                 yield refs.pop(ref), ray.get(ref)
     finally:
+        for ref in refs:  # stopped early: the games still running are cancelled
+            ray.cancel(ref, force=True)
         if started:
             ray.shutdown()
 
@@ -341,7 +448,10 @@ def run_arena(
     """Play ``games`` games of ``game`` between ``bots`` and measure them (see the package doc).
 
     Everything is checked before any game is played: the game, its options and player count,
-    and every bot spec. ``on_game(index, record)`` is called as each game finishes.
+    every bot spec, that the bots fit the seats (with more bots than seats, enough games for
+    every pairing in every seat order) and that a Ray address answers. ``on_game(index,
+    record)`` is called as each game finishes. Ctrl-C stops the workers at once; the games
+    played so far are written and summarised, with ``interrupted`` set.
     """
     if games <= 0:
         raise OptionError(f"games must be at least 1, got {games}")
@@ -350,12 +460,34 @@ def run_arena(
     if not bots:
         raise OptionError("name at least one bot, e.g. --bots mcts:3,greedy")
     cls = game_class(game)
+    counts = sorted(cls.player_counts)
     if players is None:
-        players = len(bots) if len(bots) in cls.player_counts else cls.default_players()
+        if len(bots) in counts:
+            players = len(bots)
+        elif len(bots) > counts[-1]:
+            raise OptionError(
+                f"{len(bots)} bots do not fit at one table: {cls.title or game} seats "
+                f"{counts[0]} to {counts[-1]} players. Name at most {counts[-1]} bots, or "
+                "choose the table size with --players"
+                if len(counts) > 1 else
+                f"{len(bots)} bots do not fit at one table: {cls.title or game} seats "
+                f"{counts[0]} players. Name at most {counts[0]} bots, or choose --players "
+                f"{counts[0]} to let them take turns"
+            )
+        else:
+            players = cls.default_players()
     g = load(game, players=players, **options)  # raises OptionError on bad settings
     for spec in bots:
         make_bot(spec, g, seed=0)
     seats = lineups(len(bots), players)
+    if len(bots) > players and games < len(seats):
+        raise OptionError(
+            f"{len(bots)} bots at {players} seats: for every bot to meet every other in "
+            f"every seat order takes {len(seats)} games, and only {games} were asked for. "
+            f"Play at least {len(seats)} games, or name at most {players} bots"
+        )
+    if ray:
+        check_ray_address(ray)
     plan = [seats[i % len(seats)] for i in range(games)]
     tasks = [
         (game, players, dict(g.options), [bots[b] for b in plan[i]], game_seed(seed, i), i)
@@ -387,6 +519,7 @@ def run_arena(
         )
         task_id = bar.add_task("games", total=games)
         bar.start()
+    interrupted = False
     try:
         width = len(str(games))
         for i, record in runner:
@@ -397,15 +530,22 @@ def run_arena(
                 on_game(i, record)
             if bar is not None:
                 bar.advance(task_id)
+    except KeyboardInterrupt:
+        interrupted = True
     finally:
+        runner.close()
         if bar is not None:
             bar.stop()
     seconds = time.perf_counter() - t0
+    done = [i for i, r in enumerate(records) if r is not None]
+    if not interrupted and len(done) != games:
+        raise RuntimeError(f"{games - len(done)} of {games} games gave no record")
     played = [r for r in records if r is not None]
-    if len(played) != games:
-        raise RuntimeError(f"{games - len(played)} of {games} games gave no record")
-    result = summarise(game, players, g.options, bots, played, plan, seed, seconds)
+    result = summarise(game, players, g.options, bots, played, [plan[i] for i in done], seed,
+                       seconds)
     result.out_dir = str(out_dir)
+    result.games_planned = games
+    result.interrupted = interrupted
     (out_dir / "results.json").write_text(json.dumps(result.to_json(), indent=1))
     plot_ratings(result, out_dir / "ratings.png")
     return result

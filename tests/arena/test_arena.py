@@ -86,21 +86,144 @@ def test_bad_settings_are_refused_before_any_game(tmp_path):
 
 
 def test_arena_command(tmp_path):
-    import typer
+    from meeple.cli import app
 
-    from meeple.arena.command import arena
-
-    app = typer.Typer()
-    app.command()(arena)
     runner = CliRunner()
     out = tmp_path / "run"
-    res = runner.invoke(app, [TINY, "--bots", "greedy,random", "--games", "4", "--workers", "1",
-                              "--out", str(out), "--option", "rounds=2", "--no-progress"])
+    res = runner.invoke(app, ["arena", TINY, "--bots", "greedy,random", "--games", "4",
+                              "--workers", "1", "-o", str(out), "-O", "rounds=2",
+                              "--no-progress"])
     assert res.exit_code == 0, res.output
-    assert "win rate" in res.output and "greedy" in res.output
+    assert "win rate" in res.output and "greedy" in res.output and "mean rank" in res.output
     assert json.loads((out / "results.json").read_text())["options"] == {"rounds": 2}
-    res = runner.invoke(app, [TINY, "--bots", "nobody", "--out", str(out)])
+    # the same game options as play: --option key=value and --key value
+    res = runner.invoke(app, ["arena", TINY, "--bots", "greedy,random", "--games", "2",
+                              "--workers", "1", "--out", str(out), "--rounds", "3",
+                              "--no-progress"])
+    assert res.exit_code == 0, res.output
+    assert json.loads((out / "results.json").read_text())["options"] == {"rounds": 3}
+    res = runner.invoke(app, ["arena", TINY, "--bots", "nobody", "--out", str(out)])
     assert res.exit_code == 2 and "no bot named" in res.output
+
+
+def test_arena_and_play_share_the_option_parser(tmp_path):
+    """--mode, --option/-O and case-insensitive names with a "did you mean" in both."""
+    from meeple.cli import app
+
+    runner = CliRunner()
+    for command in (["arena"], ["play"]):
+        tail = ["--bots", "random,random", "--games", "2", "--workers", "1", "--no-progress",
+                "-o", str(tmp_path / "x")] if command == ["arena"] else \
+            ["--seats", "random,random", "--json"]
+        res = runner.invoke(app, [*command, "KONTOR", "--mode", "advanced", *tail])
+        assert res.exit_code == 0, res.output
+        res = runner.invoke(app, [*command, "Kontor", "-O", "mode=advanced", *tail])
+        assert res.exit_code == 0, res.output
+        res = runner.invoke(app, [*command, "kontr", *tail])
+        assert res.exit_code == 2 and "did you mean 'kontor'?" in res.output, res.output
+        res = runner.invoke(app, [*command, "botanik", "--mode", "advanced", *tail])
+        assert res.exit_code == 2 and "Botanik has no modes" in res.output, res.output
+    saved = json.loads((tmp_path / "x" / "results.json").read_text())
+    assert saved["options"]["mode"] == "advanced"
+
+
+def test_bots_that_do_not_fit_the_seats_are_refused(tmp_path):
+    bots = ["random", "greedy", "mcts:1", "mcts:2", "random"]
+    with pytest.raises(meeple.OptionError, match="5 bots do not fit .* 2 players"):
+        run_arena(TINY, bots, 40, None, 1, None, tmp_path, 0, {}, False)
+    # more bots than seats: only with games enough for every pairing in every seat order
+    with pytest.raises(meeple.OptionError, match="takes 20 games"):
+        run_arena(TINY, bots, 10, 2, 1, None, tmp_path, 0, {}, False)
+    result = run_arena(TINY, bots[:3], 6, 2, 1, None, tmp_path, 0, {"rounds": 1}, False)
+    assert [r.games for r in result.results] == [4, 4, 4]
+    assert not list((tmp_path).glob("games/*.json"))[6:]
+
+
+def test_game_counts_count_games_not_seats(tmp_path):
+    """One bot against itself: --games 2 is 2 games for it (4 seats), and its seats win
+    half the time (a shared win counts as a share)."""
+    result = run_arena(TINY, ["random"], 2, 2, 1, None, tmp_path, 0, {}, False)
+    (r,) = result.results
+    assert result.games == 2 and r.games == 2 and r.seats == 4
+    assert r.win_rate == pytest.approx(0.5) and r.wins == pytest.approx(2)
+    assert r.mean_rank >= 1
+    saved = json.loads((tmp_path / "results.json").read_text())
+    assert saved["results"][0]["games"] == 2
+
+
+def test_three_players_show_win_rates_and_mean_ranks_not_head_to_head(tmp_path):
+    from rich.console import Console
+
+    from meeple.arena.command import head_to_head_table, result_table
+
+    result = run_arena("koplus", ["random", "greedy", "random"], 3, None, 1, None, tmp_path, 2,
+                       {}, False)
+    assert result.players == 3
+    for r in result.results:
+        ranks = []
+        for p in sorted((tmp_path / "games").glob("*.json")):
+            record = json.loads(p.read_text())
+            returns = record["returns"]
+            for s, bot in enumerate(record["meta"]["seats"]):
+                label = r.bot.split("#")[0]
+                if bot == label:
+                    ranks.append(1 + sum(x > returns[s] for x in returns))
+        if "#" not in r.bot:
+            assert r.mean_rank == pytest.approx(sum(ranks) / len(ranks))
+    pairs = result.head_to_head["greedy"]["random#1"]
+    assert "win_rate" not in pairs and 0 <= pairs["ahead_rate"] <= 1
+    console = Console(width=200, color_system=None)
+    with console.capture() as out:
+        console.print(result_table(result))
+        console.print(head_to_head_table(result))
+    text = out.get()
+    assert "mean rank" in text and "win rate" in text
+    assert "row finished above column" in text and "win rate against" not in text
+
+
+def test_ctrl_c_stops_the_workers_and_keeps_what_was_played(tmp_path):
+    """Ctrl-C (SIGINT to the terminal's process group): the workers stop at once, and the
+    games played so far are written with their results, ratings and a note."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "run"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "meeple.cli", "arena", "kontor", "--bots", "random,mcts:3",
+         "--games", "40", "--workers", "2", "--out", str(out), "--no-progress"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )
+    deadline = time.monotonic() + 90
+    while not list((out / "games").glob("*.json")) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert list((out / "games").glob("*.json")), "no game finished"
+    os.killpg(proc.pid, signal.SIGINT)
+    t0 = time.monotonic()
+    stdout, stderr = proc.communicate(timeout=30)
+    assert time.monotonic() - t0 < 8, "the arena went on after Ctrl-C"
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr and "interrupted" in stderr
+    time.sleep(0.5)
+    alive = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True)
+    assert alive.stdout.strip() == "", "workers still running"
+    saved = json.loads((out / "results.json").read_text())
+    records = list((out / "games").glob("*.json"))
+    assert saved["interrupted"] is True and saved["games_planned"] == 40
+    assert saved["games"] == len(records) < 40
+    assert (out / "ratings.png").read_bytes()[:4] == b"\x89PNG"
+    assert f"{len(records)} of 40 games" in stdout
+
+
+def test_an_unreachable_ray_address_fails_fast(tmp_path):
+    import time
+
+    t0 = time.monotonic()
+    with pytest.raises(meeple.OptionError, match="no Ray cluster answers"):
+        run_arena(TINY, ["random"], 2, 2, 1, "127.0.0.1:1", tmp_path, 0, {}, False)
+    assert time.monotonic() - t0 < 6
 
 
 @pytest.mark.slow
@@ -112,3 +235,23 @@ def test_ray_backend_on_a_local_instance(tmp_path, monkeypatch):
                        ["greedy", "random"], 4, 2, 2, "local", tmp_path, 5, {}, False)
     assert result.games == 4 and len(list((tmp_path / "games").glob("*.json"))) == 4
     assert not ray.is_initialized()
+
+
+def test_a_ray_address_that_answers_but_is_no_cluster_fails_in_seconds(tmp_path):
+    """An address that takes the connection but is no Ray cluster: a message after about
+    five seconds (Ray itself tries for 20 or more), no traceback, no log lines from Ray."""
+    import socket
+    import threading
+    import time
+
+    pytest.importorskip("ray")
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+    threading.Thread(target=lambda: [server.accept() for _ in range(50)], daemon=True).start()
+    t0 = time.monotonic()
+    try:
+        with pytest.raises(meeple.OptionError, match="no Ray cluster answers"):
+            run_arena(TINY, ["random"], 2, 2, 1, f"127.0.0.1:{port}", tmp_path, 0, {}, False)
+    finally:
+        server.close()
+    assert time.monotonic() - t0 < 15
