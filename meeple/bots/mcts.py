@@ -96,14 +96,21 @@ pairing alone."""
 
 
 class _Stat:
-    """Visits, summed return of the player who chose, and availability of one action."""
+    """Visits, summed return of the player who chose (and its mean), and availability of one
+    action."""
 
-    __slots__ = ("visits", "total", "avail")
+    __slots__ = ("visits", "total", "avail", "mean")
 
     def __init__(self) -> None:
         self.visits = 0
         self.total = 0.0
         self.avail = 0
+        self.mean = 0.0
+        """``total / visits``, kept by the backup: read for every sibling at every pick."""
+
+
+_LOGS = [0.0] + [math.log(n) for n in range(1, 1 << 14)]
+"""``math.log(n)`` for the availability counts of most searches, looked up, not computed."""
 
 
 class _Node:
@@ -131,6 +138,41 @@ def _ucb_pick(
 
     ``jitter`` adds up to that much random noise to each score, so that equal scores are
     broken at random (see ``JITTER``)."""
+    if jitter:
+        return _ucb_pick_jittered(stats, legal, c, rng, jitter)
+    # one pass: count availability, score the tried actions until an untried one turns up
+    # (the first best in ``legal`` order wins, as in the two-pass form below)
+    get = stats.get
+    logs, nlogs, log, sqrt = _LOGS, len(_LOGS), math.log, math.sqrt
+    untried: list[int] | None = None
+    best_a, best_score = -1, -math.inf
+    for a in legal:
+        s = get(a)
+        if s is None:
+            if untried is None:
+                untried = [a]
+            else:
+                untried.append(a)
+            continue
+        avail = s.avail + 1
+        s.avail = avail
+        if untried is None:
+            v = s.visits
+            score = s.mean + c * sqrt((logs[avail] if avail < nlogs else log(avail)) / v)
+            if score > best_score:
+                best_a, best_score = a, score
+    if untried is not None:
+        a = untried[0] if len(untried) == 1 else rng.choice(untried)
+        s = stats[a] = _Stat()
+        s.avail = 1
+        return a, True
+    return best_a, False
+
+
+def _ucb_pick_jittered(
+    stats: dict[int, _Stat], legal: list[int], c: float, rng: random.Random, jitter: float
+) -> tuple[int, bool]:
+    """:func:`_ucb_pick` with noise on the scores (simultaneous choices)."""
     untried: list[int] = []
     tried: list[_Stat] = []
     tried_actions: list[int] = []
@@ -317,6 +359,7 @@ class MCTSBot:
         for stat, p in path:
             stat.visits += 1
             stat.total += values[p]
+            stat.mean = stat.total / stat.visits
 
     def _moves(self, node: _Node, state: State, player: int, legal: list[int]) -> list[int]:
         """The game's ``shortlist`` of ``legal`` at ``node``, chosen once per node (and kept
