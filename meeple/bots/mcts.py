@@ -116,13 +116,17 @@ _LOGS = [0.0] + [math.log(n) for n in range(1, 1 << 14)]
 class _Node:
     """One information set of the search tree (reached by a sequence of keys from the root)."""
 
-    __slots__ = ("children", "stats", "joint", "moves")
+    __slots__ = ("children", "stats", "joint", "moves", "order", "row")
 
     def __init__(self) -> None:
         self.children: dict[Any, _Node] = {}
         self.stats: dict[int, _Stat] = {}
         self.joint: dict[int, dict[int, _Stat]] | None = None
         self.moves: list[int] | None = None
+        self.order: list[int] | None = None
+        """The moves of the last pick here where every one had been tried (``None`` before)."""
+        self.row: list[_Stat] = []
+        """Their statistics, in that order: a pick over the same moves reads this list."""
 
     def child(self, key: Any) -> _Node:
         node = self.children.get(key)
@@ -167,6 +171,21 @@ def _ucb_pick(
         s.avail = 1
         return a, True
     return best_a, False
+
+
+def _ucb_pick_row(node: _Node, c: float) -> int:
+    """:func:`_ucb_pick` over ``node.order`` (every move tried) through ``node.row``: the
+    same availability counts and the same pick, without looking the moves up."""
+    logs, nlogs, log, sqrt = _LOGS, len(_LOGS), math.log, math.sqrt
+    best_i, best_score, i = 0, -math.inf, 0
+    for s in node.row:
+        avail = s.avail + 1
+        s.avail = avail
+        score = s.mean + c * sqrt((logs[avail] if avail < nlogs else log(avail)) / s.visits)
+        if score > best_score:
+            best_i, best_score = i, score
+        i += 1
+    return node.order[best_i]  # type: ignore[index]
 
 
 def _ucb_pick_jittered(
@@ -351,7 +370,13 @@ class MCTSBot:
                     own = state.legal_actions(cp)
                     if self._shortlist is not None:
                         own = self._moves(node, state, cp, own)
-                a, expanded = _ucb_pick(node.stats, own, c, rng)
+                if own == node.order:  # the same moves as last time, all tried
+                    a = _ucb_pick_row(node, c)
+                else:
+                    a, expanded = _ucb_pick(node.stats, own, c, rng)
+                    if not expanded:
+                        node.order = own
+                        node.row = [node.stats[m] for m in own]
                 path.append((node.stats[a], cp))
                 state.apply(a, cp)
                 node = node.child(a)
