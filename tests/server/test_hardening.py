@@ -177,11 +177,22 @@ def test_malformed_bodies_get_a_4xx_with_a_reason(client, body, caplog):
     assert "Traceback" not in caplog.text
 
 
-def test_nul_bytes_in_addresses_are_refused(client):
-    for path in ("/api/users/%00", "/api/tables/%00", "/api/tables?game=%00",
-                 "/api/users/%ED%A0%80"):
-        r = client.get(path)
-        assert 400 <= r.status_code < 500, (path, r.status_code)
+def test_nul_bytes_in_addresses_and_bodies_are_refused(db_url):
+    """PostgreSQL cannot hold a NUL character: such requests are refused before storage."""
+    with TestClient(create_app(db_url)) as client:
+        for path in ("/api/users/%00", "/api/tables/%00", "/api/tables?game=%00",
+                     "/api/users/%ED%A0%80", "/api/tables/a%00b/replay"):
+            r = client.get(path)
+            assert 400 <= r.status_code < 500, (path, r.status_code)
+        for path, body in (("/api/guest", {"name": "Ann\u0000"}),
+                           ("/api/signup", {"name": "A\u0000", "password": "x\u0000" * 8})):
+            r = client.post(path, json=body)
+            assert 400 <= r.status_code < 500, (path, r.status_code)
+        new_guest(client, "Ann")
+        r = client.post("/api/tables", json={"game": "sealed_bids", "start": False,
+                                             "seats": [{"kind": "me"},
+                                                       {"kind": "bot", "bot": "\u0000"}]})
+        assert r.status_code == 422
 
 
 def test_a_malformed_socket_message_gets_an_error_and_the_socket_stays(client):
