@@ -100,7 +100,8 @@ async def client(i: int, base_ws: str, http: Http, table: dict, token: str, args
     rng = random.Random(i)
     tid = table["id"]
     while not stop.is_set():
-        async with connect(f"{base_ws}/ws/tables/{tid}", max_size=None,
+        query = f"?token={token}" if args.token_in_url else ""  # servers before the hello
+        async with connect(f"{base_ws}/ws/tables/{tid}{query}", max_size=None,
                            ping_interval=None, open_timeout=120, compression=None) as ws:
             await ws.send(json.dumps({"type": "hello", "tokens": [token]}))
             counter[0] += 1
@@ -256,6 +257,9 @@ def main() -> None:
     ap.add_argument("--bot", default="random",
                     help="the bots' spec (random, greedy, mcts:3, ...) or mix: random, greedy "
                          "and level-3 search bots")
+    ap.add_argument("--token-in-url", action="store_true",
+                    help="also put the seat token in the socket's address (for comparing with "
+                         "servers that took it there)")
     ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temp dir)")
     asyncio.run(run(ap.parse_args()))
 
