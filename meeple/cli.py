@@ -510,27 +510,37 @@ def run_game(
             last_human = p
             with private_screen():
                 chosen = ask_human(state, p, names, prompt, since)
-            console.clear()
         else:
             chosen = ask_human(state, p, names, prompt, since)
         if chosen is None:
             raise _Quit
         return chosen
 
+    secret: list[int] = []  # moves shown as "has chosen", told once everyone may know them
+
+    def tell(entry: Entry) -> None:
+        text = escape(entry.label)
+        if entry.label != entry.text:
+            text += f" [dim]({escape(entry.text)})[/]"
+        console.print(f"{who(game, entry.player, names)}: {text}")
+
     def on_move(state: State, p: int, action: int) -> None:
         if chronicle is None:
             return
         chronicle.record(state, p, action)
-        if quiet or p == CHANCE:
+        if quiet:
             return
+        visible = state.visible_history(None)
+        for i in [i for i in secret if visible[i][1] is not None]:
+            secret.remove(i)
+            tell(chronicle.entries[i])
         entry = chronicle.entries[-1]
-        if state.visible_history(None)[-1][1] is None:  # a secret until everyone has chosen
-            console.print(f"{who(game, p, names)} has chosen")
-            return
-        text = escape(entry.label)
-        if entry.label != entry.text:
-            text += f" [dim]({escape(entry.text)})[/]"
-        console.print(f"{who(game, p, names)}: {text}")
+        if p != CHANCE:
+            if visible[-1][1] is None:  # a secret until everyone has chosen
+                secret.append(len(chronicle.entries) - 1)
+                console.print(f"{who(game, p, names)} has chosen")
+            else:
+                tell(entry)
         for line in entry.after:
             console.print(f"  {escape(line)}")
 

@@ -1,0 +1,147 @@
+"""``meeple play`` in a real terminal (tmux): hot-seat turns on the alternate screen with
+nothing private left in the scrollback, and the move prompt's line editing, history and Tab
+completion."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class Pane:
+    """A tmux session running one command in a 100×45 terminal."""
+
+    def __init__(self, command: str):
+        self.name = f"meeple-{uuid.uuid4().hex[:8]}"
+        env = f"cd {ROOT} && TERM=xterm-256color COLUMNS=100"
+        for _ in range(5):  # a tmux server that is just closing refuses new sessions
+            started = subprocess.run(
+                ["tmux", "new-session", "-d", "-s", self.name, "-x", "100", "-y", "45",
+                 f"{env} {command}; sleep 30"], capture_output=True)
+            if started.returncode == 0:
+                break
+            time.sleep(0.5)
+        assert started.returncode == 0, started.stderr
+
+    def keys(self, *keys: str) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+
+    def screen(self) -> str:
+        """What the terminal shows now."""
+        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name],
+                              capture_output=True, text=True, check=True).stdout
+
+    def scrollback(self) -> str:
+        """The normal screen with all its scrollback (not the alternate screen)."""
+        out = subprocess.run(["tmux", "capture-pane", "-p", "-S", "-", "-E", "-", "-t",
+                              self.name], capture_output=True, text=True, check=True).stdout
+        if self.alternate():  # capture-pane shows the alternate screen while it is on
+            return ""
+        return out
+
+    def alternate(self) -> bool:
+        out = subprocess.run(["tmux", "display-message", "-p", "-t", self.name,
+                              "#{alternate_on}"], capture_output=True, text=True, check=True)
+        return out.stdout.strip() == "1"
+
+    def wait_for(self, text: str, timeout: float = 30) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.2)
+        raise AssertionError(f"{text!r} never shown; the screen:\n{self.screen()}")
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+
+
+@pytest.fixture
+def pane() -> Iterator[type[Pane]]:
+    opened: list[Pane] = []
+
+    def make(command: str) -> Pane:
+        p = Pane(command)
+        opened.append(p)
+        return p
+
+    yield make  # type: ignore[misc]
+    for p in opened:
+        p.close()
+
+
+MEEPLE = f"{sys.executable} -m meeple.cli"
+PROMPT = "move (? for moves):"
+
+
+def test_hot_seat_turns_leave_nothing_private_in_the_scrollback(pane):
+    term = pane(f"{MEEPLE} play kontor --seats human,human --seed 9")
+    term.wait_for("Pass the keyboard to")
+    assert "Player 1" in term.screen().split("Pass the keyboard to")[1]
+    assert not term.alternate()
+    term.keys("Enter")
+    private = term.wait_for(PROMPT)
+    assert term.alternate(), "a player's private view must be on the alternate screen"
+    hand = next(line for line in private.splitlines() if line.startswith("In your hand:"))
+    term.keys("moves", "Enter")
+    listing = term.wait_for("legal moves:")
+    first = next(line for line in listing.splitlines() if line.strip().startswith("1. "))
+    chosen = first.split("1. ", 1)[1].split("  ")[0]  # e.g. "choose red-27"
+    term.keys("1", "Enter")
+    handover = term.wait_for("Player 2 and press Enter.")  # the hand-over names the next
+    assert "Pass the keyboard to ● Player 2 and press Enter." in handover
+    assert not term.alternate()
+    back = term.scrollback()
+    assert "Pass the keyboard to" in back and "Player 1 has chosen" in back
+    assert "In your hand" not in back and hand not in back
+    assert chosen not in back and chosen.split()[-1] not in back
+    assert "legal moves:" not in back and PROMPT not in back
+    term.keys("Enter")
+    term.wait_for(PROMPT)
+    assert term.alternate()
+    term.keys("quit", "Enter")
+    term.wait_for("Game left unfinished.")
+    assert "In your hand" not in term.scrollback()
+
+
+def test_the_prompt_edits_remembers_and_completes(pane):
+    term = pane(f"{MEEPLE} play koplus --seats human,greedy --seed 3")
+    term.wait_for(PROMPT)
+    # line editing: type "oves", go to the start of the line, add the "m"
+    term.keys("oves", "Home", "m", "Enter")
+    listing = term.wait_for("legal moves:")
+    assert "\x1b" not in listing and "[D" not in listing
+    count = listing.count("legal moves:")
+    # history: the arrow up brings back "moves"
+    term.keys("Up")
+    time.sleep(0.5)
+    assert term.screen().rstrip().splitlines()[-1].endswith(f"{PROMPT} moves")
+    term.keys("Enter")
+    deadline = time.monotonic() + 10
+    while term.screen().count("legal moves:") <= count and time.monotonic() < deadline:
+        time.sleep(0.2)
+    screen = term.screen()
+    first = next(line for line in reversed(screen.splitlines())
+                 if line.strip().startswith("1. "))
+    move = first.split("1. ", 1)[1].split("  ")[0]  # e.g. "U0@6,4"
+    # Tab completes a legal move from its first letters
+    term.keys("C-u", move[:-1], "Tab")
+    time.sleep(0.8)
+    line = next(x for x in reversed(term.screen().splitlines()) if PROMPT in x)
+    typed = line.split(PROMPT, 1)[1].strip()
+    assert typed.startswith(move[:-1]) and len(typed) >= len(move) - 1
+    term.keys("Escape", "C-u", move, "Enter")
+    term.wait_for("Player 2 (greedy bot):")
+    term.keys("quit", "Enter")
+    term.wait_for("Game left unfinished.")
