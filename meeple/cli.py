@@ -670,6 +670,25 @@ def record_names(record: dict[str, Any], players: int) -> list[str]:
     return seat_names(seats) if len(seats) == players else []
 
 
+def move_line(
+    state: State, record: dict[str, Any], viewer: int | str | None, names: list[str]
+) -> str | None:
+    """The last move of ``state`` (after the record's first moves) as ``viewer`` may know it
+    now, as rich markup: "Player 1: choose red-27", or "has chosen" / "a hidden draw" while
+    it is a secret to them. ``None`` at the start."""
+    n = len(state.history())
+    if not n:
+        return None
+    history = (state.history() if viewer == ALL
+               else state.visible_history(None if viewer is None else int(viewer)))
+    p, action = history[n - 1]
+    if action is not None:
+        move = escape(str(record["moves"][n - 1][1]))
+    else:
+        move = "a hidden draw" if p == CHANCE else "has chosen"
+    return f"{who(state.game, p, names)}: {move}"
+
+
 def show_replay_step(
     record: dict[str, Any], final: State, n: int, viewer: int | str | None, names: list[str]
 ) -> None:
@@ -681,15 +700,9 @@ def show_replay_step(
     seen = ("everything" if viewer == ALL else "as a spectator sees it" if viewer is None
             else f"as {seat_name(int(viewer), names)} sees it")
     console.rule(f"move {n}/{total} · {seen}")
-    if n:
-        history = (state.history() if viewer == ALL
-                   else state.visible_history(None if viewer is None else int(viewer)))
-        p, action = history[n - 1]
-        if action is not None:
-            move = escape(str(record["moves"][n - 1][1]))
-        else:
-            move = "a hidden draw" if p == CHANCE else "has chosen"
-        console.print(f"{who(game, p, names)}: {move}")
+    line = move_line(state, record, viewer, names)
+    if line is not None:
+        console.print(line)
     if n == total and final.is_terminal():
         show_final(final, None if viewer == ALL else viewer, names)  # type: ignore[arg-type]
     elif viewer == ALL and not game.perfect_information:

@@ -285,3 +285,113 @@ def test_the_replay_log_shows_a_viewer_only_what_they_may_know(tmp_path):
         assert line.endswith(": " + record["moves"][-1][1]), line  # the end shows everything
         return
     pytest.skip("no game hides a move from a player")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_replay_step_shows_each_viewer_only_what_they_may_know(name):
+    """Every step of a whole game, for every seat, a spectator and ``all``: the move that
+    led there as that viewer may know it (``State.visible_history``), never a choice that
+    another player made at a simultaneous step still open, and everything for ``all``."""
+    from rich.text import Text
+
+    from meeple import cli
+    from meeple.engine import CHANCE, SIMULTANEOUS
+
+    players = game_class(name).default_players()
+    game = meeple.load(name, players=players)
+    state = meeple.play_out(game.new_initial_state(), 2)
+    record = game.record(state, seats=["random"] * players)
+    names = cli.record_names(record, players)
+    state = game.new_initial_state()
+    for n, (player, text) in enumerate(record["moves"], 1):
+        state.apply(state.string_to_action(text, player), player)
+        open_step = set()
+        if state.current_player == SIMULTANEOUS:  # who has chosen at the open step
+            pending = set(state.pending_players())
+            for p, _ in reversed(state.history()):
+                if p < 0 or p in pending or p in open_step:
+                    break
+                open_step.add(p)
+        for viewer in [*range(players), None, cli.ALL]:
+            line = Text.from_markup(cli.move_line(state, record, viewer, names)).plain
+            known = (state.history() if viewer == cli.ALL
+                     else state.visible_history(viewer))[n - 1][1] is not None
+            secret = player in open_step and player != viewer and viewer != cli.ALL
+            if viewer == cli.ALL or game.perfect_information or state.is_terminal():
+                assert known
+            if known and not secret:
+                assert line.endswith(": " + text), (n, viewer, line)
+            else:
+                assert text not in line, (n, viewer, line)
+                assert line.endswith("a hidden draw" if player == CHANCE else "has chosen")
+
+
+def test_replay_viewer_all_shows_every_players_view(tmp_path):
+    name = next((g for g in GAMES if not game_class(g).perfect_information), None)
+    if name is None:
+        pytest.skip("every game is of perfect information")
+    done = run("play", name, "--seats", "random,random", "--seed", "2", "--json")
+    path = tmp_path / "game.json"
+    path.write_text(done.stdout)
+    record = json.loads(done.stdout)
+    hidden = next(n for n in range(1, len(record["moves"]))
+                  if meeple.replay(record, upto=n).visible_history(0)[n - 1][1] is None)
+    for args in ([], ["--viewer", "all"]):
+        r = run("replay", str(path), *args, input=f"{hidden}\nq\n")
+        assert r.returncode == 0, r.stderr
+        step = r.stdout.split(f"move {hidden}/")[1]
+        assert "everything" in step.splitlines()[0]
+        assert step.splitlines()[1].endswith(": " + record["moves"][hidden - 1][1])
+        assert "What ▲ Player 1" in step or "What" in step and "Player 1" in step
+        assert step.count("sees:") == 2
+    r = run("replay", str(path), "--viewer", "public", input=f"{hidden}\nq\n")
+    step = r.stdout.split(f"move {hidden}/")[1]
+    assert "as a spectator sees it" in step.splitlines()[0]
+    assert record["moves"][hidden - 1][1] not in step.splitlines()[1]
+
+
+def test_since_your_last_turn_tells_falls_and_the_others_moves():
+    """Kozo: a person's own fall and what the bots did after it are told at their next
+    prompt, in the game's words."""
+    import random
+
+    from rich.text import Text
+
+    from meeple import cli
+
+    if "kozo" not in GAMES:
+        pytest.skip("no Kozo")
+    game = meeple.load("kozo", players=3)
+    names = cli.seat_names(["human", "random", "random"])
+    falls_told = 0
+    for seed in range(30):
+        state = game.new_initial_state()
+        chronicle = cli.Chronicle(game, names)
+        pending: list[str] = []  # what the next summary for Player 1 must hold
+        fell = False
+
+        def on_move(st, p, a, chronicle=chronicle, pending=pending):
+            nonlocal fell
+            before = chronicle.shadow.observation(None)["last_check"]
+            after = st.observation(None)["last_check"]
+            chronicle.record(st, p, a)
+            if p == 0:
+                pending.clear()
+                if after and after != before and after.get("result") == "fallen":
+                    pending.append("Player 1 toppled the tower")
+                    fell = True
+            elif p >= 0:
+                pending.append(f"{names[p]}: {chronicle.entries[-1].label}")
+
+        def policy(st, p, rng, chronicle=chronicle, pending=pending):
+            if p == 0 and chronicle.entries:
+                told = [Text.from_markup(x).plain for x in chronicle.since(st, 0, limit=999)]
+                for line in pending:
+                    assert any(t.startswith(line) for t in told), (line, told)
+            return rng.choice(st.legal_actions(p))
+
+        meeple.play_out(state, random.Random(seed), policy=policy, on_move=on_move)
+        falls_told += fell
+        if falls_told >= 2:
+            return
+    pytest.fail("Player 1 never toppled the tower")
