@@ -49,7 +49,7 @@ _OFF_BOARD = 51
 least 51 (never ≤ 9) and at most 5 · 51 = 255, so sums fit one byte."""
 _BEYOND = bytes((_OFF_BOARD,))
 _OK_DIGIT = bytes(ord("1") if v <= CATCH_LIMIT else ord("0") for v in range(256))
-_FEW_IDS = 22
+_FEW_IDS = 20
 """Up to this many set bits, a bitboard is read bit by bit; beyond, numpy unpacks it."""
 _OUTCOME_CACHE = 1024
 """How many chance-outcome lists (by the sections already dealt) a game keeps."""
@@ -155,7 +155,8 @@ class Geometry:
         """The set bits of an action-id bitboard, ascending."""
         if ids.bit_count() > _FEW_IDS:  # many: let numpy unpack the bytes
             raw = np.frombuffer(ids.to_bytes(self._nbytes, "little"), dtype=np.uint8)
-            return np.unpackbits(raw, bitorder="little").nonzero()[0].tolist()
+            flags = np.unpackbits(raw, bitorder="little").view(np.bool_)  # bools: a fast nonzero
+            return flags.nonzero()[0].tolist()
         out = []
         while ids:  # highest bit first (no negation), then reversed
             top = ids.bit_length() - 1
@@ -558,7 +559,8 @@ class KoPlusState(State):
             if ids:  # as Geometry.ids_of, inlined: this runs before every move
                 if ids.bit_count() > _FEW_IDS:
                     raw = np.frombuffer(ids.to_bytes(geo._nbytes, "little"), dtype=np.uint8)
-                    return np.unpackbits(raw, bitorder="little").nonzero()[0].tolist()
+                    flags = np.unpackbits(raw, bitorder="little").view(np.bool_)
+                    return flags.nonzero()[0].tolist()
                 out = []
                 while ids:  # highest bit first (no negation), then reversed
                     top = ids.bit_length() - 1
