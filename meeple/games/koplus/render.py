@@ -23,6 +23,7 @@ from meeple.engine.scores import fmt
 
 from . import art
 from .components import SEAT_COLOURS
+from .notation import place_words
 
 WIDTH = 360
 """The picture's width in SVG units (what a phone shows of it at one CSS pixel each)."""
@@ -81,16 +82,19 @@ def status(obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
 
 
 def last_words(obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
-    """The last tile laid, in words ("Ann laid a plus at 3,4: 3 points"), or ""."""
+    """The last tile laid, in words ("Ann laid a plus centred on row 3, column 4: 3 points"),
+    or ""."""
     tile = obs.get("last_tile")
     if not tile:
         return ""
-    shape = tile["shape"]
-    top = min(r for r, _ in tile["cells"])
-    left = min(c for _, c in tile["cells"])
-    kind = "plus" if shape == "X" else "U"
-    return (f"{seat_name(tile['player'], names)} laid a {kind} at {top},{left}: "
-            f"{draw.points(tile['points'])}")
+    rows = sorted({r for r, _ in tile["cells"]})
+    cols = sorted({c for _, c in tile["cells"]})
+    if tile["shape"] == "X":
+        where = f"a plus centred on {place_words(rows[1], cols[1])}"
+    else:
+        where = (f"a U covering rows {rows[0] + 1} to {rows[-1] + 1}, "
+                 f"columns {cols[0] + 1} to {cols[-1] + 1}")
+    return f"{seat_name(tile['player'], names)} laid {where}: {draw.points(tile['points'])}"
 
 
 def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
@@ -177,9 +181,9 @@ def _board(obs: dict[str, Any], x0: float, y0: float, size: float) -> list[str]:
         drawn.append(draw.group([body], class_=f"tile player-{p}" + (" last" if last else ""),
                                 data_tile=tile["notation"], data_seat=p))
     out.append(draw.group(drawn, class_="tiles", pointer_events="none"))
-    coords = [draw.text(x0 + (c + 0.5) * size, y0 - 3, c, size=12, anchor="middle", fill=MUTED)
-              for c in range(cols)]
-    coords += [draw.text(x0 - 3, y0 + (r + 0.5) * size + 4, r, size=12, anchor="end",
+    coords = [draw.text(x0 + (c + 0.5) * size, y0 - 3, c + 1, size=12, anchor="middle",
+                        fill=MUTED) for c in range(cols)]  # rows and columns count from 1
+    coords += [draw.text(x0 - 3, y0 + (r + 0.5) * size + 4, r + 1, size=12, anchor="end",
                          fill=MUTED) for r in range(rows)]
     out.append(draw.group(coords, class_="coords", pointer_events="none"))
     return out
@@ -249,13 +253,13 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
     for c in range(cols):
         if c and c % step == 0:
             head += " "
-        head += f"{c:>3}"
+        head += f"{c + 1:>3}"
     lines.append(f"[dim]{head}[/dim]")
     used: dict[str, bool] = {}
     for r in range(rows):
         if r and r % step == 0:
             lines.append("")
-        row = f"[dim]{r:>3}[/dim]"
+        row = f"[dim]{r + 1:>3}[/dim]"
         for c in range(cols):
             if c and c % step == 0:
                 row += " "

@@ -69,7 +69,7 @@ def test_text_marks_tiles_with_the_players_symbol():
     state = f2()
     play(state, "U2@6,5")
     lines = render.text(state.observation(0)).splitlines()
-    row6 = next(line for line in lines if line.startswith("[dim]  6[/dim]"))
+    row6 = next(line for line in lines if line.startswith("[dim]  7[/dim]"))  # rows from 1
     colour = KoPlus.colours[0]
     # (6,5) caught a 5: the symbol and the 5; (6,6) and (6,7) the symbol alone; the last tile
     # laid is underlined
@@ -78,10 +78,11 @@ def test_text_marks_tiles_with_the_players_symbol():
     assert row6.count(colour.symbol) == 3
     assert KoPlus.colours[1].fill not in row6
     plain = Text.from_markup(render.text(state.observation(0))).plain
-    assert "Last tile: Player 1 laid a U at 6,5: 9 points" in plain.splitlines()
+    assert ("Last tile: Player 1 laid a U covering rows 7 to 8, columns 6 to 8: 9 points"
+            in plain.splitlines())
     play(state, "X@7,5")
     lines = render.text(state.observation(0)).splitlines()
-    row6 = next(line for line in lines if line.startswith("[dim]  6[/dim]"))
+    row6 = next(line for line in lines if line.startswith("[dim]  7[/dim]"))  # rows from 1
     assert row6.count(f"[bold {colour.fill}]{colour.symbol}5[/]") == 1
     assert row6.count(f"[bold {colour.fill}]{colour.symbol} [/]") == 2
     assert "underline" not in row6
