@@ -80,6 +80,9 @@ def test_person_plays_a_whole_game_in_the_terminal(name):
             screen = term.read_to_prompt()
             assert screen is not None
             assert "(type ? to list the legal moves)" in " ".join(screen.split())
+            term.send("help")
+            screen = term.read_to_prompt()
+            assert screen is not None and "Commands: moves (or ?) lists" in screen
             first = False
         term.send("?")
         screen = term.read_to_prompt()
@@ -395,3 +398,41 @@ def test_since_your_last_turn_tells_falls_and_the_others_moves():
         if falls_told >= 2:
             return
     pytest.fail("Player 1 never toppled the tower")
+
+
+def test_a_forced_move_is_played_with_a_note_instead_of_asking():
+    """Exactly one legal move: it is played for the person, with a note, and nothing asked."""
+    import random
+
+    from rich.console import Console
+
+    from meeple import cli
+
+    class NoQuestions(cli.MovePrompt):
+        def ask(self, markup: str, words: list[str]) -> str:
+            raise AssertionError("a forced move was asked for")
+
+    for name in GAMES:
+        game = meeple.load(name)
+        for seed in range(10):
+            state = game.new_initial_state()
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                p = state.current_player
+                players = [p] if p >= 0 else state.pending_players() if p != -1 else []
+                forced = [q for q in players if len(state.legal_actions(q)) == 1]
+                if forced:
+                    q = forced[0]
+                    saved = cli.console
+                    cli.console = Console(width=200, color_system=None, highlight=False)
+                    try:
+                        with cli.console.capture() as out:
+                            action = cli.ask_human(state, q, [], NoQuestions())
+                    finally:
+                        cli.console = saved
+                    assert action == state.legal_actions(q)[0]
+                    assert "Only one move is possible" in out.get()
+                    assert "it is played for you" in out.get()
+                    return
+                meeple.play_out(state, rng, max_actions=1)
+    pytest.skip("no game reached a forced move")
