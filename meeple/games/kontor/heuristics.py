@@ -43,6 +43,23 @@ SHORTLIST = 6
 """How many placements ``shortlist`` keeps."""
 
 
+_WINNERS: dict[tuple[int, ...], int] = {}
+"""``area_winner`` by the counts (their length gives the player count): the same few counts
+come up again and again in a search."""
+_WINNERS_MAX = 1 << 16
+
+
+def _winner(counts: list[int], n: int) -> int:
+    """:func:`area_winner`, remembered."""
+    key = tuple(counts)
+    w = _WINNERS.get(key)
+    if w is None:
+        if len(_WINNERS) >= _WINNERS_MAX:
+            _WINNERS.clear()
+        w = _WINNERS[key] = area_winner(counts, n)
+    return w
+
+
 def _raw(state: KontorState, player: int) -> float:
     g = state.game
     n = g.num_players
@@ -54,7 +71,7 @@ def _raw(state: KontorState, player: int) -> float:
     legal = state.legal
     for m in state.areas.values():
         counts = state.area_counts(m)
-        w = area_winner(counts, n)
+        w = _winner(counts, n)
         if w < 0:
             continue
         if state.keepers[w] == 0:
@@ -174,7 +191,7 @@ def placement_scores(state: KontorState, player: int, legal: list[int]) -> list[
     for m in state.areas.values():
         edge = grow(m) & opening
         counts = state.area_counts(m)
-        areas.append((edge, counts, _owner_sign(area_winner(counts, n), player)))
+        areas.append((edge, counts, _owner_sign(_winner(counts, n), player)))
     own = CARD_COLOUR[card] == player
     out = []
     seen: dict[tuple[int, ...], float] = {}
@@ -201,7 +218,7 @@ def placement_scores(state: KontorState, player: int, legal: list[int]) -> list[
             key = tuple(merged)
             after = seen.get(key)
             if after is None:
-                after = seen[key] = (_owner_sign(area_winner(merged, n), player)
+                after = seen[key] = (_owner_sign(_winner(merged, n), player)
                                      + 0.1 * max(-3, min(3, _lead(merged, player, n))))
             value = after - before
         out.append(value)
