@@ -38,7 +38,8 @@ class Terminal:
 
     def read_to_prompt(self) -> str | None:
         """Everything printed up to the next move prompt; None once the program has ended."""
-        out = []
+        out: list[str] = []
+        assert self.proc.stdout is not None
         while True:
             ch = self.proc.stdout.read(1)
             if ch == "":
@@ -49,6 +50,7 @@ class Terminal:
                 return "".join(out)
 
     def send(self, line: str) -> None:
+        assert self.proc.stdin is not None
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
 
