@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up meeple on this machine: a virtual environment in .venv with meeple and its pinned
 # dependencies, and the browser libraries from npm (lockfile). With --test, also the system
-# packages the test suite drives: Debian's Chromium, Redis and PostgreSQL, and for each other
+# packages the test suite drives: Debian's Chromium, Redis, PostgreSQL, tmux and cairo, and for each other
 # supported Python found on the machine (3.12, 3.13) a venv .venv/py<version> with the core
 # install, the test tools and each peer framework that has a wheel for it (no web platform),
 # where `make test` runs the engine, games and adapters tests again.
@@ -16,6 +16,8 @@ if [ "${1:-}" = "--test" ]; then
   command -v chromium >/dev/null || need+=(chromium fonts-dejavu-core)
   command -v redis-server >/dev/null || need+=(redis-server)
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+  command -v tmux >/dev/null || need+=(tmux)
+  ldconfig -p | grep -q 'libcairo\.so\.2' || need+=(libcairo2)
   if [ ${#need[@]} -gt 0 ]; then
     echo "installing system packages: ${need[*]}"
     apt-get update -qq
