@@ -29,7 +29,7 @@ from .domain import Visibility
 MIGRATIONS = Path(__file__).parent / "migrations"
 BUSY_TIMEOUT_MS = 30_000
 TRUNCATE_WAIT_MS = 250
-WAL_LIMIT = 1 << 20
+WAL_LIMIT = 16 << 20
 """SQLite: the write-ahead log is truncated once a checkpoint finds it larger (bytes)."""
 
 
@@ -170,12 +170,12 @@ def upgrade(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
-def checkpoint(engine: Engine, mode: str = "PASSIVE") -> None:
+def checkpoint(engine: Engine, mode: str = "PASSIVE", limit: int = WAL_LIMIT) -> None:
     """Copy SQLite's write-ahead log into the database file (nothing to do elsewhere).
 
     A passive checkpoint never waits, but while readers keep using the log it can never start
     it again from the beginning, so under steady reads and writes the log only grows. When it
-    is larger than ``WAL_LIMIT`` the checkpoint waits for the readers of the moment (new ones
+    is larger than ``limit`` the checkpoint waits for the readers of the moment (new ones
     wait a moment for it) and truncates the log."""
     if engine.dialect.name != "sqlite":
         return
@@ -183,7 +183,7 @@ def checkpoint(engine: Engine, mode: str = "PASSIVE") -> None:
         raise ValueError(f"no checkpoint mode {mode!r}")
     with engine.connect() as conn:  # each answer read at once: no statement stays open
         conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})").all()
-        if mode == "PASSIVE" and _wal_size(engine) > WAL_LIMIT:
+        if mode == "PASSIVE" and _wal_size(engine) > limit:
             # wait for readers a moment only: a writer waits while this waits
             conn.exec_driver_sql(f"PRAGMA busy_timeout={TRUNCATE_WAIT_MS}").all()
             try:

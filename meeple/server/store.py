@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from .db import (
+    WAL_LIMIT,
     MoveRow,
     SeatRow,
     SessionRow,
@@ -209,9 +210,11 @@ def _user(row: User) -> UserRecord:
 class SqlStore:
     """The tables in a SQL database (SQLite in WAL mode or PostgreSQL), migrations applied."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, wal_limit: int = WAL_LIMIT):
         self.engine: Engine = open_database(url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.wal_limit = wal_limit
+        """SQLite: the write-ahead log is truncated once a checkpoint finds it larger."""
 
     @property
     def background_checkpoints(self) -> bool:
@@ -436,7 +439,7 @@ class SqlStore:
 
     # upkeep
     def checkpoint(self, mode: str = "PASSIVE") -> None:
-        checkpoint(self.engine, mode)
+        checkpoint(self.engine, mode, self.wal_limit)
 
     def close(self) -> None:
         self.engine.dispose()

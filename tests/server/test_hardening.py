@@ -429,6 +429,7 @@ def test_the_websocket_checks_its_origin(client):
 def test_sqlite_wal_stays_bounded_under_sustained_writes(tmp_path):
     url = f"sqlite:///{tmp_path / 'm.db'}"
     store = SqlStore(url)
+    store.wal_limit = 1 << 20  # the default (16 MiB) scaled to this test's writes
     wal = Path(f"{tmp_path / 'm.db'}-wal")
     ann = store.add_user("Ann", "ann", None, True)
     assert ann
