@@ -2,7 +2,9 @@
 (3 s simulated, sleep on).
 
 1. The 12-piece tower of example Z5 (round 3), standing, and with a 13th piece that falls; the
-   MuJoCo motion of the standing tower.
+   MuJoCo verdict on the standing tower as the referee runs it (each balance cube a body of
+   its own) and in the smaller scene that was measured instead (each balance cube a geom of
+   the polycube under it, ``carried=True``); the MuJoCo motion of the standing tower.
 2. Every stability check of a few 3-player games between bots (towers of every size a game
    judges; greedy bots build tall towers, random ones topple early): the median time per
    check for each referee, overall, standing and falling, and by tower size.
@@ -121,8 +123,11 @@ def main() -> None:
     assert not physics.static_stands(falling, balances)
     ms = median_ms(lambda: physics.static_stands(falling, balances), args.repeats)
     print(f"static verdict, 13th piece falls  median {ms}")
-    ms = median_ms(lambda: physics.mujoco_verdict(pieces, balances), max(5, args.repeats // 3))
+    repeats = max(5, args.repeats // 3)
+    ms = median_ms(lambda: physics.mujoco_verdict(pieces, balances), repeats)
     print(f"MuJoCo verdict (3 s simulated)    median {ms}")
+    ms = median_ms(lambda: physics.mujoco_verdict(pieces, balances, carried=True), repeats)
+    print(f"  balance cubes carried (measured) median {ms}")
     scene = {"pieces": [{"piece": 1, "cells": c} for c, _, _ in pieces],
              "balances": [{"column": [x, y], "height": h} for x, y, h in balances]}
     ms = median_ms(lambda: physics.motion(scene), 5)
@@ -137,6 +142,10 @@ def main() -> None:
     mujoco_ms = time_checks(towers, physics.mujoco_verdict, 1)
     print(f"static verdict   {summary(static_ms)}")
     print(f"MuJoCo verdict   {summary(mujoco_ms)}")
+    carried_ms = time_checks(towers, lambda p, b: physics.mujoco_verdict(p, b, carried=True), 1)
+    differ = sum(physics.mujoco_verdict(p, b)[0] != physics.mujoco_verdict(p, b, carried=True)[0]
+                 for p, b in towers)
+    print(f"  balance cubes carried (measured): {summary(carried_ms)}, {differ} verdicts differ")
     for label, keep in (("standing", True), ("falling", False)):
         idx = [i for i, v in enumerate(verdicts) if v is keep]
         if idx:

@@ -104,6 +104,18 @@ def test_an_edge_to_edge_contact_carries_nothing():
     assert not physics.mujoco_verdict([S_ON_ONE_SQUARE], [(1, 2, 3)])[0]
 
 
+def test_mujoco_lets_some_edge_to_edge_contacts_slip():
+    # An I-tricube on (2,0) alone, its far cube's lower edge along the upper edge of an
+    # L-tricube's cube in the next column: the static referee is at its threshold as above,
+    # and here MuJoCo lets the bar slide off the edge.
+    pieces = [cells("200 210"), cells("010 020 120"), cells("001 101 201")]
+    balances = [(2, 1, 1), (0, 2, 1)]
+    assert not physics.static_stands(pieces, balances, margin=0.0)
+    assert physics.static_stands(pieces, balances, margin=-0.002)
+    stands, moved, _, _ = physics.mujoco_verdict(pieces, balances)
+    assert not stands and moved == [2]
+
+
 def test_an_edge_to_edge_contact_in_a_game_falls():
     state = play(["P1.1@0,1", "B@0,2"])
     assert state.last_check["result"] == "stable"
