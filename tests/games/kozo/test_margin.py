@@ -190,3 +190,18 @@ def test_the_greedy_bot_plans_beyond_the_referees_margin(margin, monkeypatch):
     for state in (placing, balancing):
         heuristics.action_value(state, state.current_player, state.legal_actions()[0])
     assert len(seen) == 2 and min(seen) > margin
+
+
+def test_z5_turn_17_is_held_by_side_pushes_with_room_to_spare():
+    # Round 3 of example Z5 up to game turn 17 (P8.1@0,0 at z0 = 1): the spec's gravity-only
+    # model puts it exactly at its threshold; side pushes and friction hold it far from it.
+    state = meeple.load("kozo", players=3, rounds=1).new_initial_state()
+    for poly, bal in [("P12.6@0,0", "B@0,1"), ("P3.8@1,0", "B@1,0"), ("P7.23@1,0", "B@2,2"),
+                      ("P9.4@0,1", "B@0,1"), ("P1.1@2,0", "B@0,2"), ("P2.1@2,0", "B@2,0")]:
+        state.apply(state.string_to_action(poly))
+        state.apply(state.string_to_action(bal))
+    state.apply(state.string_to_action("P8.1@0,0"))
+    assert state.last_check["result"] == "stable"
+    pieces, balances = state.physics_tower()
+    assert abs(physics.static_critical_margin(pieces, balances, friction=None)) < 0.001
+    assert physics.static_critical_margin(pieces, balances) > 0.25
