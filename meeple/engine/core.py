@@ -259,7 +259,11 @@ class State:
 
     # ------------------------------------------------------------------ actions
     def _resolve_player(self, player: int | None) -> int:
-        cp = self.current_player
+        return self._resolve_player_at(player, self.current_player)
+
+    def _resolve_player_at(self, player: int | None, cp: int) -> int:
+        """The acting player for ``player`` when ``cp`` is to act (``None``: the one to act,
+        or the only one pending at a simultaneous node)."""
         if player is None:
             if cp == SIMULTANEOUS:
                 pending = self._pending_players()
@@ -280,7 +284,7 @@ class State:
             if cached is None:
                 cached = self._legal_cache[cp] = self._legal_actions(cp)
             return cached.copy()
-        p = self._resolve_player(player)
+        p = self._resolve_player_at(player, cp)
         if cp == TERMINAL:
             return []
         if cp == SIMULTANEOUS:
@@ -308,8 +312,9 @@ class State:
         raise NotImplementedError
 
     def is_legal(self, action: int, player: int | None = None) -> bool:
-        p = self._resolve_player(player)
-        if self.current_player == TERMINAL:
+        cp = self.current_player
+        p = self._resolve_player_at(player, cp)
+        if cp == TERMINAL:
             return False
         cached = self._legal_cache.get(p)
         if cached is None:
@@ -327,13 +332,17 @@ class State:
                     return cp
             elif action in cached:
                 return cp
+        return self._check_at(action, player, cp)
+
+    def _check_at(self, action: int, player: int | None, cp: int) -> int:
+        """:meth:`check` with ``cp`` the player to act (read once by the caller)."""
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise IllegalAction(action, player, "an action is an int id; use string_to_action")
         action = int(action)
         if cp == TERMINAL:
             raise IllegalAction(action, player, "the game is over")
         if player is None:
-            p = self._resolve_player(None)
+            p = self._resolve_player_at(None, cp)
         else:
             p = player
             if cp == SIMULTANEOUS:
@@ -360,11 +369,11 @@ class State:
             # the common case (the one to act, an int id), as ``check`` does it, inlined
             cached = self._legal_cache.get(cp)
             if cached is None:
-                p = cp if self.is_legal(action, cp) else self.check(action, cp)
+                p = cp if self.is_legal(action, cp) else self._check_at(action, cp, cp)
             else:
-                p = cp if action in cached else self.check(action, cp)  # check raises
+                p = cp if action in cached else self._check_at(action, cp, cp)  # raises
         else:
-            p = self.check(action, player)
+            p = self._check_at(action, player, cp)
             action = int(action)
         self._apply(action, p)
         self._history.append((p, action))
