@@ -268,6 +268,9 @@ class MCTSBot:
         depth = spec.rollout_depth if rollout_depth is None else rollout_depth
         self.rollout_depth = depth if self._evaluate is not None else None
         self.chance_nodes = spec.chance_nodes if chance_nodes is None else chance_nodes
+        self._exact_tree = game.perfect_information and self.chance_nodes
+        """Whether a tree node always stands for one position (information is perfect and
+        every chance outcome has its own child), so its moves need not be listed again."""
         self.mistakes = (min(1.0, spec.mistakes * mistake_factor)
                          if mistakes is None else mistakes)
         if not 0.0 <= self.mistakes <= 1.0:
@@ -340,6 +343,7 @@ class MCTSBot:
         self, root: _Node, state: State, seat: int = -1, root_actions: list[int] | None = None
     ) -> None:
         rng, c = self.rng, self.exploration
+        exact = self._exact_tree
         node = root
         path: list[tuple[_Stat, int]] = []
         expanded = False
@@ -366,11 +370,13 @@ class MCTSBot:
                 node = node.child(tuple(joint))
             else:
                 own = root_actions if node is root and cp == seat else None
+                if own is None and exact and node.order is not None:
+                    own = node.order  # the same position as at every visit: the same moves
                 if own is None:
                     own = state.legal_actions(cp)
                     if self._shortlist is not None:
                         own = self._moves(node, state, cp, own)
-                if own == node.order:  # the same moves as last time, all tried
+                if own is node.order or own == node.order:  # the same moves, all tried
                     a = _ucb_pick_row(node, c)
                 else:
                     a, expanded = _ucb_pick(node.stats, own, c, rng)
