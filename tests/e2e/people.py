@@ -17,12 +17,17 @@ SHORT_GAMES: dict[str, dict] = {
 }
 
 
-def sign_in_as_guest(page: Page, name: str) -> None:
+def sign_in_as_guest(page: Page, name: str) -> str:
+    """Continue as a guest called ``name``; return the name the site gave (a name another
+    guest holds gets a number)."""
     page.goto("/login")
     form = page.locator("#guest-form")
     form.get_by_label("Your name").fill(name)
     form.get_by_role("button", name="Continue as guest").click()
     expect(page.locator("#who")).to_contain_text(name)
+    given = page.evaluate("fetch('/api/me').then((r) => r.json())")["name"]
+    assert given == name or re.fullmatch(re.escape(name) + r" \(\d+\)", given), given
+    return given
 
 
 def set_option(page: Page, name: str, value) -> None:

@@ -31,7 +31,7 @@ def table_json(server: str, table: str, code: str | None = None) -> dict:
 def test_two_people_play_through_an_invite_link(new_context, server, artifacts):
     ann = new_context().new_page()
     bob = new_context(width=390, height=844).new_page()  # a phone-sized screen
-    sign_in_as_guest(ann, "Ann")
+    ann_name = sign_in_as_guest(ann, "Ann")
     # Kontor: each round both choose a card at the same time, then play it.
     table = create_table(ann, "kontor", ["me", "open"], visibility="private",
                          options=SHORT_GAMES["kontor"])
@@ -41,7 +41,7 @@ def test_two_people_play_through_an_invite_link(new_context, server, artifacts):
     assert table not in json.dumps(
         json.load(urllib.request.urlopen(f"{server}/api/tables?status=waiting"))
     )
-    sign_in_as_guest(bob, "Bob")
+    bob_name = sign_in_as_guest(bob, "Bob")
     bob.goto(invite)
     bob.locator("#join").click()
     bob.wait_for_url(re.compile(f"/table/{table}$"))
@@ -67,7 +67,7 @@ def test_two_people_play_through_an_invite_link(new_context, server, artifacts):
     assert sum(counts.values()) > 0
     t = table_json(server, table, code=invite.rsplit("/", 1)[1])
     assert t["status"] == "finished"
-    assert [s["name"] for s in t["seats"]] == ["Ann", "Bob"]
+    assert [s["name"] for s in t["seats"]] == [ann_name, bob_name]
     for page in (ann, bob):
         expect(page.locator("#final-scores tbody tr")).to_have_count(2)
     bob.screenshot(path=str(artifacts / "e2e-invite-phone-final.png"), full_page=True)
@@ -78,7 +78,7 @@ def test_two_people_play_through_an_invite_link(new_context, server, artifacts):
     again = ann.url.rsplit("/", 1)[1]
     # the rematch is private too: read it as Ann, who sits there
     seats = ann.evaluate(f"fetch('/api/tables/{again}').then((r) => r.json())")["table"]["seats"]
-    assert [s["name"] for s in seats] == ["Ann", "Bob"]
+    assert [s["name"] for s in seats] == [ann_name, bob_name]
     expect(ann.locator("#players")).to_contain_text("Bob")
 
 

@@ -5,7 +5,6 @@ full work pool, log-in lock-outs, forwarded addresses, socket origins and the SQ
 
 from __future__ import annotations
 
-import asyncio
 import random
 import threading
 import time
@@ -22,7 +21,7 @@ from meeple.server.domain import Seat, TableStatus
 from meeple.server.service import TableService
 from meeple.server.store import MemoryStore, SqlStore
 
-from .util import frames_until, new_guest
+from .util import frames_until, new_guest, run_async
 
 
 @pytest.fixture
@@ -238,7 +237,7 @@ def test_a_full_table_set_to_start_starts_after_a_crash(tmp_path):
         service.stop()
         return lt.id
 
-    tid = asyncio.run(seat_without_start())
+    tid = run_async(seat_without_start())
     store.close()
     with TestClient(create_app(url)) as c:
         t = c.get(f"/api/tables/{tid}").json()["table"]
@@ -284,7 +283,7 @@ def test_simultaneous_moves_through_two_processes_are_both_accepted(tmp_path):
         a.stop()
         b.stop()
 
-    asyncio.run(main())
+    run_async(main())
     store.close()
 
 

@@ -26,7 +26,7 @@ from meeple.server.live import LiveTable
 from meeple.server.service import TableService
 from meeple.server.store import MemoryStore, SqlStore, Store
 
-from .util import rebuild
+from .util import rebuild, run_async
 
 ME, BOT, OPEN = SeatChoice.ME, SeatChoice.BOT, SeatChoice.OPEN
 
@@ -54,7 +54,7 @@ def run(store: Store, body: Callable[[TableService], Awaitable[None]]) -> None:
         finally:
             service.stop()
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def person(store: Store, name: str) -> UserRecord:

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import concurrent.futures
+from collections.abc import Coroutine
+from typing import Any, TypeVar
 
 from sqlalchemy import create_engine, text
 
 import meeple
+
+T = TypeVar("T")
+
+
+def run_async(coro: Coroutine[Any, Any, T]) -> T:
+    """Run ``coro`` to its end in a fresh event loop on a thread of its own (a browser test in
+    the same worker may hold a running loop on this one)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def frames_until(ws, pred, limit: int = 500) -> dict[str, Any]:

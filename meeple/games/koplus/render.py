@@ -108,10 +108,10 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     x0 = LEFT
     board = _board(obs, x0, y0, size)
     y = y0 + rows * size + 8
-    last = last_words(obs, names)
-    if last:
-        board.append(draw.text(8, y + 13, last, size=13, fill=MUTED, class_="last-words"))
-        y += 20
+    for line in draw.wrap(last_words(obs, names), WIDTH - 16, 13):
+        board.append(draw.text(8, y + 13, line, size=13, fill=MUTED, class_="last-words"))
+        y += 18
+    y += 2 if obs.get("last_tile") else 0
     panel, panel_h = _players(obs, names, y)
     out = [STYLE, draw.region("board", 0, head_h, WIDTH, y - head_h, board),
            draw.region("head", 0, 0, WIDTH, head_h, [head]),
