@@ -579,6 +579,7 @@ class LivePlay {
     const f = this.frame;
     if (!f || f.status !== "finished") {
       fill(this.resultEl);
+      this.resultKey = null;
       return;
     }
     const res = f.result || this.table.result || {};
@@ -586,6 +587,11 @@ class LivePlay {
     const scores = res.scores || f.observation?.scores || [];
     const ranks = res.ranks || f.observation?.ranks || [];
     const colours = names.map((_, s) => this.colour(f, s));
+    // The card stays as it is while nothing on it changes (a frame arrives for each change
+    // of who is connected): a reader's selection or a screenshot is not pulled away.
+    const key = JSON.stringify([res, names, colours, f.observation?.final_breakdown, this.table.rematch, f.seats]);
+    if (key === this.resultKey && this.resultEl.firstChild) return;
+    this.resultKey = key;
     const table = resultsTable(f.observation?.final_breakdown, { names, colours, ranks, scores, id: "final-scores" });
     const t = this.table;
     const winners = (res.winners || []).map((s) => names[s]);
