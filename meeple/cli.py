@@ -827,12 +827,27 @@ def serve(
         None, help="database URL (default: SQLite in ./meeple-data); postgresql+psycopg://..."
     ),
     redis: str | None = typer.Option(None, help="Redis URL to fan out updates between servers"),
+    trusted_proxy: list[str] = typer.Option(  # noqa: B006 - typer reads the default
+        [], "--trusted-proxy",
+        help="address of a proxy in front of the server whose X-Forwarded-For is believed "
+        "(repeatable; default: none, the connecting address counts)",
+    ),
+    allowed_origin: list[str] = typer.Option(  # noqa: B006
+        [], "--allowed-origin",
+        help="a page origin (https://example.org) whose pages may open the live socket "
+        "(repeatable; default: the server's own origin only)",
+    ),
 ) -> None:
     """Start the web platform."""
-    from meeple.server import serve as run_server
+    try:
+        from meeple.server import serve as run_server
+    except ImportError as e:
+        fail(f"the web platform needs the web extra: pip install 'meeple[web]' ({e})")
+        return
 
     console.print(f"meeple serving on http://{host}:{port}/")
-    run_server(host=host, port=port, db=db, redis=redis)
+    run_server(host=host, port=port, db=db, redis=redis, trusted_proxies=trusted_proxy,
+               allowed_origins=allowed_origin or None)
 
 
 @app.command("arena", context_settings=EXTRA)

@@ -438,3 +438,38 @@ def test_a_forced_move_is_played_with_a_note_instead_of_asking():
                     return
                 meeple.play_out(state, rng, max_actions=1)
     pytest.skip("no game reached a forced move")
+
+
+def test_serve_takes_the_allowed_origins_of_the_live_socket(tmp_path):
+    """``meeple serve --allowed-origin`` reaches the server: a page of that origin may open a
+    table's socket, another origin may not; ``--trusted-proxy`` is accepted."""
+    import socket
+    import time
+    import urllib.request
+
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [*MEEPLE, "serve", "--port", str(port), "--db", f"sqlite:///{tmp_path / 'm.db'}",
+         "--allowed-origin", "https://good.example", "--trusted-proxy", "127.0.0.2"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV,
+    )
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        url = f"ws://127.0.0.1:{port}/ws/tables/nosuchtable"
+        with connect(url, origin="https://good.example", open_timeout=10) as ws:  # type: ignore[arg-type]
+            assert json.loads(ws.recv(timeout=10))["type"] == "error"  # no such table, but open
+        with pytest.raises(InvalidStatus):
+            connect(url, origin="https://evil.example", open_timeout=10)  # type: ignore[arg-type]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
