@@ -7,8 +7,10 @@ once from the observation's ``final_breakdown``."""
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from html import escape
 
 from rich.markup import escape as rich_escape
@@ -26,21 +28,25 @@ STYLE = (
 """The classes every game uses for the current player and the last move."""
 
 
+_UNSAFE = re.compile(r"[&<>\"']")
+
+
 def esc(value: object) -> str:
     """Text made safe for SVG element content and attribute values."""
-    return escape(str(value), quote=True)
+    text = value if isinstance(value, str) else str(value)
+    return escape(text, quote=True) if _UNSAFE.search(text) else text
+
+
+@lru_cache(maxsize=512)
+def _attr_name(key: str) -> str:
+    return key.rstrip("_").replace("_", "-")
 
 
 def attrs(**values: object) -> str:
     """``key="value"`` pairs, escaped; ``None`` and ``False`` are left out; ``_`` becomes ``-``
     and a trailing ``_`` is dropped (``class_`` -> ``class``)."""
-    out = []
-    for key, value in values.items():
-        if value is None or value is False:
-            continue
-        name = key.rstrip("_").replace("_", "-")
-        out.append(f' {name}="{esc(value)}"')
-    return "".join(out)
+    return "".join(f' {_attr_name(key)}="{esc(value)}"' for key, value in values.items()
+                   if value is not None and value is not False)
 
 
 def document(width: float, height: float, body: Iterable[str], *, cls: str,

@@ -5,7 +5,7 @@ player's colour with the player's symbol. Everything is drawn in code."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from meeple.engine import svg as draw
 from meeple.engine.look import Colour
@@ -53,13 +53,25 @@ def _alien_body(value: int) -> str:
     return "".join(parts)
 
 
+def alien_id(value: int) -> str:
+    """The id of the drawing of an alien worth ``value`` (drawn once in the picture's defs)."""
+    return f"koplus-alien-{value}"
+
+
+def alien_defs(values: Iterable[int]) -> str:
+    """The drawings of the aliens of these values, once each, for :func:`alien` to use."""
+    return "<defs>" + "".join(f'<g id="{alien_id(v)}">{_alien_body(v)}</g>'
+                              for v in sorted(set(values))) + "</defs>"
+
+
 def alien(value: int, x: float, y: float, size: float, *, caught: bool = False) -> str:
-    """An alien worth ``value`` in the ``size`` square cell whose top-left corner is (x, y)."""
+    """An alien worth ``value`` in the ``size`` square cell whose top-left corner is (x, y):
+    the drawing of its value (:func:`alien_defs`) placed there."""
     k = size / 100
     cls = f"alien value-{value}" + (" caught" if caught else "")
     what = f"Alien worth {draw.points(value)}" + (", caught" if caught else "")
     return (f'<g class="{cls}" transform="translate({x:g},{y:g}) scale({k:g})">'
-            f"{draw.title(what)}{_alien_body(value)}</g>")
+            f'{draw.title(what)}<use href="#{alien_id(value)}"/></g>')
 
 
 def shade(fill: str, factor: float = 0.55) -> str:
@@ -91,7 +103,14 @@ def net(cells: Sequence[Sequence[int]], colour: Colour, x0: float, y0: float,
         size: float, *, symbol_at: tuple[int, int] | None = None, edge: float = 2.0) -> str:
     """A NET tile covering ``cells``: a solid pentomino in the player's colour with a net
     drawn on it, a darker edge and (at ``symbol_at``) the player's symbol. Returns the
-    tile's inner parts (the caller wraps them in a group)."""
+    tile's inner parts (the caller wraps them in a group). A laid tile is drawn once: the
+    same tile in the next picture is taken from a cache."""
+    return _net(tuple((r, c) for r, c in cells), colour, x0, y0, size, symbol_at, edge)
+
+
+@lru_cache(maxsize=4096)
+def _net(cells: tuple[tuple[int, int], ...], colour: Colour, x0: float, y0: float,
+         size: float, symbol_at: tuple[int, int] | None, edge: float) -> str:
     body = []
     mesh = []
     third = size / 3
@@ -129,6 +148,7 @@ def symbol_cell(shape: str, cells: Sequence[Sequence[int]]) -> tuple[int, int]:
     return top + tr, left + tc
 
 
+@lru_cache(maxsize=1024)
 def hand_tile(letter: str, colour: Colour, x: float, y: float, size: float) -> str:
     """A tile still in hand, by its shape (``X`` a plus, ``U`` a U opening up), ``size`` per
     cell, its box's top-left corner at (x, y)."""

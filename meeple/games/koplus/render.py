@@ -165,6 +165,8 @@ def _board(obs: dict[str, Any], x0: float, y0: float, size: float) -> list[str]:
     creatures = [art.alien(v, x0 + c * size + size * 0.03, y0 + r * size + size * 0.04,
                            size * 0.94, caught=owner[r][c] >= 0)
                  for r in range(rows) for c in range(cols) if (v := aliens[r][c])]
+    values = [v for row in aliens for v in row if v]
+    out.append(art.alien_defs(values))
     out.append(draw.group(creatures, class_="aliens", pointer_events="none"))
     tiles = obs["tiles"]
     drawn = []

@@ -129,14 +129,18 @@ def test_the_pieces_are_drawn_as_pieces(players, options):
         aliens = [g for g in root.iter(f"{NS}g") if "alien" in classes(g)]
         values = [v for row in obs["aliens"] for v in row if v]
         assert sorted(int(classes(g)[1].split("-")[1]) for g in aliens) == sorted(values)
+        drawings = {g.get("id"): g for g in root.iter(f"{NS}g") if g.get("id")}
         for g in aliens:
             value = int(classes(g)[1].split("-")[1])
-            dots = [c for c in g.iter(f"{NS}circle") if c.get("fill") == art.ALIEN_INK
+            (use,) = g.iter(f"{NS}use")  # the drawing of its value, drawn once in the defs
+            assert use.get("href") == f"#{art.alien_id(value)}"
+            drawing = drawings[art.alien_id(value)]
+            dots = [c for c in drawing.iter(f"{NS}circle") if c.get("fill") == art.ALIEN_INK
                     and float(c.get("r")) > 5]
-            eyes = [e for e in g.iter(f"{NS}path") if "eyes" in classes(e)]
+            eyes = [e for e in drawing.iter(f"{NS}path") if "eyes" in classes(e)]
             assert len(dots) == value and len(eyes) == 1
             assert eyes[0].get("d").count("Z") == 2  # two eyes
-            assert len(list(g.iter(f"{NS}path"))) >= 3  # feelers, body and eyes
+            assert len(list(drawing.iter(f"{NS}path"))) >= 3  # feelers, body and eyes
         # tiles: a solid pentomino in the player's colour, the symbol on it
         tiles = [g for g in root.iter(f"{NS}g") if "tile" in classes(g)]
         assert len(tiles) == len(obs["tiles"])
