@@ -349,3 +349,15 @@ def test_wrap_fits_the_width_at_the_font_size():
     bold_lines, plain_lines = svg.wrap(words, 360, 28, bold=True), svg.wrap(words, 360, 28)
     assert max(map(len, bold_lines)) < max(map(len, plain_lines))  # bold letters are wider
     assert svg.wrap("   ", 100, 12) == []
+
+
+def test_a_place_is_said_from_its_landmark():
+    from meeple.engine.words import number_word, place_from
+
+    assert place_from(0, 0, "the anchor") == "on the anchor"
+    assert place_from(0, -1, "the anchor") == "just above the anchor"
+    assert place_from(-1, 0, "your Source") == "next to your Source, on the left"
+    assert place_from(2, 1, "the anchor") == "two to the right and one below the anchor"
+    assert place_from(-3, 0, "your start tile") == "three to the left of your start tile"
+    assert place_from(0, 4, "your start tile") == "four below your start tile"
+    assert number_word(9) == "nine" and number_word(12) == "12"

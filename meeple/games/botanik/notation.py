@@ -9,6 +9,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine import CHANCE, NotationError
+from meeple.engine.words import place_from
 
 from .components import (
     ADD_BASE,
@@ -236,20 +237,8 @@ def and_list(words: list[str]) -> str:
 
 def machine_place(r: int, c: int) -> str:
     """Cell ``(r, c)`` of a machine said from its Source: "next to your Source, on the left",
-    "2 above and 1 right of your Source"."""
-    if r == 0 and c == 0:
-        return "on your Source"
-    if abs(r) + abs(c) == 1:
-        return {(-1, 0): "just above your Source", (1, 0): "just below your Source",
-                (0, -1): "next to your Source, on the left",
-                (0, 1): "next to your Source, on the right"}[(r, c)]
-    v = f"{abs(r)} {'above' if r < 0 else 'below'}" if r else ""
-    h = f"{abs(c)} {'left' if c < 0 else 'right'}" if c else ""
-    if not h:
-        return f"{v} your Source"
-    if not v:
-        return f"{h} of your Source"
-    return f"{v} and {h} of your Source"
+    "one to the right and two above your Source"."""
+    return place_from(c, r, "your Source")
 
 
 def describe_action(state: BotanikState, action: int, player: int) -> dict[str, Any]:

@@ -7,6 +7,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine import CHANCE, NotationError
+from meeple.engine.words import place_from
 
 from .components import (
     ANCHOR,
@@ -262,31 +263,10 @@ def card_words(card: int) -> str:
     return f"{head} with {and_list(has)}"
 
 
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-"""Small distances in words, so they never run into a card's number."""
-
-
-def count_words(n: int) -> str:
-    """``n`` in words up to nine, else in digits."""
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
-
-
 def field_place(x: int, y: int) -> str:
     """Cell ``(x, y)`` of the field said from the anchor (x to the right, y down): "on the
-    anchor", "just above the anchor", "2 right and 1 below the anchor"."""
-    if x == 0 and y == 0:
-        return "on the anchor"
-    if abs(x) + abs(y) == 1:
-        return {(0, -1): "just above the anchor", (0, 1): "just below the anchor",
-                (-1, 0): "next to the anchor, on the left",
-                (1, 0): "next to the anchor, on the right"}[(x, y)]
-    h = f"{count_words(abs(x))} to the {'left' if x < 0 else 'right'}" if x else ""
-    v = f"{count_words(abs(y))} {'above' if y < 0 else 'below'}" if y else ""
-    if not v:
-        return f"{h} of the anchor"
-    if not h:
-        return f"{v} the anchor"
-    return f"{h} and {v} the anchor"
+    anchor", "just above the anchor", "two to the right and one below the anchor"."""
+    return place_from(x, y, "the anchor")
 
 
 def _sentence(words: str) -> str:

@@ -6,6 +6,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine import CHANCE, NotationError
+from meeple.engine.words import place_from
 
 from .components import (
     CELL_COL,
@@ -260,8 +261,6 @@ def dict_to_action(state: MopsRoyalState, d: dict[str, Any], player: int) -> int
         "(chance: start, caller, reveal)"
     )
 
-NUMBER_WORDS = ("no", "one", "two", "three", "four")
-"""Distances in a layout (at most four cells from the start tile), in words."""
 PLURALS = {"pillow": "pillows", "bone": "bones", "bowl": "bowls", "can": "cans",
            "poop": "poops", "pug": "pugs"}
 """Each object's plural, for a combination of one object."""
@@ -276,19 +275,7 @@ def layout_place(cell: int) -> str:
     """A cell of a layout said from the start tile (x to the right, y down): "just above your
     start tile", "two to the left and one below your start tile"."""
     x, y = cell_xy(cell)
-    if x == 0 and y == 0:
-        return "on your start tile"
-    if abs(x) + abs(y) == 1:
-        return {(0, -1): "just above your start tile", (0, 1): "just below your start tile",
-                (-1, 0): "next to your start tile, on the left",
-                (1, 0): "next to your start tile, on the right"}[(x, y)]
-    h = f"{NUMBER_WORDS[abs(x)]} to the {'left' if x < 0 else 'right'}" if x else ""
-    v = f"{NUMBER_WORDS[abs(y)]} {'above' if y < 0 else 'below'}" if y else ""
-    if not v:
-        return f"{h} of your start tile"
-    if not h:
-        return f"{v} your start tile"
-    return f"{h} and {v} your start tile"
+    return place_from(x, y, "your start tile")
 
 
 def article(name: str) -> str:
