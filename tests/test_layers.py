@@ -66,9 +66,10 @@ def module_name(path: Path) -> str:
     return name.removesuffix(".__init__")
 
 
-def runtime_imports(path: Path) -> set[str]:
-    """The modules a file imports at run time, at load or inside functions (imports under
-    ``if TYPE_CHECKING:`` are for the type checker only and are left out)."""
+def runtime_imports(path: Path, top_level_only: bool = False) -> set[str]:
+    """The modules a file imports at run time, at load or (unless ``top_level_only``) inside
+    functions; imports under ``if TYPE_CHECKING:`` are for the type checker only and are
+    left out."""
     tree = ast.parse(path.read_text())
     package = module_name(path)
     if path.name != "__init__.py":
@@ -77,6 +78,8 @@ def runtime_imports(path: Path) -> set[str]:
 
     def visit(nodes: list[ast.stmt]) -> None:
         for node in nodes:
+            if top_level_only and isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
             if isinstance(node, ast.Import):
                 found.update(a.name for a in node.names)
             elif isinstance(node, ast.ImportFrom):

@@ -4,12 +4,13 @@ imports them. Checked on the import graph, and by running the core with them blo
 
 from __future__ import annotations
 
-import ast
 import re
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
+
+from tests.test_layers import module_name, runtime_imports
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "meeple"
@@ -21,47 +22,6 @@ WEB_MODULES = {"fastapi", "starlette", "uvicorn", "websockets", "sqlalchemy", "a
 
 def dist_names(specs: list[str]) -> set[str]:
     return {re.split(r"[\[<>=!~ ;]", s, maxsplit=1)[0].lower() for s in specs}
-
-
-def module_of(path: Path) -> str:
-    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-
-
-def imports(path: Path, top_level_only: bool) -> set[str]:
-    """Absolute names a file imports: at load only (not inside functions, not for the type
-    checker), or anywhere."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = module_of(path) if path.name == "__init__.py" else module_of(path).rpartition(".")[0]
-    nodes: list[ast.AST] = []
-
-    def visit(stmts: list[ast.stmt]) -> None:
-        for node in stmts:
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                continue
-            if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
-                visit(node.orelse)
-                continue
-            nodes.append(node)
-            for field in ("body", "orelse", "finalbody", "handlers"):
-                visit(getattr(node, field, None) or [])
-
-    if top_level_only:
-        visit(tree.body)
-    else:
-        nodes = list(ast.walk(tree))
-    out: set[str] = set()
-    for node in nodes:
-        if isinstance(node, ast.Import):
-            out.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                mod = ".".join(base + ([node.module] if node.module else []))
-            else:
-                mod = node.module or ""
-            out.add(mod)
-            out.update(f"{mod}.{a.name}" for a in node.names)
-    return out
 
 
 def python_files() -> list[Path]:
@@ -85,14 +45,14 @@ def test_only_the_server_imports_web_packages():
     for path in python_files():
         if path.is_relative_to(PACKAGE / "server"):
             continue
-        for name in imports(path, top_level_only=False):
+        for name in runtime_imports(path):
             assert name.split(".")[0] not in WEB_MODULES, f"{path} imports {name}"
 
 
 def test_the_core_modules_never_load_the_server():
     """From ``meeple``, the bots, the arena, the adapters and the terminal, no chain of
     imports at load reaches ``meeple.server`` (the terminal starts it inside ``serve``)."""
-    graph = {module_of(p): imports(p, top_level_only=True) for p in python_files()}
+    graph = {module_name(p): runtime_imports(p, top_level_only=True) for p in python_files()}
     starts = ["meeple", "meeple.bots", "meeple.arena", "meeple.cli", "meeple.engine.planes"]
     seen: set[str] = set()
     todo = list(starts)
