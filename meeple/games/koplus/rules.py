@@ -556,18 +556,8 @@ class KoPlusState(State):
         geo = self.geo
         if shape >= 0:
             ids = self.cand & geo.shape_ids[shape]
-            if ids:  # as Geometry.ids_of, inlined: this runs before every move
-                if ids.bit_count() > _FEW_IDS:
-                    raw = np.frombuffer(ids.to_bytes(geo._nbytes, "little"), dtype=np.uint8)
-                    flags = np.unpackbits(raw, bitorder="little").view(np.bool_)
-                    return flags.nonzero()[0].tolist()
-                out = []
-                while ids:  # highest bit first (no negation), then reversed
-                    top = ids.bit_length() - 1
-                    out.append(top)
-                    ids ^= 1 << top
-                out.reverse()
-                return out
+            if ids:
+                return geo.ids_of(ids)
         return [geo.pass_id]
 
     # ------------------------------------------------------------------ applying
