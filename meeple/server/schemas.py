@@ -211,43 +211,35 @@ class Player(BaseModel):
     connected: bool
 
 
-class Frame(BaseModel):
+class View(BaseModel):
+    """What a frame and a replay step both hold: one seat's view of a table after a move."""
+
+    type: str
+    table: str
+    game: str
+    move_number: int
+    seat: int | None
+    observation: dict[str, Any]
+    svg: str
+    actions: list[dict[str, Any]]
+    log: list[LogEntry]
+    players: list[Player]
+    to_move: list[int]
+    status: TableStatus
+    result: dict[str, Any] | None
+
+
+class Frame(View):
     """What a connection sees of a table (also ``GET /api/tables/{id}/frame``)."""
 
-    type: str
-    table: str
-    game: str
-    move_number: int
     seats: list[int]
-    seat: int | None
-    observation: dict[str, Any]
-    svg: str
-    actions: list[dict[str, Any]]
-    log: list[LogEntry]
-    players: list[Player]
-    to_move: list[int]
     clocks: dict[str, Any] | None
-    status: TableStatus
-    result: dict[str, Any] | None
 
 
-class Replay(BaseModel):
+class Replay(View):
     """A finished table after its first ``move_number`` moves."""
 
-    type: str
-    table: str
-    game: str
-    move_number: int
     total: int
-    seat: int | None
-    observation: dict[str, Any]
-    svg: str
-    actions: list[dict[str, Any]]
-    log: list[LogEntry]
-    players: list[Player]
-    to_move: list[int]
-    status: TableStatus
-    result: dict[str, Any] | None
     final_result: dict[str, Any] | None
 
 
