@@ -106,8 +106,11 @@ def new_context(browser, server):
     """Make browser contexts (separate people: own cookies and storage) on the test server."""
     made = []
 
-    def make(width: int = 1200, height: int = 900):
-        ctx = browser.new_context(base_url=server, viewport={"width": width, "height": height})
+    def make(width: int = 1200, height: int = 900, phone: bool = False):
+        """A context of this screen size; a phone's has touch and a sharper screen."""
+        ctx = browser.new_context(
+            base_url=server, viewport={"width": width, "height": height},
+            is_mobile=phone, has_touch=phone, device_scale_factor=2 if phone else 1)
         ctx.set_default_timeout(20_000)
         made.append(ctx)
         return ctx

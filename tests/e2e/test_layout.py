@@ -91,11 +91,11 @@ def _seats(game: str) -> list[str]:
     return ["me"] + ["bot:random"] * (players - 1)
 
 
-def _new_table(contexts, game: str, screen: tuple[int, int], *, phone: bool = False
+def _new_table(new_context, game: str, screen: tuple[int, int], *, phone: bool = False
                ) -> tuple[Page, list[str]]:
     """A page on a new table of ``game`` where the person may act, on this screen, and the
     script errors it meets."""
-    page = contexts(screen, phone).new_page()
+    page = new_context(*screen, phone=phone).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     sign_in_as_guest(page, "Ann")
@@ -185,27 +185,9 @@ def _common(layout: dict) -> None:
         assert r["inside"], f"the {r['name']} region draws outside its box: {r}"
 
 
-@pytest.fixture
-def contexts(browser, server):
-    """Make browser contexts of a screen size on the test server; a phone's has touch."""
-    made = []
-
-    def make(screen: tuple[int, int], phone: bool = False):
-        ctx = browser.new_context(
-            base_url=server, viewport={"width": screen[0], "height": screen[1]},
-            is_mobile=phone, has_touch=phone, device_scale_factor=2 if phone else 1)
-        ctx.set_default_timeout(20_000)
-        made.append(ctx)
-        return ctx
-
-    yield make
-    for ctx in made:
-        ctx.close()
-
-
 @pytest.mark.parametrize("game", meeple.games())
-def test_on_a_desktop_the_board_is_large_and_the_panels_beside_it(game, contexts, artifacts):
-    page, errors = _new_table(contexts, game, DESKTOP)
+def test_on_a_desktop_the_board_is_large_and_the_panels_beside_it(game, new_context, artifacts):
+    page, errors = _new_table(new_context, game, DESKTOP)
     if page.locator("#show-2d").count():  # the whole plan, one column, beside the 3D view
         page.wait_for_function("() => +(document.querySelector('#view3d').dataset.drawn) > 0")
         layout = page.evaluate(LAYOUT)
@@ -239,8 +221,8 @@ def test_on_a_desktop_the_board_is_large_and_the_panels_beside_it(game, contexts
 
 
 @pytest.mark.parametrize("game", meeple.games())
-def test_on_a_phone_the_picture_is_one_column_as_wide_as_the_screen(game, contexts, artifacts):
-    page, errors = _new_table(contexts, game, PHONE, phone=True)
+def test_on_a_phone_the_picture_is_one_column_as_wide_as_the_screen(game, new_context, artifacts):
+    page, errors = _new_table(new_context, game, PHONE, phone=True)
     if page.locator("#show-2d").count():
         page.locator("#show-2d").click()
     layout = page.evaluate(LAYOUT)
@@ -259,12 +241,12 @@ def test_on_a_phone_the_picture_is_one_column_as_wide_as_the_screen(game, contex
     assert not errors, errors
 
 
-def test_the_layout_follows_the_screen_and_a_tall_table_wraps_below_the_board(contexts,
+def test_the_layout_follows_the_screen_and_a_tall_table_wraps_below_the_board(new_context,
                                                                                artifacts):
     """Mops Royal for four: the panels that do not fit beside the board follow in rows below
     it; narrowed to a phone's width the same page shows one column, and widened again the
     table, its targets still played by a click."""
-    page = contexts(DESKTOP).new_page()
+    page = new_context(*DESKTOP).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     sign_in_as_guest(page, "Ann")
