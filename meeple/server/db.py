@@ -159,7 +159,7 @@ def open_database(url: str, migrate: bool = True) -> Engine:
 
 
 def upgrade(engine: Engine) -> None:
-    """Apply the Alembic migrations up to the newest."""
+    """Apply the Alembic migrations up to the newest (every branch of them)."""
     from alembic import command
     from alembic.config import Config
 
@@ -167,7 +167,7 @@ def upgrade(engine: Engine) -> None:
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+        command.upgrade(cfg, "heads")
 
 
 def checkpoint(engine: Engine, mode: str = "PASSIVE", limit: int = WAL_LIMIT) -> None:

@@ -7,6 +7,7 @@ import { Board } from "../board.js";
 import { clockText, fill, h, link, toast } from "../dom.js";
 import { fmt, playerColour, playerMark, playerNames, resultsTable } from "../players.js";
 import { guestForm } from "./account.js";
+import { TABLE_PARTS } from "./table_parts.js";
 
 /** The game's description (`Game.describe()`: its views, seat colours, ...), asked once. */
 const descriptions = new Map();
@@ -289,6 +290,7 @@ class LivePlay {
   close() {
     clearInterval(this.tick);
     this.sock.close();
+    for (const p of this.parts) p.close?.();
     if (this.tower && this.tower.dispose) this.tower.dispose();
   }
 
@@ -335,6 +337,7 @@ class LivePlay {
     this.viewAs = h("div", { class: "row", id: "view-as" });
     this.resultEl = h("div", { id: "result" });
     this.connEl = h("p", { class: "muted", id: "conn" });
+    this.parts = TABLE_PARTS.map((make) => make(this)).filter(Boolean);
     fill(this.main, 
       this.title,
       h(
@@ -346,6 +349,7 @@ class LivePlay {
           { class: "side" },
           h("div", { class: "card" }, h("h2", {}, "Players"), this.playersEl, this.viewAs),
           h("div", { class: "card" }, h("h2", {}, "Moves"), this.logEl, notationForm),
+          ...this.parts.map((p) => p.card).filter(Boolean),
           h(
             "div",
             { class: "card" },
@@ -433,6 +437,7 @@ class LivePlay {
     this.drawViewAs(f);
     this.draw3d(f);
     if (f.status === "finished") this.drawResult();
+    for (const p of this.parts) p.onFrame?.(f);
   }
 
   cover(name, seat) {

@@ -1,0 +1,8 @@
+// The parts of the live table page beside the board, the players and the moves.
+//
+// Each entry is `make(play) -> { card?, onFrame?(frame), close?() } | null`: `play` is the
+// table's LivePlay (its `table`, `gameInfo`, `frame`, `sock`, `names(f)`, `colour(f, seat)`);
+// `card` is an element placed in the side column, `onFrame` runs after each frame is drawn,
+// `close` when the page is left.
+
+export const TABLE_PARTS = [];
