@@ -473,6 +473,29 @@ class State:
     def _describe_action(self, action: int, player: int) -> dict[str, Any]:
         return {}
 
+    # ------------------------------------------------------------------ the move log in words
+    def describe(self, player: int, action: int) -> str:
+        """What ``action`` by ``player`` does, as one sentence of the move log, called on the
+        state *before* it. A player's sentence has no subject (the log puts the player's name
+        first: "places a U on row 6 and catches 5 aliens."); chance (``player`` ``CHANCE``)
+        gets a whole sentence ("The draw pile gives a red pipe tile."). It may say only what
+        everyone who may see this entry of the history knows. Default: the notation."""
+        return self.action_to_string(action, player)
+
+    def describe_unseen(self, player: int) -> str:
+        """The log's sentence for a move a viewer may not know yet (see
+        :meth:`visible_history`), called on the state before it: what everyone knows of it,
+        without the move itself ("chooses a card in secret."; for chance "A card is drawn
+        face down.")."""
+        return "makes a secret choice." if player >= 0 else "Something is drawn in secret."
+
+    def describe_setup(self) -> str:
+        """One sentence for the chance events that set the game up, called on the state just
+        after them (the first player is to act): what everyone knows of the set-up ("The
+        harbour cards are shuffled and 6 are laid out."). The log shows it in place of those
+        events."""
+        return "The game is set up."
+
     # ------------------------------------------------------------------ views
     def observation(self, player: int | None = None) -> dict[str, Any]:
         """JSON view for ``player`` (``None``: the public view for spectators).
