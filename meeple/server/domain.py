@@ -21,6 +21,21 @@ class TableStatus(StrEnum):
     FINISHED = "finished"
 
 
+class TableEvent(StrEnum):
+    """What happened at a table, as the table service tells its listeners (after storing it)."""
+
+    JOINED = "joined"
+    LEFT = "left"
+    STARTED = "started"
+    RESIGNED = "resigned"
+    TIMED_OUT = "timed_out"
+    CLAIMED = "claimed"
+    ABORTED = "aborted"
+    UNDONE = "undone"
+    FINISHED = "finished"
+    TURN = "turn"
+
+
 class SeatKind(StrEnum):
     """Who sits in a seat."""
 

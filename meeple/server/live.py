@@ -119,6 +119,10 @@ class LiveTable:
         self._texts: dict[int | str | None, str] = {}
         """Encoded frame parts of the current version: each seat's view, and "players"."""
         self._snapshots: dict[int, State] = {}
+        self.told_finished = self.meta.status == TableStatus.FINISHED
+        """Whether the listeners were told (or need not be told) that the game is over."""
+        self.told_turn: tuple[tuple[int, int], ...] = ()
+        """The people to move the listeners were last told of (set once moves are read)."""
         self._replays: dict[tuple[int, int | None], dict[str, Any]] = {}
 
     # ------------------------------------------------------------------ loading
@@ -191,6 +195,13 @@ class LiveTable:
         """How many of ``who``'s tokens hold no seat here."""
         hashes = {s.token_hash for s in self.seats if s.kind == SeatKind.HUMAN}
         return sum(h not in hashes for h in who.token_hashes)
+
+    def people_to_move(self) -> tuple[tuple[int, int], ...]:
+        """The (seat, user id) of each person who must act now (none unless running)."""
+        if self.meta.status != TableStatus.RUNNING:
+            return ()
+        return tuple((s, self.seats[s].user_id or 0) for s in sorted(self.meta.to_move)
+                     if self.seats[s].kind == SeatKind.HUMAN and self.seats[s].user_id)
 
     def full(self) -> bool:
         return all(s.kind != SeatKind.OPEN for s in self.seats)

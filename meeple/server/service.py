@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import logging
 import random
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -35,6 +36,7 @@ from .domain import (
     Seat,
     SeatChoice,
     SeatKind,
+    TableEvent,
     TableMeta,
     TableStatus,
     UserRecord,
@@ -58,6 +60,11 @@ STORE_ATTEMPTS = 5
 
 Tokens = list[dict[str, Any]]
 """Seat tokens handed out: ``[{"seat", "token"}]``."""
+
+
+Listener = Callable[[LiveTable, str, dict[str, Any]], Awaitable[None] | None]
+"""Told of every change to a table: ``listener(table, event, data)`` (see
+:meth:`TableService.on_event`)."""
 
 
 class Fanout(Protocol):
@@ -154,6 +161,63 @@ class TableService:
         self.bots = bots or BotPool()
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self.fanout: Fanout | None = None  # set when Redis is configured
+        self.listeners: list[Listener] = []
+
+    # ------------------------------------------------------------------ events
+    def on_event(self, listener: Listener) -> None:
+        """Call ``listener(lt, event, data)`` after each change to a table is stored.
+
+        ``event`` is a :class:`~meeple.server.domain.TableEvent` (a ``str``) and ``data``:
+
+        - ``"joined"``, ``"left"``: ``{"seat", "user_id", "name"}`` (a person sat down at or
+          left a waiting table);
+        - ``"started"``: ``{}`` (play began);
+        - ``"resigned"``: ``{"seat", "user_id", "name"}`` (that person gave up);
+        - ``"timed_out"``: ``{"seat", "user_id", "name"}`` (their time ran out: a bot took
+          the seat, or the seat was claimed or forfeited);
+        - ``"claimed"``: ``{"seat", "by"}`` (the user ``by`` claimed the game from the late
+          ``seat``);
+        - ``"aborted"``: ``{}`` (the table was called off before its first move);
+        - ``"undone"``: ``{"seat"}`` (that seat took back its last move);
+        - ``"finished"``: ``{"ranks", "scores", "resigned", "timed_out"}`` (the game is
+          over; ``resigned`` and ``timed_out`` list seats, in the order they left);
+        - ``"turn"``: ``{"seats", "user_ids"}`` whenever the set of people to move changes
+          (the seats held by people that must act now, and their users; both empty once
+          the table is over).
+
+        Only the process that stored the change tells its listeners, once per change, in
+        this order (a table that ends says ``"finished"`` before its last ``"turn"``). A
+        listener that returns an awaitable is awaited before the next one; one that fails is
+        logged and never undoes or stops the change."""
+        self.listeners.append(listener)
+
+    async def emit(self, lt: LiveTable, event: TableEvent, data: dict[str, Any]) -> None:
+        """Tell every listener of ``event`` at ``lt`` (failures are logged, never raised)."""
+        for listener in list(self.listeners):
+            try:
+                out = listener(lt, event, data)
+                if inspect.isawaitable(out):
+                    await out
+            except Exception:
+                log.exception("a listener of %s at table %s failed", event, lt.id)
+
+    async def _tell_progress(self, lt: LiveTable) -> None:
+        """Say a game's end and a change of the people to move, once each."""
+        m = lt.meta
+        if m.status == TableStatus.FINISHED and not lt.told_finished:
+            lt.told_finished = True
+            result = m.result or {}
+            await self.emit(lt, TableEvent.FINISHED, {
+                "ranks": list(result.get("ranks") or []),
+                "scores": list(result.get("scores") or []),
+                "resigned": list(result.get("resigned") or []),
+                "timed_out": list(result.get("timed_out") or []),
+            })
+        turn = lt.people_to_move()
+        if turn != lt.told_turn:
+            lt.told_turn = turn
+            await self.emit(lt, TableEvent.TURN, {
+                "seats": [s for s, _ in turn], "user_ids": sorted({u for _, u in turn})})
 
     @property
     def shared(self) -> bool:
@@ -176,6 +240,7 @@ class TableService:
             return None
         lt = LiveTable(stored)
         lt.add_moves(self.store.moves(table_id))
+        lt.told_turn = lt.people_to_move()
         return lt
 
     def get(self, table_id: str) -> LiveTable | None:
@@ -324,6 +389,8 @@ class TableService:
             if not self.store.update_seat(lt.id, row, if_open=True):
                 raise Refused(Code.CONFLICT, f"seat {chosen} is taken")
             self.refresh(lt)
+        await self.emit(lt, TableEvent.JOINED,
+                        {"seat": chosen, "user_id": user.id, "name": user.name})
         await self._seats_changed(lt)
         return [token]
 
@@ -341,8 +408,12 @@ class TableService:
                 user_id is not None and user_id == lt.meta.owner_id)
             if not owner_frees_bot and not lt.holds(seat, user_id, token):
                 raise Refused(Code.FORBIDDEN, f"you do not hold seat {seat}")
-            self.store.update_seat(lt.id, lt.seats[seat].opened())
+            old = lt.seats[seat]
+            self.store.update_seat(lt.id, old.opened())
             self.refresh(lt)
+        if old.kind == SeatKind.HUMAN:
+            await self.emit(lt, TableEvent.LEFT,
+                            {"seat": seat, "user_id": old.user_id, "name": old.name})
         await self.changed(lt)
 
     def check_quota(self, user: UserRecord, bots: Sequence[str | None], *,
@@ -420,6 +491,7 @@ class TableService:
             if lt.meta.status != TableStatus.WAITING:
                 raise Refused(Code.BAD_REQUEST, "the table has already started")
             self._store_step(lt, [], start=True)
+        await self.emit(lt, TableEvent.STARTED, {})
         await self.changed(lt)
 
     async def rematch(self, lt: LiveTable, user: UserRecord) -> tuple[LiveTable, Tokens]:
@@ -525,10 +597,12 @@ class TableService:
                 return
             clock = lt.meta.clock or {}
             now = time.time()
+            late: list[Seat] = []
             for s in list(lt.seats):
                 dl = lt.deadline(s)
                 if dl is None or dl > now + 1e-3:
                     continue
+                late.append(s)
                 if clock.get("on_timeout", OnTimeout.BOT) == OnTimeout.FORFEIT:
                     self.store.finish(lt.id, now, result_of(lt.state, forfeit=s.seat))
                 else:
@@ -539,6 +613,9 @@ class TableService:
                     lt.set_stored(stored)
                 if lt.meta.status != TableStatus.RUNNING:
                     break
+        for s in late:
+            await self.emit(lt, TableEvent.TIMED_OUT,
+                            {"seat": s.seat, "user_id": s.user_id, "name": s.name})
         await self.changed(lt)
 
     # ------------------------------------------------------------------ waking up
@@ -547,6 +624,7 @@ class TableService:
         lt.broadcast()
         if self.fanout is not None:
             await self.fanout.publish(lt.id)
+        await self._tell_progress(lt)
         self.schedule(lt)
         self.evict(lt)
 
@@ -634,6 +712,8 @@ class TableService:
             return
         async with lt.lock:
             self.refresh(lt)
+            lt.told_turn = lt.people_to_move()  # the writing process told its listeners
+            lt.told_finished = lt.meta.status == TableStatus.FINISHED
         lt.broadcast()
         self.schedule(lt)
 
