@@ -37,7 +37,8 @@ class Heuristics(Protocol):
     Optional members (read with :func:`optional`): ``evaluate(state, player)`` in
     [-1, 1], ``rollout_action(state, player, rng)``, ``shortlist(state, player, legal)``,
     ``quiet(state)`` and ``SEARCH`` (level settings); ``meeple/bots/mcts.py`` says how each is
-    used."""
+    used. ``explain(state, player, action) -> str`` says in the game's own words why a move is
+    good (the hint's reason, ``meeple/bots/hint.py``)."""
 
     def action_value(self, state: State, player: int, action: int) -> float:
         """How good ``action`` looks for ``player`` now (larger is better)."""
@@ -53,7 +54,8 @@ class Motion(Protocol):
         ...
 
 
-OPTIONAL_HEURISTICS = ("evaluate", "rollout_action", "shortlist", "quiet", "SEARCH")
+OPTIONAL_HEURISTICS = ("evaluate", "rollout_action", "shortlist", "quiet", "SEARCH",
+                       "explain")
 """The optional members of :class:`Heuristics`."""
 
 
