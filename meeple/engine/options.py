@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,6 +13,8 @@ MAX_INT = 10**9
 """No whole-number option is larger than this (a board, a count, a seed)."""
 MAX_TEXT = 200
 """No text option is longer than this."""
+RECONSTRUCTED = "no source says how the printed game does this; this is our reading"
+"""What "reconstructed" means, in one line, wherever an option or rule is marked so."""
 
 
 @dataclass(frozen=True)
@@ -19,7 +22,10 @@ class Option:
     """One game option: its name, type, default, allowed values and whether it is reconstructed.
 
     ``reconstructed`` marks options whose default is our reading where no source said; the rules
-    page and the lobby show them as such.
+    page and the lobby show them as such. ``label`` names the option in the players' words and
+    ``labels`` says each value (every choice, and ``None`` where the game decides) in those
+    words, for a form; ``help`` is the one-line explanation the terminal and the form show.
+    ``advanced`` options are folded away in a form, behind the everyday ones.
     """
 
     name: str
@@ -30,6 +36,42 @@ class Option:
     help: str = ""
     minimum: float | None = None
     maximum: float | None = None
+    label: str = ""
+    labels: tuple[tuple[Any, str], ...] = ()
+    advanced: bool = False
+
+    def __post_init__(self) -> None:
+        said = [value for value, _ in self.labels]
+        for value, words in self.labels:
+            if not words:
+                raise ValueError(f"option {self.name!r}: the words for {value!r} are empty")
+            if value is None:
+                if self.default is not None:
+                    raise ValueError(f"option {self.name!r}: only a None default has words")
+                continue
+            self.check(value, "its game")
+        if self.choices is not None and self.labels:
+            missing = [c for c in self.choices if c not in said]
+            if missing:
+                raise ValueError(f"option {self.name!r}: no words for {missing!r}")
+        if self.default is None and self.labels and None not in said:
+            raise ValueError(f"option {self.name!r}: no words for its default, None")
+
+    @property
+    def title(self) -> str:
+        """The option's name in the players' words (its id with spaces where none is given)."""
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    def words(self, value: Any) -> str:
+        """What a player reads for ``value`` of this option."""
+        for known, words in self.labels:
+            if known == value and type(known) is type(value):
+                return words
+        if value is None:
+            return "as the game decides"
+        if self.type is bool:
+            return "on" if value else "off"
+        return str(value)
 
     def allowed(self) -> str:
         """Say in words which values this option accepts."""
@@ -110,6 +152,32 @@ class Option:
             "maximum": self.maximum,
             "reconstructed": self.reconstructed,
             "help": self.help,
+            "label": self.title,
+            "labels": [{"value": value, "label": words} for value, words in self.labels],
+            "advanced": self.advanced,
+        }
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of options a player picks in one go ("Standard", "Short game", ...).
+
+    ``options`` are the values that differ from the defaults; ``players`` the player counts
+    it is meant for (``None``: every count of the game).
+    """
+
+    name: str
+    description: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    players: tuple[int, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The preset as JSON, for the lobby."""
+        return {
+            "name": self.name,
+            "description": self.description,
+            "options": dict(self.options),
+            "players": list(self.players) if self.players is not None else None,
         }
 
 
