@@ -17,7 +17,7 @@ import numpy as np
 
 from .errors import IllegalAction, NotationError, OptionError
 from .look import PALETTE, Colour, seat_names
-from .options import Option, OptionSchema
+from .options import Option, OptionSchema, Preset
 from .plugins import Heuristics, Motion, Renderer
 from .scores import score_lines, score_table_text
 
@@ -182,9 +182,16 @@ class Game:
             "pitch": cls.pitch,
             "minutes": list(cls.minutes) if cls.minutes is not None else None,
             "options": [o.to_json() for o in cls.option_schema],
+            "presets": [p.to_json() for p in cls.presets()],
             "views": list(cls.views),
             "colours": [c.to_json() for c in cls.colours],
         }
+
+    @classmethod
+    def presets(cls) -> tuple[Preset, ...]:
+        """The set-ups a player picks from first, in plain words ("Standard", "Short game",
+        ...); the first is the everyday game."""
+        return (Preset("Standard", "The game as printed, with every option at its default."),)
 
     @classmethod
     def option(cls, name: str) -> Option:
