@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from .core import State
+    from .lessons import Aid, Lesson
 
 
 @runtime_checkable
@@ -51,6 +52,24 @@ class Motion(Protocol):
 
     def motion(self, scene: Any) -> dict[str, Any]:
         """Frames of the pieces' motion for one checked scene, as JSON."""
+        ...
+
+
+@runtime_checkable
+class Lessons(Protocol):
+    """How a person learns the game (``engine/lessons.py``): the guided first game, the player
+    aid, and what the current step of a turn asks."""
+
+    def lesson(self) -> Lesson:
+        """The named positions, the tutorial's steps and the closing game."""
+        ...
+
+    def aid(self) -> Aid:
+        """The scoring table and the steps of a turn, shown beside the board."""
+        ...
+
+    def ask(self, observation: dict[str, Any]) -> str:
+        """One sentence: what the current step of the game asks of the observation's viewer."""
         ...
 
 

@@ -12,9 +12,10 @@ from typing import Any
 
 from .core import Game
 from .errors import OptionError
-from .plugins import Heuristics, Motion, Renderer
+from .plugins import Heuristics, Lessons, Motion, Renderer
 
 _GAMES: dict[str, type[Game]] = {}
+_LESSONS: dict[str, Lessons] = {}
 _discovered = False
 
 
@@ -24,11 +25,13 @@ def register(
     renderer: Renderer,
     heuristics: Heuristics | None = None,
     motion: Motion | None = None,
+    lessons: Lessons | None = None,
     views: tuple[str, ...] = ("board",),
 ) -> type[Game]:
     """Register a Game subclass under its ``name`` with what it provides besides its rules:
-    its ``renderer`` (required), the bots' ``heuristics``, a ``motion`` simulation and the
-    ``views`` a client shows. Each is checked against its protocol (``plugins.py``) and set on
+    its ``renderer`` (required), the bots' ``heuristics``, a ``motion`` simulation, the
+    ``views`` a client shows and the ``lessons`` that teach it (read with
+    :func:`game_lessons`). Each is checked against its protocol (``plugins.py``) and set on
     the class, so nothing needs to find a game's modules by name."""
     if not game_class.name:
         raise ValueError("a game class needs a name")
@@ -36,6 +39,7 @@ def register(
         ("renderer", renderer, Renderer),
         ("heuristics", heuristics, Heuristics),
         ("motion", motion, Motion),
+        ("lessons", lessons, Lessons),
     ):
         if value is not None and not isinstance(value, protocol):
             raise TypeError(f"{game_class.name}: {what} {value!r} is not a {protocol.__name__}")
@@ -44,6 +48,8 @@ def register(
     game_class.renderer = renderer
     game_class.heuristics = heuristics
     game_class.motion = motion
+    if lessons is not None:
+        _LESSONS[game_class.name] = lessons
     game_class.views = tuple(views)
     _GAMES[game_class.name] = game_class
     return game_class
@@ -79,6 +85,16 @@ def game_class(name: str) -> type[Game]:
         raise OptionError(
             f"no game named {name!r}; known games: {', '.join(sorted(_GAMES))}"
         ) from None
+
+
+def game_lessons(name: str) -> Lessons:
+    """What teaches the game ``name`` (its how-to-play steps and player aid); OptionError
+    names the known games, LookupError says when a game has none."""
+    game_class(name)
+    try:
+        return _LESSONS[name]
+    except KeyError:
+        raise LookupError(f"{name} has no lessons yet") from None
 
 
 def load(name: str, players: int | None = None, **options: Any) -> Game:
