@@ -2,10 +2,10 @@
 
 from meeple.engine import register
 
-from . import heuristics, physics, render
+from . import heuristics, learn, physics, render
 from .rules import Kozo, KozoState
 
-register(Kozo, renderer=render, heuristics=heuristics, motion=physics,
+register(Kozo, renderer=render, heuristics=heuristics, motion=physics, lessons=learn,
          views=("board", "tower-3d"))
 
 __all__ = ["Kozo", "KozoState"]
