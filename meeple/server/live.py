@@ -499,8 +499,10 @@ def _advance(state: State, player: int, action: int, text: str, log: list[Entry]
     """Apply one move to ``state`` and keep the log and the pending marks up to date."""
     n = state.move_number()
     before = set(state.pending_players())
+    sentence, unseen = views.sentences(state, player, action, text)
     state.apply(action, player)
-    log.append(Entry(n, player, action, text))
+    log.append(Entry(n, player, action, text, sentence, unseen,
+                     views.setup_line(state, player, log)))
     _mark_pending(state, before - {player}, pending)
 
 

@@ -200,6 +200,8 @@ class LogEntry(BaseModel):
     n: int
     player: int
     text: str
+    sentence: str
+    moves: int = 1
 
 
 class Player(BaseModel):

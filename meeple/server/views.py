@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, cast
@@ -23,12 +23,43 @@ HIDDEN_TEXT = "(hidden)"
 
 @dataclass(frozen=True)
 class Entry:
-    """One move of a table's log: its number, the player, the action id and its notation."""
+    """One move of a table's log: its number, the player, the action id and its notation;
+    its sentence, the sentence for those who may not know it yet, and, on the last chance
+    event of the set-up, the one line that stands for the whole set-up."""
 
     n: int
     player: int
     action: int
     text: str
+    sentence: str = ""
+    unseen: str = ""
+    setup: str = ""
+
+
+def _said(say: Callable[[], str], fallback: str) -> str:
+    try:
+        return say()
+    except Exception:  # a sentence must never stop play
+        log.exception("a move's sentence failed")
+        return fallback
+
+
+def sentences(state: State, player: int, action: int, text: str) -> tuple[str, str]:
+    """A move's sentence and the one for those who may not know it yet, from ``state``
+    before the move (the notation if the game cannot say it)."""
+    return (_said(lambda: state.describe(player, action), text),
+            _said(lambda: state.describe_unseen(player),
+                  CHANCE_TEXT if player == CHANCE else HIDDEN_TEXT))
+
+
+def setup_line(state: State, player: int, log: Sequence[Entry]) -> str:
+    """The set-up's line when the move just applied to ``state`` ended it (the chance events
+    before the first player's move, two or more; ``log`` the entries before this one), else
+    ''. A set-up of one event keeps that event's own sentence."""
+    if player != CHANCE or state.current_player == CHANCE or not log \
+            or any(e.player != CHANCE for e in log):
+        return ""
+    return _said(state.describe_setup, "The game is set up.")
 
 
 def seat_names(seats: Sequence[Seat]) -> list[str | None]:
@@ -130,19 +161,39 @@ def table_summary(
     return out
 
 
+def _entry_json(e: Entry, visible: bool) -> dict[str, Any]:
+    if visible:
+        return {"n": e.n, "player": e.player, "text": e.text, "sentence": e.sentence or e.text}
+    text = CHANCE_TEXT if e.player == CHANCE else HIDDEN_TEXT
+    return {"n": e.n, "player": e.player, "text": text, "sentence": e.unseen or text}
+
+
 def log_json(state: State, log: Sequence[Entry], viewer: int | None,
              show_all: bool) -> list[dict[str, Any]]:
-    """The move log as ``viewer`` may know it now (``state.visible_history``): a hidden chance
-    outcome reads "chance", another player's secret choice "(hidden)"; ``show_all`` (a
-    finished table) shows every move."""
+    """The move log as ``viewer`` may know it now (``state.visible_history``): each move's
+    notation (``text``) and its ``sentence``; a hidden chance outcome's text reads "chance",
+    another player's secret choice "(hidden)", and their sentences say only what everyone
+    knows. The set-up's chance events are one line (``moves`` says how many it stands for).
+    ``show_all`` (a finished table) shows every move."""
     if show_all:
-        return [{"n": e.n, "player": e.player, "text": e.text} for e in log]
+        shown = [True] * len(log)
+    else:
+        shown = [a is not None for _, a in state.visible_history(viewer)]
+        if len(shown) != len(log):
+            raise ValueError("the log and the state's history differ in length")
     out = []
-    for e, (_, action) in zip(log, state.visible_history(viewer), strict=True):
-        text = e.text
-        if action is None:
-            text = CHANCE_TEXT if e.player == CHANCE else HIDDEN_TEXT
-        out.append({"n": e.n, "player": e.player, "text": text})
+    start = 0
+    for i, e in enumerate(log):  # the set-up line ends the leading run of chance events
+        if e.player != CHANCE or e.setup:
+            start = i + 1 if e.setup else 0
+            break
+    if start:
+        e = log[start - 1]
+        texts = [x.text for x, seen in zip(log[:start], shown, strict=False) if seen]
+        out.append({"n": 0, "player": CHANCE, "text": "; ".join(texts) or CHANCE_TEXT,
+                    "sentence": e.setup, "moves": start})
+    for i in range(start, len(log)):
+        out.append(_entry_json(log[i], shown[i]))
     return out
 
 

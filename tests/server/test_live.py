@@ -35,19 +35,31 @@ def names_of(table):
 def expected_log(state_moves, now_state, seat, over):
     """The log a seat may see: the stored moves as the engine's ``visible_history(seat)`` of
     the stored game allows (a hidden chance outcome reads "chance", another player's secret
-    choice "(hidden)"); a finished table shows every move."""
+    choice "(hidden)", and its sentence is the game's ``describe_unseen``); each sentence is
+    the game's ``describe`` of the state before the move; two or more chance events before
+    the first player's move are one line, the game's ``describe_setup``; a finished table
+    shows every move."""
     visible = now_state.visible_history(seat)
     assert len(visible) == len(state_moves)
-    out = []
+    replay = now_state.game.new_initial_state()
+    out, seen = [], []
     for (n, player, action, text), (p, known) in zip(state_moves, visible, strict=True):
         assert p == player
-        shown = text
+        shown, said = text, replay.describe(player, action)
         if not over and known is None:
             assert player != seat  # a seat always knows its own choices
             shown = "chance" if player == CHANCE else "(hidden)"
+            said = replay.describe_unseen(player)
         elif not over:
             assert known == action
-        out.append({"n": n, "player": player, "text": shown})
+        replay.apply(action, player)
+        out.append({"n": n, "player": player, "text": shown, "sentence": said})
+        seen.append(over or known is not None)
+        if player == CHANCE and replay.current_player != CHANCE and len(out) == n + 1 >= 2 \
+                and all(e["player"] == CHANCE for e in out):
+            texts = [e["text"] for e, s in zip(out, seen, strict=True) if s]
+            out = [{"n": 0, "player": CHANCE, "text": "; ".join(texts) or "chance",
+                    "sentence": replay.describe_setup(), "moves": len(out)}]
     return out
 
 
