@@ -2,9 +2,9 @@
 
 from meeple.engine import register
 
-from . import heuristics, render
+from . import heuristics, learn, render
 from .rules import MopsRoyal, MopsRoyalState
 
-register(MopsRoyal, renderer=render, heuristics=heuristics)
+register(MopsRoyal, renderer=render, heuristics=heuristics, lessons=learn)
 
 __all__ = ["MopsRoyal", "MopsRoyalState"]
