@@ -1,4 +1,9 @@
-"""Bots: one :class:`Bot` protocol, and ``make_bot("greedy", game)`` to build one by name."""
+"""Bots: one :class:`Bot` protocol, and ``make_bot(spec, game)`` to build one by its spec.
+
+The bots a seat offers are the steps of the ladder in :mod:`meeple.bots.levels` (random,
+greedy and two searches with fixed budgets), listed by :func:`bot_choices`; the old specs
+``"mcts:1"`` … ``"mcts:5"`` still build the old levels.
+"""
 
 from __future__ import annotations
 
@@ -6,35 +11,38 @@ from collections.abc import Callable
 
 from meeple.engine import Game, OptionError
 
+from . import levels
 from .base import Bot, View, seats_policy, view_for
+from .levels import bot_name, step_of
 from .mcts import MCTSBot, mcts_bot
 from .simple import GreedyBot, RandomBot
 
 BotFactory = Callable[..., Bot]
 
 BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot, "mcts": mcts_bot}
+"""The bot kinds by the part of a spec before any ``:`` (a program may add its own)."""
 
 
 def bot_names() -> list[str]:
-    """The bot kinds ``make_bot`` knows."""
-    return sorted(BOTS)
+    """The bot specs a seat offers, weakest first (the ladder's specs), then any other bot
+    kind a program added to ``BOTS``."""
+    specs = [s.spec for s in levels.LADDER]
+    kinds = {s.partition(":")[0] for s in specs}
+    return specs + sorted(k for k in BOTS if k not in kinds)
 
 
 def bot_choices() -> list[dict[str, object]]:
-    """The bots a table or the terminal offers, strongest last: ``spec`` (for ``make_bot``),
-    ``label`` (the name with its level, for showing next to a seat) and ``level``."""
-    from .mcts import LEVELS
-
-    out: list[dict[str, object]] = [
-        {"spec": "random", "label": "random", "level": None},
-        {"spec": "greedy", "label": "greedy", "level": None},
-    ]
-    out += [{"spec": f"mcts:{k}", "label": f"mcts (level {k})", "level": k} for k in LEVELS]
-    return out
+    """The bot levels a table or the terminal offers, weakest first: ``spec`` (for
+    ``make_bot``), ``name`` and ``description`` (what a player reads) and ``step`` (1 is the
+    weakest)."""
+    return levels.choices()
 
 
 def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
-    """Build a bot from a spec such as ``"random"``, ``"greedy"`` or ``"mcts:4"``."""
+    """Build a bot from a spec: a step of the ladder (``"random"``, ``"greedy"``,
+    ``"mcts:thoughtful"``, ``"mcts:expert"``) or an old level such as ``"mcts:4"``."""
+    if levels.is_step(spec):
+        return levels.build(spec, game, seed=seed)
     kind, _, level = spec.partition(":")
     factory = BOTS.get(kind)
     if factory is None:
@@ -43,7 +51,9 @@ def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
         try:
             lv = int(level)
         except ValueError:
-            raise OptionError(f"bot level must be a number, got {level!r}") from None
+            raise OptionError(
+                f"no bot level {spec!r}; the levels are {', '.join(bot_names())}"
+            ) from None
         return factory(game, seed=seed, level=lv)
     return factory(game, seed=seed)
 
@@ -56,8 +66,10 @@ __all__ = [
     "RandomBot",
     "View",
     "bot_choices",
+    "bot_name",
     "bot_names",
     "make_bot",
     "seats_policy",
+    "step_of",
     "view_for",
 ]

@@ -1,0 +1,151 @@
+"""The ladder of bot levels a seat offers: each step a name and a line in player words.
+
+A step is the random bot, the greedy bot, or a search (:class:`meeple.bots.mcts.MCTSBot`) with
+a fixed number of iterations per move, set per game (``Step.iterations``): its strength does
+not depend on how busy the machine is, and a faster engine answers sooner at the same strength.
+Only a table's clock (``time_limit``, ``view.deadline``) can cut a search short. Each step beats
+the one below it in every game, two players, as measured by ``benchmarks/ladder.py`` into
+``meeple/bots/ladder.json``.
+
+Specs: ``"random"``, ``"greedy"`` and ``"mcts:<step>"`` (for example ``"mcts:expert"``); the old
+``"mcts:1"`` … ``"mcts:5"`` and ``"mcts"`` still build the old levels, and :func:`step_of` places
+them on the ladder by their measured strength.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from meeple.engine import Game, OptionError
+
+from .base import Bot
+from .mcts import MCTSBot
+from .simple import GreedyBot, RandomBot
+
+DEFAULT = "*"
+"""The key of ``Step.iterations`` for a game the table does not name."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One level of the ladder: the spec ``make_bot`` reads, what a player is shown, and the
+    bot behind it."""
+
+    spec: str
+    name: str
+    description: str
+    kind: str
+    """``"random"``, ``"greedy"`` or ``"search"``."""
+    iterations: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    """Search iterations per move, by game name (``DEFAULT`` for any other game)."""
+
+    def budget(self, game: str) -> int:
+        """The search iterations per move of this step in ``game`` (0 for a bot that does not
+        search)."""
+        if self.kind != "search":
+            return 0
+        return self.iterations.get(game, self.iterations[DEFAULT])
+
+
+def _per_game(**budgets: int) -> Mapping[str, int]:
+    return MappingProxyType(dict(budgets))
+
+
+LADDER: tuple[Step, ...] = (
+    Step("random", "Beginner", "Plays any move it is allowed, at random.", "random"),
+    Step("greedy", "Casual", "Takes the move that looks best right now, never looking ahead.",
+         "greedy"),
+    Step("mcts:thoughtful", "Thoughtful",
+         "Tries out a few ways the game could go before each move.", "search",
+         _per_game(**{DEFAULT: 200}, koplus=1000, kontor=100, botanik=100, mops_royal=100,
+                   kozo=60)),
+    Step("mcts:expert", "Expert",
+         "Plays out many ways the game could go before each move, and rarely slips.", "search",
+         _per_game(**{DEFAULT: 1000}, koplus=6000, kontor=1000, botanik=1000, mops_royal=1000,
+                   kozo=300)),
+)
+"""The steps, weakest first."""
+
+OLD_SPECS: Mapping[str, str] = MappingProxyType({
+    "mcts:1": "random",
+    "mcts:2": "random",
+    "mcts:3": "greedy",
+    "mcts:4": "mcts:thoughtful",
+    "mcts:5": "mcts:thoughtful",
+    "mcts": "mcts:thoughtful",
+})
+"""Where the specs of the old levels 1-5 stand on the ladder: the highest step each beats
+(measured in the arena, 2 players; level 3 lost to the greedy bot in KoPlus)."""
+
+_BY_SPEC = {s.spec: s for s in LADDER}
+
+
+def steps() -> tuple[Step, ...]:
+    """The ladder, weakest first."""
+    return LADDER
+
+
+def step_number(spec: str) -> int | None:
+    """The 1-based place of ``spec``'s step on the ladder (old specs by :func:`step_of`)."""
+    step = step_of(spec)
+    return None if step is None else LADDER.index(step) + 1
+
+
+def step_of(spec: str | None) -> Step | None:
+    """The ladder step a bot spec stands for: its own, or for an old spec the step it is
+    measured closest to; ``None`` for a bot the ladder does not know."""
+    if not spec:
+        return None
+    spec = spec.strip()
+    return _BY_SPEC.get(spec) or _BY_SPEC.get(OLD_SPECS.get(spec, ""))
+
+
+def bot_name(spec: str | None) -> str | None:
+    """The name a player sees for a bot seat of ``spec`` (``None`` for an unknown bot)."""
+    step = step_of(spec)
+    return None if step is None else step.name
+
+
+def is_step(spec: str) -> bool:
+    """Whether ``spec`` names a step of the ladder itself."""
+    return spec in _BY_SPEC
+
+
+def build(spec: str, game: Game, seed: int | None = None) -> Bot:
+    """The bot of the ladder step ``spec`` for ``game``."""
+    step = _BY_SPEC.get(spec)
+    if step is None:
+        known = ", ".join(s.spec for s in LADDER)
+        raise OptionError(f"no bot level {spec!r}; the levels are {known}")
+    if step.kind == "random":
+        return RandomBot(game, seed=seed)
+    if step.kind == "greedy":
+        return GreedyBot(game, seed=seed)
+    bot = MCTSBot(game, seed=seed, iterations=step.budget(game.name), seconds=0.0,
+                  mistakes=0.0)
+    bot.name = step.spec
+    return bot
+
+
+def choices() -> list[dict[str, object]]:
+    """The ladder as a seat offers it: ``spec``, ``name``, ``description``, ``step`` (1 is
+    the weakest), weakest first."""
+    return [{"spec": s.spec, "name": s.name, "description": s.description, "step": i}
+            for i, s in enumerate(LADDER, start=1)]
+
+
+__all__ = [
+    "DEFAULT",
+    "LADDER",
+    "OLD_SPECS",
+    "Step",
+    "bot_name",
+    "build",
+    "choices",
+    "is_step",
+    "step_number",
+    "step_of",
+    "steps",
+]
