@@ -2,9 +2,9 @@
 
 from meeple.engine import register
 
-from . import heuristics, render
+from . import heuristics, learn, render
 from .rules import Botanik, BotanikState
 
-register(Botanik, renderer=render, heuristics=heuristics)
+register(Botanik, renderer=render, heuristics=heuristics, lessons=learn)
 
 __all__ = ["Botanik", "BotanikState"]

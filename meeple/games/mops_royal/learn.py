@@ -4,10 +4,13 @@ game. Every sentence a learner reads is here or in ``howto.md``."""
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 from meeple.engine import CHANCE, State, load, play_out
 from meeple.engine.lessons import Aid, Lesson, Position, Step, play
+
+from . import heuristics
 
 SETUP = ((CHANCE, "start blue-bowl"), (CHANCE, "start green-pillow"), (CHANCE, "caller P1"),
          (CHANCE, "reveal blue-bone"))
@@ -25,8 +28,15 @@ def game(moves: tuple[tuple[int, str], ...] = ()) -> State:
 
 
 def the_end() -> State:
-    """The same game played on to its end, by a fixed sequence of choices and draws."""
-    return play_out(game((*ROUNDS, *SCORED)), 2014)
+    """The same game played on to its end: each player takes the move the bots value most, chance
+    draws from a fixed seed."""
+    return play_out(game((*ROUNDS, *SCORED)), 2014, policy=best)
+
+
+def best(state: State, player: int, rng: Random) -> int:
+    """The legal move the bots' heuristics value most (the first of equals)."""
+    return max(state.legal_actions(player),
+               key=lambda a: heuristics.action_value(state, player, a))
 
 
 POSITIONS = (
