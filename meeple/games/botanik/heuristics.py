@@ -253,3 +253,38 @@ def rollout_action(state: BotanikState, player: int, rng: random.Random) -> int:
         return v
 
     return max(legal, key=take_value)
+
+
+def explain(state: State, player: int, action: int) -> str:
+    """Why ``action`` is good for ``player``, in one plain sentence (the hint's reason): what
+    it does to the player's machine once the tiles it releases are added."""
+    assert isinstance(state, BotanikState)
+    before = machine_parts(state, player)
+    s = state.clone()
+    s.apply(action, player)
+    settle(s)
+    after = machine_parts(s, player)
+    points, joined = after[0] - before[0], after[1] - before[1]
+    pairs, ends = after[2] - before[2], after[3]
+    parts = []
+    if points > 0:
+        parts.append(f"scores {points:g} more point{'s' if points != 1 else ''} in your machine")
+    if joined > 0:
+        parts.append(f"joins {joined} more tile{'s' if joined != 1 else ''} to your Source")
+    if pairs > 0:
+        parts.append("makes a pair of one colour that a third tile turns into points")
+    kind = state.describe_action(action, player).get("kind")
+    if not parts and kind == "own":
+        parts.append("keeps this tile waiting on your space until your machine can take it")
+    elif not parts and kind == "pile":
+        parts.append("puts on the central pile the tile that helps your opponent least")
+    if not parts:
+        theirs = machine_parts(s, 1 - player)[0] - machine_parts(state, 1 - player)[0]
+        if theirs <= 0:
+            parts.append("gives your opponent nothing to score")
+        else:
+            parts.append("costs the least of your choices")
+    if ends >= 2:
+        parts.append(f"keeps {ends} pipe ends open for your machine to grow")
+    text = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+    return text + ("; your machine is close to closing" if ends <= 1 else "")

@@ -16,7 +16,7 @@ import numpy as np
 
 from meeple.engine import CHANCE, TERMINAL, Game, Option, State
 from meeple.engine.grid import iter_bits
-from meeple.engine.options import OptionSchema
+from meeple.engine.options import OptionSchema, Preset
 
 from . import notation, views
 from .components import (
@@ -80,14 +80,18 @@ class Botanik(Game):
                 bool,
                 False,
                 reconstructed=True,
-                help="no placement may close a cycle of pipes (rule M5)",
+                help="no tile may be added where its pipes would close a ring of pipes",
+                label="No closed rings of pipes",
+                advanced=True,
             ),
             Option(
                 "group_needs_pipe",
                 bool,
                 False,
                 reconstructed=True,
-                help="same-colour tiles form a group only where they are pipe-linked",
+                help="tiles of one colour count as a group only where pipes link them",
+                label="Groups must be linked by pipes",
+                advanced=True,
             ),
             Option(
                 "tile_set",
@@ -95,10 +99,22 @@ class Botanik(Game):
                 "reconstructed_v1",
                 choices=tuple(TILE_SETS),
                 reconstructed=True,
-                help="pipe layouts and flowers of the 65 coloured tiles",
+                help="the pipes and flowers on the 65 coloured tiles",
+                label="Tiles",
+                labels=(("reconstructed_v1",
+                         "meeple's own (the printed tiles are not known)"),),
+                advanced=True,
             ),
         )
     )
+
+    @classmethod
+    def presets(cls) -> tuple[Preset, ...]:
+        return (
+            Preset("Standard", "The everyday game: build your machine from the registry."),
+            Preset("Strict machines", "Pipes may never close a ring, and only tiles linked by "
+                   "pipes form a group.", {"forbid_loops": True, "group_needs_pipe": True}),
+        )
 
     @classmethod
     def configurations(cls) -> list[tuple[int, dict[str, Any]]]:

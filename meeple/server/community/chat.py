@@ -1,0 +1,226 @@
+"""Chat: a chat at every table and one in the lobby, stored, delivered live, with limits on
+length and rate, mutes, and system lines (joined, left, resigned, timed out...) in the same
+stream.
+
+At a rated table what spectators say is not shown to the players until the game is over. A
+line reaches a WebSocket as ``{"type": "chat", ...}`` (see :func:`line_json`); text is kept as
+typed and escaped wherever it is shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import unicodedata
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..domain import Code, Refused, SeatKind, TableStatus, UserRecord
+from ..live import Holder, LiveTable
+from .store import ChatLine, CommunityStore
+
+MAX_TEXT = 500
+"""The longest chat line (characters)."""
+RATE_LIMITS = ((5, 10.0), (20, 60.0))
+"""At most this many lines per this many seconds, per person."""
+HISTORY = 100
+"""Lines a room shows when it is opened."""
+LOBBY = "lobby"
+SAY, SYSTEM = "say", "system"
+
+SYSTEM_TEXTS = {
+    "joined": "{name} sat down.",
+    "left": "{name} left the table.",
+    "started": "The game has begun.",
+    "resigned": "{name} resigned.",
+    "timed_out": "{name} ran out of time.",
+    "claimed": "The game was claimed.",
+    "aborted": "The game was called off.",
+    "finished": "The game is over.",
+}
+
+
+def table_room(table_id: str) -> str:
+    return f"table:{table_id}"
+
+
+def clean_text(text: Any) -> str:
+    """A chat line as it is stored: one line of printable text, 1 to ``MAX_TEXT`` characters
+    (a refusal otherwise)."""
+    if not isinstance(text, str):
+        raise Refused(Code.BAD_REQUEST, "a chat line is text")
+    text = " ".join(text.split())
+    if not text:
+        raise Refused(Code.INVALID, "say something first")
+    if len(text) > MAX_TEXT:
+        raise Refused(Code.INVALID, f"a chat line is at most {MAX_TEXT} characters")
+    if any(unicodedata.category(ch) in ("Cc", "Cs", "Co") for ch in text):
+        raise Refused(Code.INVALID, "a chat line cannot hold control characters")
+    return text
+
+
+def line_json(line: ChatLine) -> dict[str, Any]:
+    """A chat line as the API and the sockets send it."""
+    return {"type": "chat", "id": line.id, "name": line.name, "text": line.text,
+            "system": line.kind == SYSTEM, "spectator": line.spectator,
+            "time": line.created}
+
+
+def is_rated(lt: LiveTable) -> bool:
+    return bool(getattr(lt.meta, "rated", False))
+
+
+def is_player(lt: LiveTable, who: Holder) -> bool:
+    """Whether ``who`` sits (or sat) at the table, by session or seat token."""
+    if lt.held_by(who):
+        return True
+    return who.user_id is not None and any(s.user_id == who.user_id for s in lt.seats)
+
+
+def hides_spectators(lt: LiveTable) -> bool:
+    """Whether spectators' lines are kept from the players now (a rated game not over)."""
+    return is_rated(lt) and lt.meta.status != TableStatus.FINISHED
+
+
+@dataclass(eq=False)
+class LobbyConn:
+    """One connection to the lobby chat."""
+
+    user_id: int | None
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+
+class ChatService:
+    """Every chat of this server process: checks, stores and delivers lines."""
+
+    def __init__(self, store: CommunityStore):
+        self.store = store
+        self.lobby: set[LobbyConn] = set()
+        self._said: dict[int, deque[float]] = {}
+        self._mutes: dict[int, set[int]] = {}
+
+    # ------------------------------------------------------------------ mutes
+    def mutes_of(self, user_id: int | None) -> set[int]:
+        """The people ``user_id`` muted (kept in memory once read)."""
+        if user_id is None:
+            return set()
+        have = self._mutes.get(user_id)
+        if have is None:
+            have = self._mutes[user_id] = self.store.mutes(user_id)
+        return have
+
+    def mute(self, user_id: int, muted_id: int) -> None:
+        if user_id == muted_id:
+            raise Refused(Code.INVALID, "you cannot mute yourself")
+        self.store.mute(user_id, muted_id)
+        self.mutes_of(user_id).add(muted_id)
+
+    def unmute(self, user_id: int, muted_id: int) -> None:
+        self.store.unmute(user_id, muted_id)
+        self.mutes_of(user_id).discard(muted_id)
+
+    # ------------------------------------------------------------------ limits
+    def _check_rate(self, user_id: int, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        said = self._said.setdefault(user_id, deque())
+        longest = max(window for _, window in RATE_LIMITS)
+        while said and said[0] <= now - longest:
+            said.popleft()
+        for most, window in RATE_LIMITS:
+            recent = [t for t in said if t > now - window]
+            if len(recent) >= most:
+                refusal = Refused(Code.QUOTA, f"you are writing too fast: at most {most} "
+                                              f"lines in {int(window)} seconds")
+                refusal.retry_after = max(1, int(recent[0] + window - now) + 1)
+                raise refusal
+        said.append(now)
+
+    # ------------------------------------------------------------------ tables
+    def may_read(self, lt: LiveTable, line: ChatLine, who: Holder) -> bool:
+        """Whether ``who`` is shown ``line`` of this table's chat now."""
+        if line.user_id is not None and line.user_id in self.mutes_of(who.user_id):
+            return False
+        if line.spectator and line.user_id != who.user_id and hides_spectators(lt) and (
+                is_player(lt, who)):
+            return False
+        return True
+
+    def table_history(self, lt: LiveTable, who: Holder) -> list[dict[str, Any]]:
+        lines = self.store.chat(table_room(lt.id), HISTORY)
+        return [line_json(x) for x in lines if self.may_read(lt, x, who)]
+
+    async def say_at_table(self, lt: LiveTable, user: UserRecord | None, who: Holder,
+                           text: Any) -> ChatLine:
+        """``user`` says ``text`` at the table (a spectator unless they sit there)."""
+        if user is None:
+            raise Refused(Code.UNAUTHORIZED, "sign in or play as a guest to chat")
+        clean = clean_text(text)
+        self._check_rate(user.id)
+        spectator = not is_player(lt, Holder(user.id, who.token_hashes))
+        line = await asyncio.to_thread(self.store.add_chat, table_room(lt.id), user.id,
+                                       user.name, clean, SAY, spectator)
+        self.deliver_table(lt, line)
+        return line
+
+    def deliver_table(self, lt: LiveTable, line: ChatLine) -> None:
+        text = json.dumps(line_json(line))
+        for c in list(lt.conns):
+            if self.may_read(lt, line, c):
+                c.queue.put_nowait(text)
+
+    async def system(self, lt: LiveTable, text: str) -> ChatLine:
+        """A system line in a table's chat."""
+        line = await asyncio.to_thread(self.store.add_chat, table_room(lt.id), None, "",
+                                       text, SYSTEM, False)
+        self.deliver_table(lt, line)
+        return line
+
+    async def on_event(self, lt: LiveTable, event: str, data: dict[str, Any]) -> None:
+        """A table event as a system line (events without words of their own say nothing)."""
+        words = SYSTEM_TEXTS.get(event)
+        if words is None:
+            return
+        name = data.get("name")
+        if name is None and "seat" in data:
+            seat = data["seat"]
+            if isinstance(seat, int) and 0 <= seat < len(lt.seats):
+                s = lt.seats[seat]
+                name = s.name if s.kind != SeatKind.OPEN else None
+        if "{name}" in words and not name:
+            name = f"Player {int(data.get('seat', 0)) + 1}"
+        await self.system(lt, words.format(name=name))
+
+    # ------------------------------------------------------------------ lobby
+    def lobby_history(self, user_id: int | None) -> list[dict[str, Any]]:
+        muted = self.mutes_of(user_id)
+        return [line_json(x) for x in self.store.chat(LOBBY, HISTORY)
+                if x.user_id is None or x.user_id not in muted]
+
+    async def say_in_lobby(self, user: UserRecord | None, text: Any) -> ChatLine:
+        if user is None:
+            raise Refused(Code.UNAUTHORIZED, "sign in or play as a guest to chat")
+        clean = clean_text(text)
+        self._check_rate(user.id)
+        line = await asyncio.to_thread(self.store.add_chat, LOBBY, user.id, user.name, clean,
+                                       SAY, False)
+        self.deliver_lobby(line)
+        return line
+
+    def deliver_lobby(self, line: ChatLine, to: Iterable[LobbyConn] | None = None) -> None:
+        text = json.dumps(line_json(line))
+        for c in list(self.lobby if to is None else to):
+            if line.user_id is None or line.user_id not in self.mutes_of(c.user_id):
+                c.queue.put_nowait(text)
+
+    def tell(self, user_id: int, message: dict[str, Any]) -> int:
+        """Send a message to every lobby connection of one person; how many got it."""
+        text = json.dumps(message)
+        sent = 0
+        for c in list(self.lobby):
+            if c.user_id == user_id:
+                c.queue.put_nowait(text)
+                sent += 1
+        return sent

@@ -1,0 +1,192 @@
+"""Ratings: one openskill rating (Plackett–Luce, multi-player by rank) per game and person,
+updated after every rated game from its final ranks; resigning or running out of time counts
+as last place. The bots' levels have ratings on the same scale, fitted from the arena's runs
+between the levels (``meeple/bots/ladder.json``), so a person can see which level matches them.
+
+A rating is shown as its conservative estimate ``mu - 3 sigma`` (openskill's ``ordinal``):
+a newcomer (mu 25, sigma 25/3) shows 0 and rises as games confirm their strength.
+
+How the bots are fitted: every pair of levels the arena measured gives ``games`` played,
+``upper_wins`` and ``draws`` (a draw counts half a win to each). For two sides whose sigma is
+small, openskill's Plackett–Luce model says the upper level wins with probability
+``1 / (1 + exp(-(mu_upper - mu_lower) / c))`` with ``c = sqrt(2) * beta`` (beta = 25/6). The
+levels' mu are the maximum-likelihood fit of that model (Zermelo's iteration, with one drawn
+game added to every pair so that a clean sweep stays finite), shifted so that the weakest
+level stands at 25, where a newcomer starts. A level's sigma is ``c`` over the square root of
+the information its games carry (``sum n p (1 - p)`` over its pairs), at most 25/3.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from ..domain import Seat, SeatKind
+from .store import CommunityStore, RatedResult, Rating
+
+MODEL = PlackettLuce()
+MU, SIGMA, BETA = MODEL.mu, MODEL.sigma, MODEL.beta
+LADDER = Path(__file__).resolve().parents[2] / "bots" / "ladder.json"
+FIT_ROUNDS = 2000
+
+
+def shown(mu: float, sigma: float) -> float:
+    """The rating shown for (mu, sigma): the conservative estimate, one decimal."""
+    return round(mu - 3 * sigma, 1)
+
+
+@dataclass(frozen=True)
+class BotRating:
+    """A bot level's rating in one game, fitted from the arena's runs."""
+
+    spec: str
+    mu: float
+    sigma: float
+    games: int
+
+
+def fit_levels(pairs: Sequence[Mapping[str, Any]]) -> dict[str, BotRating]:
+    """The levels' ratings from the arena's pairs (see the module's docstring)."""
+    c = math.sqrt(2) * BETA
+    wins: dict[tuple[str, str], float] = {}
+    games: dict[tuple[str, str], float] = {}
+    order: list[str] = []
+    for p in pairs:
+        lo, up = str(p["lower"]), str(p["upper"])
+        n = float(p.get("games", 0))
+        if n <= 0 or lo == up:
+            continue
+        w_up = float(p.get("upper_wins", 0)) + float(p.get("draws", 0)) / 2 + 0.5
+        w_lo = n - float(p.get("upper_wins", 0)) - float(p.get("draws", 0)) / 2 + 0.5
+        for a, b, w in ((up, lo, w_up), (lo, up, w_lo)):
+            wins[(a, b)] = wins.get((a, b), 0.0) + w
+            games[(a, b)] = games.get((a, b), 0.0) + n + 1
+        for s in (lo, up):
+            if s not in order:
+                order.append(s)
+    if not order:
+        return {}
+    # the levels linked to the first one named (the weakest) by measured pairs
+    linked = {order[0]}
+    grew = True
+    while grew:
+        grew = False
+        for a, b in games:
+            if a in linked and b not in linked:
+                linked.add(b)
+                grew = True
+    levels = [s for s in order if s in linked]
+    strength = dict.fromkeys(levels, 1.0)
+    for _ in range(FIT_ROUNDS):
+        new = {}
+        for i in levels:
+            won = sum(w for (a, _b), w in wins.items() if a == i)
+            denom = sum(n / (strength[i] + strength[b]) for (a, b), n in games.items()
+                        if a == i and b in strength)
+            new[i] = won / denom if denom else strength[i]
+        scale = new[levels[0]]
+        strength = {k: v / scale for k, v in new.items()}
+    mus = {k: c * math.log(v) for k, v in strength.items()}
+    low = min(mus.values())
+    out: dict[str, BotRating] = {}
+    for i in levels:
+        info = 0.0
+        played = 0
+        for (a, b), n in games.items():
+            if a != i or b not in mus:
+                continue
+            chance = 1 / (1 + math.exp(-(mus[a] - mus[b]) / c))
+            info += (n - 1) * chance * (1 - chance)
+            played += int(n - 1)
+        sigma = min(SIGMA, c / math.sqrt(info)) if info > 0 else SIGMA
+        out[i] = BotRating(i, MU + mus[i] - low, sigma, played)
+    return out
+
+
+def load_ladder(path: Path = LADDER) -> dict[str, dict[str, BotRating]]:
+    """Every game's bot levels fitted from ``ladder.json`` (none if it is not there)."""
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    out: dict[str, dict[str, BotRating]] = {}
+    for game, entry in (data.get("games") or {}).items():
+        fitted = fit_levels((entry or {}).get("pairs") or [])
+        if fitted:
+            out[str(game)] = fitted
+    return out
+
+
+def final_ranks(ranks: Sequence[int], last: Sequence[int]) -> list[int]:
+    """The ranks that rate a table: the seats in ``last`` (resigned or out of time, in that
+    order) after everyone else, the first of them above the next."""
+    out = [int(r) for r in ranks]
+    others = [r for s, r in enumerate(out) if s not in last]
+    bottom = max(others, default=0)
+    for k, seat in enumerate(dict.fromkeys(last)):
+        out[seat] = bottom + 1 + (len(set(last)) - 1 - k)
+    return out
+
+
+class Ratings:
+    """The people's ratings (stored) and the bots' (fitted once from the ladder)."""
+
+    def __init__(self, store: CommunityStore, ladder: Mapping[str, Mapping[str, BotRating]]
+                 | None = None):
+        self.store = store
+        self.bots: Mapping[str, Mapping[str, BotRating]] = (
+            load_ladder() if ladder is None else ladder)
+
+    def rating_of(self, user_id: int, game: str) -> Rating:
+        have = self.store.rating(user_id, game)
+        return have if have is not None else Rating(user_id, game, MU, SIGMA, 0, 0)
+
+    def rate_table(self, table_id: str, game: str, seats: Sequence[Seat], ranks: Sequence[int],
+                   last: Sequence[int] = ()) -> list[RatedResult] | None:
+        """Update the ratings of the people of a finished rated table (once per table); the
+        results stored, or ``None`` when it rates nobody (fewer than two people, one person
+        in several seats, or rated already)."""
+        people = [s for s in seats if s.user_id is not None]
+        ids = [s.user_id for s in people]
+        if len(people) < 2 or len(set(ids)) != len(ids):
+            return None
+        order = final_ranks(ranks, last)
+        teams: list[list[Any]] = []
+        places: list[float] = []
+        who: list[int | None] = []
+        bots = self.bots.get(game, {})
+        for s in seats:
+            if s.user_id is not None:
+                r = self.rating_of(s.user_id, game)
+                teams.append([MODEL.rating(mu=r.mu, sigma=r.sigma)])
+            elif s.kind == SeatKind.BOT and s.bot is not None and s.bot in bots:
+                b = bots[s.bot]  # a bot's rating is the arena's: it takes part, unchanged
+                teams.append([MODEL.rating(mu=b.mu, sigma=b.sigma)])
+            else:
+                continue
+            places.append(order[s.seat])
+            who.append(s.user_id)
+        new = MODEL.rate(teams, ranks=places)
+        results = [RatedResult(uid, int(place), team[0].mu, team[0].sigma)
+                   for uid, place, team in zip(who, places, new, strict=True) if uid is not None]
+        if not self.store.record_rated(table_id, game, results):
+            return None
+        return results
+
+    def bot_board(self, game: str) -> list[dict[str, Any]]:
+        """The bots' levels of a game as leaderboard rows."""
+        return [{"bot": True, "spec": b.spec, "name": bot_label(b.spec), "mu": round(b.mu, 2),
+                 "sigma": round(b.sigma, 2), "rating": shown(b.mu, b.sigma), "played": b.games}
+                for b in self.bots.get(game, {}).values()]
+
+
+def bot_label(spec: str) -> str:
+    """How a bot level is named on screen."""
+    kind, _, level = spec.partition(":")
+    return f"{kind} bot, level {level}" if level else f"{kind} bot"

@@ -1,0 +1,274 @@
+"""The community's storage: chat lines, mutes, ratings, follows, invitations and turn-mail
+settings, on the same SQLAlchemy engine as the tables (or an in-memory SQLite database for a
+server whose tables live in memory)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from sqlalchemy import Table, create_engine, delete, func, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import sessionmaker
+from sqlalchemy.pool import StaticPool
+
+from ..db import Base
+from .models import (
+    ChatRow,
+    FollowRow,
+    InvitationRow,
+    MuteRow,
+    NotifyRow,
+    RatingHistoryRow,
+    RatingRow,
+)
+
+MODELS = (ChatRow, MuteRow, RatingRow, RatingHistoryRow, FollowRow, InvitationRow, NotifyRow)
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One stored chat line."""
+
+    id: int
+    room: str
+    user_id: int | None
+    name: str
+    text: str
+    kind: str
+    spectator: bool
+    created: float
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A person's rating in one game."""
+
+    user_id: int
+    game: str
+    mu: float
+    sigma: float
+    played: int
+    won: int
+
+
+@dataclass(frozen=True)
+class RatedResult:
+    """One person's outcome of a rated table: their place and their new rating."""
+
+    user_id: int
+    rank: int
+    mu: float
+    sigma: float
+
+
+@dataclass(frozen=True)
+class HistoryPoint:
+    """A person's rating after one rated table."""
+
+    game: str
+    table_id: str
+    rank: int
+    mu: float
+    sigma: float
+    created: float
+
+
+@dataclass(frozen=True)
+class Invitation:
+    id: int
+    from_id: int
+    to_id: int
+    table_id: str
+    created: float
+
+
+@dataclass(frozen=True)
+class NotifySettings:
+    user_id: int
+    email: str | None
+    turn_mail: bool
+    last_mailed: float | None
+
+
+def _line(r: ChatRow) -> ChatLine:
+    return ChatLine(r.id, r.room, r.user_id, r.name, r.text, r.kind, r.spectator, r.created)
+
+
+class CommunityStore:
+    """Reads and writes of the community's tables (each call one short transaction)."""
+
+    def __init__(self, engine: Engine | None = None):
+        if engine is None:  # the tables live in memory: so does the community
+            engine = create_engine("sqlite://", poolclass=StaticPool,
+                                   connect_args={"check_same_thread": False})
+            Base.metadata.create_all(engine, tables=[Table(m.__tablename__, Base.metadata)
+                                                     for m in MODELS])
+        self.engine = engine
+        self.sessions = sessionmaker(engine, expire_on_commit=False)
+
+    # ------------------------------------------------------------------ chat
+    def add_chat(self, room: str, user_id: int | None, name: str, text: str, kind: str,
+                 spectator: bool = False) -> ChatLine:
+        with self.sessions() as db:
+            row = ChatRow(room=room, user_id=user_id, name=name, text=text, kind=kind,
+                          spectator=spectator, created=time.time())
+            db.add(row)
+            db.commit()
+            return _line(row)
+
+    def chat(self, room: str, limit: int = 100) -> list[ChatLine]:
+        """The newest ``limit`` lines of a room, oldest first."""
+        with self.sessions() as db:
+            rows = db.scalars(select(ChatRow).where(ChatRow.room == room)
+                              .order_by(ChatRow.id.desc()).limit(limit)).all()
+            return [_line(r) for r in reversed(rows)]
+
+    def mutes(self, user_id: int) -> set[int]:
+        with self.sessions() as db:
+            return set(db.scalars(select(MuteRow.muted_id).where(MuteRow.user_id == user_id)))
+
+    def mute(self, user_id: int, muted_id: int) -> None:
+        with self.sessions() as db:
+            if db.get(MuteRow, (user_id, muted_id)) is None:
+                db.add(MuteRow(user_id=user_id, muted_id=muted_id, created=time.time()))
+                try:
+                    db.commit()
+                except IntegrityError:
+                    db.rollback()
+
+    def unmute(self, user_id: int, muted_id: int) -> None:
+        with self.sessions() as db:
+            db.execute(delete(MuteRow).where(MuteRow.user_id == user_id,
+                                             MuteRow.muted_id == muted_id))
+            db.commit()
+
+    # ------------------------------------------------------------------ ratings
+    def rating(self, user_id: int, game: str) -> Rating | None:
+        with self.sessions() as db:
+            r = db.get(RatingRow, (user_id, game))
+            return None if r is None else Rating(r.user_id, r.game, r.mu, r.sigma, r.played,
+                                                 r.won)
+
+    def ratings_of(self, user_id: int) -> list[Rating]:
+        with self.sessions() as db:
+            rows = db.scalars(select(RatingRow).where(RatingRow.user_id == user_id)
+                              .order_by(RatingRow.game)).all()
+            return [Rating(r.user_id, r.game, r.mu, r.sigma, r.played, r.won) for r in rows]
+
+    def record_rated(self, table_id: str, game: str, results: list[RatedResult]) -> bool:
+        """Store the new ratings after a rated table in one transaction; ``False`` (nothing
+        written) if this table was rated already."""
+        now = time.time()
+        with self.sessions() as db:
+            for res in results:
+                db.add(RatingHistoryRow(user_id=res.user_id, game=game, table_id=table_id,
+                                        rank=res.rank, mu=res.mu, sigma=res.sigma,
+                                        created=now))
+                row = db.get(RatingRow, (res.user_id, game))
+                if row is None:
+                    row = RatingRow(user_id=res.user_id, game=game, mu=res.mu, sigma=res.sigma,
+                                    played=0, won=0, updated=now)
+                    db.add(row)
+                row.mu, row.sigma, row.updated = res.mu, res.sigma, now
+                row.played = (row.played or 0) + 1
+                row.won = (row.won or 0) + (1 if res.rank == 1 else 0)
+            try:
+                db.commit()
+            except IntegrityError:
+                db.rollback()
+                return False
+        return True
+
+    def leaderboard(self, game: str, limit: int = 50) -> list[Rating]:
+        """The rated people of a game, best conservative rating (mu - 3 sigma) first."""
+        with self.sessions() as db:
+            rows = db.scalars(select(RatingRow).where(RatingRow.game == game)
+                              .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(),
+                                        RatingRow.user_id).limit(limit)).all()
+            return [Rating(r.user_id, r.game, r.mu, r.sigma, r.played, r.won) for r in rows]
+
+    def history(self, user_id: int, limit: int = 500) -> list[HistoryPoint]:
+        """A person's ratings after each rated table, oldest first."""
+        with self.sessions() as db:
+            rows = db.scalars(select(RatingHistoryRow)
+                              .where(RatingHistoryRow.user_id == user_id)
+                              .order_by(RatingHistoryRow.id.desc()).limit(limit)).all()
+            return [HistoryPoint(r.game, r.table_id, r.rank, r.mu, r.sigma, r.created)
+                    for r in reversed(rows)]
+
+    def rated_tables(self, table_ids: list[str]) -> set[str]:
+        """Which of these tables changed ratings."""
+        if not table_ids:
+            return set()
+        with self.sessions() as db:
+            return set(db.scalars(select(RatingHistoryRow.table_id).distinct()
+                                  .where(RatingHistoryRow.table_id.in_(table_ids))))
+
+    # ------------------------------------------------------------------ people
+    def follow(self, user_id: int, followed_id: int) -> None:
+        with self.sessions() as db:
+            if db.get(FollowRow, (user_id, followed_id)) is None:
+                db.add(FollowRow(user_id=user_id, followed_id=followed_id, created=time.time()))
+                try:
+                    db.commit()
+                except IntegrityError:
+                    db.rollback()
+
+    def unfollow(self, user_id: int, followed_id: int) -> None:
+        with self.sessions() as db:
+            db.execute(delete(FollowRow).where(FollowRow.user_id == user_id,
+                                               FollowRow.followed_id == followed_id))
+            db.commit()
+
+    def following(self, user_id: int) -> list[int]:
+        with self.sessions() as db:
+            return list(db.scalars(select(FollowRow.followed_id)
+                                   .where(FollowRow.user_id == user_id)
+                                   .order_by(FollowRow.created)))
+
+    def followers(self, user_id: int) -> int:
+        with self.sessions() as db:
+            return db.scalar(select(func.count()).select_from(FollowRow)
+                             .where(FollowRow.followed_id == user_id)) or 0
+
+    def invite(self, from_id: int, to_id: int, table_id: str) -> Invitation:
+        with self.sessions() as db:
+            row = InvitationRow(from_id=from_id, to_id=to_id, table_id=table_id,
+                                created=time.time())
+            db.add(row)
+            db.commit()
+            return Invitation(row.id, row.from_id, row.to_id, row.table_id, row.created)
+
+    def invitations(self, to_id: int, limit: int = 20) -> list[Invitation]:
+        """The newest invitations to a person, newest first."""
+        with self.sessions() as db:
+            rows = db.scalars(select(InvitationRow).where(InvitationRow.to_id == to_id)
+                              .order_by(InvitationRow.id.desc()).limit(limit)).all()
+            return [Invitation(r.id, r.from_id, r.to_id, r.table_id, r.created) for r in rows]
+
+    # ------------------------------------------------------------------ turn mail
+    def notify(self, user_id: int) -> NotifySettings:
+        with self.sessions() as db:
+            r = db.get(NotifyRow, user_id)
+            if r is None:
+                return NotifySettings(user_id, None, False, None)
+            return NotifySettings(r.user_id, r.email, r.turn_mail, r.last_mailed)
+
+    def set_notify(self, user_id: int, *, email: str | None = None,
+                   turn_mail: bool | None = None, last_mailed: float | None = None,
+                   clear_email: bool = False) -> NotifySettings:
+        with self.sessions() as db:
+            r = db.get(NotifyRow, user_id)
+            if r is None:
+                r = NotifyRow(user_id=user_id, email=None, turn_mail=False, last_mailed=None)
+                db.add(r)
+            if email is not None or clear_email:
+                r.email = email
+            if turn_mail is not None:
+                r.turn_mail = turn_mail
+            if last_mailed is not None:
+                r.last_mailed = last_mailed
+            db.commit()
+            return NotifySettings(r.user_id, r.email, r.turn_mail, r.last_mailed)
