@@ -22,10 +22,11 @@ import meeple
 from meeple.engine import MeepleError
 
 from . import auth
+from .community import Community
 from .deps import Services, Settings
 from .domain import Quotas, Refused
 from .pool import BotPool, WorkPool
-from .routers import accounts, gallery, health, lobby, pages, play, tables
+from .routers import accounts, chat, gallery, health, lobby, pages, people, play, tables
 from .service import TableService
 from .store import SqlStore, Store
 from .web import CheckedBodies, Proxies
@@ -49,6 +50,7 @@ def create_app(
     quotas: Quotas | None = None,
     work: WorkPool | None = None,
     bots: BotPool | None = None,
+    smtp_url: str | None = None,
 ) -> FastAPI:
     """The web platform on the database ``db_url`` (migrations applied now), or on ``store``.
 
@@ -57,7 +59,8 @@ def create_app(
     proxies whose ``X-Forwarded-For`` counts (default none: the header is ignored);
     ``allowed_origins``: the page origins a WebSocket may come from (default: this server's
     own); ``quotas``: what one player may have open; ``work``/``bots``: the pools of heavy
-    requests and of thinking bots.
+    requests and of thinking bots; ``smtp_url``: the SMTP server of turn e-mails (none: no
+    e-mail).
     """
     if store is None:
         if db_url is None:
@@ -67,7 +70,7 @@ def create_app(
     settings = Settings(web_dir=Path(web_dir) if web_dir is not None else WEB_DIR,
                         secure_cookies=secure_cookies, bot_delay=bot_delay, redis_url=redis_url,
                         allowed_origins=list(allowed_origins) if allowed_origins is not None
-                        else None, proxies=Proxies(trusted_proxies))
+                        else None, proxies=Proxies(trusted_proxies), smtp_url=smtp_url)
     service = TableService(store, bot_delay=bot_delay, quotas=quotas, work=work, bots=bots)
     services = Services(settings=settings, store=store, tables=service,
                         cookies=auth.Sessions(store),
@@ -75,11 +78,14 @@ def create_app(
 
     app = FastAPI(title="meeple", lifespan=_lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.services = services
+    app.state.community = community = Community(store, smtp_url=smtp_url)
+    community.attach(service)
+    service.on_event(community.on_event)
     app.add_exception_handler(MeepleError, _meeple_error)  # type: ignore[arg-type]
     app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
     app.add_middleware(CheckedBodies)
-    for module in (accounts, lobby, gallery, tables, play, health, pages):
+    for module in (accounts, lobby, gallery, tables, play, chat, people, health, pages):
         app.include_router(module.router)
     web = settings.web_dir
     if web.is_dir():
@@ -135,6 +141,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     finally:
         keeper.cancel()
         s.tables.stop()
+        app.state.community.stop()
         if fanout is not None:
             await fanout.stop()
         with contextlib.suppress(Exception):

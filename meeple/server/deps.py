@@ -30,6 +30,8 @@ class Settings:
     """The page origins a WebSocket may come from (``None``: this server's own)."""
     proxies: Proxies = field(default_factory=Proxies)
     """The proxies whose ``X-Forwarded-For`` is believed (none unless configured)."""
+    smtp_url: str | None = None
+    """The SMTP server that sends turn e-mails (``None``: no e-mail)."""
 
 
 @dataclass

@@ -17,6 +17,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 
 from .. import auth
+from ..community import table_message
 from ..deps import ServicesDep, TablesDep, UserId
 from ..domain import Code, Message, Refused
 from ..live import FRAME_DUE, Conn, Holder, LiveTable
@@ -200,7 +201,10 @@ async def _handle(tables: TableService, lt: LiveTable, conn: Conn,
         except Refused as e:
             return _error(e.code, e.reason)
         return None
-    return _error(Code.BAD_REQUEST, "unknown message type; expected hello, act, view or ping")
+    if kind in ("chat", "chat_history"):
+        return await table_message(tables, lt, conn, msg)
+    return _error(Code.BAD_REQUEST,
+                  "unknown message type; expected hello, act, view, chat, chat_history or ping")
 
 
 def _no_constant(name: str) -> Any:
