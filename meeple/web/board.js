@@ -2,10 +2,18 @@
 // player choose among the legal actions the server listed (their describe_action dicts).
 //
 // Actions whose `target` names an element of the SVG are chosen on the board: hovering or
-// focusing the target previews the action (the target and its `cells` are highlighted),
-// R/F or the mouse wheel cycle through the actions sharing that target (orientations), and a
-// click, Enter or Space confirms. Actions without a target (or whose target is missing from
-// the picture) are buttons. Arrow keys move the focus to the nearest target in that direction.
+// focusing the target previews the action (the target and its `cells` are outlined in the
+// mover's colour), and a click, Enter or Space plays it. A tap on a touch screen only previews;
+// tapping the same place again or the Play button plays it, Cancel clears it. Where several
+// actions share a target, Turn and Flip (buttons, keys R/F, the mouse wheel) go through them:
+// a quarter turn or a mirror image of the piece where the game's cells say so, else the next
+// or the previous choice. Actions without a target (or whose target is missing from the
+// picture) are buttons. Arrow keys move the focus to the nearest target in that direction.
+//
+// Where the board's places would be smaller than a finger (TAP_PX), the board zooms (pinch or
+// the + and - buttons; on a touch screen it starts zoomed) and scrolls inside its own box. A
+// setting marks every legal place before pointing; what the last move changed is marked where
+// the picture does not mark it itself.
 //
 // A picture is one column drawn for a phone, made of regions (`<g class="region"
 // data-box="x y w h">`: the board first, then the panels). On a phone the column is shown whole
@@ -29,6 +37,66 @@ const SIDE_MIN = 0.85;
 const SIDE_MAX = 1.15;
 /** The board region's largest scale, as a multiple of its scale on a phone. */
 const BOARD_MAX = 2.2;
+/** The smallest side of a place to tap, in CSS px. */
+export const TAP_PX = 40;
+/** The largest zoom of the board. */
+const ZOOM_MAX = 4;
+/** The zoom buttons' step. */
+const ZOOM_STEP = 1.25;
+/** Where the setting "mark every legal place" is kept. */
+export const SHOW_LEGAL_KEY = "meeple.showLegal";
+
+/** Is the main pointer of this device a finger? */
+export function touchDevice() {
+  return (
+    (typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches) ||
+    (navigator.maxTouchPoints || 0) > 0
+  );
+}
+
+/** Is the setting "mark every legal place before pointing" on? */
+export function showLegalSetting() {
+  try {
+    return localStorage.getItem(SHOW_LEGAL_KEY) === "1";
+  } catch (e) {
+    return false;
+  }
+}
+
+/** The grid cells of an action's `cells` ids ending in two numbers ("cell-4-5", "col-0-2"),
+ * as a shape moved to its corner, for comparing orientations; null where an id has none. */
+function footprint(a) {
+  const cells = [];
+  for (const id of a.cells || []) {
+    const m = /(-?\d+)-(-?\d+)$/.exec(id);
+    if (!m) return null;
+    cells.push([+m[1], +m[2]]);
+  }
+  return cells.length ? cells : null;
+}
+
+function shapeKey(cells) {
+  if (!cells) return null;
+  const r0 = Math.min(...cells.map((c) => c[0]));
+  const c0 = Math.min(...cells.map((c) => c[1]));
+  return cells
+    .map(([r, c]) => `${r - r0},${c - c0}`)
+    .sort()
+    .join(" ");
+}
+
+/** What the actions at one place are: "orientations" (the same piece in other directions)
+ * or "choices" (other pieces, tiles or options at the same place). */
+function kindOfChoice(actions) {
+  const keys = new Set(actions.map((a) => shapeKey(footprint(a))));
+  return keys.size > 1 && !keys.has(null) ? "orientations" : "choices";
+}
+
+/** The piece an action moves, where the action says (its shape letter, piece or tile). */
+function family(a) {
+  const shape = typeof a.shape === "string" ? a.shape.replace(/\d+$/, "") : null;
+  return String(a.piece ?? shape ?? a.tile ?? a.card ?? "");
+}
 
 /** A group on top of a frame of the picture, for the outlines of a preview. */
 function overlayOf() {
@@ -36,6 +104,15 @@ function overlayOf() {
   overlay.setAttribute("class", "board-overlay");
   overlay.setAttribute("pointer-events", "none");
   return overlay;
+}
+
+/** A group under the preview's outlines, for the marks of every legal place and of the last
+ * move. */
+function marksOf() {
+  const marks = document.createElementNS(SVG_NS, "g");
+  marks.setAttribute("class", "board-marks");
+  marks.setAttribute("pointer-events", "none");
+  return marks;
 }
 
 /** Give a frame of the picture its size in CSS px. */
@@ -68,7 +145,15 @@ export class Board {
     this.status = document.createElement("p");
     this.status.className = "board-preview";
     this.status.setAttribute("aria-live", "polite");
-    this.root.replaceChildren(this.stage, this.status, this.buttons);
+    this.touch = touchDevice();
+    this.showLegal = showLegalSetting();
+    this.zoom = 1; // the board's zoom now
+    this.userZoom = null; // the zoom a person chose (null: fit, or on a touch screen TAP_PX)
+    this.fitMin = Infinity; // the smallest place on the board at zoom 1, in CSS px
+    this.lastIds = []; // what the last move changed, where the picture does not mark it
+    this._zoomBar();
+    this._moveBar();
+    this.root.replaceChildren(this.zoomBar, this.stage, this.status, this.bar, this.buttons);
     this.svg = null; // the picture's own <svg> (its defs and styles; all of it on a phone)
     this.regions = []; // its top-level regions, in order: {g, box: [x, y, w, h], name, view}
     this.split = false; // are the regions laid out apart?
@@ -99,17 +184,19 @@ export class Board {
     }).observe(this.root, { attributes: true, attributeFilter: ["class"] });
   }
 
-  /** Show a new picture with its legal actions (empty list: watch only). */
-  show(svgText, actions = [], { enabled = true } = {}) {
+  /** Show a new picture with its legal actions (empty list: watch only); `moved`: a move was
+   * made since the last picture (what changed is then the last move). */
+  show(svgText, actions = [], { enabled = true, moved = false } = {}) {
     const activeBefore = this.active;
     const focusBefore = document.activeElement;
     const hadFocus = this.root.contains(focusBefore);
     if (svgText !== this.lastSvgText) {
-      this._setSvg(svgText || "");
+      this._setSvg(svgText || "", moved);
       this.lastSvgText = svgText;
     }
     this.enabled = enabled && actions.length > 0;
     this._bind(actions || []);
+    this._fitZoom();
     if (hadFocus) {
       const again = activeBefore && this.groups.get(activeBefore);
       if (again) again.el.focus({ preventScroll: true });
@@ -129,7 +216,133 @@ export class Board {
     return this._actions || [];
   }
 
-  _setSvg(text) {
+  /** The colour of the player to move (a fill), for the outline of the move previewed. */
+  setMover(fill) {
+    if (fill) this.root.style.setProperty("--mover", fill);
+    else this.root.style.removeProperty("--mover");
+  }
+
+  /** Mark every legal place before pointing (the setting), or not. */
+  setShowLegal(on) {
+    this.showLegal = !!on;
+    this._drawMarks();
+  }
+
+  _zoomBar() {
+    const bar = document.createElement("div");
+    bar.className = "board-zoom";
+    bar.setAttribute("role", "group");
+    bar.setAttribute("aria-label", "Zoom the board");
+    bar.hidden = true;
+    const button = (text, label, id, step) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.id = id;
+      b.textContent = text;
+      b.setAttribute("aria-label", label);
+      b.addEventListener("click", () => this.setZoom(step(this.zoom)));
+      bar.appendChild(b);
+      return b;
+    };
+    this.zoomOut = button("−", "Zoom out", "zoom-out", (z) => z / ZOOM_STEP);
+    this.zoomLabel = document.createElement("span");
+    this.zoomLabel.className = "zoom-level";
+    bar.appendChild(this.zoomLabel);
+    this.zoomIn = button("+", "Zoom in", "zoom-in", (z) => z * ZOOM_STEP);
+    this.zoomBar = bar;
+  }
+
+  _moveBar() {
+    const bar = document.createElement("div");
+    bar.className = "board-move";
+    bar.setAttribute("role", "group");
+    bar.setAttribute("aria-label", "The move shown");
+    bar.hidden = true;
+    const button = (text, id, fn, cls = "") => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.id = id;
+      b.className = cls;
+      b.textContent = text;
+      b.addEventListener("click", fn);
+      bar.appendChild(b);
+      return b;
+    };
+    this.turnButton = button("Turn", "move-turn", () => this.turn());
+    this.flipButton = button("Flip", "move-flip", () => this.flip());
+    this.confirmButton = button("Play", "move-confirm", () => this.chooseActive(), "primary");
+    this.cancelButton = button("Cancel", "move-cancel", () => this._clearPreview());
+    this.bar = bar;
+  }
+
+  /** Show the buttons of the move previewed now (none when nothing is previewed). */
+  _drawMoveBar() {
+    const g = this.active && this.groups.get(this.active);
+    this.bar.hidden = !g || !this.enabled;
+    if (!g) return;
+    const several = g.actions.length > 1;
+    const orient = several && kindOfChoice(g.actions) === "orientations";
+    this.turnButton.hidden = !several;
+    this.flipButton.hidden = !several;
+    this.turnButton.textContent = orient ? "Turn" : "Next choice";
+    this.flipButton.textContent = orient ? "Flip" : "Previous choice";
+    this.turnButton.title = (orient ? "A quarter turn" : "The next choice here") + (this.touch ? "" : " (R)");
+    this.flipButton.title = (orient ? "The mirror image" : "The previous choice here") + (this.touch ? "" : " (F)");
+  }
+
+  /** Set the board's zoom (1: the board fits its box); the middle of the view stays put. */
+  setZoom(z, { chosen = true } = {}) {
+    const zoom = Math.max(1, Math.min(ZOOM_MAX, z));
+    if (chosen) this.userZoom = zoom;
+    if (Math.abs(zoom - this.zoom) < 0.01) return;
+    const box = this.main && this.split ? this.main : null;
+    const cx = box ? (box.scrollLeft + box.clientWidth / 2) / this.zoom : 0;
+    const cy = box ? (box.scrollTop + box.clientHeight / 2) / this.zoom : 0;
+    this.zoom = zoom;
+    this.layout();
+    if (this.main && this.split) {
+      this.main.scrollLeft = cx * zoom - this.main.clientWidth / 2;
+      this.main.scrollTop = cy * zoom - this.main.clientHeight / 2;
+    }
+  }
+
+  /** The smallest legal place on the board region at zoom 1, in CSS px. */
+  _smallestPlace() {
+    const board = this.regions[0];
+    let least = Infinity;
+    for (const g of this.groups.values()) {
+      if (board && board.name === "board" && !board.g.contains(g.el)) continue;
+      const r = g.el.getBoundingClientRect();
+      if (r.width && r.height) least = Math.min(least, r.width, r.height);
+    }
+    return least / this.zoom;
+  }
+
+  /** Zoom where the board's places are smaller than a finger: at once on a touch screen
+   * (unless the person chose a zoom), and show the zoom buttons. */
+  _fitZoom() {
+    if (!this.svg || !this.groups.size) {
+      this.zoomBar.hidden = this.zoom <= 1 && this.userZoom === null;
+      return;
+    }
+    const least = this._smallestPlace();
+    if (Number.isFinite(least)) this.fitMin = least;
+    const small = this.fitMin < TAP_PX - 0.5;
+    this.zoomBar.hidden = !small && this.zoom <= 1;
+    if (this.touch && small && this.userZoom === null) {
+      const want = Math.ceil((TAP_PX / this.fitMin) * 8) / 8 + 0.01;
+      if (want > this.zoom) this.setZoom(want, { chosen: false });
+    }
+    this._drawZoomBar();
+  }
+
+  _drawZoomBar() {
+    this.zoomLabel.textContent = `${Math.round(this.zoom * 100)} %`;
+    this.zoomOut.disabled = this.zoom <= 1;
+    this.zoomIn.disabled = this.zoom >= ZOOM_MAX;
+  }
+
+  _setSvg(text, moved = false) {
     const old = this.svg;
     const oldById = new Map();
     if (old) for (const el of this.stage.querySelectorAll("[id]")) oldById.set(el.id, el.outerHTML);
@@ -154,14 +367,22 @@ export class Board {
     svg.removeAttribute("width");
     svg.removeAttribute("height");
     // Animate what changed since the last picture: new or altered elements with ids.
+    const changed = [];
     if (old) {
       for (const el of svg.querySelectorAll("[id]")) {
         const before = oldById.get(el.id);
         if (before === undefined || before !== el.outerHTML) {
-          if (!el.querySelector("[id]")) el.classList.add("changed");
+          if (!el.querySelector("[id]")) {
+            el.classList.add("changed");
+            changed.push(el.id);
+          }
         }
       }
     }
+    // The last move: marked by the picture itself, else what it changed.
+    if (svg.querySelector(".last-move")) this.lastIds = [];
+    else if (moved) this.lastIds = changed;
+    svg.appendChild(marksOf());
     svg.appendChild(overlayOf());
     this.svg = svg;
     this.regions = [...svg.children]
@@ -197,15 +418,51 @@ export class Board {
     const wide = width >= SPLIT_AT * PHONE_PX;
     const board = this.regions[0];
     const focused = this.stage.contains(document.activeElement) ? document.activeElement : null;
-    if (!wide || !board || board.name !== "board" || this.regions.length < 2) {
-      this._unsplit();
-      this.picture.classList.toggle("fit-height", wide); // no regions: the old whole picture
-    } else {
+    const hasBoard = board && board.name === "board";
+    if (wide && hasBoard && this.regions.length >= 2) {
       this._split();
       this._place(width);
+    } else if (hasBoard && this.zoom > 1) {
+      this._split();
+      this._stack(width); // the board zoomed in its own box, the panels below it
+    } else {
+      this._unsplit();
+      this.picture.classList.toggle("fit-height", wide); // no regions: the old whole picture
     }
     // A frame moved with the focus in it: give the focus back.
     if (focused && document.activeElement !== focused) focused.focus({ preventScroll: true });
+    this._drawMarks();
+    this._drawZoomBar();
+  }
+
+  /** Size the board's frame to `w` x `h` CSS px, its picture zoomed inside it. */
+  _sizeBoard(w, h) {
+    const view = this.regions[0].view;
+    const zoomed = this.zoom > 1;
+    size(view, w * this.zoom, h * this.zoom);
+    view.style.maxWidth = zoomed ? "none" : "";
+    this.main.classList.toggle("zoomed", zoomed);
+    this.main.style.width = zoomed ? `${Math.floor(w)}px` : "";
+    this.main.style.height = zoomed ? `${Math.floor(h)}px` : "";
+  }
+
+  /** A phone with the board zoomed: the board's box at the screen's width, the panels below
+   * at their phone size, in reading order. */
+  _stack(width) {
+    const base = width / this._pictureWidth();
+    const [, , bw, bh] = this.regions[0].box;
+    this.picture.classList.remove("beside");
+    this.picture.classList.add("stacked");
+    this.picture.style.setProperty("--board-w", `${bw * base}px`);
+    this._sizeBoard(bw * base, bh * base);
+    const rest = this.regions.slice(1);
+    for (const r of rest) size(r.view, r.box[2] * base, r.box[3] * base);
+    const views = rest.map((r) => r.view);
+    const now = [...this.more.children];
+    if (now.length !== views.length || now.some((v, i) => v !== views[i])) this.more.replaceChildren(...views);
+    if (this.side.childElementCount) this.side.replaceChildren();
+    this.side.hidden = true;
+    this.more.hidden = !views.length;
   }
 
   _split() {
@@ -228,10 +485,11 @@ export class Board {
         v.setAttribute("role", "group");
         if (r.name === "board") v.setAttribute("aria-label", svg.getAttribute("aria-label"));
         if (paper && paper !== "none") v.style.background = paper;
+        v.appendChild(marksOf());
         v.appendChild(overlayOf());
         r.view = v;
       }
-      r.view.insertBefore(r.g, r.view.lastChild);
+      r.view.insertBefore(r.g, r.view.querySelector(":scope > .board-marks"));
     }
     svg.classList.add("board-defs");
     svg.setAttribute("aria-hidden", "true");
@@ -251,12 +509,12 @@ export class Board {
   _unsplit() {
     if (!this.split) return;
     const svg = this.svg;
-    const overlay = svg.querySelector(":scope > .board-overlay");
-    for (const r of this.regions) svg.insertBefore(r.g, overlay);
+    const marks = svg.querySelector(":scope > .board-marks");
+    for (const r of this.regions) svg.insertBefore(r.g, marks);
     svg.classList.remove("board-defs");
     svg.removeAttribute("aria-hidden");
     this.picture.replaceChildren(svg);
-    this.picture.classList.remove("split");
+    this.picture.classList.remove("split", "stacked", "beside");
     this.split = false;
   }
 
@@ -287,7 +545,8 @@ export class Board {
       k = Math.min(base * SIDE_MAX, k);
     }
     const boardH = (boardW * bh) / bw;
-    size(this.regions[0].view, boardW, boardH);
+    this.picture.classList.remove("stacked");
+    this._sizeBoard(boardW, boardH);
     this.picture.classList.toggle("beside", beside);
     this.picture.style.setProperty("--board-w", `${boardW}px`);
     const side = [];
@@ -363,9 +622,36 @@ export class Board {
       b.addEventListener("click", () => this._choose(a));
       this.buttons.appendChild(b);
     }
-    this.status.textContent = this.groups.size
-      ? "Point at a highlighted place to preview; R/F or the wheel turn; click or Enter plays."
-      : "";
+    this.status.textContent = this.hint();
+    this._drawMarks();
+  }
+
+  /** What to do on this device, in a sentence (empty where nothing is chosen on the board). */
+  hint() {
+    if (!this.groups.size) return "";
+    const several = [...this.groups.values()].some((g) => g.actions.length > 1);
+    const orient = [...this.groups.values()].some(
+      (g) => g.actions.length > 1 && kindOfChoice(g.actions) === "orientations",
+    );
+    const turn = orient ? "Turn and Flip change the piece's direction" : "Next choice shows another move there";
+    if (this.touch) {
+      return `Tap a highlighted place to see the move, then tap it again or press Play.${several ? ` ${turn}.` : ""}`;
+    }
+    const keys = orient ? "R and F (or the wheel) turn and flip the piece" : "R and F (or the wheel) show the other moves there";
+    return `Point at a highlighted place to see the move; click or press Enter to play it.${several ? ` ${keys}.` : ""}`;
+  }
+
+  /** Mark every legal place (the setting) and what the last move changed, in each frame. */
+  _drawMarks() {
+    for (const m of this.stage.querySelectorAll(".board-marks")) m.replaceChildren();
+    if (!this.svg) return;
+    for (const id of this.lastIds) {
+      const el = this.stage.querySelector(sel(id));
+      if (el) this._outline(el, "hl-last", ".board-marks");
+    }
+    this.root.classList.toggle("show-legal", this.showLegal && this.enabled);
+    if (!this.showLegal || !this.enabled) return;
+    for (const g of this.groups.values()) this._outline(g.el, "hl-legal", ".board-marks");
   }
 
   _bindEl(id, g) {
@@ -378,8 +664,10 @@ export class Board {
     this._label(g);
     const h = {
       focus: () => this._activate(id),
-      blur: () => {
-        if (!this.hovering) this._clearPreview();
+      blur: (ev) => {
+        // The preview stays for its own buttons, for a tapped place and under the mouse.
+        if (ev.relatedTarget && this.bar.contains(ev.relatedTarget)) return;
+        if (!this.hovering && !this.pinned) this._clearPreview();
       },
     };
     el._boardHandlers = h;
@@ -412,7 +700,7 @@ export class Board {
   _pointerEvents(svg) {
     // One set of handlers on the stage serves every frame of the picture.
     svg.addEventListener("pointermove", (ev) => {
-      if (!this.enabled) return;
+      if (!this.enabled || ev.pointerType === "touch" || ev.pointerType === "pen") return;
       this.hovering = true;
       const id = this._targetAt(ev);
       if (id && id !== this.active) this._activate(id);
@@ -420,16 +708,57 @@ export class Board {
         this._clearPreview();
       }
     });
-    svg.addEventListener("pointerleave", () => {
+    svg.addEventListener("pointerleave", (ev) => {
       this.hovering = false;
+      if (ev.pointerType === "touch" || ev.pointerType === "pen") return;
+      // Moving to the move's own buttons keeps the preview (Turn, Flip, Play).
+      if (ev.relatedTarget && this.bar.contains(ev.relatedTarget)) return;
+      if (this.pinned) return;
       if (document.activeElement?.dataset?.target !== this.active) this._clearPreview();
     });
+    // A finger: a tap previews, a second tap on the same place plays; two fingers zoom.
+    this.pointerType = "mouse";
+    const fingers = new Map();
+    let pinch = null;
+    const spread = () => {
+      const [a, b] = [...fingers.values()];
+      return Math.hypot(a[0] - b[0], a[1] - b[1]);
+    };
+    svg.addEventListener("pointerdown", (ev) => {
+      this.pointerType = ev.pointerType || "mouse";
+      if (ev.pointerType !== "touch") return;
+      fingers.set(ev.pointerId, [ev.clientX, ev.clientY]);
+      if (fingers.size === 2) pinch = { d0: spread(), z0: this.zoom };
+    });
+    svg.addEventListener("pointermove", (ev) => {
+      if (!fingers.has(ev.pointerId)) return;
+      fingers.set(ev.pointerId, [ev.clientX, ev.clientY]);
+      if (pinch && fingers.size === 2 && pinch.d0 > 10) {
+        ev.preventDefault();
+        this.setZoom((pinch.z0 * spread()) / pinch.d0);
+      }
+    });
+    const lift = (ev) => {
+      fingers.delete(ev.pointerId);
+      if (fingers.size < 2) pinch = null;
+    };
+    svg.addEventListener("pointerup", lift);
+    svg.addEventListener("pointercancel", lift);
     svg.addEventListener("click", (ev) => {
       const id = this._targetAt(ev);
       if (!id) return;
       ev.preventDefault();
-      if (id !== this.active) this._activate(id);
       const g = this.groups.get(id);
+      if (this.pointerType === "touch" || this.pointerType === "pen") {
+        if (id === this.active && this.pinned) {
+          this._choose(g.actions[g.index]);
+        } else {
+          this._activate(id);
+          this.pinned = true;
+        }
+        return;
+      }
+      if (id !== this.active) this._activate(id);
       this._choose(g.actions[g.index]);
     });
     svg.addEventListener(
@@ -440,7 +769,8 @@ export class Board {
         if (!g || g.actions.length < 2) return;
         ev.preventDefault();
         if (id !== this.active) this._activate(id);
-        this.cycle(ev.deltaY > 0 ? 1 : -1);
+        if (ev.deltaY > 0) this.turn();
+        else this.flip();
       },
       { passive: false },
     );
@@ -448,7 +778,8 @@ export class Board {
 
   _label(g) {
     const a = g.actions[g.index];
-    const more = g.actions.length > 1 ? ` (${g.index + 1} of ${g.actions.length}; R/F to turn)` : "";
+    const what = kindOfChoice(g.actions) === "orientations" ? "R and F turn and flip" : "R and F show the others";
+    const more = g.actions.length > 1 ? ` (${g.index + 1} of ${g.actions.length}; ${what})` : "";
     g.el.setAttribute("aria-label", (a.label || a.text) + more);
   }
 
@@ -459,6 +790,7 @@ export class Board {
       this.groups.get(this.active)?.el.classList.remove("active");
     }
     this.active = id;
+    this.pinned = false;
     g.el.classList.add("active");
     this._preview(g.el, g.actions[g.index], g);
   }
@@ -467,9 +799,48 @@ export class Board {
   cycle(step) {
     const g = this.active && this.groups.get(this.active);
     if (!g || g.actions.length < 2) return;
-    g.index = (g.index + step + g.actions.length) % g.actions.length;
+    this._show(g, (g.index + step + g.actions.length) % g.actions.length);
+  }
+
+  _show(g, index) {
+    g.index = index;
     this._label(g);
     this._preview(g.el, g.actions[g.index], g);
+  }
+
+  /** The next action at the active target whose cells are `change` of the shown one's (the
+   * same piece first); -1 where none is. */
+  _like(g, change) {
+    const cur = footprint(g.actions[g.index]);
+    if (!cur) return -1;
+    const want = shapeKey(change(cur));
+    const fam = family(g.actions[g.index]);
+    let other = -1;
+    for (let k = 1; k < g.actions.length; k++) {
+      const i = (g.index + k) % g.actions.length;
+      if (shapeKey(footprint(g.actions[i])) !== want) continue;
+      if (family(g.actions[i]) === fam) return i;
+      if (other < 0) other = i;
+    }
+    return other;
+  }
+
+  /** A quarter turn of the piece previewed (R), else the next choice at its place. */
+  turn() {
+    const g = this.active && this.groups.get(this.active);
+    if (!g || g.actions.length < 2) return;
+    const i = this._like(g, (cells) => cells.map(([r, c]) => [c, -r]));
+    if (i >= 0) this._show(g, i);
+    else this.cycle(1);
+  }
+
+  /** The mirror image of the piece previewed (F), else the previous choice at its place. */
+  flip() {
+    const g = this.active && this.groups.get(this.active);
+    if (!g || g.actions.length < 2) return;
+    const i = this._like(g, (cells) => cells.map(([r, c]) => [r, -c]));
+    if (i >= 0 && shapeKey(footprint(g.actions[i])) !== shapeKey(footprint(g.actions[g.index]))) this._show(g, i);
+    else this.cycle(-1);
   }
 
   _preview(el, a, g = null) {
@@ -481,17 +852,19 @@ export class Board {
       const cell = this.svg ? this.stage.querySelector(sel(id)) : null;
       if (!cell) continue;
       cell.classList.add(id === a.target ? "preview-target" : "preview");
-      this._outline(cell, id === a.target);
+      this._outline(cell, id === a.target ? "hl-target" : "hl-cell");
     }
-    const more = g && g.actions.length > 1 ? ` — ${g.index + 1} of ${g.actions.length} (R/F)` : "";
-    this.status.textContent = `${a.label || a.text} [${a.text}]${more}`;
+    const more = g && g.actions.length > 1 ? ` (${g.index + 1} of ${g.actions.length})` : "";
+    this.status.textContent = `${a.label || a.text}${more}`;
+    this.status.title = a.text;
     this.previewed = a;
+    this._drawMoveBar();
     this.onPreview(a);
   }
 
-  _outline(el, isTarget) {
+  _outline(el, cls, layer = ".board-overlay") {
     const host = el.ownerSVGElement; // the frame the element is drawn in
-    const overlay = host?.querySelector(":scope > .board-overlay");
+    const overlay = host?.querySelector(`:scope > ${layer}`);
     if (!overlay || !host.getScreenCTM) return;
     const r = el.getBoundingClientRect();
     const m = host.getScreenCTM();
@@ -504,7 +877,7 @@ export class Board {
     rect.setAttribute("y", Math.min(p1.y, p2.y));
     rect.setAttribute("width", Math.abs(p2.x - p1.x));
     rect.setAttribute("height", Math.abs(p2.y - p1.y));
-    rect.setAttribute("class", isTarget ? "hl-target" : "hl-cell");
+    rect.setAttribute("class", cls);
     overlay.appendChild(rect);
   }
 
@@ -521,7 +894,11 @@ export class Board {
     this._clearOverlay();
     if (this.active) this.groups.get(this.active)?.el.classList.remove("active");
     this.active = null;
+    this.pinned = false;
     this.previewed = null;
+    this.bar.hidden = true;
+    if (this.enabled) this.status.textContent = this.hint();
+    this.status.removeAttribute("title");
     this.onPreview(null);
   }
 
@@ -529,6 +906,7 @@ export class Board {
   activateTarget(id) {
     if (!this.enabled || !this.groups.has(id)) return false;
     this._activate(id);
+    this.pinned = true;
     return true;
   }
 
@@ -563,10 +941,13 @@ export class Board {
     const key = ev.key;
     if ((key === "r" || key === "R") && this.active) {
       ev.preventDefault();
-      this.cycle(1);
+      this.turn();
     } else if ((key === "f" || key === "F") && this.active) {
       ev.preventDefault();
-      this.cycle(-1);
+      this.flip();
+    } else if (key === "Escape" && this.active) {
+      ev.preventDefault();
+      this._clearPreview();
     } else if ((key === "Enter" || key === " ") && onTarget) {
       ev.preventDefault();
       const g = this.groups.get(t.dataset.target);

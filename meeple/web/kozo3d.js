@@ -143,12 +143,41 @@ function pieceMaterial(colour, ghost = false) {
   return pieceMaterials.get(key);
 }
 
+/** The tower to draw: the current one, or the one that fell while the base is empty (as the
+ * plan, kozo/render.py `_shown_tower`). */
+export function shownTower(obs) {
+  const tower = obs.tower || { pieces: [], balances: [] };
+  const lc = obs.last_check;
+  if (!(tower.pieces || []).length && lc && lc.result === "fallen" && lc.scene) return lc.scene;
+  return tower;
+}
+
 /** What the last move put in the tower drawn: "piece", "balance" or null (as the plan). */
 function lastMove(obs) {
   const lc = obs.last_check;
-  const tower = obs.tower || {};
-  if (!lc || !(tower.pieces || []).length) return null;
+  if (!lc || !(shownTower(obs).pieces || []).length) return null;
   return lc.after === "balance" ? "balance" : "piece";
+}
+
+function andList(words) {
+  if (words.length < 2) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+/** Who toppled the tower, with what, and what fell, in words (as the plan says it). */
+export function fallSentence(lc, names = []) {
+  const who = names[lc.player] || `Player ${lc.player + 1}`;
+  const what = lc.after === "balance" ? "a balance cube" : "a polycube";
+  const byCode = new Map(((lc.scene || {}).pieces || []).map((p) => [`P${p.piece}`, p]));
+  const words = [];
+  let cubes = 0;
+  for (const code of lc.fell || []) {
+    const p = byCode.get(code);
+    if (p) words.push(`the ${p.name} (${p.letter})`);
+    else cubes += 1;
+  }
+  if (cubes) words.push(cubes === 1 ? "a balance cube" : `${cubes} balance cubes`);
+  return `${who} toppled the tower with ${what}${words.length ? `: ${andList(words)} fell` : ""}.`;
 }
 
 /** The centre of a polycube's cells (the physics body's origin without tremor). */
@@ -178,7 +207,12 @@ export class KozoView {
     hint.textContent = "Drag to turn the tower · wheel to zoom";
     this.controlsBar = document.createElement("div");
     this.controlsBar.className = "kozo3d-bar";
-    container.replaceChildren(canvas, hint, this.controlsBar);
+    this.caption = document.createElement("p");
+    this.caption.className = "kozo3d-caption";
+    this.caption.id = "kozo3d-caption";
+    this.caption.setAttribute("aria-live", "polite");
+    this.caption.hidden = true;
+    container.replaceChildren(canvas, hint, this.caption, this.controlsBar);
     this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     this.scene = new THREE.Scene();
@@ -247,8 +281,8 @@ export class KozoView {
     });
     canvas.addEventListener("keydown", (ev) => {
       if (!this.board) return;
-      if (ev.key === "r" || ev.key === "R") this.board.cycle(1);
-      else if (ev.key === "f" || ev.key === "F") this.board.cycle(-1);
+      if (ev.key === "r" || ev.key === "R") this.board.turn();
+      else if (ev.key === "f" || ev.key === "F") this.board.flip();
       else if (ev.key === "Enter") this.board.chooseActive();
       else return;
       ev.preventDefault();
@@ -339,11 +373,18 @@ export class KozoView {
     return m;
   }
 
-  /** Show the tower of an observation; `board` (optional) feeds previews of its actions. */
-  update(obs, board) {
+  /** Show the tower of an observation (after a fall, the tower that fell while the base is
+   * empty, and who toppled it); `board` (optional) feeds previews of its actions; `names`:
+   * the players' names by seat. */
+  update(obs, board, names = []) {
     if (!obs) return;
-    const tower = obs.tower || { pieces: [], balances: [] };
+    const tower = shownTower(obs);
     const last = lastMove(obs);
+    const lc = obs.last_check;
+    const fell = lc && lc.result === "fallen";
+    this.caption.hidden = !fell;
+    this.caption.textContent = fell ? fallSentence(lc, names) : "";
+    this.container.dataset.fallen = fell && tower !== obs.tower ? "shown" : "";
     const sig = JSON.stringify([tower, last]);
     if (sig !== this.signature) {
       this.signature = sig;

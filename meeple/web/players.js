@@ -80,9 +80,10 @@ export function scoreLines(breakdown, scores = []) {
 /**
  * The results table of a finished game, the same on every page: a row per player, best rank
  * first (rank, the player's mark and name, each part of the score, one Total), and the notes
- * on ties below. `names` and `colours` are by seat; `ranks` by seat (1 = first).
+ * on ties below. `names`, `colours` and `badges` (a word after the name: a bot's level) are
+ * by seat; `ranks` by seat (1 = first).
  */
-export function resultsTable(breakdown, { names = [], colours = [], ranks = [], scores = [], id } = {}) {
+export function resultsTable(breakdown, { names = [], colours = [], ranks = [], scores = [], badges = {}, id } = {}) {
   const lines = scoreLines(breakdown, scores);
   const labels = [];
   for (const line of lines) for (const p of line.parts) if (!labels.includes(p.label)) labels.push(p.label);
@@ -106,7 +107,12 @@ export function resultsTable(breakdown, { names = [], colours = [], ranks = [], 
           "tr",
           { dataset: { seat: line.player } },
           h("td", {}, ranks[line.player] ?? ""),
-          h("th", { scope: "row" }, playerLabel(nameOf(line.player), colours[line.player])),
+          h(
+            "th",
+            { scope: "row" },
+            playerLabel(nameOf(line.player), colours[line.player]),
+            badges[line.player] ? h("span", { class: "badge" }, badges[line.player]) : null,
+          ),
           labels.map((l) => h("td", {}, parts.has(l) ? fmt(parts.get(l)) : "")),
           h("td", { class: "total" }, h("strong", {}, line.total === undefined ? "" : fmt(line.total))),
         );

@@ -4,7 +4,7 @@ import { get } from "../api.js";
 import { Board } from "../board.js";
 import { fill, h, link } from "../dom.js";
 import { fmt, playerColour, playerMark, playerNames, resultsTable } from "../players.js";
-import { describeGame, hasTower, logWho } from "./table.js";
+import { botBadge, describeGame, hasTower, logWho } from "./table.js";
 
 export async function replayPage(main, [id], query) {
   const { table } = await get(`/api/tables/${id}`);
@@ -39,6 +39,7 @@ export async function replayPage(main, [id], query) {
   viewSel.value = seat === null ? "" : String(seat);
   let tower = null;
   let pending = null;
+  let shownMove = null;
 
   const load = async () => {
     const q = new URLSearchParams({ move: String(move) });
@@ -52,7 +53,8 @@ export async function replayPage(main, [id], query) {
     slider.value = move;
     history.replaceState(null, "", `/replay/${id}?${q}`);
     pos.textContent = `Move ${move} of ${total}`;
-    board.show(f.svg, [], { enabled: false });
+    board.show(f.svg, [], { enabled: false, moved: shownMove !== null && move === shownMove + 1 });
+    shownMove = move;
     if (f.players && f.players.length) {
       players = f.players;
       names = playerNames(players, table.players);
@@ -65,7 +67,12 @@ export async function replayPage(main, [id], query) {
           "li",
           { class: toMove.has(s.seat) ? "to-act" : "", dataset: { seat: s.seat } },
           playerMark(colourOf(s.seat)),
-          h("span", { class: "name" }, names[s.seat]),
+          h(
+            "span",
+            { class: "name" },
+            names[s.seat],
+            s.kind === "bot" ? h("span", { class: "badge" }, botBadge(players.find((p) => p.seat === s.seat) || s)) : null,
+          ),
           h("span", { class: "score" }, scores[s.seat] !== undefined ? fmt(scores[s.seat]) : ""),
         ),
       ),
@@ -75,9 +82,9 @@ export async function replayPage(main, [id], query) {
       ...log.map((m, i) =>
         h(
           "li",
-          { class: i === move - 1 ? "current" : "" },
+          { class: i === move - 1 ? "current" : "", title: m.text },
           logWho(m.player, names, colourOf),
-          m.text,
+          m.sentence || m.text,
         ),
       ),
     );
@@ -92,6 +99,7 @@ export async function replayPage(main, [id], query) {
           colours: names.map((_, s) => colourOf(s)),
           ranks: res.ranks || f.observation?.ranks || [],
           scores: res.scores || f.observation?.scores || [],
+          badges: Object.fromEntries(players.filter((p) => p.kind === "bot").map((p) => [p.seat, botBadge(p)])),
           id: "replay-scores",
         })));
     } else {
@@ -107,7 +115,7 @@ export async function replayPage(main, [id], query) {
           tower = { update() {}, dispose() {} }; // the plan still shows the tower
         }
       }
-      tower.update(f.observation, null);
+      tower.update(f.observation, null, names);
     }
   };
   const go = (n) => {

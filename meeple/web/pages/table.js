@@ -3,7 +3,7 @@
 
 import { dropToken, get, keepTokens, post, TableSocket, tokensFor } from "../api.js";
 import { navigate, session } from "../app.js";
-import { Board } from "../board.js";
+import { Board, SHOW_LEGAL_KEY, showLegalSetting } from "../board.js";
 import { clockText, fill, h, link, toast } from "../dom.js";
 import { fmt, playerColour, playerMark, playerNames, resultsTable } from "../players.js";
 import { guestForm } from "./account.js";
@@ -22,6 +22,26 @@ export function describeGame(name) {
     );
   }
   return descriptions.get(name);
+}
+
+/** The bot levels of `/api/bots`, weakest first: [{spec, name, description}] (an answer of
+ * plain names is read as levels named so). */
+export function botLevels(answer) {
+  const list = (answer && answer.bots) || [];
+  const levels = list.map((b, i) =>
+    typeof b === "string" ? { spec: b, name: b, description: "", step: i } : { step: i, ...b },
+  );
+  return levels.sort((a, b) => (a.step ?? 0) - (b.step ?? 0));
+}
+
+/** What a bot seat is called beside its name: the level's name, else "bot". */
+export function botBadge(p) {
+  return (p && p.bot_name) || "bot";
+}
+
+/** The move log's line: the move in words, the notation as its title. */
+export function logLine(m, who) {
+  return h("li", { dataset: { n: m.n }, title: m.text }, who, m.sentence || m.text);
 }
 
 /** Does the game's description offer the 3D tower view? */
@@ -67,7 +87,7 @@ async function waitingRoom(main, table, gameInfo, refresh) {
   const me = session.me.name;
   const names = playerNames(table.seats, table.players);
   const owner = me && table.owner === me;
-  const [bots] = await Promise.all([owner ? get("/api/bots") : Promise.resolve({ bots: [] })]);
+  const bots = botLevels(owner ? await get("/api/bots") : { bots: [] });
   const held = tokensFor(table.id);
   const act = async (fn) => {
     try {
@@ -119,7 +139,10 @@ async function waitingRoom(main, table, gameInfo, refresh) {
         { "aria-label": `${names[s.seat]}: who sits` },
         h("option", { value: "" }, "Change…"),
         h("option", { value: "open" }, "Open seat"),
-        bots.bots.map((b) => h("option", { value: "bot:" + b }, `Bot: ${b}`)),
+        bots.map((b) =>
+          h("option", { value: "bot:" + b.spec, title: b.description || null },
+            `Bot: ${b.name}${b.description ? ` — ${b.description}` : ""}`),
+        ),
       );
       sel.addEventListener("change", () => {
         if (!sel.value) return;
@@ -137,6 +160,7 @@ async function waitingRoom(main, table, gameInfo, refresh) {
         { class: "name" },
         names[s.seat],
         s.kind === "open" ? h("em", { class: "muted" }, " (open seat)") : null,
+        s.kind === "bot" ? h("span", { class: "badge" }, botBadge(s)) : null,
         mine ? h("span", { class: "badge" }, "you") : null,
       ),
       controls,
@@ -332,8 +356,10 @@ class LivePlay {
       },
       this.notation,
       this.datalist,
-      h("button", { type: "submit" }, "Play"),
+      h("button", { type: "submit", id: "notation-play" }, "Play"),
     );
+    this.notationForm = notationForm;
+    this.notationPlay = notationForm.querySelector("button");
     this.viewAs = h("div", { class: "row", id: "view-as" });
     this.resultEl = h("div", { id: "result" });
     this.connEl = h("p", { class: "muted", id: "conn" });
@@ -343,7 +369,15 @@ class LivePlay {
       h(
         "div",
         { class: "table-layout" },
-        h("div", {}, this.banner, this.viewSwitch, this.view3d, this.boardEl, this.resultEl),
+        h(
+          "div",
+          {},
+          h("div", { class: "table-top" }, this.banner, this.settings()),
+          this.viewSwitch,
+          this.view3d,
+          this.boardEl,
+          this.resultEl,
+        ),
         h(
           "aside",
           { class: "side" },
@@ -359,6 +393,28 @@ class LivePlay {
         ),
       ),
     );
+  }
+
+  /** The table's small settings: mark every legal place before pointing (kept on this
+   * device). */
+  settings() {
+    const box = h("input", { type: "checkbox", id: "show-legal" });
+    box.checked = showLegalSetting();
+    box.addEventListener("change", () => {
+      try {
+        localStorage.setItem(SHOW_LEGAL_KEY, box.checked ? "1" : "0");
+      } catch (e) {
+        /* private mode: the setting lasts for this page only */
+      }
+      this.board.setShowLegal(box.checked);
+    });
+    this.settingsEl = h(
+      "details",
+      { class: "table-settings", id: "table-settings" },
+      h("summary", {}, "Settings"),
+      h("label", { class: "check" }, box, " Mark every place you may play before pointing"),
+    );
+    return this.settingsEl;
   }
 
   onState(s) {
@@ -429,9 +485,17 @@ class LivePlay {
     }
     document.title = `${mine ? "▶ Your turn · " : ""}${this.table.title} · meeple`;
     this.title.textContent = `${this.table.title}${f.seat !== null && f.seat !== undefined ? ` — ${name(f.seat)}` : " — watching"}`;
-    this.board.show(f.svg, f.status === "running" ? f.actions || [] : [], { enabled: f.status === "running" });
+    const moved = !!this.shownMove && f.move_number > this.shownMove;
+    this.shownMove = f.move_number;
+    if (f.seat !== null && f.seat !== undefined) this.board.setMover(this.colour(f, f.seat).fill);
+    this.board.show(f.svg, f.status === "running" ? f.actions || [] : [], { enabled: f.status === "running", moved });
     fill(this.datalist, ...(f.actions || []).map((a) => h("option", { value: a.text }, a.label)));
+    // Only a seated player has a move box; a spectator has no move controls at all.
+    const seated = (f.seats || []).length > 0 && f.status !== "finished";
+    this.notationForm.hidden = !seated;
+    this.settingsEl.hidden = !seated;
     this.notation.disabled = !mine;
+    this.notationPlay.disabled = !mine;
     this.drawPlayers(f);
     this.drawLog(f);
     this.drawViewAs(f);
@@ -482,7 +546,7 @@ class LivePlay {
             "span",
             { class: "name" },
             names[p.seat],
-            p.kind === "bot" ? h("span", { class: "badge" }, "bot") : null,
+            p.kind === "bot" ? h("span", { class: "badge" }, botBadge(p)) : null,
             (f.seats || []).includes(p.seat) ? h("span", { class: "badge" }, "you") : null,
             p.kind === "human" && p.connected === false ? h("span", { class: "muted" }, " (away)") : null,
           ),
@@ -515,9 +579,7 @@ class LivePlay {
     const had = this.logEl.children.length;
     const atEnd = this.logEl.scrollTop + this.logEl.clientHeight >= this.logEl.scrollHeight - 4;
     fill(this.logEl, 
-      ...log.map((m) => {
-        return h("li", { dataset: { n: m.n } }, logWho(m.player, names, (s) => this.colour(f, s)), m.text);
-      }),
+      ...log.map((m) => logLine(m, logWho(m.player, names, (s) => this.colour(f, s)))),
     );
     if (atEnd || log.length !== had) this.logEl.scrollTop = this.logEl.scrollHeight;
   }
@@ -577,7 +639,7 @@ class LivePlay {
       }
     }
     if (this.tower === "loading") return;
-    this.tower.update(this.frame.observation, this.board);
+    this.tower.update(this.frame.observation, this.board, this.names(this.frame));
   }
 
   drawResult() {
@@ -594,10 +656,12 @@ class LivePlay {
     const colours = names.map((_, s) => this.colour(f, s));
     // The card stays as it is while nothing on it changes (a frame arrives for each change
     // of who is connected): a reader's selection or a screenshot is not pulled away.
-    const key = JSON.stringify([res, names, colours, f.observation?.final_breakdown, this.table.rematch, f.seats]);
+    const bots = (f.players || []).map((p) => (p.kind === "bot" ? botBadge(p) : null));
+    const key = JSON.stringify([res, names, colours, f.observation?.final_breakdown, this.table.rematch, f.seats, bots]);
     if (key === this.resultKey && this.resultEl.firstChild) return;
     this.resultKey = key;
-    const table = resultsTable(f.observation?.final_breakdown, { names, colours, ranks, scores, id: "final-scores" });
+    const badges = Object.fromEntries((f.players || []).filter((p) => p.kind === "bot").map((p) => [p.seat, botBadge(p)]));
+    const table = resultsTable(f.observation?.final_breakdown, { names, colours, ranks, scores, badges, id: "final-scores" });
     const t = this.table;
     const winners = (res.winners || []).map((s) => names[s]);
     const held = f.seats || [];
@@ -629,7 +693,14 @@ class LivePlay {
         h("h2", {}, winners.length > 1 ? `Shared win: ${winners.join(", ")}` : winners.length ? `${winners[0]} wins` : "Final result"),
         res.forfeit !== null && res.forfeit !== undefined ? h("p", {}, `${names[res.forfeit]} forfeited on time.`) : null,
         table,
-        h("div", { class: "row" }, h("a", { class: "button", href: `/replay/${t.id}`, "data-link": true }, "Replay"), rematch, link("/", "Lobby")),
+        h(
+          "div",
+          { class: "row" },
+          h("a", { class: "button", href: `/replay/${t.id}`, "data-link": true, id: "replay-link" }, "Replay"),
+          h("a", { class: "button", href: `/review/${t.id}`, "data-link": true, id: "review-link" }, "Review"),
+          rematch,
+          link("/", "Lobby"),
+        ),
       ),
     );
   }
