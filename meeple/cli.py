@@ -837,6 +837,12 @@ def serve(
         help="a page origin (https://example.org) whose pages may open the live socket "
         "(repeatable; default: the server's own origin only)",
     ),
+    smtp: str | None = typer.Option(
+        None, "--smtp",
+        help="the SMTP server that sends turn e-mails, as a URL: "
+        "smtp://[user:password@]host[:port]?from=address&site=https://your.site "
+        "(default: none, no e-mail is sent)",
+    ),
 ) -> None:
     """Start the web platform."""
     try:
@@ -847,7 +853,7 @@ def serve(
 
     console.print(f"meeple serving on http://{host}:{port}/")
     run_server(host=host, port=port, db=db, redis=redis, trusted_proxies=trusted_proxy,
-               allowed_origins=allowed_origin or None)
+               allowed_origins=allowed_origin or None, smtp=smtp)
 
 
 @app.command("arena", context_settings=EXTRA)

@@ -28,6 +28,7 @@ def serve(
     reload: bool = False,
     trusted_proxies: Sequence[str] = (),
     allowed_origins: Sequence[str] | None = None,
+    smtp: str | None = None,
 ) -> None:
     """Run the web platform until interrupted.
 
@@ -36,7 +37,8 @@ def serve(
     server processes sharing the database. Migrations are applied at start.
     ``trusted_proxies``: the proxies whose ``X-Forwarded-For``/``-Proto`` are believed (none
     by default: the headers are ignored, also by uvicorn); ``allowed_origins``: the page
-    origins a WebSocket may come from (default: this server's own).
+    origins a WebSocket may come from (default: this server's own); ``smtp``: the SMTP server
+    of turn e-mails (``smtp://host:port?from=...&site=...``; none by default: no e-mail).
     """
     import uvicorn
 
@@ -49,11 +51,13 @@ def serve(
             os.environ["MEEPLE_REDIS"] = redis
         if trusted_proxies:
             os.environ["MEEPLE_TRUSTED_PROXIES"] = ",".join(trusted_proxies)
+        if smtp:
+            os.environ["MEEPLE_SMTP"] = smtp
         uvicorn.run("meeple.server:app_from_env", factory=True, host=host, port=port,
                     reload=True, ws_per_message_deflate=False, proxy_headers=False)
         return
     app = create_app(url, redis, bot_delay=0.4, trusted_proxies=trusted_proxies,
-                     allowed_origins=allowed_origins)
+                     allowed_origins=allowed_origins, smtp_url=smtp)
     # Frames are compressed by nobody: per-message deflate of every frame costs more CPU than
     # the rest of a move on a small server. Forwarded headers are read by the app itself
     # (only from trusted proxies), never by uvicorn, which would believe them from 127.0.0.1.
@@ -71,6 +75,7 @@ def app_from_env():
         os.environ.get("MEEPLE_REDIS") or None,
         bot_delay=0.4,
         trusted_proxies=[p for p in proxies.split(",") if p],
+        smtp_url=os.environ.get("MEEPLE_SMTP") or None,
     )
 
 
