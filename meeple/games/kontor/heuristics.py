@@ -251,3 +251,41 @@ def rollout_action(state: KontorState, player: int, rng: random.Random) -> int:
 
 
 __all__ = ["action_value", "evaluate", "placement_scores", "rollout_action", "shortlist"]
+
+
+def explain(state: State, player: int, action: int) -> str:
+    """Why ``action`` is good for ``player``, in one plain sentence (the hint's reason): the
+    areas a placement wins or closes, or what a card choice prepares."""
+    if not isinstance(state, KontorState):
+        raise TypeError(f"a Kontor heuristic needs a Kontor state, not {type(state).__name__}")
+    g = state.game
+    if state.phase == P_CHOOSE and action < g.PLACE:
+        parts = ["this card has the best place on the field now"]
+        if CARD_COIN[action]:
+            parts.append("your right-hand neighbour pays you a coin")
+        if CARD_KIND[action] == WATER:
+            parts = ["a water card can close an area while you lead it"]
+        return " and ".join(parts)
+    if _placing(state):
+        value = placement_scores(state, player, [action])[0]
+        if CARD_KIND[state.card] == WATER:
+            if value > 0:
+                return "closes an area you win"
+            if value < 0:
+                return "the only places left close an area for someone else; this costs least"
+            return "closes no area that someone else would win"
+        if value >= 1:
+            return "takes the lead in the area it joins"
+        if value > 0:
+            return "adds to your lead where you are ahead"
+        if value < 0:
+            return "every place helps someone else a little; this one helps them least"
+        return "keeps the areas as they are, with your chances intact"
+    before, after = _raw(state, player), _raw(_after(state, player, action), player)
+    return "the best of your choices now" if after >= before else "the least costly choice now"
+
+
+def _after(state: KontorState, player: int, action: int) -> KontorState:
+    s = state.clone()
+    s.apply(action, player)
+    return s

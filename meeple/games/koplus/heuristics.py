@@ -62,3 +62,27 @@ def evaluate(state: State, player: int) -> float:
     others = [q for q in range(len(projected)) if q != player]
     total = sum(math.tanh((projected[player] - projected[q]) / SCORE_SCALE) for q in others)
     return total / len(others)
+
+
+def explain(state: State, player: int, action: int) -> str:
+    """Why ``action`` is good for ``player``, in one plain sentence (the hint's reason): the
+    points it catches, a bonus turn it earns, and how it sits with the player's own tiles."""
+    assert isinstance(state, KoPlusState)
+    geo = state.geo
+    if action == geo.pass_id or state.psum is None:
+        return "no tile you can lay gains anything now: passing keeps your tiles for later"
+    gain = int(state.psum[action])
+    score = state.running[player] + gain
+    parts = [f"catches {gain} point{'s' if gain != 1 else ''}" if gain else "catches nothing"]
+    if (score in BONUS_THRESHOLDS and state.bonus_left[player] > 0
+            and (gain > 0 or not state.game.bonus_needs_points)):
+        parts.append(f"reaches {score}: a bonus turn")
+    ring = geo.around[action]
+    touching = sum(1 for p, a in state.placed if p == player and geo.mask[a] & ring)
+    if touching > 1:
+        parts.append(f"joins {touching} of your tiles into one group")
+    elif touching:
+        parts.append("joins your group of tiles")
+    else:
+        parts.append("stands apart from your tiles for now")
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]

@@ -64,3 +64,31 @@ def evaluate(state: State, player: int) -> float:
     others = [v for i, v in enumerate(sc) if i != player]
     lead = sc[player] - (max(others) if others else 0.0)
     return max(-1.0, min(1.0, lead / 45.0))
+
+
+def explain(state: State, player: int, action: int) -> str:
+    """Why ``action`` is good for ``player``, in one plain sentence (the hint's reason): a
+    piece that stands and its size, a safe balance cube, or the choice left to the
+    opponent."""
+    value = action_value(state, player, action)
+    if action < BALANCE_BASE:
+        size = SIZES[PLACEMENTS[action][1]]
+        if value <= -100.0:
+            return "every placement left puts the tower at risk; this one is the best chance"
+        return (f"a piece of {size} cubes that keeps the tower standing with room to spare, "
+                "worth its size in points")
+    if action < SIZE_BASE:
+        if value <= -100.0:
+            return "every spot for the balance cube is risky; this one is the best chance"
+        h = balance_height(state, action)
+        return f"the balance cube sits at height {h}, where the tower stays steady"
+    if action < PIECE_BASE:
+        return "leaves your opponent the smallest pieces, worth the fewest points"
+    size = SIZES[action - PIECE_BASE]
+    return f"hands your opponent a piece of only {size} cubes"
+
+
+def balance_height(state: State, action: int) -> int:
+    """The height a balance cube of ``action`` would rest at."""
+    s = cast("KozoState", state)
+    return int(s.top[RING_COLUMNS[action - BALANCE_BASE]])

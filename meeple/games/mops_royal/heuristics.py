@@ -112,3 +112,31 @@ def evaluate(state: State, player: int) -> float:
     mine = s.score[player] + 0.3 * potential(s, player)
     others = [s.score[q] + 0.3 * potential(s, q) for q in range(s.n) if q != player]
     return math.tanh((mine - max(others)) / 15) if others else 0.0
+
+
+def explain(state: State, player: int, action: int) -> str:
+    """Why ``action`` is good for ``player``, in one plain sentence (the hint's reason): the
+    points it takes now or the combinations it keeps growing."""
+    s = state
+    assert isinstance(s, MopsRoyalState)
+    if action == PASS:
+        return "nothing you could do now is worth more than waiting"
+    if action == NOSCORE:
+        return "scoring now would turn a tile face down; your combinations can still grow"
+    if action >= SCORE:
+        k, _ = SCORE_ACTIONS[action - SCORE]
+        pts = s.combination_points(player, k)
+        return f"takes {pts} point{'s' if pts != 1 else ''} now, the most of what you can score"
+    if action >= REJECT:
+        cost = min(s.rej[player] + 2, s.score[player])
+        return (f"declines a tile that fits nowhere useful, for {cost} "
+                f"point{'s' if cost != 1 else ''}")
+    t = s.clone()
+    t.put_tile(player, action, s.tile)
+    before, now = _best_now(s, player), _best_now(t, player)
+    if now > before:
+        return f"makes a combination worth {now} points"
+    grow = potential(t, player) - potential(s, player)
+    if grow > 0.5:
+        return "joins tiles of the same colour or object, a combination in the making"
+    return "keeps your layout compact, with room for the tiles to come"

@@ -1,0 +1,98 @@
+"""A hint for the player to move: the move a search bot would play, and a one-line reason.
+
+The search sees only what the seat may know (:func:`meeple.bots.base.view_for`: where
+information is hidden, every iteration draws the unseen parts afresh), with a fixed budget
+that answers within :data:`HINT_SECONDS` on this machine. The reason comes from the game's
+heuristics (``explain(state, player, action) -> str``, in the game's own words); a game
+without one gets a reason from the score the move makes.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from meeple.engine import State
+from meeple.engine.plugins import optional
+
+from .base import view_for
+from .mcts import LEVELS, MCTSBot
+
+HINT_LEVEL = 5
+"""The ladder level whose search budget a hint uses (without its deliberate mistakes)."""
+HINT_SECONDS = 1.5
+"""The longest a hint thinks: the answer, reason included, comes within 2 s."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The suggested move for ``seat``: its id, notation, label and the reason for it."""
+
+    seat: int
+    action: int
+    text: str
+    label: str
+    reason: str
+    move: dict[str, Any]
+    """The move as the UI shows and previews it (``State.describe_action``)."""
+    iterations: int
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The hint as JSON (the server's answer and the terminal's ``--json``)."""
+        return {"seat": self.seat, "action": self.action, "text": self.text,
+                "label": self.label, "reason": self.reason, "move": self.move,
+                "iterations": self.iterations, "seconds": round(self.seconds, 3)}
+
+
+def hint_bot(state: State, seed: int = 0, seconds: float = HINT_SECONDS) -> MCTSBot:
+    """The search bot that gives hints in ``state``'s game: level :data:`HINT_LEVEL`'s
+    budget, no mistakes, at most ``seconds`` of thinking."""
+    level = LEVELS[HINT_LEVEL]
+    return MCTSBot(state.game, seed=seed, level=HINT_LEVEL, mistakes=0.0,
+                   seconds=min(seconds, level.seconds))
+
+
+def explain(state: State, player: int, action: int) -> str:
+    """Why ``action`` is good for ``player`` now, in one plain sentence: the game's own
+    ``explain`` where it has one, else what the move does to the scores."""
+    fn = optional(state.game.heuristics, "explain")
+    if fn is not None:
+        text = str(fn(state, player, action)).strip()
+        if text:
+            return text
+    after = state.clone()
+    after.apply(action, player)
+    gain = after.scores()[player] - state.scores()[player]
+    if gain:
+        if gain > 0:
+            return f"scores {gain:g} points"
+        return f"costs {-gain:g} points now, for more later"
+    return "keeps your position strongest for the moves to come"
+
+
+def hint(state: State, seat: int, *, seed: int = 0, seconds: float = HINT_SECONDS) -> Hint:
+    """The move ``seat`` would be advised to play in ``state`` and why.
+
+    ``seat`` must be one of the players to move; the search reads only that seat's view."""
+    if state.is_terminal():
+        raise ValueError("the game is over: there is nothing to hint")
+    if seat not in state.pending_players():
+        raise ValueError(f"it is not seat {seat}'s turn")
+    start = time.perf_counter()
+    view = view_for(state, seat)
+    bot = hint_bot(state, seed=seed, seconds=seconds)
+    action = int(bot.act(view))
+    # the reason is judged on the seat's own view: a determinisation where information is
+    # hidden, so it never rests on what the seat cannot see
+    sample = view.sample_state(random.Random(seed))
+    reason = explain(sample, seat, action)
+    d = state.describe_action(action, seat)
+    return Hint(seat=seat, action=action, text=d["text"], label=d.get("label") or d["text"],
+                reason=reason, move=d, iterations=bot.last_iterations,
+                seconds=time.perf_counter() - start)
+
+
+__all__ = ["HINT_LEVEL", "HINT_SECONDS", "Hint", "explain", "hint", "hint_bot"]

@@ -1,0 +1,451 @@
+"""The review of a finished game for one viewer: each player's estimated chance to win after
+every move, the turning points, and the viewer's moves where the search bot's choice was
+clearly better.
+
+Every estimate is a search (:class:`meeple.bots.mcts.MCTSBot`, a fixed budget per game) from
+the position as the viewer knew it then: where information is hidden, each iteration starts
+from a determinisation drawn from the viewer's own information set at that moment
+(``State.resample(viewer, rng)``, the one the bots play with), never from the true position,
+so the estimates rest only on what the viewer could see. Each position's search has its own
+fixed seed, so the same information set always gives the same estimates. Where information
+is perfect the viewer does not matter and one review serves everyone (:func:`info_key`).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from meeple.engine import CHANCE, Game, State
+from meeple.engine.look import seat_name
+
+from .base import View
+from .mcts import MCTSBot
+
+REVIEW_ITERATIONS = 800
+"""Search iterations per position, before the game's own budget factor (``SEARCH``)."""
+REVIEW_SECONDS = 2.0
+"""A cap on one position's search, a safety only: the iterations end the search first."""
+CLEAR_GAIN = 0.12
+"""A move of the bot is *clearly better* when it raises the viewer's chance to win by this
+much (12 points in a hundred) over the move played."""
+TURNING_GAIN = 0.15
+"""A move is a turning point when a player's chance to win moves by at least this much."""
+TURNING_MAX = 4
+"""At most this many turning points are named."""
+PLAYED_VISITS = 8
+"""The played move's own statistics count when the search tried it this often; else the next
+position's estimate stands for it."""
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: called after each position's estimate."""
+
+
+def info_key(game: Game, viewer: int | None) -> str:
+    """Which information set a review is for: ``"all"`` where information is perfect (every
+    viewer gets the same review), else the viewer's seat."""
+    if game.perfect_information or viewer is None:
+        return "all"
+    return str(viewer)
+
+
+@dataclass
+class Point:
+    """One position of the chart: after ``move`` actions (chance included) of the record.
+
+    ``player``/``text``: who made the move that led here and its label (``None`` for the
+    start); ``chances``: each player's estimated chance to win here (they sum to 1)."""
+
+    move: int
+    player: int | None
+    text: str | None
+    chances: list[float]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move, "player": self.player, "text": self.text,
+                "chances": [round(c, 4) for c in self.chances]}
+
+
+@dataclass
+class Turning:
+    """A turning point: the move ``move`` (1-based in the record) by ``player`` moved
+    ``who``'s chance from ``before`` to ``after``; ``words`` says it in a sentence."""
+
+    move: int
+    player: int
+    text: str
+    who: int
+    before: float
+    after: float
+    words: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move, "player": self.player, "text": self.text, "who": self.who,
+                "before": round(self.before, 4), "after": round(self.after, 4),
+                "words": self.words}
+
+
+@dataclass
+class Better:
+    """One of the viewer's moves where the bot's choice was clearly better.
+
+    ``move``: the position before it (moves so far, so the replay's picture at ``move``
+    shows the board it was played on); ``played``/``best``: the two moves as the UI
+    describes them (``State.describe_action``); ``chance_played``/``chance_best``: the
+    viewer's chance to win after each; ``words``: the difference in a sentence."""
+
+    move: int
+    player: int
+    played: dict[str, Any]
+    best: dict[str, Any]
+    chance_played: float
+    chance_best: float
+    words: str
+
+    @property
+    def gain(self) -> float:
+        return self.chance_best - self.chance_played
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move, "player": self.player, "played": self.played,
+                "best": self.best, "chance_played": round(self.chance_played, 4),
+                "chance_best": round(self.chance_best, 4), "gain": round(self.gain, 4),
+                "words": self.words}
+
+
+@dataclass
+class Review:
+    """A finished game's review for one information set (:func:`info_key`)."""
+
+    game: str
+    players: int
+    viewer: int | None
+    key: str
+    points: list[Point]
+    turning: list[Turning]
+    better: list[Better]
+    iterations: int
+    seconds: float = 0.0
+    names: list[str] = field(default_factory=list)
+
+    def better_for(self, seat: int | None) -> list[Better]:
+        """The better moves of ``seat`` (none for a spectator)."""
+        return [b for b in self.better if seat is not None and b.player == seat]
+
+    def to_json(self, seat: int | None = None) -> dict[str, Any]:
+        """The review as JSON; ``better`` lists only ``seat``'s moves."""
+        return {
+            "game": self.game, "players": self.players, "viewer": seat, "key": self.key,
+            "points": [p.to_json() for p in self.points],
+            "turning": [t.to_json() for t in self.turning],
+            "better": [b.to_json() for b in self.better_for(seat)],
+            "iterations": self.iterations, "seconds": round(self.seconds, 2),
+        }
+
+    def stored(self) -> dict[str, Any]:
+        """Everything, for storage (the better moves of every seat it covers)."""
+        out = self.to_json(None)
+        out["viewer"] = self.viewer
+        out["better"] = [b.to_json() for b in self.better]
+        return out
+
+    @classmethod
+    def from_stored(cls, data: dict[str, Any]) -> Review:
+        """The review :meth:`stored` wrote."""
+        return cls(
+            game=data["game"], players=data["players"], viewer=data["viewer"], key=data["key"],
+            points=[Point(p["move"], p["player"], p["text"], list(p["chances"]))
+                    for p in data["points"]],
+            turning=[Turning(t["move"], t["player"], t["text"], t["who"], t["before"],
+                             t["after"], t["words"]) for t in data["turning"]],
+            better=[Better(b["move"], b["player"], b["played"], b["best"], b["chance_played"],
+                           b["chance_best"], b["words"]) for b in data["better"]],
+            iterations=data["iterations"], seconds=data.get("seconds", 0.0),
+        )
+
+
+# ---------------------------------------------------------------------- the estimates
+class _Estimator(MCTSBot):
+    """A search bot that also keeps, per first move of the mover at the root, the summed
+    returns of every player over the iterations (the root's estimate for everyone)."""
+
+    def begin(self, state: State, mover: int) -> None:
+        self._root_len = state.move_number()
+        self._mover = mover
+        self.sums: dict[int | None, list[float]] = {}
+        self.counts: dict[int | None, int] = {}
+
+    def _rollout(self, state: State) -> list[float]:
+        first = self._first_move(state)
+        values = super()._rollout(state)
+        acc = self.sums.get(first)
+        if acc is None:
+            acc = self.sums[first] = [0.0] * len(values)
+            self.counts[first] = 0
+        for i, v in enumerate(values):
+            acc[i] += v
+        self.counts[first] += 1
+        return values
+
+    def _first_move(self, state: State) -> int | None:
+        history = state._history  # the determinisation's own list; read, not changed
+        for p, a in history[self._root_len:]:
+            if p == self._mover:
+                return a
+        return None
+
+
+class _ViewerView(View):
+    """The mover's decision, searched over determinisations of ``viewer``'s information set
+    (set after construction)."""
+
+    viewer: int | None = None
+
+    def sample_state(self, rng: random.Random) -> State:
+        if self.game.perfect_information or self.viewer is None:
+            return self._state.clone()
+        return self._state.resample(self.viewer, rng)
+
+
+def _chances(values: Sequence[float]) -> list[float]:
+    """Mean returns in [-1, 1] as chances to win that sum to 1."""
+    shares = [max(0.0, min(1.0, (v + 1.0) / 2.0)) for v in values]
+    total = sum(shares)
+    n = len(shares)
+    if total <= 0:
+        return [1.0 / n] * n
+    return [s / total for s in shares]
+
+
+def _mover(state: State, viewer: int | None) -> int:
+    """Whose choice the search at ``state`` is about: the player to move, or at a
+    simultaneous step the viewer when still to choose, else the first still to choose."""
+    cp = state.current_player
+    if cp >= 0:
+        return cp
+    pending = state.pending_players()
+    if viewer is not None and viewer in pending:
+        return viewer
+    return pending[0]
+
+
+@dataclass
+class _Search:
+    """What one position's search found: everyone's chances through its best move, and the
+    mover's mean chance and visits for each move it tried."""
+
+    mover: int
+    chances: list[float]
+    best: int | None
+    moves: dict[int, tuple[float, int]]
+
+
+def _search(state: State, viewer: int | None, iterations: int, seed: int) -> _Search:
+    game = state.game
+    mover = _mover(state, viewer)
+    hidden_mover = not game.perfect_information and mover != viewer
+    bot = _Estimator(game, seed=seed, level=5, mistakes=0.0, iterations=iterations,
+                     seconds=REVIEW_SECONDS,
+                     # another player's own moves are not the viewer's to list: no shortlist
+                     # from their legal moves at the root
+                     candidates=0 if hidden_mover else None)
+    bot.begin(state, mover)
+    legal = [] if hidden_mover else state.legal_actions(mover)
+    view = _ViewerView(game=game, seat=mover,
+                       observation=state.observation(viewer if viewer is not None else mover),
+                       legal_actions=legal, move_number=state.move_number(), _state=state)
+    view.viewer = viewer
+    bot.search(view)
+    moves: dict[int, tuple[float, int]] = {}
+    for a, acc in bot.sums.items():
+        if a is None:
+            continue
+        k = bot.counts[a]
+        moves[a] = (_chances([x / k for x in acc])[mover], k)
+    best = max(moves, key=lambda a: (moves[a][1], moves[a][0])) if moves else None
+    if best is not None:
+        acc, k = bot.sums[best], bot.counts[best]
+    else:
+        n = game.num_players
+        acc = [sum(s[i] for s in bot.sums.values()) for i in range(n)]
+        k = max(1, sum(bot.counts.values()))
+    return _Search(mover, _chances([x / k for x in acc]), best, moves)
+
+
+def estimate(state: State, viewer: int | None, *, iterations: int | None = None,
+             seed: int = 0) -> list[float]:
+    """Each player's chance to win ``state`` as ``viewer`` knows it (the review's estimate of
+    one position): a function of the viewer's information set and ``seed`` only."""
+    if state.is_terminal():
+        return _chances(state.returns())
+    its = iterations if iterations is not None else iterations_for(state.game)
+    return _search(state, viewer, its, seed).chances
+
+
+def iterations_for(game: Game) -> int:
+    """The review's search iterations per position in ``game`` (its ``SEARCH`` budget factor
+    applied)."""
+    from meeple.engine.plugins import optional
+
+    tuning = optional(game.heuristics, "SEARCH") or {}
+    return max(1, round(REVIEW_ITERATIONS * float(tuning.get("budget", 1.0))))
+
+
+def _seed(game: Game, move: int) -> int:
+    return zlib.crc32(f"{game.name}:{move}".encode())
+
+
+def _pct(x: float) -> str:
+    return f"{round(100 * x)}%"
+
+
+def review(
+    final: State,
+    viewer: int | None,
+    *,
+    names: Sequence[str | None] | None = None,
+    iterations: int | None = None,
+    progress: Progress | None = None,
+) -> Review:
+    """The review of the finished game ``final`` for ``viewer`` (a seat, or ``None`` where
+    information is perfect). ``names``: the players' names for the sentences."""
+    game = final.game
+    if not final.is_terminal():
+        raise ValueError("only a finished game has a review")
+    if viewer is not None and not 0 <= viewer < game.num_players:
+        raise ValueError(f"seat must be 0..{game.num_players - 1}")
+    if viewer is None and not game.perfect_information:
+        raise ValueError(f"{game.title} hides information: a review is for one player's view")
+    started = time.perf_counter()
+    its = iterations if iterations is not None else iterations_for(game)
+    history = final.history()
+    given = [n or "" for n in names] if names else None
+    label = [seat_name(p, given) for p in range(game.num_players)]
+    # the positions charted: the start and after every move, once chance has been resolved
+    state = game.new_initial_state()
+    where: list[int] = []
+    states: list[State] = []
+    for i in range(len(history) + 1):
+        if i:
+            p, a = history[i - 1]
+            state.apply(a, p)
+        if i == len(history) or state.current_player != CHANCE:
+            where.append(i)
+            states.append(state.clone())
+    total = len(states)
+    searches: list[_Search | None] = []
+    chances: list[list[float]] = []
+    for k, s in enumerate(states):
+        if s.is_terminal():
+            searches.append(None)
+            chances.append(_chances(s.returns()))
+        else:
+            found = _search(s, viewer, its, _seed(game, where[k]))
+            searches.append(found)
+            chances.append(found.chances)
+        if progress is not None:
+            progress(k + 1, total)
+    points: list[Point] = []
+    for k, i in enumerate(where):
+        p_t = _last_mover(history, i, where[k - 1] if k else 0)
+        if p_t is None:
+            points.append(Point(i, None, None, chances[k]))
+        else:
+            j, p = p_t
+            d = _before(states, where, k, history, j).describe_action(history[j][1], p)
+            points.append(Point(i, p, d.get("label") or d["text"], chances[k]))
+    turning = _turning(points, label)
+    better = _better(game, states, where, searches, chances, history, viewer, label)
+    return Review(game=game.name, players=game.num_players, viewer=viewer,
+                  key=info_key(game, viewer), points=points, turning=turning, better=better,
+                  iterations=its, seconds=time.perf_counter() - started, names=label)
+
+
+def _last_mover(history: Sequence[tuple[int, int]], i: int,
+                prev: int) -> tuple[int, int] | None:
+    """The last player's move (index, player) among ``history[prev:i]``."""
+    for j in range(i - 1, prev - 1, -1):
+        if history[j][0] != CHANCE:
+            return j, history[j][0]
+    return None
+
+
+def _before(states: list[State], where: list[int], k: int,
+            history: Sequence[tuple[int, int]], j: int) -> State:
+    """The state just before ``history[j]`` (from the charted position before it)."""
+    s = states[k - 1].clone()
+    for p, a in history[where[k - 1]:j]:
+        s.apply(a, p)
+    return s
+
+
+def _turning(points: list[Point], label: Sequence[str]) -> list[Turning]:
+    found: list[tuple[float, Turning]] = []
+    for a, b in zip(points, points[1:], strict=False):
+        if b.player is None or b.text is None:
+            continue
+        deltas = [y - x for x, y in zip(a.chances, b.chances, strict=True)]
+        who = max(range(len(deltas)), key=lambda q: abs(deltas[q]))
+        if abs(deltas[who]) < TURNING_GAIN:
+            continue
+        mover = label[b.player]
+        whose = "their" if who == b.player else f"{label[who]}'s"
+        rise = "rises" if deltas[who] > 0 else "falls"
+        words = (f"Move {b.move}: {mover} chose to {_said(b.text)}, and {whose} chance to win "
+                 f"{rise} from {_pct(a.chances[who])} to {_pct(b.chances[who])}.")
+        found.append((abs(deltas[who]),
+                      Turning(b.move, b.player, b.text, who, a.chances[who], b.chances[who],
+                              words)))
+    found.sort(key=lambda x: -x[0])
+    return sorted((t for _, t in found[:TURNING_MAX]), key=lambda t: t.move)
+
+
+def _better(game: Game, states: list[State], where: list[int], searches: list[_Search | None],
+            chances: list[list[float]], history: Sequence[tuple[int, int]],
+            viewer: int | None, label: Sequence[str]) -> list[Better]:
+    """The moves (of the viewer, or of everyone where information is perfect) for which the
+    search's own choice was clearly better."""
+    out: list[Better] = []
+    for k, found in enumerate(searches):
+        if found is None or found.best is None:
+            continue
+        s, i = states[k], where[k]
+        if viewer is not None and found.mover != viewer:
+            continue
+        # the move the mover made here: the first of theirs from this position on
+        played = next((a for p, a in history[i:] if p == found.mover), None)
+        if played is None or played == found.best:
+            continue
+        best_chance = found.moves[found.best][0]
+        mean, visits = found.moves.get(played, (0.0, 0))
+        if visits >= PLAYED_VISITS:
+            played_chance = mean
+        else:  # judged by the next position's estimate
+            nxt = next((m for m in range(k + 1, len(where)) if where[m] > i), None)
+            if nxt is None:
+                continue
+            played_chance = chances[nxt][found.mover]
+        if best_chance - played_chance < CLEAR_GAIN:
+            continue
+        p = found.mover
+        d_played = s.describe_action(played, p)
+        d_best = s.describe_action(found.best, p)
+        words = (f"Move {i + 1}: {label[p]} chose to {_said(d_played)}. Better: "
+                 f"{_said(d_best)}, with a chance to win of {_pct(best_chance)} instead of "
+                 f"{_pct(played_chance)}.")
+        out.append(Better(i, p, d_played, d_best, played_chance, best_chance, words))
+    return out
+
+
+def _said(d: dict[str, Any] | str) -> str:
+    """A move's label to go inside a sentence."""
+    label = d if isinstance(d, str) else (d.get("label") or d.get("text") or "")
+    return label[0].lower() + label[1:] if label else ""
+
+
+__all__ = ["Better", "Point", "Review", "Turning", "estimate", "info_key", "iterations_for",
+           "review"]
