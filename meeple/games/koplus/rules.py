@@ -827,6 +827,12 @@ class KoPlusState(State):
     def _describe_action(self, action: int, player: int) -> dict[str, Any]:
         return notation.describe_action(self, action, player)
 
+    def describe(self, player: int, action: int) -> str:
+        return views.describe(self, player, action)
+
+    def describe_setup(self) -> str:
+        return views.describe_setup(self)
+
     def _action_to_dict(self, action: int, player: int) -> dict[str, Any]:
         return notation.action_to_dict(self, action, player)
 

@@ -12,7 +12,7 @@ from meeple.engine import CHANCE, TERMINAL
 from meeple.engine.scores import ScoreLine
 
 from . import notation
-from .components import SECTION_SIZE, SHAPE_NAMES, TILES_PER_PLAYER
+from .components import SECTION_SIZE, SHAPE_NAMES, SHAPE_TARGET, TILES_PER_PLAYER
 
 if TYPE_CHECKING:
     from .rules import KoPlusState
@@ -204,3 +204,57 @@ def planes(game: Any) -> list[dict[str, Any]]:
         {"name": "board_complete", "shape": (1,), "low": 0.0, "high": 1.0,
          "meaning": "1 once every section is laid"},
     ]
+
+
+# ------------------------------------------------------------------ the move log in words
+
+def _and(parts: list[str]) -> str:
+    """Clauses joined as a sentence says them: "a, b and c"."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def describe(state: KoPlusState, player: int, action: int) -> str:
+    """A move of the log in the game's words, from the state before it: a board section laid
+    (chance), or a tile laid with the aliens it catches, a bonus turn, the end of the game."""
+    if player == CHANCE:
+        return notation.describe_action(state, action, player)["label"] + "."
+    after = state.clone()
+    after.apply(action, player)
+    if action == state.geo.pass_id:
+        out = "passes: there is no place left for their tile"
+        return out + (", and the game is over." if after.current_player == TERMINAL else ".")
+    k, r, c = notation.placement(state, action)
+    tr, tc = SHAPE_TARGET[SHAPE_NAMES[k]]
+    where = notation.place_words(r + tr, c + tc)
+    if k == 0:
+        parts = [f"places a plus centred on {where}"]
+    else:
+        parts = [f"places a U opening {notation.OPENINGS[k - 1]} with the middle of its "
+                 f"{notation.BASES[k - 1]} side on {where}"]
+    aliens = board_aliens(state)
+    cols = state.geo.cols
+    caught = [aliens[rr * cols + cc] for rr, cc in state.cells_of(action)
+              if aliens[rr * cols + cc]]
+    if caught:
+        points = sum(caught)
+        parts.append(f"catches {_count(len(caught), 'alien', 'aliens')} worth "
+                     f"{_count(points, 'point', 'points')}")
+    else:
+        parts.append("catches no aliens")
+    if after.current_player == TERMINAL:
+        parts.append("the game is over")
+    elif after.current_player == player and getattr(after, "bonus_turn", False):
+        parts.append(f"reaches {after.running[player]} points and takes a bonus turn")
+    return _and(parts) + "."
+
+
+def describe_setup(state: KoPlusState) -> str:
+    """The board built by its chance events, in one line."""
+    laid = len(state.layout)
+    rows, cols = state.game.section_grid
+    return (f"The board is built from {laid} sections drawn at random, {rows} by {cols}, "
+            "each turned at random.")

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from meeple.engine import CHANCE
 from meeple.engine.grid import iter_bits
 from meeple.engine.scores import ScoreLine
 
-from . import physics
+from . import notation, physics
 from .components import (
     ALL_PIECES,
     BALANCE,
@@ -229,3 +230,72 @@ def planes(game: Any) -> list[dict[str, Any]]:
         {"name": "balances", "shape": (1,), "low": 0.0, "high": 1.0,
          "meaning": "balance cubes placed / 12"},
     ]
+
+
+# ------------------------------------------------------------------ the move log in words
+
+def _round_end(before: KozoState, after: KozoState, chance: bool = False) -> list[str]:
+    """How the round ended with the move, if it did (nothing otherwise); points lost in a
+    fall are said of the player who moved ("they"), after a chance event of the tower's
+    builder."""
+    if len(after.round_log) <= len(before.round_log):
+        return []
+    r = after.round_log[len(before.round_log)]
+    over = f"round {r['round']} is over"
+    if r["end"] == "fall":
+        lost = r["lost"]
+        out = ["the tower falls", over]
+        if lost:
+            who = "its builder loses" if chance else "they lose"
+            out.append(f"{who} this round's {lost} point{'s' if lost != 1 else ''}")
+        return out
+    if r["end"] == "complete":
+        return ["all twelve pieces are in the tower", over]
+    return ["the next piece has nowhere to go", over]
+
+
+def _said(head: str, before: KozoState, after: KozoState, stands: list[str],
+          chance: bool = False) -> str:
+    """``head``, then what followed: ``stands`` unless the tower fell, and the round's end."""
+    end = _round_end(before, after, chance)
+    then = (end if end[:1] == ["the tower falls"] else stands + end)
+    if after.phase == OVER:
+        then.append("the game is over")
+    return f"{head}: {notation.and_list(then)}." if then else f"{head}."
+
+
+def describe(state: KozoState, player: int, action: int) -> str:
+    """A move of the log in the game's words, from the state before it: the piece placed and
+    where it rests, the balance cube and the scoring tile taken, the tremor, the draw, and
+    whether the tower stood or fell."""
+    after = state.clone()
+    after.apply(action, player)
+    if player == CHANCE:
+        if state.phase == TREMOR:
+            step = (action // 3 - 1, action % 3 - 1)
+            what = ("The tremor leaves the piece where it is" if step == (0, 0) else
+                    f"The tremor shifts the piece a little to the {notation.STEP_WORDS[step]}")
+            return _said(what, state, after, ["the tower stands"], chance=True)
+        size = action + 2
+        return _said(f"The scoring tile drawn is a {size}, so the next piece must have "
+                     f"{notation.COUNT_WORDS[size]} cubes", state, after, [], chance=True)
+    d = notation.describe_action(state, action, player)
+    kind = d["kind"]
+    if kind == "place":
+        z0, cubes = state.resting_cubes(action)
+        rests = "on the board" if z0 == 0 else f"at height {notation._height(z0)}"
+        head = (f"places {notation.piece_words(d['piece'])} {notation._where(cubes)}, "
+                f"resting {rests}")
+        return _said(head, state, after, [] if after.phase == TREMOR else ["the tower stands"])
+    if kind == "balance":
+        column = notation.COLUMN_WORDS[(d["column"][0], d["column"][1])]
+        head = (f"puts a balance cube on top of the {column} column, at height "
+                f"{notation._height(d['height'])}")
+        gained = (after.totals[player] + after.round_points[player]
+                  - state.totals[player] - state.round_points[player])
+        return _said(head, state, after,
+                     ["the tower stands", f"they take the scoring tile worth {gained}"])
+    if kind == "size":
+        return _said(f"chooses the size of the next piece: {notation.COUNT_WORDS[d['size']]} "
+                     "cubes", state, after, [])
+    return _said(f"chooses the next piece: {notation.piece_words(d['piece'])}", state, after, [])
