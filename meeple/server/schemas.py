@@ -108,6 +108,8 @@ class SeatSummary(BaseModel):
     name: str | None
     colour: SeatColour | None
     bot: str | None
+    bot_name: str | None = None
+    """The bot level's name a player sees (``None`` for a person or an unknown bot)."""
     connected: bool | None = None
     mine: bool | None = None
 
@@ -183,8 +185,19 @@ class RulesPage(BaseModel):
     markdown: str
 
 
+class BotChoice(BaseModel):
+    """One step of the bot ladder: the spec a seat takes, its name and line for players, and
+    its place (1 is the weakest)."""
+
+    spec: str
+    name: str
+    description: str
+    step: int
+
+
 class BotList(BaseModel):
-    bots: list[str]
+    bots: list[BotChoice]
+    """Weakest first."""
 
 
 class ClockProfiles(BaseModel):
@@ -210,6 +223,8 @@ class Player(BaseModel):
     colour: SeatColour | None
     kind: SeatKind
     level: str | None
+    bot_name: str | None = None
+    """The bot level's name a player sees (``None`` for a person or an unknown bot)."""
     connected: bool
 
 

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any, cast
 
 import meeple
+from meeple.bots import bot_name
 from meeple.engine import CHANCE, Game, MeepleError, State, game_class
 from meeple.engine.look import Colour
 
@@ -105,6 +106,7 @@ def players_json(seats: Sequence[Seat], colours: Sequence[Colour] | None,
             "colour": _colour(colours, s.seat),
             "kind": s.kind,
             "level": s.bot if s.kind == SeatKind.BOT else None,
+            "bot_name": bot_name(s.bot) if s.kind == SeatKind.BOT else None,
             "connected": s.kind == SeatKind.BOT or s.seat in connected,
         }
         for s in seats
@@ -131,7 +133,8 @@ def table_summary(
     seats = []
     for s in table.seats:
         item: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name,
-                                "colour": _colour(colours, s.seat), "bot": s.bot}
+                                "colour": _colour(colours, s.seat), "bot": s.bot,
+                                "bot_name": bot_name(s.bot) if s.kind == SeatKind.BOT else None}
         if connected is not None:
             item["connected"] = s.kind == SeatKind.BOT or s.seat in connected
             item["mine"] = viewer is not None and s.user_id == viewer

@@ -100,8 +100,8 @@ def test_lobby_lists_games_rules_bots_clocks(client):
         assert all("reconstructed" in o for o in g["options"])
         assert client.get(f"/api/games/{g['name']}").json()["name"] == g["name"]
     assert client.get("/api/games/chess").status_code == 404
-    bots = client.get("/api/bots").json()["bots"]
-    assert "random" in bots and "greedy" in bots
+    specs = [b["spec"] for b in client.get("/api/bots").json()["bots"]]
+    assert "random" in specs and "greedy" in specs
     assert "blitz" in client.get("/api/clocks").json()["profiles"]
 
 
@@ -200,7 +200,8 @@ def test_owner_puts_a_bot_in_a_seat_and_start_when_full(client):
     listed = client.get("/api/tables?status=waiting").json()["tables"]
     assert [t["id"] for t in listed] == [tid]
     assert "invite" not in listed[0] and listed[0]["start_when_full"] is True
-    assert all(set(s) == {"seat", "kind", "name", "colour", "bot"} for s in listed[0]["seats"])
+    assert all(set(s) == {"seat", "kind", "name", "colour", "bot", "bot_name"}
+               for s in listed[0]["seats"])
     assert listed[0]["seats"][0]["colour"] == r.json()["table"]["seats"][0]["colour"]
     r = client.post(f"/api/tables/{tid}/start")
     assert r.status_code == 409 and "every seat" in r.json()["detail"]

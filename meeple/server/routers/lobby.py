@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Query
 
 import meeple
-from meeple.bots import bot_names
+from meeple.bots import bot_choices
 from meeple.engine import game_class
 
 from .. import views
@@ -57,7 +57,8 @@ def rules(name: str) -> RulesPage:
 
 @router.get("/bots")
 def bots() -> BotList:
-    return BotList(bots=bot_names())
+    """The bot levels a seat may take, weakest first."""
+    return BotList.model_validate({"bots": bot_choices()})
 
 
 @router.get("/clocks")
