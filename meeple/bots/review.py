@@ -111,10 +111,10 @@ class Better:
         return self.chance_best - self.chance_played
 
     def to_json(self) -> dict[str, Any]:
+        best, played = round(self.chance_best, 4), round(self.chance_played, 4)
         return {"move": self.move, "player": self.player, "played": self.played,
-                "best": self.best, "chance_played": round(self.chance_played, 4),
-                "chance_best": round(self.chance_best, 4), "gain": round(self.gain, 4),
-                "words": self.words}
+                "best": self.best, "chance_played": played, "chance_best": best,
+                "gain": round(best - played, 4), "words": self.words}
 
 
 @dataclass
