@@ -5,9 +5,9 @@ Modes ``basic`` and ``advanced`` for 2 players and ``expansion`` for 3 or 4.
 
 from meeple.engine import register
 
-from . import heuristics, render
+from . import heuristics, learn, render
 from .rules import Kontor, KontorState, area_winner
 
-register(Kontor, renderer=render, heuristics=heuristics)
+register(Kontor, renderer=render, heuristics=heuristics, lessons=learn)
 
 __all__ = ["Kontor", "KontorState", "area_winner"]
