@@ -624,6 +624,15 @@ class MopsRoyalState(State):
     def _describe_action(self, action: int, player: int) -> dict[str, Any]:
         return notation.describe_action(self, action, player)
 
+    def describe(self, player: int, action: int) -> str:
+        return views.describe(self, player, action)
+
+    def describe_unseen(self, player: int) -> str:
+        return views.describe_unseen(self, player)
+
+    def describe_setup(self) -> str:
+        return views.describe_setup(self)
+
     # ------------------------------------------------------------------ views
     def _hidden_from(self, q: int, viewer: int | None) -> bool:
         """Whether seat ``q``'s choices this round are still hidden from ``viewer``."""

@@ -10,6 +10,7 @@ from meeple.engine import CHANCE
 from meeple.engine.grid import bits
 from meeple.engine.scores import ScoreLine
 
+from . import notation
 from .components import (
     COLOURS,
     END_SCORING,
@@ -22,7 +23,10 @@ from .components import (
     PL_CELLS,
     PL_MARKS,
     PL_SHAPE,
+    REJECT,
     ROUND,
+    SETUP_CALLER,
+    SETUP_START,
     SHAPE_IDS,
     STATUS_NAMES,
     STEP_NAMES,
@@ -256,3 +260,61 @@ def planes(game: Any) -> list[dict[str, Any]]:
          "meaning": "1 when the viewer is choosing his scoring this round"},
     ]
     return out
+
+
+# ------------------------------------------------------------------ the move log in words
+
+def _theirs(text: str) -> str:
+    """A label's place said from "your start tile" said of the player who moved."""
+    return text.replace("your start tile", "their start tile")
+
+
+def describe(state: MopsRoyalState, player: int, action: int) -> str:
+    """A move of the log in the game's words, from the state before it: the start tiles, the
+    caller, the tile the caller reveals; where a player puts it, what they score and which
+    tile they turn face down."""
+    if player == CHANCE:
+        if state.phase == SETUP_START:
+            return f"A start tile is drawn and laid face up: {notation.the_tile(action)}."
+        if state.phase == SETUP_CALLER:
+            return "The caller is chosen at random; the caller's stock is face down."
+        return f"The caller reveals {notation.the_tile(action)}."
+    d = notation.describe_action(state, action, player)
+    kind = d["kind"]
+    if kind == "place":
+        out = f"places {notation.the_tile(state.tile)} {notation.layout_place(action)}"
+        if state.occ[player].bit_count() == 24:
+            out += ", which completes their layout"
+        return _theirs(out) + "."
+    if kind == "reject":
+        return _theirs(f"rejects {notation.the_tile(state.tile)} at a cost of {d['cost']} points, "
+                       f"stacking it face down {notation.layout_place(action - REJECT)}") + "."
+    if kind == "noscore":
+        return "scores nothing this round."
+    if kind == "pass":
+        return "passes: they have no combination left."
+    label = d["label"]
+    return _theirs("scores" + label[len("Score"):]) + "."
+
+
+def describe_unseen(state: MopsRoyalState, player: int) -> str:
+    """A move the viewer may not know yet: what it was for, not where or what."""
+    if player == CHANCE:
+        if state.phase == SETUP_START:
+            return "A start tile is drawn."
+        if state.phase == SETUP_CALLER:
+            return "The caller is chosen at random."
+        return "The caller reveals the next tile."
+    if state.phase == END_SCORING:
+        return "chooses a combination to score."
+    if state.step[player] == STEP_SCORE:
+        return "decides in secret whether to score."
+    return "decides in secret where the revealed tile goes."
+
+
+def describe_setup(state: MopsRoyalState) -> str:
+    """The set-up in one line: start tiles, the caller, the first tile revealed (all public)."""
+    first = (f" and the caller reveals {notation.the_tile(state.tile)}" if state.phase == ROUND
+             and state.tile >= 0 else "")
+    return (f"Each player's start tile is drawn and laid face up{',' if first else ' and'} the "
+            f"caller is chosen at random{first}.")
