@@ -59,7 +59,7 @@ LADDER: tuple[Step, ...] = (
          "greedy"),
     Step("mcts:thoughtful", "Thoughtful",
          "Tries out a few ways the game could go before each move.", "search",
-         _per_game(**{DEFAULT: 200}, koplus=1000, kontor=100, botanik=100, mops_royal=100,
+         _per_game(**{DEFAULT: 200}, koplus=1000, kontor=100, botanik=100, mops_royal=200,
                    kozo=60)),
     Step("mcts:expert", "Expert",
          "Plays out many ways the game could go before each move, and rarely slips.", "search",
@@ -85,6 +85,11 @@ _BY_SPEC = {s.spec: s for s in LADDER}
 def steps() -> tuple[Step, ...]:
     """The ladder, weakest first."""
     return LADDER
+
+
+def adjacent_pairs() -> list[tuple[Step, Step]]:
+    """Each step with the one above it, weakest pair first: what the ladder is measured by."""
+    return list(zip(LADDER[:-1], LADDER[1:], strict=True))
 
 
 def step_number(spec: str) -> int | None:
@@ -141,6 +146,7 @@ __all__ = [
     "LADDER",
     "OLD_SPECS",
     "Step",
+    "adjacent_pairs",
     "bot_name",
     "build",
     "choices",
