@@ -95,4 +95,18 @@ def hint(state: State, seat: int, *, seed: int = 0, seconds: float = HINT_SECOND
                 seconds=time.perf_counter() - start)
 
 
-__all__ = ["HINT_LEVEL", "HINT_SECONDS", "Hint", "explain", "hint", "hint_bot"]
+
+
+def hint_part(game: str, players: int, options: dict[str, Any], moves: list[tuple[int, int]],
+              seat: int, seed: int = 0) -> dict[str, Any]:
+    """:func:`hint` from a game's name, options and moves, as JSON (what a worker process
+    is sent and answers)."""
+    from meeple.engine import load
+
+    state = load(game, players, **options).new_initial_state()
+    for p, a in moves:
+        state.apply(a, p)
+    return hint(state, seat, seed=seed).to_json()
+
+
+__all__ = ["HINT_LEVEL", "HINT_SECONDS", "Hint", "explain", "hint", "hint_bot", "hint_part"]

@@ -303,16 +303,7 @@ def _pct(x: float) -> str:
     return f"{round(100 * x)}%"
 
 
-def review(
-    final: State,
-    viewer: int | None,
-    *,
-    names: Sequence[str | None] | None = None,
-    iterations: int | None = None,
-    progress: Progress | None = None,
-) -> Review:
-    """The review of the finished game ``final`` for ``viewer`` (a seat, or ``None`` where
-    information is perfect). ``names``: the players' names for the sentences."""
+def _check(final: State, viewer: int | None) -> None:
     game = final.game
     if not final.is_terminal():
         raise ValueError("only a finished game has a review")
@@ -320,13 +311,13 @@ def review(
         raise ValueError(f"seat must be 0..{game.num_players - 1}")
     if viewer is None and not game.perfect_information:
         raise ValueError(f"{game.title} hides information: a review is for one player's view")
-    started = time.perf_counter()
-    its = iterations if iterations is not None else iterations_for(game)
+
+
+def positions(final: State) -> tuple[list[int], list[State]]:
+    """The positions a review charts, as (moves so far, state) lists: the start and after
+    every move, once chance has been resolved, and the end."""
     history = final.history()
-    given = [n or "" for n in names] if names else None
-    label = [seat_name(p, given) for p in range(game.num_players)]
-    # the positions charted: the start and after every move, once chance has been resolved
-    state = game.new_initial_state()
+    state = final.game.new_initial_state()
     where: list[int] = []
     states: list[State] = []
     for i in range(len(history) + 1):
@@ -336,19 +327,79 @@ def review(
         if i == len(history) or state.current_player != CHANCE:
             where.append(i)
             states.append(state.clone())
-    total = len(states)
-    searches: list[_Search | None] = []
-    chances: list[list[float]] = []
-    for k, s in enumerate(states):
+    return where, states
+
+
+def _found_json(found: _Search | None, chances: list[float]) -> dict[str, Any]:
+    if found is None:
+        return {"end": True, "chances": chances}
+    return {"mover": found.mover, "chances": found.chances, "best": found.best,
+            "moves": [[a, c, v] for a, (c, v) in found.moves.items()]}
+
+
+def _found_of(data: dict[str, Any]) -> _Search | None:
+    if data.get("end"):
+        return None
+    return _Search(data["mover"], list(data["chances"]), data["best"],
+                   {int(a): (float(c), int(v)) for a, c, v in data["moves"]})
+
+
+def estimate_positions(final: State, viewer: int | None, start: int, stop: int,
+                       iterations: int | None = None) -> list[dict[str, Any]]:
+    """The searches of charted positions ``start`` to ``stop`` (indices into
+    :func:`positions`), as JSON: a review is worked out in such parts (the server runs them
+    in its process pool, keeps each part as it comes and resumes from them after a
+    restart), then put together by :func:`assemble`."""
+    _check(final, viewer)
+    return _estimate(final.game, viewer, positions(final), start, stop, iterations)
+
+
+def _estimate(game: Game, viewer: int | None, charted: tuple[list[int], list[State]],
+              start: int, stop: int, iterations: int | None,
+              progress: Progress | None = None) -> list[dict[str, Any]]:
+    its = iterations if iterations is not None else iterations_for(game)
+    where, states = charted
+    out = []
+    for k in range(start, min(stop, len(states))):
+        s = states[k]
         if s.is_terminal():
-            searches.append(None)
-            chances.append(_chances(s.returns()))
+            out.append(_found_json(None, _chances(s.returns())))
         else:
             found = _search(s, viewer, its, _seed(game, where[k]))
-            searches.append(found)
-            chances.append(found.chances)
+            out.append(_found_json(found, found.chances))
         if progress is not None:
-            progress(k + 1, total)
+            progress(k + 1, len(states))
+    return out
+
+
+def estimate_part(game: str, players: int, options: dict[str, Any],
+                  moves: list[tuple[int, int]], viewer: int | None, start: int, stop: int,
+                  iterations: int | None = None) -> list[dict[str, Any]]:
+    """:func:`estimate_positions` from a game's name, options and moves (what a worker
+    process is sent)."""
+    from meeple.engine import load
+
+    state = load(game, players, **options).new_initial_state()
+    for p, a in moves:
+        state.apply(a, p)
+    return estimate_positions(state, viewer, start, stop, iterations)
+
+
+def assemble(final: State, viewer: int | None, found: Sequence[dict[str, Any]], *,
+             names: Sequence[str | None] | None = None, iterations: int | None = None,
+             seconds: float = 0.0) -> Review:
+    """The review from every charted position's search (:func:`estimate_positions`, in
+    order): the chart, the turning points and the better moves."""
+    _check(final, viewer)
+    game = final.game
+    where, states = positions(final)
+    if len(found) != len(where):
+        raise ValueError(f"a review needs {len(where)} positions, got {len(found)}")
+    history = final.history()
+    given = [n or "" for n in names] if names else None
+    label = [seat_name(p, given) for p in range(game.num_players)]
+    searches = [_found_of(f) for f in found]
+    chances = [list(f["chances"]) for f in found]
     points: list[Point] = []
     for k, i in enumerate(where):
         p_t = _last_mover(history, i, where[k - 1] if k else 0)
@@ -360,9 +411,29 @@ def review(
             points.append(Point(i, p, d.get("label") or d["text"], chances[k]))
     turning = _turning(points, label)
     better = _better(game, states, where, searches, chances, history, viewer, label)
+    its = iterations if iterations is not None else iterations_for(game)
     return Review(game=game.name, players=game.num_players, viewer=viewer,
                   key=info_key(game, viewer), points=points, turning=turning, better=better,
-                  iterations=its, seconds=time.perf_counter() - started, names=label)
+                  iterations=its, seconds=seconds, names=label)
+
+
+def review(
+    final: State,
+    viewer: int | None,
+    *,
+    names: Sequence[str | None] | None = None,
+    iterations: int | None = None,
+    progress: Progress | None = None,
+) -> Review:
+    """The review of the finished game ``final`` for ``viewer`` (a seat, or ``None`` where
+    information is perfect). ``names``: the players' names for the sentences;
+    ``progress(done, total)`` is told after each position."""
+    _check(final, viewer)
+    started = time.perf_counter()
+    charted = positions(final)
+    found = _estimate(final.game, viewer, charted, 0, len(charted[0]), iterations, progress)
+    return assemble(final, viewer, found, names=names, iterations=iterations,
+                    seconds=time.perf_counter() - started)
 
 
 def _last_mover(history: Sequence[tuple[int, int]], i: int,
@@ -447,5 +518,5 @@ def _said(d: dict[str, Any] | str) -> str:
     return label[0].lower() + label[1:] if label else ""
 
 
-__all__ = ["Better", "Point", "Review", "Turning", "estimate", "info_key", "iterations_for",
-           "review"]
+__all__ = ["Better", "Point", "Review", "Turning", "assemble", "estimate", "estimate_part",
+           "estimate_positions", "info_key", "iterations_for", "positions", "review"]

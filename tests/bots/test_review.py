@@ -160,3 +160,21 @@ def test_hidden_choices_never_reach_the_estimates_mops_royal() -> None:
     "before the shuffle (meeple/games/kontor/rules.py) makes this pass"))
 def test_hidden_hands_never_reach_the_estimates_kontor() -> None:
     hidden_rule("kontor")
+
+
+def test_a_review_in_parts_is_the_same_review() -> None:
+    from meeple.bots.review import assemble, estimate_part, positions
+
+    final = finished("mops_royal", seed=8)
+    whole = review(final, 1, iterations=40, names=["Ann", "Bob"])
+    total = len(positions(final)[0])
+    moves = final.history()
+    parts: list[dict] = []
+    for start in range(0, total, 17):  # as the server works: in pieces, from the moves
+        parts += estimate_part(final.game.name, 2, dict(final.game.options), moves, 1,
+                               start, start + 17, 40)
+    again = assemble(final, 1, parts, names=["Ann", "Bob"], iterations=40)
+    assert again.stored() | {"seconds": 0} == whole.stored() | {"seconds": 0}
+    seen: list[tuple[int, int]] = []
+    review(final, 1, iterations=5, progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(k, total) for k in range(1, total + 1)]
