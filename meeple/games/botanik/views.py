@@ -10,12 +10,16 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from meeple.engine import CHANCE
 from meeple.engine.scores import ScoreLine
+from meeple.engine.words import number_word
 
+from . import notation
 from .components import (
     ADD,
     COLOUR_NAMES,
     COLUMNS,
+    DEAL,
     END,
     PHASE_NAMES,
     ROUNDS,
@@ -28,6 +32,7 @@ from .components import (
     cell_rc,
     exits_text,
     rotate,
+    tile_words,
 )
 
 if TYPE_CHECKING:
@@ -222,3 +227,51 @@ def planes(game: Any) -> list[dict[str, Any]]:
          "meaning": "1 while a released tile waits for a swap"},
     ]
     return out
+
+
+# ------------------------------------------------------------------ the move log in words
+
+def _theirs(text: str) -> str:
+    """A label's "your" said of the player who moved."""
+    return text.replace("your opponent's", "their opponent's").replace("your ", "their ")
+
+
+def describe(state: BotanikState, player: int, action: int) -> str:
+    """A move of the log in the game's words, from the state before it: a tile dealt or
+    revealed; a tile put on a space or a central pile and the tiles it releases; a released
+    tile added to the machine; a Meca-Botanist swap; tiles that fit nowhere; the end."""
+    d = notation.describe_action(state, action, player)
+    label: str = d["label"]
+    if player == CHANCE:
+        if state.phase == DEAL:
+            pile = notation.ORDINALS[sum(1 for p in state.piles if p)]
+            return (f"The {tile_words(state.ts.ids[action], flowers=True)} is dealt face up "
+                    f"onto the {pile} central pile.")
+        return (f"The {tile_words(state.ts.ids[action], flowers=True)} is revealed from the "
+                "supply.")
+    after = state.clone()
+    after.apply(action, player)
+    kind = d["kind"]
+    if kind == "add":
+        r, c, _ = add_parts(action)
+        words = label[len("Add "):].split(notation.machine_place(r, c), 1)
+        out = f"adds {words[0]}to their machine {notation.machine_place(r, c)}{words[1]}"
+    else:  # own, pile, swap: the label's verb said of the player
+        verb, rest = label.split(" ", 1)
+        out = {"Put": "puts", "Swap": "swaps"}[verb] + " " + rest
+        out = out.replace(" and take ", " and takes ")
+    then = [f"the {tile_words(state.ts.ids[t], flowers=True)} fits nowhere and is discarded"
+            for t in after.discarded[len(state.discarded):]]
+    if after.is_terminal():
+        then.append("the game is over")
+    return _theirs(out) + "".join(f"; {x}" for x in then) + "."
+
+
+def describe_setup(state: BotanikState) -> str:
+    """The set-up in one line: the tiles dealt onto the central piles and the first tiles
+    revealed into the arrival (all face up)."""
+    dealt = sum(len(p) for p in state.piles)
+    shown = len(state.arrival)
+    return (f"The tiles are shuffled into the supply, {number_word(dealt)} are dealt face up, "
+            f"one onto each central pile, and {number_word(shown)} are revealed into the "
+            "arrival.")
