@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .core import CHANCE, SIMULTANEOUS, State
 from .errors import IllegalAction, NotationError
+from .registry import game_lessons
 
 if TYPE_CHECKING:
     from .core import Game
@@ -65,14 +66,13 @@ class Step:
 @dataclass(frozen=True)
 class Lesson:
     """A game's guided first game: its positions, its steps, and the closing game against the
-    weakest bot (``bot``), introduced by ``closing``."""
+    weakest bot, introduced by ``closing``."""
 
     players: int
     positions: tuple[Position, ...]
     steps: tuple[Step, ...]
     closing: str
     options: Mapping[str, Any] = field(default_factory=dict)
-    bot: str = "random"
 
     def position(self, name: str) -> Position:
         """The position called ``name``; KeyError names the known ones."""
@@ -125,6 +125,11 @@ def picture_names(markdown: str) -> list[str]:
     return [m.group(2) for m in PICTURE.finditer(markdown)]
 
 
+def pictures(markdown: str) -> list[tuple[str, str]]:
+    """The pictures a how-to-play page names, as ``(name, caption)``, in order."""
+    return [(m.group(2), m.group(1)) for m in PICTURE.finditer(markdown)]
+
+
 def with_pictures(markdown: str, url: Callable[[str], str]) -> str:
     """The page with each ``picture:name`` replaced by ``url(name)``."""
     return PICTURE.sub(lambda m: f"![{m.group(1)}]({url(m.group(2))})", markdown)
@@ -143,6 +148,16 @@ def picture_text(game: Game, lesson: Lesson, name: str) -> str:
     pos = lesson.position(name)
     state = pos.build()
     return game.renderer.text(state.observation(pos.viewer))
+
+
+def ask_now(game: Game, observation: dict[str, Any]) -> str | None:
+    """What the current step of the game asks of the observation's viewer, in one sentence
+    (``None`` for a game without lessons)."""
+    try:
+        lessons = game_lessons(game.name)
+    except LookupError:
+        return None
+    return lessons.ask(observation)
 
 
 # -- the steps -----------------------------------------------------------------------------------
