@@ -6,6 +6,7 @@ The enums are ``StrEnum``: their values are what the database stores and the JSO
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -19,6 +20,21 @@ class TableStatus(StrEnum):
     WAITING = "waiting"
     RUNNING = "running"
     FINISHED = "finished"
+    ABORTED = "aborted"
+    """Called off before the first move of a person: no result."""
+    ABANDONED = "abandoned"
+    """Nobody moved for twice the time limit and nobody was there: no result."""
+
+
+LIVE = (TableStatus.WAITING, TableStatus.RUNNING)
+"""The statuses of a table that is still waiting or being played."""
+
+
+class Departure(StrEnum):
+    """How a player left a running game."""
+
+    RESIGNED = "resigned"
+    TIMED_OUT = "timed_out"
 
 
 class TableEvent(StrEnum):
@@ -86,6 +102,7 @@ class Message(StrEnum):
     VIEW = "view"
     HELLO = "hello"
     SEATS = "seats"
+    TURNS = "turns"
 
 
 class Code(StrEnum):
@@ -130,6 +147,15 @@ class Refused(Exception):
     def http_status(self) -> int:
         return HTTP_STATUS.get(self.code, 409)
 
+
+DEFAULT_MOVE_LIMIT = 3 * 86400.0
+"""The time a person has for a move at a table without a clock (seconds): after it the others
+may claim the game or hand the seat to a bot."""
+ABANDON_FACTOR = 2
+"""A table without a clock where nobody moved for this many time limits, with nobody there,
+is abandoned."""
+CREATE_KEY_WINDOW = 600.0
+"""How long a request key makes creating a table again answer the first table (seconds)."""
 
 CLOCK_PROFILES: dict[str, dict[str, Any]] = {
     "bullet": {"kind": ClockKind.FISCHER, "initial": 60, "increment": 1},
@@ -200,6 +226,13 @@ class TableMeta:
     result: dict[str, Any] | None = None
     rematch_id: str | None = None
     autostart: bool = False
+    rated: bool = False
+    departed: list[dict[str, Any]] = field(default_factory=list)
+    """The players who left the running game, in order: ``{"seat", "how", "last"}`` (``how`` a
+    :class:`Departure`; ``last``: counted last, else a bot plays on for them)."""
+    undos: int = 0
+    """How many moves were taken back (another process that sees it change reads the moves
+    again)."""
 
 
 @dataclass
@@ -249,19 +282,38 @@ class UserRecord:
     created: float
 
 
-def result_of(state: State, forfeit: int | None = None) -> dict[str, Any]:
-    """The final result of a table: scores, ranks, winners (and who forfeited, if anyone)."""
+def result_of(state: State, forfeit: int | None = None,
+              departed: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+    """The final result of a table: scores, ranks, winners, who forfeited, resigned or ran out
+    of time.
+
+    The players counted last (``departed`` entries with ``last``, then ``forfeit``) take the
+    last places in the order they left: the first to leave is last of all. The others are
+    ranked among themselves by the game when it was played to its end, else they share the
+    first place."""
     n = state.game.num_players
-    if forfeit is None:
-        return {
-            "scores": list(state.scores()),
-            "ranks": state.ranks(),
-            "winners": state.winners(),
-            "forfeit": None,
-        }
-    return {
-        "scores": list(state.scores()),
-        "ranks": [n if p == forfeit else 1 for p in range(n)],
-        "winners": [p for p in range(n) if p != forfeit],
-        "forfeit": forfeit,
-    }
+    out = [int(d["seat"]) for d in departed if d.get("last", True)]
+    if forfeit is not None and forfeit not in out:
+        out.append(forfeit)
+    resigned = [int(d["seat"]) for d in departed if d.get("how") == Departure.RESIGNED]
+    timed_out = [int(d["seat"]) for d in departed if d.get("how") == Departure.TIMED_OUT]
+    if forfeit is not None and forfeit not in timed_out:
+        timed_out.append(forfeit)
+    try:
+        scores = list(state.scores())
+    except NotImplementedError:
+        scores = [0.0] * n
+    if not out:
+        return {"scores": scores, "ranks": state.ranks(), "winners": state.winners(),
+                "forfeit": None, "resigned": resigned, "timed_out": timed_out}
+    staying = [p for p in range(n) if p not in out]
+    ranks = [1] * n
+    if state.is_terminal():
+        keys = {p: state.ranking_key(p) for p in staying}
+        for p in staying:
+            ranks[p] = 1 + sum(1 for q in staying if keys[q] > keys[p])
+    for i, p in enumerate(out):
+        ranks[p] = n - i
+    return {"scores": scores, "ranks": ranks,
+            "winners": [p for p in staying if ranks[p] == 1], "forfeit": forfeit,
+            "resigned": resigned, "timed_out": timed_out}

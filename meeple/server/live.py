@@ -23,6 +23,8 @@ from meeple.engine import CHANCE, Game, State
 
 from . import auth, views
 from .domain import (
+    ABANDON_FACTOR,
+    DEFAULT_MOVE_LIMIT,
     Change,
     ClockKind,
     Code,
@@ -119,6 +121,10 @@ class LiveTable:
         self._texts: dict[int | str | None, str] = {}
         """Encoded frame parts of the current version: each seat's view, and "players"."""
         self._snapshots: dict[int, State] = {}
+        self.move_limit = DEFAULT_MOVE_LIMIT
+        """The time a person has for a move when the table has no clock (seconds)."""
+        self._undo: dict[int, str | None] = {}
+        """Why each seat may not take back its last move now (``None``: it may)."""
         self.told_finished = self.meta.status == TableStatus.FINISHED
         """Whether the listeners were told (or need not be told) that the game is over."""
         self.told_turn: tuple[tuple[int, int], ...] = ()
@@ -149,9 +155,19 @@ class LiveTable:
         self._touch()
         return True
 
+    def reload(self, moves: list[Move]) -> None:
+        """Replay the table again from the start (moves were taken back elsewhere)."""
+        self.state = self.game.new_initial_state()
+        self.log, self.pending_since = [], {}
+        _mark_pending(self.state, set(), self.pending_since)
+        self._snapshots = {}
+        self.add_moves(moves)
+        self._touch()
+
     def _touch(self) -> None:
         self.version += 1
         self._texts = {}
+        self._undo = {}
 
     # ------------------------------------------------------------------ who holds what
     def holds(self, seat: int, user_id: int | None, token: str | None) -> bool:
@@ -279,6 +295,66 @@ class LiveTable:
             self.seats[seat].turn_started = started
         self._touch()
 
+    def rewind(self, n: int, now: float) -> Step:
+        """The step that takes back every move from move ``n`` on (not stored yet)."""
+        state = self.game.new_initial_state()
+        log: list[Entry] = []
+        pending: dict[int, int] = {}
+        _mark_pending(state, set(), pending)
+        for e in self.log[:n]:
+            _advance(state, e.player, e.action, e.text, log, pending)
+        m = self.meta
+        change = Change(moves=[], move_count=state.move_number(),
+                        to_move=state.pending_players(), status=TableStatus.RUNNING,
+                        started=m.started, finished=None, result=None,
+                        clocks=self._clocks_after(state, [], now, False))
+        return Step(state, log, pending, change)
+
+    def apply_rewind(self, step: Step) -> None:
+        """Make a stored take-back the table's state."""
+        n = step.change.move_count
+        self._snapshots = {k: v for k, v in self._snapshots.items() if k <= n}
+        self.meta.undos += 1
+        self.apply(step)
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last move now, in words (``None``: it may).
+
+        Only at a casual table being played, only a person's own last move, while nobody
+        has played since, no chance event followed it and it revealed nothing hidden to
+        them (in a game of hidden information: no entry of the history they could not see
+        before is visible to them after it)."""
+        if seat in self._undo:
+            return self._undo[seat]
+        why = self._undo_refusal(seat)
+        self._undo[seat] = why
+        return why
+
+    def _undo_refusal(self, seat: int) -> str | None:
+        m = self.meta
+        if m.rated:
+            return "moves are not taken back at rated tables"
+        if m.status != TableStatus.RUNNING:
+            return "the game is not being played"
+        if not 0 <= seat < len(self.seats) or self.seats[seat].kind != SeatKind.HUMAN:
+            return "only a person's own move can be taken back"
+        last = next((e for e in reversed(self.log) if e.player != CHANCE), None)
+        if last is None or last.player != seat:
+            return "only your own last move can be taken back, while nobody has played since"
+        if self.log[-1].player == CHANCE:
+            return "chance has played since your move, so it cannot be taken back"
+        if not self.game.perfect_information:
+            before = self.state_after(last.n).visible_history(seat)
+            after = self.state.visible_history(seat)
+            if any(b[1] is None and a[1] is not None for b, a in zip(before, after, strict=False)):
+                return "your move showed you something hidden, so it cannot be taken back"
+        return None
+
+    def person_moved(self) -> bool:
+        """Whether a person (a seat a person holds or held) has made a move."""
+        return any(e.player >= 0 and self.seats[e.player].user_id is not None
+                   for e in self.log if e.player < len(self.seats))
+
     def _inline_bots(self, state: State, rng: random.Random, log: list[Entry],
                      pending: dict[int, int]) -> list[int]:
         """Let bots that answer at once reply in the same step."""
@@ -310,13 +386,9 @@ class LiveTable:
                       start: bool) -> dict[int, tuple[float | None, float | None]]:
         """Seat clock columns to store after a step: the movers' banks and who runs now (at
         the start, every seat's initial bank)."""
-        clock = self.meta.clock
+        clock = self.meta.clock or {}
         out: dict[int, tuple[float | None, float | None]] = {}
-        if not clock:
-            if start:
-                out = {s.seat: (None, None) for s in self.seats}
-            return out
-        fischer = clock["kind"] == ClockKind.FISCHER
+        fischer = clock.get("kind") == ClockKind.FISCHER  # no clock: the time limit's start
         pending = set(state.pending_players()) if not state.is_terminal() else set()
         for s in self.seats:
             rem, started = s.clock_remaining, s.turn_started
@@ -356,6 +428,60 @@ class LiveTable:
             return seat.turn_started + (seat.clock_remaining or 0.0)
         return seat.turn_started + clock["seconds"]
 
+    def limit_deadline(self, seat: Seat) -> float | None:
+        """When a person's time for their move runs out at a table without a clock (after it
+        the others may claim the game or hand the seat to a bot); ``None``: not their move."""
+        m = self.meta
+        if (m.clock or m.status != TableStatus.RUNNING or seat.kind != SeatKind.HUMAN
+                or seat.seat not in m.to_move):
+            return None
+        return (seat.turn_started or m.started or m.created) + self.move_limit
+
+    def late(self, now: float) -> list[int]:
+        """The seats whose time for their move has run out (tables without a clock)."""
+        out = []
+        for s in self.seats:
+            dl = self.limit_deadline(s)
+            if dl is not None and dl <= now:
+                out.append(s.seat)
+        return out
+
+    def abandon_time(self) -> float | None:
+        """When a table without a clock counts as abandoned if nobody is there: no move for
+        ``ABANDON_FACTOR`` time limits (``None``: no person is to move)."""
+        starts = [dl - self.move_limit for dl in (self.limit_deadline(s) for s in self.seats)
+                  if dl is not None]
+        return max(starts) + ABANDON_FACTOR * self.move_limit if starts else None
+
+    def wakeups(self, now: float) -> list[float]:
+        """The coming times something happens by itself: a clock runs out, a time limit
+        ends (the claim is offered), the table would be abandoned."""
+        out = [d for d in (self.deadline(s) for s in self.seats) if d is not None]
+        out += [d for d in (self.limit_deadline(s) for s in self.seats)
+                if d is not None and d > now]
+        gone = self.abandon_time()
+        if gone is not None:
+            out.append(max(gone, now + min(self.move_limit, 3600.0)) if gone <= now else gone)
+        return out
+
+    def life_json(self, held: set[int]) -> dict[str, Any]:
+        """What the people of ``held`` seats may do about the game now: resign, abort, take
+        back their move, claim the game of a late seat (and the facts these depend on)."""
+        m = self.meta
+        running = m.status == TableStatus.RUNNING
+        people = sorted(s for s in held if self.seats[s].kind == SeatKind.HUMAN)
+        late = self.late(time.time()) if running else []
+        return {
+            "rated": m.rated,
+            "resign": people if running else [],
+            "abort": running and bool(people) and not self.person_moved(),
+            "undo": [s for s in people if running and self.undo_refusal(s) is None],
+            "late": late,
+            "claim": bool(late) and any(s not in late for s in people),
+            "limit": None if m.clock else self.move_limit,
+            "departed": m.departed,
+        }
+
     def clocks_json(self) -> dict[str, Any] | None:
         clock = self.meta.clock
         if not clock:
@@ -383,7 +509,9 @@ class LiveTable:
 
     def summary(self, viewer: int | None) -> dict[str, Any]:
         """The table summary for ``viewer`` (a user id)."""
-        return views.table_summary(self.stored, viewer=viewer, connected=self.connected())
+        out = views.table_summary(self.stored, viewer=viewer, connected=self.connected())
+        out["rated"] = self.meta.rated
+        return out
 
     def players_json(self) -> list[dict[str, Any]]:
         return views.players_json(self.seats, self.game.seat_colours(), self.connected())
@@ -472,7 +600,8 @@ class LiveTable:
                 self.players_json(), separators=(",", ":")
             )
         tail = json.dumps(
-            {"seats": sorted(conn.held), "clocks": self.clocks_json()}, separators=(",", ":")
+            {"seats": sorted(conn.held), "clocks": self.clocks_json(),
+             "life": self.life_json(conn.held)}, separators=(",", ":")
         )
         return f'{base},"players":{players},{tail[1:]}'
 

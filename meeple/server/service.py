@@ -28,8 +28,12 @@ from meeple.engine import Game, MeepleError
 from . import auth
 from .domain import (
     CLOCK_PROFILES,
+    CREATE_KEY_WINDOW,
+    DEFAULT_MOVE_LIMIT,
+    LIVE,
     ClockKind,
     Code,
+    Departure,
     OnTimeout,
     Quotas,
     Refused,
@@ -57,6 +61,9 @@ FINISHED_KEPT = 32
 """Finished tables kept loaded after their last viewer left (replays are built once)."""
 STORE_ATTEMPTS = 5
 """How often a move is tried again when another process stored a move first."""
+PLAY_ON_BOT = "greedy"
+"""The bot that plays on for a person who resigned (or was claimed out) when the others play
+on: the seat's pieces stay in the game, its rank is last whatever it scores."""
 
 Tokens = list[dict[str, Any]]
 """Seat tokens handed out: ``[{"seat", "token"}]``."""
@@ -123,6 +130,22 @@ def clock_of(spec: str | Mapping[str, Any] | None) -> dict[str, Any] | None:
     return out
 
 
+def check_rated_options(game: Game) -> None:
+    """Refuse a rated table unless it is set up with the game's standard options."""
+    standard = meeple.load(game.name, game.num_players).options
+    if dict(game.options) != dict(standard):
+        raise Refused(Code.INVALID, "a rated table is played with the game's standard "
+                                    "options; make a casual table to play with others")
+
+
+def check_rated_people(seats: Sequence[Seat]) -> None:
+    """Refuse to start a rated table unless at least two different people sit there."""
+    people = {s.user_id for s in seats if s.kind == SeatKind.HUMAN and s.user_id is not None}
+    if len(people) < 2:
+        raise Refused(Code.CONFLICT, "a rated table needs at least two different people "
+                                     "at it (bots do not count)")
+
+
 def valid_id(table_id: str) -> bool:
     """Whether ``table_id`` could be a table's id (letters, digits, '-' and '_')."""
     return 0 < len(table_id) <= MAX_TABLE_ID and all(
@@ -150,8 +173,13 @@ class TableService:
 
     def __init__(self, store: Store, *, bot_delay: float = 0.0,
                  rng: random.Random | None = None, quotas: Quotas | None = None,
-                 work: WorkPool | None = None, bots: BotPool | None = None):
+                 work: WorkPool | None = None, bots: BotPool | None = None,
+                 move_limit: float = DEFAULT_MOVE_LIMIT):
         self.store = store
+        self.move_limit = move_limit
+        """The time a person has for a move at a table without a clock (seconds)."""
+        self.watchers: dict[int, set[asyncio.Queue[int]]] = {}
+        """The live turn counts asked for, by user: each queue is told the user's count."""
         self.tables: dict[str, LiveTable] = {}
         self.finished: OrderedDict[str, LiveTable] = OrderedDict()
         self.rng = rng or random.SystemRandom()
@@ -215,9 +243,43 @@ class TableService:
             })
         turn = lt.people_to_move()
         if turn != lt.told_turn:
+            users = {u for _, u in turn} | {u for _, u in lt.told_turn}
             lt.told_turn = turn
             await self.emit(lt, TableEvent.TURN, {
                 "seats": [s for s, _ in turn], "user_ids": sorted({u for _, u in turn})})
+            await self.push_turns(users)
+
+    # ------------------------------------------------------------------ live turn counts
+    def turn_count(self, user_id: int) -> int:
+        """How many running tables wait for ``user_id`` to act (seats they hold as a person;
+        finished, aborted and abandoned tables never count)."""
+        return sum(1 for table, seats in self.store.tables_of(user_id, [TableStatus.RUNNING])
+                   if any(s in table.meta.to_move and table.seats[s].kind == SeatKind.HUMAN
+                          for s in seats))
+
+    def watch(self, user_id: int) -> asyncio.Queue[int]:
+        """A queue told ``user_id``'s turn count whenever it may have changed."""
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        self.watchers.setdefault(user_id, set()).add(queue)
+        return queue
+
+    def unwatch(self, user_id: int, queue: asyncio.Queue[int]) -> None:
+        have = self.watchers.get(user_id)
+        if have is not None:
+            have.discard(queue)
+            if not have:
+                del self.watchers[user_id]
+
+    async def push_turns(self, user_ids: set[int]) -> None:
+        """Tell the watching users among ``user_ids`` their turn count now."""
+        for uid in sorted(user_ids & set(self.watchers)):
+            try:
+                count = await asyncio.to_thread(self.turn_count, uid)
+            except Exception:
+                log.exception("the turn count of user %s could not be read", uid)
+                continue
+            for queue in list(self.watchers.get(uid, ())):
+                queue.put_nowait(count)
 
     @property
     def shared(self) -> bool:
@@ -239,6 +301,7 @@ class TableService:
         if stored is None:
             return None
         lt = LiveTable(stored)
+        lt.move_limit = self.move_limit
         lt.add_moves(self.store.moves(table_id))
         lt.told_turn = lt.people_to_move()
         return lt
@@ -294,8 +357,13 @@ class TableService:
         stored = self.store.table(lt.id)
         if stored is None:
             return
+        undone = stored.meta.undos != lt.meta.undos
         lt.set_stored(stored)
-        lt.add_moves(self.store.moves(lt.id, lt.state.move_number()))
+        if undone:  # moves were taken back: read them all again
+            self._cancel_bots(lt)
+            lt.reload(self.store.moves(lt.id))
+        else:
+            lt.add_moves(self.store.moves(lt.id, lt.state.move_number()))
 
     # ------------------------------------------------------------------ seating
     def _new_id(self) -> str:
@@ -307,15 +375,33 @@ class TableService:
 
     def _add_table(self, owner: UserRecord, game: Game, seats: list[Seat],
                    visibility: Visibility, clock: dict[str, Any] | None,
-                   autostart: bool) -> str:
+                   autostart: bool, rated: bool = False, key: str | None = None) -> str:
         meta = TableMeta(
             id=self._new_id(), game=game.name, players=game.num_players,
             options=dict(game.options), owner_id=owner.id,
             invite_code=secrets.token_urlsafe(9), created=time.time(), visibility=visibility,
-            clock=clock, autostart=autostart,
+            clock=clock, autostart=autostart, rated=rated,
         )
-        self.store.add_table(meta, seats)
+        self.store.add_table(meta, seats, key=key)
         return meta.id
+
+    def _created_with(self, user: UserRecord, key: str | None) -> LiveTable | None:
+        """The table ``user`` made with request ``key`` in the last few minutes, if any."""
+        if key is None:
+            return None
+        tid = self.store.keyed_table(user.id, key, time.time() - CREATE_KEY_WINDOW)
+        return self.get(tid) if tid is not None else None
+
+    def _again(self, lt: LiveTable, user: UserRecord) -> Tokens:
+        """New seat tokens for ``user``'s seats of a table they asked for again."""
+        tokens: Tokens = []
+        for s in lt.seats:
+            if s.kind == SeatKind.HUMAN and s.user_id == user.id:
+                row, token = _with_token(s)
+                self.store.update_seat(lt.id, row)
+                tokens.append(token)
+        self.refresh(lt)
+        return tokens
 
     async def create(
         self,
@@ -326,9 +412,20 @@ class TableService:
         visibility: Visibility = Visibility.PUBLIC,
         clock: str | Mapping[str, Any] | None = None,
         start: bool = True,
+        rated: bool = False,
+        key: str | None = None,
     ) -> tuple[LiveTable, Tokens]:
         """A new table owned by ``user``; ``seats`` are (choice, bot spec) per player (default:
-        the creator, then open seats). Starts at once when ``start`` and every seat is filled."""
+        the creator, then open seats). Starts at once when ``start`` and every seat is filled.
+
+        ``rated``: a rated table (the game's standard options, at least two people at the
+        start; no moves taken back). ``key``: the request's own key: asking again with the same
+        key within a few minutes answers the first table (with new seat tokens)."""
+        again = self._created_with(user, key)
+        if again is not None:
+            return again, self._again(again, user)
+        if rated:
+            check_rated_options(game)
         n = game.num_players
         specs = list(seats) if seats else [(SeatChoice.ME, None)] + [(SeatChoice.OPEN, None)] * (
             n - 1)
@@ -349,7 +446,16 @@ class TableService:
         if stored_clock and stored_clock["on_timeout"] == OnTimeout.BOT:
             check_bot(stored_clock["bot"], game)
         self.check_quota(user, [s.bot for s in rows if s.kind == SeatKind.BOT])
-        tid = self._add_table(user, game, rows, visibility, stored_clock, start)
+        if rated and start and all(r.kind != SeatKind.OPEN for r in rows):
+            check_rated_people(rows)
+        try:
+            tid = self._add_table(user, game, rows, visibility, stored_clock, start,
+                                  rated=rated, key=key)
+        except Conflict:  # the same request, stored first by another process
+            again = self._created_with(user, key)
+            if again is None:
+                raise Refused(Code.CONFLICT, "this request was already answered") from None
+            return again, self._again(again, user)
         lt = self.table(tid)
         if start and lt.full():
             await self._start(lt)
@@ -490,6 +596,8 @@ class TableService:
         async with lt.lock:
             if lt.meta.status != TableStatus.WAITING:
                 raise Refused(Code.BAD_REQUEST, "the table has already started")
+            if lt.meta.rated:
+                check_rated_people(lt.seats)
             self._store_step(lt, [], start=True)
         await self.emit(lt, TableEvent.STARTED, {})
         await self.changed(lt)
@@ -523,7 +631,7 @@ class TableService:
                         row = Seat(s.seat)
                     rows.append(row)
                 new_id = self._add_table(user, lt.game, rows, lt.meta.visibility,
-                                         lt.meta.clock, autostart=True)
+                                         lt.meta.clock, autostart=True, rated=lt.meta.rated)
                 self.store.update_table(lt.id, {"rematch_id": new_id})
                 self.refresh(lt)
         new = self.table(new_id)
@@ -603,20 +711,166 @@ class TableService:
                 if dl is None or dl > now + 1e-3:
                     continue
                 late.append(s)
-                if clock.get("on_timeout", OnTimeout.BOT) == OnTimeout.FORFEIT:
-                    self.store.finish(lt.id, now, result_of(lt.state, forfeit=s.seat))
+                forfeit = clock.get("on_timeout", OnTimeout.BOT) == OnTimeout.FORFEIT
+                departed = [*lt.meta.departed,
+                            {"seat": s.seat, "how": Departure.TIMED_OUT, "last": forfeit}]
+                if forfeit:
+                    self.store.depart(lt.id, departed, None, now, result_of(
+                        lt.state, forfeit=s.seat, departed=lt.meta.departed))
                 else:
-                    self.store.update_seat(lt.id, replace(
-                        s, kind=SeatKind.BOT, bot=clock.get("bot") or TIMEOUT_BOT))
+                    self.store.depart(lt.id, departed, replace(
+                        s, kind=SeatKind.BOT, bot=clock.get("bot") or TIMEOUT_BOT), None, None)
                 stored = self.store.table(lt.id)
                 if stored is not None:
                     lt.set_stored(stored)
                 if lt.meta.status != TableStatus.RUNNING:
                     break
+            gone = lt.abandon_time()
+            if (lt.meta.status == TableStatus.RUNNING and gone is not None and gone <= now
+                    and not lt.connected()):
+                self.store.end(lt.id, TableStatus.ABANDONED, now, [TableStatus.RUNNING])
+                self.refresh(lt)
         for s in late:
             await self.emit(lt, TableEvent.TIMED_OUT,
                             {"seat": s.seat, "user_id": s.user_id, "name": s.name})
         await self.changed(lt)
+
+    # ------------------------------------------------------------------ a table's life
+    def _person_seat(self, lt: LiveTable, by: Holder, seat: int | None) -> int:
+        """The seat ``by`` plays as a person: ``seat``, or the one they hold (the one whose
+        move it was last when they hold several)."""
+        held = sorted(s for s in lt.held_by(by) if lt.seats[s].kind == SeatKind.HUMAN)
+        if seat is not None:
+            if seat not in held:
+                raise Refused(Code.FORBIDDEN, f"you do not hold seat {seat}")
+            return seat
+        if not held:
+            raise Refused(Code.FORBIDDEN, "you do not play at this table")
+        if len(held) == 1:
+            return held[0]
+        last = next((e.player for e in reversed(lt.log) if e.player in held), None)
+        if last is None:
+            raise Refused(Code.INVALID, "you hold several seats here: say which one")
+        return last
+
+    def _depart(self, lt: LiveTable, seat: int, how: Departure) -> None:
+        """Store that ``seat`` leaves the game counted last. The others play on, a bot
+        playing the seat, if at least two seats remain with a person among them; else the
+        game ends (the players left share the first place)."""
+        departed = [*lt.meta.departed, {"seat": seat, "how": how, "last": True}]
+        out = {int(d["seat"]) for d in departed if d.get("last", True)}
+        staying = [s for s in lt.seats if s.seat not in out]
+        now = time.time()
+        if len(staying) >= 2 and any(s.kind == SeatKind.HUMAN for s in staying):
+            row = replace(lt.seats[seat], kind=SeatKind.BOT, bot=PLAY_ON_BOT)
+            ok = self.store.depart(lt.id, departed, row, None, None)
+        else:
+            ok = self.store.depart(lt.id, departed, None, now,
+                                   result_of(lt.state, departed=departed))
+        self.refresh(lt)
+        if not ok:
+            raise Refused(Code.CONFLICT, "the game is over already")
+
+    async def resign(self, lt: LiveTable, by: Holder, seat: int | None = None) -> None:
+        """The person in ``seat`` (default: the one ``by`` holds) gives up: counted last."""
+        async with lt.lock:
+            self.refresh(lt)
+            if lt.meta.status != TableStatus.RUNNING:
+                raise Refused(Code.CONFLICT, "only a game being played can be resigned")
+            seat = self._person_seat(lt, by, seat)
+            old = lt.seats[seat]
+            self._depart(lt, seat, Departure.RESIGNED)
+        await self.emit(lt, TableEvent.RESIGNED,
+                        {"seat": seat, "user_id": old.user_id, "name": old.name})
+        await self.changed(lt)
+
+    async def claim(self, lt: LiveTable, by: Holder, seat: int, to_bot: bool = False) -> None:
+        """Another player acts on ``seat`` whose time for a move ran out (a table without a
+        clock): claim the game (the late seat counted last) or, ``to_bot``, hand the seat to
+        a bot that plays on for it."""
+        async with lt.lock:
+            self.refresh(lt)
+            if lt.meta.status != TableStatus.RUNNING:
+                raise Refused(Code.CONFLICT, "the game is not being played")
+            if not 0 <= seat < len(lt.seats):
+                raise Refused(Code.INVALID, f"no seat {seat}; seats are 0..{len(lt.seats) - 1}")
+            mine = sorted(s for s in lt.held_by(by)
+                          if s != seat and lt.seats[s].kind == SeatKind.HUMAN)
+            if not mine:
+                raise Refused(Code.FORBIDDEN, "only another player at this table may claim")
+            old = lt.seats[seat]
+            if seat not in lt.late(time.time()):
+                who = old.name or f"Player {seat + 1}"
+                raise Refused(Code.CONFLICT, f"{who} still has time for their move")
+            if to_bot:
+                departed = [*lt.meta.departed,
+                            {"seat": seat, "how": Departure.TIMED_OUT, "last": False}]
+                row = replace(old, kind=SeatKind.BOT, bot=TIMEOUT_BOT)
+                if not self.store.depart(lt.id, departed, row, None, None):
+                    raise Refused(Code.CONFLICT, "the game is over already")
+                self.refresh(lt)
+            else:
+                self._depart(lt, seat, Departure.TIMED_OUT)
+            claimer = by.user_id if by.user_id is not None else lt.seats[mine[0]].user_id
+        await self.emit(lt, TableEvent.TIMED_OUT,
+                        {"seat": seat, "user_id": old.user_id, "name": old.name})
+        if not to_bot:
+            await self.emit(lt, TableEvent.CLAIMED, {"seat": seat, "by": claimer})
+        await self.changed(lt)
+
+    async def abort(self, lt: LiveTable, by: Holder) -> None:
+        """Call a table off: its owner before the start, a player before any person moved."""
+        async with lt.lock:
+            self.refresh(lt)
+            m = lt.meta
+            if m.status == TableStatus.WAITING:
+                if by.user_id is None or by.user_id != m.owner_id:
+                    raise Refused(Code.FORBIDDEN, "only the table's owner may call it off "
+                                                  "before the start (you may leave your seat)")
+            elif m.status == TableStatus.RUNNING:
+                if not any(lt.seats[s].kind == SeatKind.HUMAN for s in lt.held_by(by)):
+                    raise Refused(Code.FORBIDDEN, "only a player of this table may abort it")
+                if lt.person_moved():
+                    raise Refused(Code.CONFLICT, "a move has been made: the game can be "
+                                                 "resigned now, not aborted")
+            else:
+                raise Refused(Code.CONFLICT, "the game is over already")
+            if not self.store.end(lt.id, TableStatus.ABORTED, time.time(), LIVE):
+                self.refresh(lt)
+                raise Refused(Code.CONFLICT, "the game is over already")
+            self.refresh(lt)
+        await self.emit(lt, TableEvent.ABORTED, {})
+        await self.changed(lt)
+
+    async def undo(self, lt: LiveTable, by: Holder, seat: int | None = None) -> int:
+        """Take back the last move of the person in ``seat`` (default: the one ``by`` holds)
+        where the rules of :meth:`LiveTable.undo_refusal` allow it; the new move number."""
+        async with lt.lock:
+            if self.shared:
+                self.refresh(lt)
+            seat = self._person_seat(lt, by, seat)
+            why = lt.undo_refusal(seat)
+            if why is not None:
+                raise Refused(Code.CONFLICT, why)
+            last = next(e for e in reversed(lt.log) if e.player == seat)
+            step = lt.rewind(last.n, time.time())
+            try:
+                self.store.undo(lt.id, lt.state.move_number(), step.change)
+            except Conflict:
+                self.refresh(lt)
+                raise Refused(Code.STALE, "another move was stored first") from None
+            self._cancel_bots(lt)
+            lt.apply_rewind(step)
+            n = lt.state.move_number()
+        await self.emit(lt, TableEvent.UNDONE, {"seat": seat})
+        await self.changed(lt)
+        return n
+
+    def _cancel_bots(self, lt: LiveTable) -> None:
+        """Stop bots thinking about a position that was taken back."""
+        for task in lt.bot_tasks.values():
+            task.cancel()
+        lt.bot_tasks.clear()
 
     # ------------------------------------------------------------------ waking up
     async def changed(self, lt: LiveTable) -> None:
@@ -643,9 +897,10 @@ class TableService:
             if task is not None and not task.done():
                 continue
             lt.bot_tasks[seat] = asyncio.create_task(self._bot_move(lt, seat, n))
-        deadlines = [d for d in (lt.deadline(s) for s in lt.seats) if d is not None]
-        if deadlines:
-            lt.timer = asyncio.create_task(self._timer(lt, min(deadlines) - time.time()))
+        now = time.time()
+        wakeups = lt.wakeups(now)
+        if wakeups:
+            lt.timer = asyncio.create_task(self._timer(lt, min(wakeups) - now))
 
     async def _timer(self, lt: LiveTable, delay: float) -> None:
         await asyncio.sleep(max(0.0, delay))
@@ -706,16 +961,25 @@ class TableService:
         return started
 
     async def on_remote_change(self, table_id: str) -> None:
-        """Another process changed a table: catch up and tell this process's connections."""
+        """Another process changed a table: catch up and tell this process's connections
+        (and the turn counts watched here)."""
         lt = self.tables.get(table_id)
         if lt is None:
+            if self.watchers and valid_id(table_id):
+                stored = await asyncio.to_thread(self.store.table, table_id)
+                if stored is not None:
+                    await self.push_turns({s.user_id for s in stored.seats
+                                           if s.user_id is not None})
             return
         async with lt.lock:
+            before = lt.told_turn
             self.refresh(lt)
             lt.told_turn = lt.people_to_move()  # the writing process told its listeners
             lt.told_finished = lt.meta.status == TableStatus.FINISHED
         lt.broadcast()
         self.schedule(lt)
+        if lt.told_turn != before:
+            await self.push_turns({u for _, u in before} | {u for _, u in lt.told_turn})
 
     def evict(self, lt: LiveTable) -> None:
         """Move a finished table nobody watches to the few kept for replays (older ones are

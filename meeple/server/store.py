@@ -14,13 +14,27 @@ from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
 from typing import Any, Protocol, cast
 
-from sqlalchemy import Table, bindparam, select, update
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Connection,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Table,
+    bindparam,
+    select,
+    update,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from .db import (
     WAL_LIMIT,
+    Base,
     MoveRow,
     SeatRow,
     SessionRow,
@@ -31,6 +45,7 @@ from .db import (
     open_database,
 )
 from .domain import (
+    CREATE_KEY_WINDOW,
     Change,
     Move,
     Seat,
@@ -43,6 +58,9 @@ from .domain import (
 )
 
 META_FIELDS = frozenset(f.name for f in fields(TableMeta))
+LIFE_FIELDS = frozenset({"rated", "departed", "undos"})
+"""The table fields kept in ``table_life`` (migration ``0003_table_life``)."""
+ROW_FIELDS = META_FIELDS - LIFE_FIELDS
 SEAT_HOLDER = ("kind", "user_id", "name", "bot", "token_hash")
 """The seat columns a change of who sits there writes (the clock columns belong to play)."""
 
@@ -92,8 +110,10 @@ class Store(Protocol):
     # tables
     def table_id_free(self, table_id: str) -> bool: ...
 
-    def add_table(self, meta: TableMeta, seats: Sequence[Seat]) -> None:
-        """Store a new table with its seats."""
+    def add_table(self, meta: TableMeta, seats: Sequence[Seat], key: str | None = None) -> None:
+        """Store a new table with its seats; with a request ``key`` of its owner, only if no
+        table of theirs made with that key in the last few minutes exists (else
+        :class:`Conflict`)."""
         ...
 
     def table(self, table_id: str) -> StoredTable | None: ...
@@ -118,6 +138,29 @@ class Store(Protocol):
 
     def finish(self, table_id: str, finished: float, result: dict[str, Any]) -> bool:
         """End a running table now with ``result`` (a forfeit); whether it was running."""
+        ...
+
+    def depart(self, table_id: str, departed: list[dict[str, Any]], seat: Seat | None,
+               finished: float | None, result: dict[str, Any] | None) -> bool:
+        """In one transaction: store who left a running game (``departed``, the whole list),
+        the new holder of ``seat`` (a bot that plays on) and, with ``result``, the end of the
+        game. Whether the table was running."""
+        ...
+
+    def end(self, table_id: str, status: TableStatus, when: float,
+            was: Sequence[TableStatus]) -> bool:
+        """End a table without a result (aborted, abandoned) if its status is one of
+        ``was``; whether it was."""
+        ...
+
+    def undo(self, table_id: str, count: int, change: Change) -> None:
+        """Take back the moves numbered ``change.move_count`` and later of a table that has
+        ``count`` moves, with the table's progress and clocks, in one transaction (and count
+        one more undo); :class:`Conflict` if the table no longer has ``count`` moves."""
+        ...
+
+    def keyed_table(self, user_id: int, key: str, since: float) -> str | None:
+        """The table ``user_id`` created with request ``key`` after ``since``, if any."""
         ...
 
     # lists
@@ -178,13 +221,42 @@ UPDATE_SEAT_CLOCK = (
 )
 
 
+LIFE = Table(
+    "table_life", Base.metadata,
+    Column("table_id", String(16), ForeignKey("tables.id"), primary_key=True),
+    Column("rated", Boolean, nullable=False),
+    Column("departed", JSON, nullable=False),
+    Column("undos", Integer, nullable=False),
+)
+"""A table's life (migration ``0003_table_life``): rated, who left the game, moves undone."""
+KEYS = Table(
+    "create_keys", Base.metadata,
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("key", String(100), primary_key=True),
+    Column("table_id", String(16), ForeignKey("tables.id"), nullable=False),
+    Column("created", Float, nullable=False),
+)
+"""The request keys of new tables (creating again with one answers the first table)."""
+
+
+def _set_life(conn: Connection | Session, table_id: str, values: Mapping[str, Any]) -> None:
+    """Write some of a table's life fields (the row is made if the table has none yet)."""
+    res = conn.execute(LIFE.update().where(LIFE.c.table_id == table_id).values(dict(values)))
+    if getattr(res, "rowcount", 0) == 0:
+        row = {"table_id": table_id, "rated": False, "departed": [], "undos": 0, **values}
+        conn.execute(LIFE.insert().values(row))
+
+
 def _plain(value: Any) -> Any:
     """Enum members as their plain stored values (every database driver takes those)."""
     return value.value if isinstance(value, (TableStatus, SeatKind, Visibility)) else value
 
 
-def _meta(row: TableRow) -> TableMeta:
+def _meta(row: TableRow, life: Any = None) -> TableMeta:
     return TableMeta(
+        rated=bool(life.rated) if life is not None else False,
+        departed=list(life.departed or []) if life is not None else [],
+        undos=int(life.undos) if life is not None else 0,
         id=row.id, game=row.game, players=row.players, options=row.options,
         owner_id=row.owner_id, invite_code=row.invite_code, created=row.created,
         status=TableStatus(row.status), visibility=Visibility(row.visibility),
@@ -302,20 +374,40 @@ class SqlStore:
         with self.sessions() as db:
             return db.get(TableRow, table_id) is None
 
-    def add_table(self, meta: TableMeta, seats: Sequence[Seat]) -> None:
+    def add_table(self, meta: TableMeta, seats: Sequence[Seat], key: str | None = None) -> None:
         with self.sessions() as db:
-            db.add(TableRow(**{k: _plain(getattr(meta, k)) for k in META_FIELDS}))
+            db.add(TableRow(**{k: _plain(getattr(meta, k)) for k in ROW_FIELDS}))
             db.flush()
             for s in seats:
                 db.add(SeatRow(table_id=meta.id, **{k: _plain(v) for k, v in vars(s).items()}))
-            db.commit()
+            db.execute(LIFE.insert().values(table_id=meta.id, rated=meta.rated,
+                                            departed=list(meta.departed), undos=meta.undos))
+            try:
+                if key is not None and meta.owner_id is not None:
+                    db.execute(KEYS.delete().where(
+                        KEYS.c.user_id == meta.owner_id, KEYS.c.key == key,
+                        KEYS.c.created < meta.created - CREATE_KEY_WINDOW))
+                    db.execute(KEYS.insert().values(user_id=meta.owner_id, key=key,
+                                                    table_id=meta.id, created=meta.created))
+                db.commit()
+            except IntegrityError:
+                db.rollback()
+                raise Conflict("a table was made with this request key already") from None
+
+    def keyed_table(self, user_id: int, key: str, since: float) -> str | None:
+        with self.engine.connect() as conn:
+            found = conn.execute(select(KEYS.c.table_id).where(
+                KEYS.c.user_id == user_id, KEYS.c.key == key, KEYS.c.created >= since)).first()
+        return str(found[0]) if found is not None else None
 
     def _stored(self, db: Session, row: TableRow) -> StoredTable:
         seats = db.scalars(
             select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)
         ).all()
         owner = db.get(User, row.owner_id) if row.owner_id is not None else None
-        return StoredTable(_meta(row), [_seat(s) for s in seats], owner.name if owner else None)
+        life = db.execute(select(LIFE).where(LIFE.c.table_id == row.id)).first()
+        return StoredTable(_meta(row, life), [_seat(s) for s in seats],
+                           owner.name if owner else None)
 
     def table(self, table_id: str) -> StoredTable | None:
         with self.sessions() as db:
@@ -335,9 +427,13 @@ class SqlStore:
         unknown = set(values) - META_FIELDS
         if unknown:
             raise ValueError(f"no table fields {sorted(unknown)}")
+        row = {k: _plain(v) for k, v in values.items() if k not in LIFE_FIELDS}
+        life = {k: v for k, v in values.items() if k in LIFE_FIELDS}
         with self.engine.begin() as conn:
-            conn.execute(TABLES.update().where(TABLES.c.id == table_id)
-                         .values({k: _plain(v) for k, v in values.items()}))
+            if row:
+                conn.execute(TABLES.update().where(TABLES.c.id == table_id).values(row))
+            if life:
+                _set_life(conn, table_id, life)
 
     def update_seat(self, table_id: str, seat: Seat, *, if_open: bool = False) -> bool:
         q = update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
@@ -381,6 +477,51 @@ class SqlStore:
                         to_move=[])
             )
             return res.rowcount == 1
+
+    def depart(self, table_id: str, departed: list[dict[str, Any]], seat: Seat | None,
+               finished: float | None, result: dict[str, Any] | None) -> bool:
+        running = TableStatus.RUNNING.value
+        values: dict[str, Any] = {"status": running}
+        if result is not None:
+            values = {"status": TableStatus.FINISHED.value, "finished": finished,
+                      "result": result, "to_move": []}
+        with self.engine.begin() as conn:
+            res = conn.execute(TABLES.update().where(TABLES.c.id == table_id,
+                                                     TABLES.c.status == running).values(values))
+            if res.rowcount != 1:
+                return False
+            _set_life(conn, table_id, {"departed": departed})
+            if seat is not None:
+                conn.execute(update(SeatRow).where(
+                    SeatRow.table_id == table_id, SeatRow.seat == seat.seat,
+                ).values({k: _plain(getattr(seat, k)) for k in SEAT_HOLDER}))
+        return True
+
+    def end(self, table_id: str, status: TableStatus, when: float,
+            was: Sequence[TableStatus]) -> bool:
+        with self.engine.begin() as conn:
+            res = conn.execute(TABLES.update().where(
+                TABLES.c.id == table_id, TABLES.c.status.in_([s.value for s in was]),
+            ).values(status=status.value, finished=when, to_move=[]))
+            return res.rowcount == 1
+
+    def undo(self, table_id: str, count: int, change: Change) -> None:
+        with self.engine.begin() as conn:
+            res = conn.execute(TABLES.update().where(
+                TABLES.c.id == table_id, TABLES.c.move_count == count,
+                TABLES.c.status == TableStatus.RUNNING.value,
+            ).values(move_count=change.move_count, to_move=change.to_move))
+            if res.rowcount != 1:
+                raise Conflict("another move was stored first")
+            conn.execute(MOVES.delete().where(MOVES.c.table_id == table_id,
+                                              MOVES.c.n >= change.move_count))
+            undos = conn.execute(select(LIFE.c.undos).where(LIFE.c.table_id == table_id)).first()
+            _set_life(conn, table_id, {"undos": (int(undos[0]) if undos else 0) + 1})
+            if change.clocks:
+                conn.execute(UPDATE_SEAT_CLOCK, [
+                    {"tid": table_id, "s": seat, "clock_remaining": rem, "turn_started": started}
+                    for seat, (rem, started) in change.clocks.items()
+                ])
 
     # lists
     def running_ids(self) -> list[str]:
@@ -458,6 +599,7 @@ class MemoryStore:
         self._seats: dict[str, list[Seat]] = {}
         self._moves: dict[str, list[Move]] = {}
         self._sessions: dict[str, list[Any]] = {}  # id hash -> [user, created, seen, ended]
+        self._keys: dict[tuple[int, str], tuple[str, float]] = {}  # -> (table, created)
 
     def secret(self) -> str:
         return self._secret
@@ -513,11 +655,17 @@ class MemoryStore:
     def table_id_free(self, table_id: str) -> bool:
         return table_id not in self._tables
 
-    def add_table(self, meta: TableMeta, seats: Sequence[Seat]) -> None:
+    def add_table(self, meta: TableMeta, seats: Sequence[Seat], key: str | None = None) -> None:
         if meta.id in self._tables:
             raise Conflict(f"table {meta.id} exists")
+        if key is not None and meta.owner_id is not None:
+            have = self._keys.get((meta.owner_id, key))
+            if have is not None and have[1] >= meta.created - CREATE_KEY_WINDOW:
+                raise Conflict("a table was made with this request key already")
+            self._keys[(meta.owner_id, key)] = (meta.id, meta.created)
         self._tables[meta.id] = replace(meta, options=dict(meta.options),
-                                        to_move=list(meta.to_move))
+                                        to_move=list(meta.to_move),
+                                        departed=[dict(d) for d in meta.departed])
         self._seats[meta.id] = [replace(s) for s in seats]
         self._moves[meta.id] = []
 
@@ -526,7 +674,8 @@ class MemoryStore:
         if meta is None:
             return None
         owner = self._users.get(meta.owner_id) if meta.owner_id is not None else None
-        return StoredTable(replace(meta, to_move=list(meta.to_move)),
+        return StoredTable(replace(meta, to_move=list(meta.to_move),
+                                   departed=[dict(d) for d in meta.departed]),
                            [replace(s) for s in self._seats[table_id]],
                            owner.name if owner else None)
 
@@ -572,6 +721,43 @@ class MemoryStore:
         self._tables[table_id] = replace(meta, status=TableStatus.FINISHED, finished=finished,
                                          result=result, to_move=[])
         return True
+
+    def depart(self, table_id: str, departed: list[dict[str, Any]], seat: Seat | None,
+               finished: float | None, result: dict[str, Any] | None) -> bool:
+        meta = self._tables.get(table_id)
+        if meta is None or meta.status != TableStatus.RUNNING:
+            return False
+        meta = replace(meta, departed=[dict(d) for d in departed])
+        if result is not None:
+            meta = replace(meta, status=TableStatus.FINISHED, finished=finished,
+                           result=result, to_move=[])
+        self._tables[table_id] = meta
+        if seat is not None:
+            self.update_seat(table_id, seat)
+        return True
+
+    def end(self, table_id: str, status: TableStatus, when: float,
+            was: Sequence[TableStatus]) -> bool:
+        meta = self._tables.get(table_id)
+        if meta is None or meta.status not in was:
+            return False
+        self._tables[table_id] = replace(meta, status=status, finished=when, to_move=[])
+        return True
+
+    def undo(self, table_id: str, count: int, change: Change) -> None:
+        meta = self._tables.get(table_id)
+        if meta is None or meta.move_count != count or meta.status != TableStatus.RUNNING:
+            raise Conflict("another move was stored first")
+        del self._moves[table_id][change.move_count:]
+        self._tables[table_id] = replace(meta, move_count=change.move_count,
+                                         to_move=list(change.to_move), undos=meta.undos + 1)
+        seats = self._seats[table_id]
+        for seat, (rem, started) in change.clocks.items():
+            seats[seat] = replace(seats[seat], clock_remaining=rem, turn_started=started)
+
+    def keyed_table(self, user_id: int, key: str, since: float) -> str | None:
+        have = self._keys.get((user_id, key))
+        return have[0] if have is not None and have[1] >= since else None
 
     def running_ids(self) -> list[str]:
         return [t for t, m in self._tables.items() if m.status == TableStatus.RUNNING]
