@@ -52,6 +52,11 @@ class NewTable(Strict):
     visibility: Visibility = Visibility.PUBLIC
     clock: str | ClockSpec | None = None
     start: bool = True
+    rated: bool = False
+    """A rated table: the game's standard options, at least two people, no moves taken back."""
+    request_id: str | None = Field(default=None, min_length=1, max_length=100)
+    """The request's own key (or the ``Idempotency-Key`` header): the same key again within
+    a few minutes answers the first table."""
 
 
 class JoinBody(Strict):
@@ -74,6 +79,21 @@ class SeatChange(Strict):
         if kind == SeatChoice.ME:
             raise ValueError("a seat can be changed to a bot or opened")
         return kind
+
+
+class SeatBody(Strict):
+    """Which held seat resigns or takes back its move (default: the one the caller holds)."""
+
+    seat: int | None = Field(default=None, ge=0, le=15)
+    token: str | None = Field(default=None, max_length=100)
+
+
+class ClaimBody(Strict):
+    """The late ``seat`` whose game is claimed, or (``to_bot``) handed to a bot."""
+
+    seat: int = Field(ge=0, le=15)
+    to_bot: bool = False
+    token: str | None = Field(default=None, max_length=100)
 
 
 class ActBody(Strict):
@@ -136,6 +156,7 @@ class TableSummary(BaseModel):
     rematch: str | None
     start_when_full: bool
     invite: str | None = None
+    rated: bool | None = None
     my_seats: list[int] | None = None
     seat: int | None = None
     rank: int | None = None
@@ -246,11 +267,25 @@ class View(BaseModel):
     result: dict[str, Any] | None
 
 
+class Life(BaseModel):
+    """What the frame's seats may do about the game now (a table's life)."""
+
+    rated: bool
+    resign: list[int]
+    abort: bool
+    undo: list[int]
+    late: list[int]
+    claim: bool
+    limit: float | None
+    departed: list[dict[str, Any]]
+
+
 class Frame(View):
     """What a connection sees of a table (also ``GET /api/tables/{id}/frame``)."""
 
     seats: list[int]
     clocks: dict[str, Any] | None
+    life: Life | None = None
 
 
 class Replay(View):
