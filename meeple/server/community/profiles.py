@@ -12,7 +12,7 @@ from meeple.engine import MeepleError
 from meeple.engine.registry import game_class
 from meeple.engine.svg import esc
 
-from ..domain import TableStatus, UserRecord, Visibility
+from ..domain import SeatKind, TableStatus, UserRecord, Visibility
 from ..store import Store
 from ..views import table_summary
 from .ratings import MU, SIGMA, Ratings, shown
@@ -120,8 +120,9 @@ def profile(users: Store, community: CommunityStore, ratings: Ratings, user: Use
         for inv in community.invitations(user.id):
             sender = users.user(inv.from_id)
             stored = users.table(inv.table_id)
-            if sender is None or stored is None or stored.meta.status != TableStatus.WAITING:
-                continue
+            if sender is None or stored is None or stored.meta.status != TableStatus.WAITING \
+                    or all(s.kind != SeatKind.OPEN for s in stored.seats):
+                continue  # the table began, or has no seat left
             link = (f"/invite/{quote(inv.table_id)}/{quote(stored.meta.invite_code)}"
                     if stored.meta.visibility == Visibility.PRIVATE
                     else f"/table/{quote(inv.table_id)}")

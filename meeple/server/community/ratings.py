@@ -8,12 +8,12 @@ a newcomer (mu 25, sigma 25/3) shows 0 and rises as games confirm their strength
 
 How the bots are fitted: every pair of levels the arena measured gives ``games`` played,
 ``upper_wins`` and ``draws`` (a draw counts half a win to each). For two sides whose sigma is
-small, openskill's Plackett–Luce model says the upper level wins with probability
-``1 / (1 + exp(-(mu_upper - mu_lower) / c))`` with ``c = sqrt(2) * beta`` (beta = 25/6). The
-levels' mu are the maximum-likelihood fit of that model (Zermelo's iteration, with one drawn
-game added to every pair so that a clean sweep stays finite), shifted so that the weakest
-level stands at 25, where a newcomer starts. A level's sigma is ``c`` over the square root of
-the information its games carry (``sum n p (1 - p)`` over its pairs), at most 25/3.
+small, openskill's own prediction (``predict_win``) says the upper level wins with probability
+``Phi((mu_upper - mu_lower) / c)``, ``Phi`` the normal distribution and ``c = sqrt(2) * beta``
+(beta = 25/6). The levels' mu are the maximum-likelihood fit of that model (with one drawn game
+added to every pair, so that a clean sweep stays finite), shifted so that the weakest level
+stands at 25, where a newcomer starts. A level's sigma is one over the square root of the
+Fisher information of its games, at most 25/3.
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from openskill.models import PlackettLuce
+from scipy import optimize, special
 
 from ..domain import Seat, SeatKind
 from .store import CommunityStore, RatedResult, Rating
@@ -33,7 +35,6 @@ from .store import CommunityStore, RatedResult, Rating
 MODEL = PlackettLuce()
 MU, SIGMA, BETA = MODEL.mu, MODEL.sigma, MODEL.beta
 LADDER = Path(__file__).resolve().parents[2] / "bots" / "ladder.json"
-FIT_ROUNDS = 2000
 
 
 def shown(mu: float, sigma: float) -> float:
@@ -55,25 +56,23 @@ def fit_levels(pairs: Sequence[Mapping[str, Any]]) -> dict[str, BotRating]:
     """The levels' ratings from the arena's pairs (see the module's docstring)."""
     c = math.sqrt(2) * BETA
     wins: dict[tuple[str, str], float] = {}
-    games: dict[tuple[str, str], float] = {}
+    games: dict[tuple[str, str], int] = {}
     order: list[str] = []
     for p in pairs:
         lo, up = str(p["lower"]), str(p["upper"])
-        n = float(p.get("games", 0))
+        n = int(p.get("games", 0))
         if n <= 0 or lo == up:
             continue
-        w_up = float(p.get("upper_wins", 0)) + float(p.get("draws", 0)) / 2 + 0.5
-        w_lo = n - float(p.get("upper_wins", 0)) - float(p.get("draws", 0)) / 2 + 0.5
-        for a, b, w in ((up, lo, w_up), (lo, up, w_lo)):
+        w_up = float(p.get("upper_wins", 0)) + float(p.get("draws", 0)) / 2
+        for a, b, w in ((up, lo, w_up + 0.5), (lo, up, n - w_up + 0.5)):
             wins[(a, b)] = wins.get((a, b), 0.0) + w
-            games[(a, b)] = games.get((a, b), 0.0) + n + 1
+            games[(a, b)] = games.get((a, b), 0) + n
         for s in (lo, up):
             if s not in order:
                 order.append(s)
     if not order:
         return {}
-    # the levels linked to the first one named (the weakest) by measured pairs
-    linked = {order[0]}
+    linked = {order[0]}  # the levels linked to the first one named (the weakest) by pairs
     grew = True
     while grew:
         grew = False
@@ -82,17 +81,25 @@ def fit_levels(pairs: Sequence[Mapping[str, Any]]) -> dict[str, BotRating]:
                 linked.add(b)
                 grew = True
     levels = [s for s in order if s in linked]
-    strength = dict.fromkeys(levels, 1.0)
-    for _ in range(FIT_ROUNDS):
-        new = {}
-        for i in levels:
-            won = sum(w for (a, _b), w in wins.items() if a == i)
-            denom = sum(n / (strength[i] + strength[b]) for (a, b), n in games.items()
-                        if a == i and b in strength)
-            new[i] = won / denom if denom else strength[i]
-        scale = new[levels[0]]
-        strength = {k: v / scale for k, v in new.items()}
-    mus = {k: c * math.log(v) for k, v in strength.items()}
+    index = {s: k for k, s in enumerate(levels)}
+    edges = [(index[a], index[b], w) for (a, b), w in wins.items() if a in index]
+
+    def loss(free: np.ndarray) -> tuple[float, np.ndarray]:
+        mu = np.concatenate(([0.0], free))
+        total, grad = 0.0, np.zeros(len(levels))
+        for a, b, w in edges:
+            z = (mu[a] - mu[b]) / c
+            total -= w * float(special.log_ndtr(z))
+            # d/dz log Phi(z) = phi(z) / Phi(z)
+            ratio = math.exp(-0.5 * z * z - float(special.log_ndtr(z))) / math.sqrt(2 * math.pi)
+            grad[a] -= w * ratio / c
+            grad[b] += w * ratio / c
+        return total, grad[1:]
+
+    start = np.arange(1, len(levels), dtype=float)
+    fitted = optimize.minimize(loss, start, jac=True, method="L-BFGS-B").x if len(
+        levels) > 1 else np.zeros(0)
+    mus = dict(zip(levels, np.concatenate(([0.0], fitted)).tolist(), strict=True))
     low = min(mus.values())
     out: dict[str, BotRating] = {}
     for i in levels:
@@ -101,10 +108,12 @@ def fit_levels(pairs: Sequence[Mapping[str, Any]]) -> dict[str, BotRating]:
         for (a, b), n in games.items():
             if a != i or b not in mus:
                 continue
-            chance = 1 / (1 + math.exp(-(mus[a] - mus[b]) / c))
-            info += (n - 1) * chance * (1 - chance)
-            played += int(n - 1)
-        sigma = min(SIGMA, c / math.sqrt(info)) if info > 0 else SIGMA
+            z = (mus[a] - mus[b]) / c
+            chance = float(special.ndtr(z))
+            density = math.exp(-0.5 * z * z) / math.sqrt(2 * math.pi)
+            info += n * density * density / max(chance * (1 - chance), 1e-12) / (c * c)
+            played += n
+        sigma = min(SIGMA, 1 / math.sqrt(info)) if info > 0 else SIGMA
         out[i] = BotRating(i, MU + mus[i] - low, sigma, played)
     return out
 

@@ -161,7 +161,7 @@ class CommunityStore:
         """Store the new ratings after a rated table in one transaction; ``False`` (nothing
         written) if this table was rated already."""
         now = time.time()
-        with self.sessions() as db:
+        with self.sessions() as db, db.no_autoflush:
             for res in results:
                 db.add(RatingHistoryRow(user_id=res.user_id, game=game, table_id=table_id,
                                         rank=res.rank, mu=res.mu, sigma=res.sigma,

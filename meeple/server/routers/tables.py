@@ -21,12 +21,14 @@ from ..live import Conn, Holder, LiveTable
 from ..schemas import (
     ActBody,
     Acted,
+    ClaimBody,
     Frame,
     JoinBody,
     LeaveBody,
     Motion,
     NewTable,
     Replay,
+    SeatBody,
     SeatChange,
     TableAnswer,
 )
@@ -40,14 +42,20 @@ TOKEN_IN_URL = ("seat tokens never go in the address: send it in the X-Seat-Toke
 
 
 @router.post("", status_code=201, **ANSWER)  # type: ignore[arg-type]
-async def create_table(body: NewTable, user: CurrentUser, tables: TablesDep) -> dict[str, Any]:
-    """A new table; the creator sits in its ``"me"`` seats and gets their seat tokens."""
+async def create_table(
+    body: NewTable, user: CurrentUser, tables: TablesDep,
+    idempotency_key: Annotated[str | None, Header(min_length=1, max_length=100)] = None,
+) -> dict[str, Any]:
+    """A new table; the creator sits in its ``"me"`` seats and gets their seat tokens. The
+    same request key (``request_id`` or the ``Idempotency-Key`` header) again within a few
+    minutes answers the first table, with new seat tokens."""
     game = load_game(body.game, body.players, body.options)
     clock = body.clock.model_dump() if body.clock is not None and not isinstance(
         body.clock, str) else body.clock
     lt, tokens = await tables.create(
         user, game, [(s.kind, s.bot) for s in body.seats] if body.seats else None,
         visibility=body.visibility, clock=clock, start=body.start,
+        rated=body.rated, key=body.request_id or idempotency_key,
     )
     return {"table": lt.summary(user.id), "tokens": tokens}
 
@@ -71,6 +79,53 @@ async def leave(body: LeaveBody, lt: AnyTableDep, tables: TablesDep,
                 uid: UserId) -> dict[str, Any]:
     """Free a held seat before the start (the owner may also free a bot seat)."""
     await tables.leave(lt, body.seat, uid, body.token)
+    return {"table": lt.summary(uid)}
+
+
+def _holder(uid: int | None, token: str | None, header: str | None) -> Holder:
+    return Holder.of(uid, [t for t in (token, header) if t])
+
+
+@router.post("/{table_id}/resign", **ANSWER)  # type: ignore[arg-type]
+async def resign(lt: AnyTableDep, tables: TablesDep, uid: UserId,
+                 body: Annotated[SeatBody | None, Body()] = None,
+                 x_seat_token: Annotated[str | None, Header(max_length=100)] = None,
+                 ) -> dict[str, Any]:
+    """Give up a running game: counted last (the others play on if they can)."""
+    body = body or SeatBody()
+    await tables.resign(lt, _holder(uid, body.token, x_seat_token), body.seat)
+    return {"table": lt.summary(uid)}
+
+
+@router.post("/{table_id}/abort", **ANSWER)  # type: ignore[arg-type]
+async def abort(lt: AnyTableDep, tables: TablesDep, uid: UserId,
+                body: Annotated[SeatBody | None, Body()] = None,
+                x_seat_token: Annotated[str | None, Header(max_length=100)] = None,
+                ) -> dict[str, Any]:
+    """Call the table off: its owner before the start, a player before any person moved."""
+    body = body or SeatBody()
+    await tables.abort(lt, _holder(uid, body.token, x_seat_token))
+    return {"table": lt.summary(uid)}
+
+
+@router.post("/{table_id}/undo")
+async def undo(lt: AnyTableDep, tables: TablesDep, uid: UserId,
+               body: Annotated[SeatBody | None, Body()] = None,
+               x_seat_token: Annotated[str | None, Header(max_length=100)] = None) -> Acted:
+    """Take back one's own last move (casual tables, while nobody played since, no chance
+    followed and it showed nothing hidden)."""
+    body = body or SeatBody()
+    n = await tables.undo(lt, _holder(uid, body.token, x_seat_token), body.seat)
+    return Acted(ok=True, move_number=n)
+
+
+@router.post("/{table_id}/claim", **ANSWER)  # type: ignore[arg-type]
+async def claim(body: ClaimBody, lt: AnyTableDep, tables: TablesDep, uid: UserId,
+                x_seat_token: Annotated[str | None, Header(max_length=100)] = None,
+                ) -> dict[str, Any]:
+    """A seat's time for its move ran out: claim the game (that seat counted last) or hand
+    the seat to a bot."""
+    await tables.claim(lt, _holder(uid, body.token, x_seat_token), body.seat, body.to_bot)
     return {"table": lt.summary(uid)}
 
 
