@@ -1100,6 +1100,15 @@ class KontorState(State):
     def _describe_action(self, action: int, player: int) -> dict[str, Any]:
         return notation.describe_action(self, action, player)
 
+    def describe(self, player: int, action: int) -> str:
+        return views.describe(self, player, action)
+
+    def describe_unseen(self, player: int) -> str:
+        return views.describe_unseen(self, player)
+
+    def describe_setup(self) -> str:
+        return views.describe_setup(self)
+
     def _observation(self, player: int | None) -> dict[str, Any]:
         return views.observation(self, player)
 

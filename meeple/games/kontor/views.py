@@ -7,14 +7,18 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from meeple.engine import CHANCE
 from meeple.engine.grid import bits
 from meeple.engine.scores import ScoreLine
+from meeple.engine.words import number_word
 
+from . import notation
 from .components import (
     ANCHOR_ID,
     CARD_COIN,
     CARD_COLOUR,
     CARD_GOODS,
+    CARD_ID,
     CARD_KEY,
     CARD_KIND,
     CARD_NAME,
@@ -29,7 +33,11 @@ from .components import (
     P_NEXT,
     P_ROUND,
     PHASE_NAMES,
+    S_BUY,
+    S_REMOVE,
+    S_SHIP,
     STEP_NAMES,
+    WATER,
 )
 
 if TYPE_CHECKING:
@@ -328,3 +336,109 @@ def planes(game: Any) -> list[dict[str, Any]]:
         {"name": "pile_tops", "shape": (NUM_CARDS,), "low": 0.0, "high": 1.0,
          "meaning": "1 for each card on top of a draw pile (with open draw piles)"},
     ]
+
+
+# ------------------------------------------------------------------ the move log in words
+
+def _player_words(state: KontorState, owner: int, player: int) -> str:
+    """Another player as the sentence of ``player``'s move names them: by colour, the colour
+    of their harbour cards ("their opponent" with two players)."""
+    if state.game.num_players == 2:
+        return "their opponent"
+    return f"the {COLOURS[owner]} player"
+
+
+def _then(before: KontorState, after: KontorState, player: int) -> tuple[list[str], list[str]]:
+    """What followed a move of ``player``: what they did besides (a coin taken, areas closed
+    and who wins them, the card drawn from the top of a pile, seen by all), and what happened
+    (the reveal, the end of the game)."""
+    out: list[str] = []
+    world: list[str] = []
+    if player >= 0 and after.coins[player] > before.coins[player] and before.card >= 0 \
+            and CARD_KIND[before.card] == WATER:
+        out.append("takes a coin")
+    for _, owner, size, _ in after.closed[len(before.closed):]:
+        area = f"closes an area of {number_word(size)} card{'s' if size != 1 else ''}"
+        if owner == player:
+            out.append(f"{area} and wins it")
+        elif owner >= 0:
+            out.append(f"{area}, which {_player_words(after, owner, player)} wins")
+        else:
+            out.append(f"{area}, which nobody wins")
+    for line in after.log[len(before.log):]:
+        words = line.split()
+        if line.startswith("reveal "):
+            world.append("all the chosen cards are revealed")
+        elif len(words) == 3 and words[1] == "draws" and words[0] == COLOURS[player] \
+                and words[2] in CARD_ID and after.public[CARD_ID[words[2]]]:
+            out.append(f"draws {notation.card_words(CARD_ID[words[2]])}")
+    if after.is_terminal():
+        world.append("the game is over")
+    return out, world
+
+
+def describe(state: KontorState, player: int, action: int) -> str:
+    """A move of the log in the game's words, from the state before it: a card dealt, drawn
+    or turned up; a card chosen, laid (and the coin, the areas it closes, the card drawn),
+    the patrol ship moved, a special card bought, a card removed."""
+    if player == CHANCE:
+        kind = notation.chance_type(state)
+        how = {"deal": "is dealt to the starting cross", "draw": "is drawn into a hand",
+               "turn": "is turned up on its pile"}[kind]
+        return notation._sentence(f"{notation.card_words(action)} {how}") + "."
+    g = state.game
+    after = state.clone()
+    after.apply(action, player)
+    if action < g.PLACE:
+        head = f"chooses {notation.card_words(action)}"
+    elif action < g.SHIP:
+        label = notation.describe_action(state, action, player)["label"]
+        head = "places" + label[len("Place"):]
+    elif action < g.REMOVE:
+        x, y = g.xy(action - g.SHIP)
+        where = "onto the anchor" if x == y == 0 else notation.field_place(x, y)
+        head = f"moves the patrol ship {where}"
+    elif action < g.BUY:
+        i = action - g.REMOVE
+        x, y = g.xy(i)
+        head = (f"removes {notation.card_words(state.cell[i])}, {notation.field_place(x, y)}, "
+                "sending it under its owner's harbour pile")
+    elif action == g.BUY:
+        head = "buys a special card for 2 coins"
+    else:
+        head = {S_SHIP: "leaves the patrol ship where it is", S_BUY: "buys no special card",
+                S_REMOVE: "removes no card"}.get(state.step, "goes on")
+    did, happened = _then(state, after, player)
+    out = notation.and_list([head, *did]) if did else head
+    return out + "".join(f"; {x}" for x in happened) + "."
+
+
+def describe_unseen(state: KontorState, player: int) -> str:
+    """A move the viewer may not know yet: a card chosen in secret, or a card drawn unseen
+    (which pile it came from is public)."""
+    if player >= 0:
+        return "chooses a card in secret."
+    kind = notation.chance_type(state)
+    if kind == "deal":
+        return "A water card is dealt to the starting cross."
+    if kind == "turn":
+        return "A card is turned up on its pile."
+    pile = state.tasks[0][2] if state.tasks else -1
+    what = ("a special card" if pile == state.game.special_pile else
+            "a water card" if pile == state.game.water_pile else "a harbour card")
+    return f"{notation._sentence(what)} is drawn into a hand, face down."
+
+
+def describe_setup(state: KontorState) -> str:
+    """The set-up in one line: the starting cross, the hands, the face-up tops of the piles."""
+    g = state.game
+    cross = sum(1 for c in state.cell if c >= 0 and CARD_KIND[c] == WATER)
+    hand = state.hands[0] if state.hands else []
+    harbour = sum(1 for c in hand if IS_HARBOUR[c])
+    water = sum(1 for c in hand if CARD_KIND[c] == WATER)
+    out = (f"The cards are shuffled and {number_word(cross)} water cards are laid out around "
+           f"the anchor; each player draws {number_word(harbour)} harbour cards and "
+           f"{number_word(water)} water cards")
+    if g.open_piles:
+        out += ", and the top card of every pile is turned face up"
+    return out + "."
