@@ -13,6 +13,7 @@ from typing import Any, cast
 import meeple
 from meeple.bots import bot_name
 from meeple.engine import CHANCE, Game, MeepleError, State, game_class
+from meeple.engine.lessons import ask_now
 from meeple.engine.look import Colour
 
 from .domain import Message, Seat, SeatKind, StoredTable, TableStatus
@@ -227,6 +228,7 @@ def frame(
         "observation": obs,
         "svg": safe_svg(game, obs, names),
         "actions": acts,
+        "aid": ask_now(game, obs),
         "log": log_json(state, log, seat, show_all=status == TableStatus.FINISHED),
         "to_move": state.pending_players() if running else [],
         "status": status,

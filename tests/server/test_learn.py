@@ -109,3 +109,16 @@ def test_a_move_that_is_no_move_is_explained(client):
 def test_the_tutorial_page_is_served(client):
     r = client.get("/tutorial/koplus")
     assert r.status_code == 200 and "text/html" in r.headers["content-type"]
+
+
+def test_a_table_frame_says_what_the_current_step_asks(client):
+    r = client.post("/api/guest", json={"name": "Learner"})
+    assert r.status_code == 200, r.text
+    r = client.post("/api/tables", json={"game": "koplus", "players": 2, "seats": [
+        {"kind": "me"}, {"kind": "bot", "bot": "random"}]})
+    assert r.status_code == 201, r.text
+    tid = r.json()["table"]["id"]
+    frame = client.get(f"/api/tables/{tid}/frame?seat=0").json()
+    assert frame["aid"] == game_lessons("koplus").ask(frame["observation"])
+    assert frame["aid"].startswith("Lay your U in the middle section")
+    client.cookies.clear()

@@ -152,4 +152,4 @@ def ask(observation: dict[str, Any]) -> str:
     where = ("in the middle section" if not observation.get("tiles")
              else "sharing an edge with a tile on the board")
     text = f"lay your {tile} {where}, covering at most 9 points of aliens."
-    return f"Bonus turn: {text}" if observation.get("bonus_turn") else text.capitalize()
+    return f"Bonus turn: {text}" if observation.get("bonus_turn") else "L" + text[1:]
