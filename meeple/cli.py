@@ -567,7 +567,9 @@ def play(
     game_name: str = typer.Argument(..., metavar="GAME", help="koplus, kozo, mops_royal, ..."),
     players: int | None = typer.Option(None, "--players", "-p", help="number of players"),
     seats: str | None = typer.Option(
-        None, "--seats", help="comma-separated: human, random, greedy, mcts:1..5"
+        None, "--seats",
+        help="comma-separated: human, or a bot level (weakest first): random, greedy, "
+        "mcts:thoughtful, mcts:expert"
     ),
     seed: int | None = typer.Option(None, "--seed", help="seed for chance and bots"),
     as_json: bool = typer.Option(False, "--json", help="bots only: play silently, print record"),
