@@ -19,7 +19,7 @@ import numpy as np
 
 from meeple.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, Option, State, grid
 from meeple.engine.errors import OptionError
-from meeple.engine.options import OptionSchema
+from meeple.engine.options import OptionSchema, Preset
 
 from . import notation, views
 from .components import (
@@ -140,30 +140,82 @@ class Kontor(Game):
     minutes = (20, 40)
     option_schema = OptionSchema(
         (
-            Option("mode", str, "basic", choices=MODES,
-                   help="basic (2p, 6x6), advanced (2p, 7x7, ship), expansion (3p 8x8, 4p 9x9)"),
-            Option("scored_areas", str, None, reconstructed=True,
-                   help="'all' or 'largest_<n>'; default: all (2p), largest_7 (3p), "
-                        "largest_9 (4p), all with restriction_of_camp"),
-            Option("export_warehouse", bool, False, reconstructed=True,
-                   help="2-player modes: the Exportlager variant"),
+            Option("mode", str, None, choices=MODES,
+                   help="which game: the basic and advanced games are for 2 players, the "
+                        "expansion for 3 or 4",
+                   label="Game",
+                   labels=((None, "follows the player count: the basic game with 2 players, "
+                                  "the expansion with 3 or 4"),
+                           ("basic", "basic game: 2 players on a 6 × 6 harbour"),
+                           ("advanced", "advanced game: 2 players on a 7 × 7 harbour, with "
+                                        "the patrol ship"),
+                           ("expansion", "expansion: 3 players on an 8 × 8 harbour, 4 on "
+                                         "9 × 9"))),
             Option("special_cards", bool, None, reconstructed=True,
-                   help="Flood, Bridge and Customs house; default off in advanced, on in "
-                        "expansion; never in basic"),
-            Option("restriction_of_camp", bool, False, reconstructed=True,
-                   help="expansion only: storage cap of 2 per type, no merging"),
-            Option("remove_triple_cards", bool, None, reconstructed=True,
-                   help="remove each colour's triple card; default on in expansion only"),
-            Option("warehouses_per_type", int, 16, minimum=1, maximum=64,
-                   help="warehouse supply per goods type (32 = two copies)"),
-            Option("limited_coins", bool, False, reconstructed=True,
-                   help="20 coins in all; water income only while the treasury has coins"),
-            Option("open_draw_piles", bool, True, reconstructed=True,
-                   help="the top card of the water pile and of each harbour pile is visible"),
+                   help="the Flood, the Bridge and the Customs house; they need the patrol "
+                        "ship, so never in the basic game",
+                   label="Special cards",
+                   labels=((None, "as the game says: in the expansion, not in the advanced "
+                                  "game"),
+                           (True, "with special cards"), (False, "without special cards"))),
             Option("max_rounds", int, 0, minimum=0, reconstructed=True,
-                   help="end the game (as E2) after this many rounds; 0: no cap"),
+                   help="the game ends after this many rounds and is scored as usual; "
+                        "0: no limit (a game lasts about 14 to 22 rounds)",
+                   label="Round limit", labels=((0, "no limit"),)),
+            Option("scored_areas", str, None, reconstructed=True,
+                   help="which closed areas score at the end; areas as large as the last "
+                        "one that scores score too",
+                   label="Areas that score",
+                   labels=((None, "as the game says: every area with 2 players or with the "
+                                  "storage limit, else the 7 largest (3 players) or the 9 "
+                                  "largest (4 players)"),
+                           ("all", "every closed area"),
+                           ("largest_5", "the 5 largest closed areas"),
+                           ("largest_7", "the 7 largest closed areas"),
+                           ("largest_9", "the 9 largest closed areas")),
+                   advanced=True),
+            Option("export_warehouse", bool, False, reconstructed=True,
+                   help="2-player games: you may export one good of each harbour card you "
+                        "lay, and the most exports of a goods type earn a point, as in the "
+                        "expansion",
+                   label="Export warehouse (2 players)", advanced=True),
+            Option("restriction_of_camp", bool, False, reconstructed=True,
+                   help="3 or 4 players: in each area a player counts at most 2 of each "
+                        "goods type, and harbour cards may not join two areas",
+                   label="Storage limit (3 or 4 players)", advanced=True),
+            Option("remove_triple_cards", bool, None, reconstructed=True,
+                   help="each colour's card with three goods is left out of the game",
+                   label="Triple cards",
+                   labels=((None, "as the game says: left out in the expansion only"),
+                           (True, "left out"), (False, "kept in")),
+                   advanced=True),
+            Option("warehouses_per_type", int, 16, minimum=1, maximum=64,
+                   help="how many warehouses of each goods type the supply holds (32 is "
+                        "like playing with two boxes)",
+                   label="Warehouses of each goods type", advanced=True),
+            Option("limited_coins", bool, False, reconstructed=True,
+                   help="only 20 coins in all; water cards pay only while the bank has coins",
+                   label="Limited coins", advanced=True),
+            Option("open_draw_piles", bool, True, reconstructed=True,
+                   help="everyone sees the top card of the water pile and of each harbour "
+                        "pile",
+                   label="Open draw piles", advanced=True),
         )
     )
+
+    @classmethod
+    def presets(cls) -> tuple[Preset, ...]:
+        return (
+            Preset("Standard", "The basic game with 2 players, the expansion with 3 or 4."),
+            Preset("Short game", "As the standard game, but it ends after 10 rounds.",
+                   {"max_rounds": 10}),
+            Preset("Advanced game", "For 2 players: a larger harbour and the patrol ship, "
+                   "which removes cards.", {"mode": "advanced"}, players=(2,)),
+            Preset("Advanced with everything", "For 2 players: the advanced game with the "
+                   "special cards and the export warehouse.",
+                   {"mode": "advanced", "special_cards": True, "export_warehouse": True},
+                   players=(2,)),
+        )
 
     @classmethod
     def configurations(cls) -> list[tuple[int, dict[str, Any]]]:
@@ -181,20 +233,31 @@ class Kontor(Game):
         return 2
 
     def allowed_player_counts(self, options: dict[str, Any]) -> tuple[int, ...]:
-        return (3, 4) if options["mode"] == "expansion" else (2,)
+        """Every count: a mode that does not fit the count is refused in ``_setup``, saying
+        which mode fits."""
+        return self.player_counts
 
     def _setup(self) -> None:
         o = self.options
-        mode = o["mode"]
         n = self.num_players
+        mode = o["mode"] or ("basic" if n == 2 else "expansion")
+        fits = (3, 4) if mode == "expansion" else (2,)
+        if n not in fits:
+            raise OptionError(
+                f"Kontor's {mode} game is for 2 players; with {n} players play the expansion"
+                if n > 2 else "Kontor's expansion is for 3 or 4 players; with 2 players play "
+                "the basic or the advanced game")
+        o["mode"] = mode
         self.mode = mode
         self.expansion = mode == "expansion"
         if o["export_warehouse"] and self.expansion:
-            raise OptionError("export_warehouse is a 2-player variant; expansion always exports")
+            raise OptionError("the export warehouse is a 2-player variant: the expansion always "
+                              "exports")
         if o["restriction_of_camp"] and not self.expansion:
-            raise OptionError("restriction_of_camp is an expansion variant (3 or 4 players)")
+            raise OptionError("the storage limit is a variant of the expansion (3 or 4 players)")
         if o["special_cards"] and mode == "basic":
-            raise OptionError("special_cards need the ship: use mode advanced or expansion")
+            raise OptionError("the special cards need the patrol ship: play the advanced game or "
+                              "the expansion")
         self.special = bool(o["special_cards"]) if o["special_cards"] is not None else (
             self.expansion)
         self.triple_removed = bool(o["remove_triple_cards"]) if (

@@ -20,6 +20,7 @@ import numpy as np
 
 from meeple.engine import CHANCE, TERMINAL, Game, Option, OptionSchema, State
 from meeple.engine.grid import Cell, Grid, bits, iter_bits, mask_of_indices, rotate_grid_cw
+from meeple.engine.options import Preset
 
 from . import notation, views
 from .components import (
@@ -250,30 +251,49 @@ class KoPlus(Game):
                 "placeholder_v1",
                 choices=tuple(SECTION_SETS),
                 reconstructed=True,
-                help="alien layout of the 16 board sections (the printed ones are unknown)",
+                help="where the aliens sit on the 16 board sections",
+                label="Alien layout",
+                labels=(("placeholder_v1",
+                         "meeple's own (the printed sections are not known)"),),
+                advanced=True,
             ),
             Option(
                 "random_rotation",
                 bool,
                 True,
                 reconstructed=True,
-                help="each section is laid turned at random (off: every section unturned)",
+                help="each board section is laid turned at random; off: every section the "
+                     "same way up",
+                label="Turn the board sections at random",
+                advanced=True,
             ),
             Option(
                 "bonus_needs_points",
                 bool,
                 False,
                 reconstructed=True,
-                help="a placement worth 0 points never grants a bonus turn",
+                help="a tile that catches no alien never earns a bonus turn",
+                label="Bonus turns only for tiles that score",
+                advanced=True,
             ),
             Option(
                 "end_when_any_blocked",
                 bool,
                 False,
-                help="the game ends as soon as the player to act cannot place a tile",
+                help="the game ends as soon as the player to play cannot lay a tile, instead "
+                     "of that player passing",
+                label="End when someone cannot lay a tile",
             ),
         )
     )
+
+    @classmethod
+    def presets(cls) -> tuple[Preset, ...]:
+        return (
+            Preset("Standard", "The everyday game: play until nobody can lay a tile."),
+            Preset("Quick end", "The game ends as soon as the player to play cannot lay a "
+                   "tile.", {"end_when_any_blocked": True}),
+        )
 
     @classmethod
     def configurations(cls) -> list[tuple[int, dict[str, Any]]]:

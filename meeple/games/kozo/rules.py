@@ -15,7 +15,7 @@ import numpy as np
 
 from meeple.engine import CHANCE, TERMINAL, Game, Option, State
 from meeple.engine.grid import iter_bits, mask_of_indices
-from meeple.engine.options import OptionSchema
+from meeple.engine.options import OptionSchema, Preset
 
 from . import notation, physics, views
 from .components import (
@@ -62,28 +62,66 @@ class Kozo(Game):
     minutes = (15, 30)
     option_schema = OptionSchema((
         Option("random_size", bool, False,
-               help="scoring tiles face down; a random tile sets the size to play"),
+               help="the scoring tiles lie face down; a tile drawn at random says which size "
+                    "to play",
+               label="Random sizes"),
         Option("opponent_choice", bool, False, reconstructed=True,
-               help="the next player chooses the size (with random_size: the piece)"),
+               help="the next player chooses the size you play (with random sizes: the "
+                    "block itself)",
+               label="Your neighbour chooses"),
         Option("tremor", float, 0.0, reconstructed=True, minimum=0.0, maximum=0.2,
-               help="random horizontal placement offset (cube edges), judged by MuJoCo"),
+               help="each block lands a little off where it was aimed, by up to this many "
+                    "cube edges; 0 for a steady hand",
+               label="Shaky hands", labels=((0.0, "none"),), advanced=True),
         Option("stability", str, "static", choices=("static", "mujoco"), reconstructed=True,
-               help="which referee decides falls"),
+               help="how the program decides whether the tower falls",
+               label="Who decides a fall",
+               labels=(("static", "balance worked out exactly (fast)"),
+                       ("mujoco", "a physics simulation (slower)")),
+               advanced=True),
         Option("static_margin", float, physics.STATIC_MARGIN, minimum=0.0, maximum=0.1,
-               help="contact shrink of the static referee, cube edges"),
-        Option("rounds", int, 3, minimum=1, maximum=9, help="number of rounds"),
+               help="how much of each contact face the exact balance leaves out, in cube "
+                    "edges",
+               label="Contact margin", advanced=True),
+        Option("rounds", int, 3, minimum=1, maximum=9, help="how many rounds are played",
+               label="Rounds"),
         Option("tie_break_turn", str, "last_successful",
                choices=("last_successful", "last_taken"), reconstructed=True,
-               help="which last turn breaks ties"),
+               help="between tied players, the one whose last turn came later ranks higher",
+               label="Ties go to",
+               labels=(("last_successful", "the later turn that kept the tower standing"),
+                       ("last_taken", "the later turn, even one that toppled the tower")),
+               advanced=True),
         Option("piece_set", str, "derived_v1", choices=PIECE_SETS, reconstructed=True,
-               help="the table of the 12 polycubes"),
+               help="the shapes of the 12 wooden blocks",
+               label="Blocks",
+               labels=(("derived_v1",
+                        "every block of 2 to 4 cubes and one of 5 (the printed set is not "
+                        "known)"),),
+               advanced=True),
         Option("sim_seconds", float, 3.0, minimum=0.5, maximum=10.0,
-               help="simulated seconds per MuJoCo check"),
+               help="physics simulation: how long the tower is watched after each turn, in "
+                    "seconds",
+               label="Simulation time", advanced=True),
         Option("fall_distance", float, 0.25, minimum=0.05, maximum=1.0,
-               help="MuJoCo: displacement that counts as a fall, cube edges"),
+               help="physics simulation: a block that moves this far, in cube edges, has "
+                    "fallen",
+               label="Fall distance", advanced=True),
         Option("fall_tilt_deg", float, 10.0, minimum=1.0, maximum=45.0,
-               help="MuJoCo: rotation that counts as a fall, degrees"),
+               help="physics simulation: a block that tilts this far, in degrees, has fallen",
+               label="Fall tilt", advanced=True),
     ))
+
+    @classmethod
+    def presets(cls) -> tuple[Preset, ...]:
+        return (
+            Preset("Standard", "Three rounds; you choose which block to add."),
+            Preset("Short game", "One round only.", {"rounds": 1}),
+            Preset("Random sizes", "Three rounds; a scoring tile drawn at random says which "
+                   "size of block you add.", {"random_size": True}),
+            Preset("Your neighbour chooses", "Three rounds; the next player chooses the size "
+                   "of the block you add.", {"opponent_choice": True}),
+        )
 
     @classmethod
     def configurations(cls) -> list[tuple[int, dict[str, Any]]]:

@@ -22,7 +22,7 @@ import numpy as np
 
 from meeple.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, Option, State
 from meeple.engine.grid import bits
-from meeple.engine.options import OptionSchema
+from meeple.engine.options import OptionSchema, Preset
 
 from . import notation, views
 from .components import (
@@ -85,22 +85,40 @@ class MopsRoyal(Game):
                 bool,
                 True,
                 reconstructed=True,
-                help="a player whose layout is complete may still score once per round",
+                help="a player whose square of 25 tiles is complete may still score once "
+                     "each round",
+                label="Score on once your square is full",
+                advanced=True,
             ),
             Option(
                 "replacement_tiles",
                 bool,
                 False,
-                help="variant: reject a called tile onto a face-down tile, at a rising cost",
+                help="variant: instead of placing the called tile you may put it face down "
+                     "on one of your face-down tiles, at a cost that rises each time",
+                label="Replacement tiles",
             ),
             Option(
                 "end_scoring",
                 bool,
                 False,
-                help="variant: no scoring during play; a scoring phase once all layouts are full",
+                help="variant: nobody scores during play; once every square is full, the "
+                     "players score in turn",
+                label="Scoring only at the end",
             ),
         )
     )
+
+    @classmethod
+    def presets(cls) -> tuple[Preset, ...]:
+        return (
+            Preset("Standard", "Score a combination each round as your square of pugs grows."),
+            Preset("Replacement tiles", "As the standard game, and you may refuse a called "
+                   "tile by laying it face down on a face-down tile, for rising points.",
+                   {"replacement_tiles": True}),
+            Preset("Scoring at the end", "Build first; everybody scores once all the squares "
+                   "are full.", {"end_scoring": True}),
+        )
 
     @classmethod
     def configurations(cls) -> list[tuple[int, dict[str, Any]]]:

@@ -58,9 +58,9 @@ def test_order_keys_with_bars():
 
 
 def test_options_are_checked():
-    with pytest.raises(meeple.OptionError):
-        meeple.load("kontor", players=3)  # basic is 2 players
-    with pytest.raises(meeple.OptionError):
+    with pytest.raises(meeple.OptionError, match="basic game is for 2 players"):
+        meeple.load("kontor", players=3, mode="basic")
+    with pytest.raises(meeple.OptionError, match="expansion is for 3 or 4 players"):
         meeple.load("kontor", players=2, mode="expansion")
     with pytest.raises(meeple.OptionError):
         meeple.load("kontor", players=2, special_cards=True)  # basic has no ship
