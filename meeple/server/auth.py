@@ -4,7 +4,6 @@ log-in limits."""
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
 import time
 from collections import defaultdict, deque
@@ -13,11 +12,12 @@ from typing import Protocol
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from . import names
+
 COOKIE = "meeple_session"
 SESSION_MAX_AGE = 30 * 24 * 3600
 TOUCH_EVERY = 300.0
 """A session's last use is written at most this often (seconds)."""
-NAME_RE = re.compile(r"^[A-Za-z0-9_.\-]([A-Za-z0-9_. \-]{0,30}[A-Za-z0-9_.\-])?$")
 MIN_PASSWORD = 8
 MAX_PASSWORD = 200
 
@@ -26,17 +26,13 @@ _hasher = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)
 
 
 def check_name(name: object) -> str:
-    """A valid player name, or ``ValueError`` saying what a name may be."""
-    if not isinstance(name, str) or not NAME_RE.match(name.strip()):
-        raise ValueError(
-            "a name is 1-32 letters, digits, '_', '-', '.' (spaces only inside the name)"
-        )
-    return name.strip()
+    """A valid player name (normalised), or ``ValueError`` saying what a name may be."""
+    return names.check_name(name)
 
 
 def name_key(name: str) -> str:
-    """Names are unique regardless of case."""
-    return name.casefold()
+    """Names are unique regardless of case and of compatibility forms."""
+    return names.name_key(name)
 
 
 def check_password(password: object) -> str:

@@ -30,6 +30,7 @@ def _sign_in(s: Services, request: Request, response: Response, user: UserRecord
 
 
 def _valid_name(name: str) -> str:
+    """The name normalised (letters of any one script), or 422 saying what a name may be."""
     try:
         return auth.check_name(name)
     except ValueError as e:
@@ -62,8 +63,8 @@ def _mark_guest(s: Services, guest: UserRecord) -> None:
         marked = f"{guest.name} ({GUEST_MARK})" if i == 1 else f"{guest.name} ({GUEST_MARK} {i})"
         if s.store.rename_user(guest.id, marked, auth.name_key(marked)):
             for lt in s.tables.tables.values():  # loaded tables show the new name at once
-                for seat in lt.seats:
-                    if seat.user_id == guest.id:
+                for seat in lt.seats:  # a hot-seat seat named for someone else keeps its name
+                    if seat.user_id == guest.id and seat.name == guest.name:
                         seat.name = marked
             return
 

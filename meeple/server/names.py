@@ -1,0 +1,143 @@
+"""Player names: letters of any script, normalised, unique regardless of case, and never a
+mix of scripts that makes one name look like another ("Аnn" with a Cyrillic "А")."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Sequence
+
+MAX_NAME = 32
+"""A name is at most this many characters (after normalisation)."""
+MAX_KEY = 40
+"""The stored comparison key is at most this long (the users table's ``name_key`` column)."""
+MAX_MARKS = 2
+"""At most this many accents may sit on one letter."""
+INSIDE = frozenset(" '-")
+"""Spaces, apostrophes and hyphens: only between letters or digits."""
+ANYWHERE = frozenset("_.")
+"""Kept from the first names the site allowed."""
+QUOTES = str.maketrans({"\u2019": "'", "\u02bc": "'", "\u2010": "-", "\u2011": "-"})
+"""Typographic apostrophes and hyphens read as the plain ones."""
+# Scripts that may share one name (Unicode's "highly restrictive" profile, UTS #39):
+# Japanese, Chinese and Korean writing, each also with Latin.
+MIXES = (
+    frozenset({"LATIN", "HAN", "HIRAGANA", "KATAKANA"}),
+    frozenset({"LATIN", "HAN", "BOPOMOFO"}),
+    frozenset({"LATIN", "HAN", "HANGUL"}),
+)
+RULE = (f"a name is 1 to {MAX_NAME} letters (of any one script) or digits, with spaces, "
+        "hyphens and apostrophes only between them")
+
+
+def _script(ch: str) -> set[str]:
+    """The script(s) a letter belongs to, read from its Unicode name."""
+    name = unicodedata.name(ch, "")
+    first = name.split(" ", 1)[0]
+    if first == "CJK" or name.startswith("IDEOGRAPHIC"):
+        return {"HAN"}
+    if first == "KATAKANA-HIRAGANA":
+        return {"HIRAGANA", "KATAKANA"}
+    return {first}
+
+
+def scripts(name: str) -> set[str]:
+    """The scripts of the letters in ``name`` (digits, spaces and accents belong to none)."""
+    out: set[str] = set()
+    for ch in name:
+        if unicodedata.category(ch).startswith("L"):
+            out |= _script(ch)
+    return out
+
+
+def _one_writing(found: set[str]) -> bool:
+    return len(found) <= 1 or any(found <= mix for mix in MIXES) or (
+        # a kana sign (the long-vowel mark) counts for both kana scripts
+        found <= {"HIRAGANA", "KATAKANA"})
+
+
+def normalise(name: str) -> str:
+    """The name as it is kept: compatibility forms folded (NFKC: a full-width "Ａ" is "A"),
+    typographic apostrophes plain, runs of spaces one space, no space at either end."""
+    text = unicodedata.normalize("NFKC", name).translate(QUOTES)
+    return " ".join(text.split())
+
+
+def check_name(name: object) -> str:
+    """A valid player name in its normalised form, or ``ValueError`` saying why not."""
+    if not isinstance(name, str):
+        raise ValueError(RULE)
+    text = normalise(name)
+    if not text:
+        raise ValueError("a name cannot be empty: " + RULE)
+    if len(text) > MAX_NAME:
+        raise ValueError(f"a name is at most {MAX_NAME} characters")
+    marks = 0
+    for i, ch in enumerate(text):
+        cat = unicodedata.category(ch)
+        if cat.startswith("M"):
+            marks += 1
+            if i == 0 or marks > MAX_MARKS:
+                raise ValueError("an accent must sit on a letter, at most "
+                                 f"{MAX_MARKS} on one letter")
+            continue
+        marks = 0
+        if cat.startswith("L") or "0" <= ch <= "9" or ch in ANYWHERE:
+            continue
+        if ch in INSIDE:
+            if i == 0 or i == len(text) - 1 or text[i - 1] in INSIDE or text[i + 1] in INSIDE:
+                raise ValueError("spaces, hyphens and apostrophes go between letters: " + RULE)
+            continue
+        shown = f"\u201c{ch}\u201d" if ch.isprintable() else "an invisible character"
+        raise ValueError(f"a name cannot hold {shown}: {RULE}")
+    found = scripts(text)
+    if not _one_writing(found):
+        names = " and ".join(sorted(s.capitalize() for s in found))
+        raise ValueError(f"a name cannot mix {names} letters (one could pass for another "
+                         "player's name); write it in one script")
+    if len(name_key(text)) > MAX_KEY:
+        raise ValueError("this name is too long once its letters are compared")
+    return text
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: the same letters regardless of case and of
+    compatibility forms ("ANN", "ann" and "Ａｎｎ" are one name)."""
+    folded = unicodedata.normalize("NFKC", normalise(name)).casefold()
+    return unicodedata.normalize("NFKC", folded)
+
+
+def seat_names(owner: str, own: Sequence[bool], given: Sequence[str | None] | None,
+               registered: Callable[[str], bool]) -> list[str | None]:
+    """The names of the owner's seats at a new table, one per seat (``None`` where the seat
+    is not the owner's): each given name checked like a player name, else the owner's name.
+
+    ``own`` marks the owner's seats (hot-seat: several); ``registered(key)`` says whether a
+    name key belongs to a registered player other than the owner. Raises ``ValueError``
+    (a name on a seat that is not the owner's, a bad name) or ``LookupError`` (another
+    player's name, two seats with one name), saying why.
+    """
+    wanted = list(given) if given is not None else [None] * len(own)
+    if len(wanted) != len(own):
+        raise ValueError(f"names lists {len(wanted)} seats for {len(own)} players")
+    out: list[str | None] = []
+    for i, (mine, name) in enumerate(zip(own, wanted, strict=True)):
+        if name is not None and not mine:
+            raise ValueError(f"seat {i + 1} is not yours: only your own seats take a name "
+                             "(a bot or a person who joins brings their own)")
+        if not mine:
+            out.append(None)
+            continue
+        if name is None:
+            out.append(owner)
+            continue
+        checked = check_name(name)
+        if name_key(checked) != name_key(owner) and registered(name_key(checked)):
+            raise LookupError(f"\u201c{checked}\u201d is a registered player's name: choose "
+                              "another for this seat")
+        out.append(checked)
+    named = [(i, n) for i, (n, g) in enumerate(zip(out, wanted, strict=True)) if n is not None]
+    for i, n in named:
+        if any(j != i and name_key(m) == name_key(n) for j, m in named) and wanted[i]:
+            raise LookupError(f"two seats cannot both be called \u201c{n}\u201d: give each "
+                              "player their own name")
+    return out

@@ -1,0 +1,140 @@
+"""Player names in any script, normalised and compared regardless of case, mixed-script
+look-alikes refused; hot-seat seats carry their own players' names."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from meeple.server import create_app
+from meeple.server.names import check_name, name_key
+
+from .util import new_guest
+
+PASSWORD = "correct horse"
+
+
+@pytest.fixture
+def client(db_url):
+    with TestClient(create_app(db_url)) as c:
+        yield c
+
+
+def signup(client, name: str):
+    return client.post("/api/signup", json={"name": name, "password": PASSWORD})
+
+
+@pytest.mark.parametrize("name", ["Émilie Müller", "Zoë", "Łukasz", "東京太郎", "Анна",
+                                  "O'Brien", "Jean-Luc", "김민준", "Tomoko 山田", "राम"])
+def test_names_of_any_script_sign_up_and_log_in(client, name):
+    r = signup(client, name)
+    assert r.status_code == 200, r.text
+    assert r.json() == {"name": name, "guest": False}
+    client.post("/api/logout")
+    r = client.post("/api/login", json={"name": name.upper(), "password": PASSWORD})
+    assert r.status_code == 200 and r.json()["name"] == name
+    assert client.get(f"/api/users/{name.lower()}").json()["name"] == name
+
+
+def test_names_are_normalised_before_they_are_kept_and_compared(client):
+    decomposed = "Zoe\u0308"  # e + combining diaeresis
+    r = signup(client, decomposed)
+    assert r.status_code == 200 and r.json()["name"] == "Zoë"
+    r = signup(client, "ZOË")
+    assert r.status_code == 409 and "taken" in r.json()["detail"]
+    assert signup(client, "Ａｎｎ").json()["name"] == "Ann"  # full-width letters
+    assert signup(client, "ann").status_code == 409
+    assert signup(client, "  Mary   Ann ").json()["name"] == "Mary Ann"
+    assert signup(client, "D\u2019Arcy").json()["name"] == "D'Arcy"
+    assert name_key("STRASSE") == name_key("straße")
+
+
+@pytest.mark.parametrize(("name", "reason"), [
+    ("\u0397ana", "cannot mix Greek and Latin"),  # Greek capital Eta + Latin
+    ("P\u0430ul", "cannot mix Cyrillic and Latin"),  # Cyrillic small a
+    ("<script>", "cannot hold \u201c<\u201d"),
+    ("Ann (guest)", "cannot hold \u201c(\u201d"),
+    ("a\u200bb", "invisible"),
+    ("-Ann", "between letters"),
+    ("Ann--Lee", "between letters"),
+    ("O''Brien", "between letters"),
+    ("", "empty"),
+    ("x" * 33, "at most 32"),
+    ("\u0301a", "accent must sit on a letter"),
+    ("e\u0301\u0302\u0303\u0304", "at most 2"),
+])
+def test_bad_names_are_refused_with_the_reason(client, name, reason):
+    for route in ("/api/signup", "/api/guest"):
+        body = {"name": name, "password": PASSWORD} if route == "/api/signup" else {"name": name}
+        r = client.post(route, json=body)
+        assert r.status_code == 422, (route, r.text)
+        assert reason in r.json()["detail"], r.json()["detail"]
+
+
+def test_one_name_in_one_script_passes_the_look_alike_rule():
+    assert check_name("Paul") == "Paul" and check_name("Пауль") == "Пауль"
+    assert check_name("さくら") == "さくら" and check_name("サクラ") == "サクラ"
+    assert check_name("ラーメン") == "ラーメン"  # the long-vowel mark belongs to both kana
+    with pytest.raises(ValueError, match="Greek and Latin"):
+        check_name("\u03b1lice")
+
+
+def test_a_guest_name_in_use_by_a_registered_player_is_refused_regardless_of_case(client):
+    assert signup(client, "Émilie").status_code == 200
+    client.post("/api/logout")
+    r = client.post("/api/guest", json={"name": "ÉMILIE"})
+    assert r.status_code == 409
+
+
+def hot_seat(client, seats, **extra):
+    return client.post("/api/tables", json={"game": "koplus", "players": len(seats),
+                                            "seats": seats, **extra})
+
+
+def test_a_hot_seat_table_shows_each_players_own_name(client):
+    new_guest(client, "Hana")
+    r = hot_seat(client, [{"kind": "me"}, {"kind": "me", "name": "Ben"}])
+    assert r.status_code == 201, r.text
+    table = r.json()["table"]
+    assert [s["name"] for s in table["seats"]] == ["Hana", "Ben"]
+    assert [t["seat"] for t in r.json()["tokens"]] == [0, 1]
+    frame = client.get(f"/api/tables/{table['id']}/frame").json()
+    assert [p["name"] for p in frame["players"]] == ["Hana", "Ben"]
+    r = hot_seat(client, [{"kind": "me", "name": "Émilie"}, {"kind": "me", "name": "Zoë"},
+                          {"kind": "bot", "bot": "random"}])
+    assert [s["name"] for s in r.json()["table"]["seats"]][:2] == ["Émilie", "Zoë"]
+
+
+def test_without_names_the_creators_seats_carry_the_creators_name(client):
+    new_guest(client, "Hana")
+    r = hot_seat(client, [{"kind": "me"}, {"kind": "me"}])
+    assert [s["name"] for s in r.json()["table"]["seats"]] == ["Hana", "Hana"]
+
+
+@pytest.mark.parametrize(("seats", "status", "reason"), [
+    ([{"kind": "me"}, {"kind": "me", "name": "P\u0430ul"}], 422, "cannot mix Cyrillic"),
+    ([{"kind": "me"}, {"kind": "me", "name": "<b>"}], 422, "cannot hold"),
+    ([{"kind": "me"}, {"kind": "bot", "bot": "random", "name": "Ben"}], 422,
+     "seat 2 is not yours"),
+    ([{"kind": "me"}, {"kind": "open", "name": "Ben"}], 422, "seat 2 is not yours"),
+    ([{"kind": "me"}, {"kind": "me", "name": "hana"}], 409, "two seats cannot both be called"),
+    ([{"kind": "me", "name": "Ben"}, {"kind": "me", "name": "BEN"}], 409,
+     "two seats cannot both be called"),
+    ([{"kind": "me"}, {"kind": "me", "name": "Reg"}], 409, "registered player's name"),
+])
+def test_hot_seat_names_are_checked_like_player_names(client, seats, status, reason):
+    assert signup(client, "Reg").status_code == 200
+    client.post("/api/logout")
+    new_guest(client, "Hana")
+    r = hot_seat(client, seats)
+    assert r.status_code == status, r.text
+    assert reason in r.json()["detail"]
+    assert client.get("/api/my/tables").json()["tables"] == []  # nothing was made
+
+
+def test_the_owner_may_name_a_seat_with_their_own_registered_name(client):
+    assert signup(client, "Reg").status_code == 200
+    r = hot_seat(client, [{"kind": "me", "name": "reg"}, {"kind": "me", "name": "Kim"}])
+    assert r.status_code == 201 and [s["name"] for s in r.json()["table"]["seats"]] == [
+        "reg", "Kim"]
+
