@@ -33,6 +33,8 @@ class GuestBody(Strict):
 class SeatSpec(Strict):
     kind: SeatChoice = SeatChoice.OPEN
     bot: str | None = Field(default=None, max_length=40)
+    name: str | None = Field(default=None, max_length=64)
+    """A ``"me"`` seat's player (hot-seat: each their own name); checked like a user name."""
 
 
 class ClockSpec(Strict):
@@ -192,6 +194,9 @@ class GameInfo(BaseModel):
     players: list[int]
     perfect_information: bool
     options: list[dict[str, Any]]
+    presets: list[dict[str, Any]] = Field(default_factory=list)
+    """Named set-ups in plain words, the everyday one first: ``{"name", "description",
+    "options", "players"}``."""
     rules: str
     configurations: list[list[Any]]
 
@@ -303,3 +308,32 @@ class Motion(BaseModel):
     bodies: list[dict[str, Any]]
     moved: Any = None
     fallen: Any = None
+
+
+# ---------------------------------------------------------------------- hints and reviews
+class HintAnswer(BaseModel):
+    """The move a search bot would play for a seat now, and why (``GET .../hint``)."""
+
+    seat: int
+    action: int
+    text: str
+    label: str
+    reason: str
+    move: dict[str, Any]
+    iterations: int
+    seconds: float
+    move_number: int
+
+
+class ReviewAnswer(BaseModel):
+    """A review's progress, then the review (``POST``/``GET .../review``): ``status`` is
+    ``none``, ``running`` (``done`` of ``total`` positions), ``done`` (with ``review``: the
+    chart's points, the turning points and the viewer's better moves) or ``failed``."""
+
+    table: str
+    seat: int | None
+    status: str
+    done: int
+    total: int
+    error: str | None = None
+    review: dict[str, Any] | None = None

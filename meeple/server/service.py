@@ -48,6 +48,7 @@ from .domain import (
     result_of,
 )
 from .live import DEFAULT_BOT, INLINE_BOTS, Holder, LiveTable
+from .names import seat_names as own_seat_names
 from .pool import BotPool, Busy, WorkPool
 from .store import Conflict, Store
 
@@ -412,11 +413,14 @@ class TableService:
         visibility: Visibility = Visibility.PUBLIC,
         clock: str | Mapping[str, Any] | None = None,
         start: bool = True,
+        names: Sequence[str | None] | None = None,
         rated: bool = False,
         key: str | None = None,
     ) -> tuple[LiveTable, Tokens]:
         """A new table owned by ``user``; ``seats`` are (choice, bot spec) per player (default:
         the creator, then open seats). Starts at once when ``start`` and every seat is filled.
+        ``names``: per seat, the name of a seat of the creator's (hot-seat: each player's
+        own); ``None`` there and on other seats (the creator's seats default to their name).
 
         ``rated``: a rated table (the game's standard options, at least two people at the
         start; no moves taken back). ``key``: the request's own key: asking again with the same
@@ -431,11 +435,20 @@ class TableService:
             n - 1)
         if len(specs) != n:
             raise Refused(Code.INVALID, f"seats lists {len(specs)} seats for {n} players")
+        try:
+            named = own_seat_names(
+                user.name, [choice == SeatChoice.ME for choice, _ in specs], names,
+                lambda key: (u := self.store.user_by_key(key)) is not None and not u.guest
+                and u.id != user.id)
+        except ValueError as e:
+            raise Refused(Code.INVALID, str(e)) from None
+        except LookupError as e:
+            raise Refused(Code.CONFLICT, str(e)) from None
         rows: list[Seat] = []
         tokens: Tokens = []
         for i, (choice, bot) in enumerate(specs):
             if choice == SeatChoice.ME:
-                seat, token = _with_token(Seat.person(i, user.id, user.name))
+                seat, token = _with_token(Seat.person(i, user.id, named[i] or user.name))
                 tokens.append(token)
                 rows.append(seat)
             elif choice == SeatChoice.BOT:

@@ -56,6 +56,7 @@ async def create_table(
         user, game, [(s.kind, s.bot) for s in body.seats] if body.seats else None,
         visibility=body.visibility, clock=clock, start=body.start,
         rated=body.rated, key=body.request_id or idempotency_key,
+        names=[s.name for s in body.seats] if body.seats else None,
     )
     return {"table": lt.summary(user.id), "tokens": tokens}
 
