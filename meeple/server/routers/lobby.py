@@ -12,7 +12,7 @@ from meeple.engine import game_class
 
 from .. import views
 from ..deps import CurrentUser, StoreDep
-from ..domain import CLOCK_PROFILES, TableStatus
+from ..domain import CLOCK_PROFILES, LIVE, SeatKind, StoredTable, TableStatus
 from ..schemas import BotList, ClockProfiles, GameInfo, GameList, RulesPage, TableList
 
 router = APIRouter(prefix="/api", tags=["lobby"])
@@ -73,16 +73,27 @@ def list_tables(
     game: str | None = Query(default=None, max_length=40),
 ) -> dict[str, Any]:
     """Public tables, newest first, as storage holds them."""
-    return {"tables": [views.table_summary(t) for t in db.public_tables(status, game, LIST_LIMIT)]}
+    return {"tables": [_summary(t) for t in db.public_tables(status, game, LIST_LIMIT)]}
+
+
+def _summary(table: StoredTable) -> dict[str, Any]:
+    return {**views.table_summary(table), "rated": table.meta.rated}
 
 
 def _my_tables(db: StoreDep, user: CurrentUser, turns: bool) -> dict[str, Any]:
-    wanted = [TableStatus.RUNNING] if turns else [TableStatus.RUNNING, TableStatus.WAITING]
+    """The user's live tables (``turns``: those waiting for them to act). A seat a bot plays
+    for them now (they resigned, or their time ran out) is no longer theirs to play, so a
+    running table where they hold no seat as a person is left out."""
+    wanted = [TableStatus.RUNNING] if turns else list(LIVE)
     out = []
     for table, seats in db.tables_of(user.id, wanted):
+        if table.meta.status == TableStatus.RUNNING:
+            seats = [s for s in seats if table.seats[s].kind == SeatKind.HUMAN]
+            if not seats:
+                continue
         if turns and not set(table.meta.to_move) & set(seats):
             continue
-        item = views.table_summary(table)
+        item = _summary(table)
         item["my_seats"] = seats
         out.append(item)
     return {"tables": out}
@@ -90,7 +101,8 @@ def _my_tables(db: StoreDep, user: CurrentUser, turns: bool) -> dict[str, Any]:
 
 @router.get("/my/turns", response_model=TableList, response_model_exclude_unset=True)
 def my_turns(db: StoreDep, user: CurrentUser) -> dict[str, Any]:
-    """Running tables where one of the session's seats must act."""
+    """Running tables where one of the session's seats must act (finished, aborted and
+    abandoned tables never count)."""
     return _my_tables(db, user, turns=True)
 
 

@@ -1,4 +1,5 @@
-"""Live play: the WebSocket of a table (frames out; hello, act, view and ping in).
+"""Live play: the WebSocket of a table (frames out; hello, act, view and ping in), and the
+signed-in user's live turn count (``/ws/me``).
 
 Seat tokens never travel in the address: the first message carries them
 (``{"type": "hello", "tokens": [...]}``). Which seats a connection holds is worked out again
@@ -30,6 +31,7 @@ MAX_TOKENS = 16
 MAX_TOKEN = 100
 NOT_FOUND_CLOSE = 4404
 FORBIDDEN_CLOSE = 4403
+UNAUTHORIZED_CLOSE = 4401
 HELLO_WAIT = 10.0
 """How long a connection to a private table may take to say who it is (seconds)."""
 
@@ -108,6 +110,63 @@ async def play(ws: WebSocket, table_id: str, tables: TablesDep, s: ServicesDep,
             await ws.close(code=NOT_FOUND_CLOSE if not watching else 1000)
         lt.broadcast()
         tables.evict(lt)
+
+
+@router.websocket("/ws/me")
+async def my_turns(ws: WebSocket, tables: TablesDep, s: ServicesDep, uid: UserId) -> None:
+    """The signed-in user's turn count, live: ``{"type": "turns", "count": n}`` at once and
+    whenever it changes (the running tables where they must act); ``ping`` is answered."""
+    if not origin_allowed(ws, s.settings.allowed_origins):
+        await ws.close(code=FORBIDDEN_CLOSE)
+        return
+    await ws.accept()
+    if uid is None:
+        await ws.send_text(json.dumps(_error(Code.UNAUTHORIZED,
+                                             "sign in or play as a guest first")))
+        await ws.close(code=UNAUTHORIZED_CLOSE)
+        return
+    queue = tables.watch(uid)
+    reader = asyncio.create_task(_pings(ws))
+    try:
+        last: int | None = None
+        queue.put_nowait(await asyncio.to_thread(tables.turn_count, uid))
+        while not reader.done():
+            getter = asyncio.ensure_future(queue.get())
+            await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
+            if not getter.done():
+                getter.cancel()
+                break
+            count = getter.result()
+            while not queue.empty():  # several changes at once: the latest count only
+                count = queue.get_nowait()
+            if count != last:
+                last = count
+                await ws.send_text(json.dumps({"type": Message.TURNS, "count": count}))
+    except Exception:  # the socket went away while sending
+        pass
+    finally:
+        tables.unwatch(uid, queue)
+        reader.cancel()
+        with contextlib.suppress(BaseException):
+            await reader
+        with contextlib.suppress(BaseException):
+            await ws.close()
+
+
+async def _pings(ws: WebSocket) -> None:
+    """Answer pings on the turn count socket until it closes."""
+    while True:
+        msg = await ws.receive()
+        if msg["type"] == "websocket.disconnect":
+            return
+        text = msg.get("text") or ""
+        try:
+            kind = json.loads(text).get("type") if len(text) <= MAX_MESSAGE else None
+        except (ValueError, AttributeError, RecursionError):
+            kind = None
+        reply = {"type": Message.PONG} if kind == Message.PING else _error(
+            Code.BAD_REQUEST, "this socket only answers ping")
+        await ws.send_text(json.dumps(reply))
 
 
 async def _writer(ws: WebSocket, lt: LiveTable, conn: Conn) -> None:
