@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from meeple.engine import State
+from meeple.engine import Game, State
 from meeple.engine.plugins import optional
 
 from .base import view_for
@@ -97,13 +97,14 @@ def hint(state: State, seat: int, *, seed: int = 0, seconds: float = HINT_SECOND
 
 
 
-def hint_part(game: str, players: int, options: dict[str, Any], moves: list[tuple[int, int]],
-              seat: int, seed: int = 0) -> dict[str, Any]:
-    """:func:`hint` from a game's name, options and moves, as JSON (what a worker process
-    is sent and answers)."""
+def hint_part(game: str | type[Game], players: int, options: dict[str, Any],
+              moves: list[tuple[int, int]], seat: int, seed: int = 0) -> dict[str, Any]:
+    """:func:`hint` from a game (its name or class), options and moves, as JSON (what a
+    worker process is sent and answers)."""
     from meeple.engine import load
 
-    state = load(game, players, **options).new_initial_state()
+    g = load(game, players, **options) if isinstance(game, str) else game(players, **options)
+    state = g.new_initial_state()
     for p, a in moves:
         state.apply(a, p)
     return hint(state, seat, seed=seed).to_json()

@@ -372,14 +372,15 @@ def _estimate(game: Game, viewer: int | None, charted: tuple[list[int], list[Sta
     return out
 
 
-def estimate_part(game: str, players: int, options: dict[str, Any],
+def estimate_part(game: str | type[Game], players: int, options: dict[str, Any],
                   moves: list[tuple[int, int]], viewer: int | None, start: int, stop: int,
                   iterations: int | None = None) -> list[dict[str, Any]]:
-    """:func:`estimate_positions` from a game's name, options and moves (what a worker
+    """:func:`estimate_positions` from a game (its name or class), options and moves (what a worker
     process is sent)."""
     from meeple.engine import load
 
-    state = load(game, players, **options).new_initial_state()
+    g = load(game, players, **options) if isinstance(game, str) else game(players, **options)
+    state = g.new_initial_state()
     for p, a in moves:
         state.apply(a, p)
     return estimate_positions(state, viewer, start, stop, iterations)

@@ -1,0 +1,243 @@
+"""Hints and reviews over the API: a hint for the seat's holder at a casual table only (never
+for spectators or at rated tables), a review made once per table and information set in the
+background with its progress, and a review left by a stopped server resumed from what it
+stored. On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+
+import meeple
+from meeple.server import create_app
+from meeple.server.reviews import Reviews, ReviewStore
+
+from .util import new_guest
+
+FAST = 30
+"""Search iterations per position in these tests (the real budget is the game's own)."""
+
+
+def install(app, **kw) -> Reviews:
+    """The app's reviews with a small search budget (made before the first request)."""
+    s = app.state.services
+    reviews = Reviews(s.tables, ReviewStore(getattr(s.store, "engine", None)),
+                      iterations=FAST, **kw)
+    app.state.reviews = reviews
+    return reviews
+
+
+def table_with_bot(client, game: str = "koplus", bot: str = "greedy") -> tuple[str, str]:
+    r = client.post("/api/tables", json={"game": game, "players": 2,
+                                         "seats": [{"kind": "me"}, {"kind": "bot", "bot": bot}]})
+    assert r.status_code == 201, r.text
+    body = r.json()
+    return body["table"]["id"], body["tokens"][0]["token"] if body.get("tokens") else ""
+
+
+def wait_turn(client, tid: str, seat: int = 0, limit: float = 60.0) -> dict:
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        f = client.get(f"/api/tables/{tid}/frame?seat={seat}").json()
+        if f["status"] == "finished" or (f["actions"] and seat in f["to_move"]):
+            return f
+        time.sleep(0.02)
+    raise AssertionError("the table did not come back to the seat")
+
+
+def play_out(client, tid: str, seat: int = 0) -> None:
+    """Play the seat's first legal move until the game is over."""
+    while True:
+        f = wait_turn(client, tid, seat)
+        if f["status"] == "finished":
+            return
+        r = client.post(f"/api/tables/{tid}/act", json={
+            "seat": seat, "action": f["actions"][0]["action"], "move_number": f["move_number"]})
+        assert r.status_code == 200, r.text
+
+
+def wait_review(client, tid: str, seat: int | None = None, limit: float = 120.0) -> dict:
+    q = f"?seat={seat}" if seat is not None else ""
+    end = time.monotonic() + limit
+    seen = []
+    while time.monotonic() < end:
+        r = client.get(f"/api/tables/{tid}/review{q}")
+        assert r.status_code == 200, r.text
+        body = r.json()
+        seen.append(body["done"])
+        if body["status"] != "running":
+            assert seen == sorted(seen), "progress only moves on"
+            return body
+        time.sleep(0.05)
+    raise AssertionError("the review did not finish")
+
+
+@pytest.fixture
+def app(db_url):
+    return create_app(db_url)
+
+
+@pytest.fixture
+def client(app):
+    with TestClient(app) as c:
+        install(app)
+        yield c
+
+
+def review_rows(db_url: str, tid: str) -> list[tuple]:
+    eng = create_engine(db_url)
+    try:
+        with eng.connect() as c:
+            return [tuple(r) for r in c.execute(text(
+                "SELECT key, status, done, total FROM reviews WHERE table_id = :t"), {"t": tid})]
+    finally:
+        eng.dispose()
+
+
+# ---------------------------------------------------------------------- hints
+def test_hint_for_the_seat_holder_is_a_legal_move_with_a_reason(client):
+    new_guest(client, "Ann")
+    tid, _ = table_with_bot(client)
+    f = wait_turn(client, tid)
+    r = client.get(f"/api/tables/{tid}/hint?seat=0")
+    assert r.status_code == 200, r.text
+    h = r.json()
+    assert h["action"] in [a["action"] for a in f["actions"]]
+    assert h["reason"] and "_" not in h["reason"]
+    assert h["label"] == next(a["label"] for a in f["actions"] if a["action"] == h["action"])
+    assert h["move_number"] == f["move_number"] and h["seconds"] < 2.0
+    # the bot's seat is not the asker's
+    r = client.get(f"/api/tables/{tid}/hint?seat=1")
+    assert r.status_code == 403 and "seat 1 only" in r.json()["detail"]
+
+
+def test_no_hint_for_a_spectator(app, client):
+    new_guest(client, "Ann")
+    tid, _ = table_with_bot(client)
+    wait_turn(client, tid)
+    with TestClient(app) as other:
+        new_guest(other, "Cy")
+        r = other.get(f"/api/tables/{tid}/hint?seat=0")
+        assert r.status_code == 403 and "seat 0 only" in r.json()["detail"]
+        other.cookies.clear()
+        r = other.get(f"/api/tables/{tid}/hint?seat=0")
+        assert r.status_code == 403
+
+
+def test_no_hint_at_a_rated_table(app, client):
+    new_guest(client, "Ann")
+    r = client.post("/api/tables", json={"game": "koplus", "players": 2, "rated": True,
+                                         "seats": [{"kind": "me"}, {"kind": "open"}]})
+    assert r.status_code == 201, r.text
+    tid = r.json()["table"]["id"]
+    with TestClient(app) as bob:
+        new_guest(bob, "Bob")
+        assert bob.post(f"/api/tables/{tid}/join", json={}).status_code == 200
+        client.post(f"/api/tables/{tid}/start")
+        table = client.get(f"/api/tables/{tid}").json()["table"]
+        assert table["status"] == "running" and table["rated"] is True
+        seat = table["to_move"][0]
+        asker = client if seat == 0 else bob
+        r = asker.get(f"/api/tables/{tid}/hint?seat={seat}")
+        assert r.status_code == 403 and "casual tables" in r.json()["detail"]
+
+
+def test_hint_only_when_it_is_your_move_and_not_after_the_end(client):
+    new_guest(client, "Ann")
+    tid, _ = table_with_bot(client)
+    play_out(client, tid)
+    r = client.get(f"/api/tables/{tid}/hint?seat=0")
+    assert r.status_code == 409 and "no hint" in r.json()["detail"]
+
+
+# ---------------------------------------------------------------------- reviews
+def test_review_is_made_once_in_the_background_with_its_progress(db_url, client):
+    new_guest(client, "Ann")
+    tid, _ = table_with_bot(client)
+    r = client.post(f"/api/tables/{tid}/review")
+    assert r.status_code == 409 and "over" in r.json()["detail"]
+    play_out(client, tid)
+    assert client.get(f"/api/tables/{tid}/review").json()["status"] == "none"
+    started = client.post(f"/api/tables/{tid}/review").json()
+    assert started["status"] in ("running", "done") and started["total"] > 1
+    body = wait_review(client, tid)
+    assert body["status"] == "done" and body["done"] == body["total"]
+    review = body["review"]
+    record = client.get(f"/api/tables/{tid}/record").json()
+    assert review["points"][-1]["move"] == len(record["moves"])
+    assert len(review["points"]) == body["total"]
+    assert all(abs(sum(p["chances"]) - 1) < 1e-3 for p in review["points"])
+    assert review["better"] == []  # no seat asked: no one's better moves
+    mine = client.get(f"/api/tables/{tid}/review?seat=0").json()["review"]
+    assert mine["points"] == review["points"]
+    assert all(b["player"] == 0 for b in mine["better"])
+    # asked again, for any seat: the same stored review, made once
+    again = client.post(f"/api/tables/{tid}/review?seat=1").json()
+    assert again["status"] == "done" and again["review"]["points"] == review["points"]
+    assert review_rows(db_url, tid) == [("all", "done", body["total"], body["total"])]
+
+
+def test_hidden_information_review_is_per_seat(db_url, client):
+    new_guest(client, "Ann")
+    tid, _ = table_with_bot(client, game="sealed_bids", bot="random")
+    play_out(client, tid)
+    r = client.post(f"/api/tables/{tid}/review")
+    assert r.status_code == 422 and "seat=N" in r.json()["detail"]
+    assert client.post(f"/api/tables/{tid}/review?seat=0").status_code == 200
+    first = wait_review(client, tid, 0)
+    assert first["status"] == "done"
+    assert client.post(f"/api/tables/{tid}/review?seat=1").status_code == 200
+    second = wait_review(client, tid, 1)
+    assert second["status"] == "done"
+    assert sorted(k for k, *_ in review_rows(db_url, tid)) == ["0", "1"]
+    # each is what that seat's information set gives: the same as the engine's review
+    from meeple.bots.review import review
+    from meeple.engine.records import replay
+
+    record = client.get(f"/api/tables/{tid}/record").json()
+    final = replay(record)
+    for seat, body in ((0, first), (1, second)):
+        expected = review(final, seat, iterations=FAST).to_json(seat)
+        assert body["review"]["points"] == expected["points"]
+
+
+def test_review_of_a_stopped_server_resumes_from_what_it_stored(db_url):
+    app = create_app(db_url)
+    with TestClient(app) as client:
+        install(app, part=1)
+        new_guest(client, "Ann")
+        tid, _ = table_with_bot(client, game="mops_royal")
+        play_out(client, tid)
+        total = client.post(f"/api/tables/{tid}/review?seat=0").json()["total"]
+        end = time.monotonic() + 60
+        while client.get(f"/api/tables/{tid}/review?seat=0").json()["done"] < 3:
+            assert time.monotonic() < end
+            time.sleep(0.05)
+        client.portal.call(_stop, app)  # the server stops mid-review
+    (key, status, done, left_total), = review_rows(db_url, tid)
+    assert (key, status, left_total) == ("0", "running", total) and 3 <= done < total
+    app2 = create_app(db_url)
+    with TestClient(app2) as client:
+        install(app2, stale_after=0.0)
+        new_guest(client, "Ann")
+        first = client.get(f"/api/tables/{tid}/review?seat=0").json()
+        assert first["status"] == "running" and first["done"] >= done  # resumed, not anew
+        body = wait_review(client, tid, 0)
+        assert body["status"] == "done" and len(body["review"]["points"]) == total
+    assert review_rows(db_url, tid) == [("0", "done", total, total)]
+
+
+async def _stop(app) -> None:
+    app.state.reviews.stop()
+
+
+def test_the_review_routes_are_documented():
+    import pathlib
+
+    doc = (pathlib.Path(meeple.__file__).parent.parent / "docs" / "api.md").read_text()
+    for route in ("GET /api/tables/{id}/hint", "POST /api/tables/{id}/review",
+                  "GET /api/tables/{id}/review"):
+        assert route in doc
