@@ -26,7 +26,19 @@ from .community import Community
 from .deps import Services, Settings
 from .domain import Quotas, Refused
 from .pool import BotPool, WorkPool
-from .routers import accounts, chat, gallery, health, learn, lobby, pages, people, play, tables
+from .routers import (
+    accounts,
+    chat,
+    gallery,
+    health,
+    learn,
+    lobby,
+    pages,
+    people,
+    play,
+    review,
+    tables,
+)
 from .service import TableService
 from .store import SqlStore, Store
 from .web import CheckedBodies, Proxies
@@ -85,7 +97,8 @@ def create_app(
     app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
     app.add_middleware(CheckedBodies)
-    for module in (accounts, lobby, gallery, tables, play, chat, people, health, learn, pages):
+    for module in (accounts, lobby, gallery, tables, play, chat, people, health, learn, review,
+                   pages):
         app.include_router(module.router)
     app.include_router(learn.pages)
     web = settings.web_dir
