@@ -30,7 +30,8 @@ JSON_VALUES = st.recursive(
     max_leaves=12,
 )
 FIELDS = ["name", "password", "game", "players", "options", "seats", "visibility", "clock",
-          "start", "seat", "code", "token", "action", "move_number", "kind", "bot"]
+          "start", "seat", "code", "token", "action", "move_number", "kind", "bot", "rated",
+          "request_id", "to_bot"]
 BODIES = st.one_of(
     st.dictionaries(st.sampled_from(FIELDS), JSON_VALUES, max_size=6),
     JSON_VALUES,
@@ -56,7 +57,7 @@ def _q(text: str) -> str:
 
 def _snapshot(store: MemoryStore) -> str:
     """Everything the store holds, as text (a refusal must leave it the same)."""
-    return repr((store._users, store._tables, store._seats, store._moves))
+    return repr((store._users, store._tables, store._seats, store._moves, store._keys))
 
 
 def _routes(app) -> list[tuple[str, str]]:
@@ -93,7 +94,8 @@ def test_no_http_route_answers_5xx_and_refusals_change_nothing(caplog):
                                                       "game"]), ODD_TEXT, max_size=3),
                body=RAW_BODIES,
                header=st.sampled_from([{}, {"X-Seat-Token": "x"}, {"X-Invite-Code": "\x7f"},
-                                       {"X-Forwarded-For": "1.2.3.4, nonsense"}]))
+                                       {"X-Forwarded-For": "1.2.3.4, nonsense"},
+                                       {"Idempotency-Key": "\x7f" * 101}]))
         def one(route, table_id, part, query, body, header):
             method, path = route
             url = (path.replace("{table_id}", _q(table_id)).replace("{name}", _q(part))
@@ -159,5 +161,37 @@ def test_no_websocket_message_drops_the_socket_or_changes_a_refused_table(caplog
             ws.send_json({"type": "ping"})
             while ws.receive_json()["type"] != "pong":
                 pass
+    assert "Traceback" not in caplog.text
+    assert not [r for r in caplog.records if r.exc_info]
+
+
+def test_no_message_drops_the_turn_count_socket(caplog):
+    """``/ws/me`` answers every message (a pong or an error) and keeps counting."""
+    store = MemoryStore()
+    with TestClient(create_app(store=store)) as client:
+        _setup(client)
+        with client.websocket_connect("/ws/me") as ws:
+            first = ws.receive_json()
+            assert first == {"type": "turns", "count": 1}
+
+            @settings(max_examples=200, deadline=None,
+                      suppress_health_check=[HealthCheck.too_slow,
+                                             HealthCheck.data_too_large])
+            @given(msg=st.fixed_dictionaries(
+                {"type": st.sampled_from(MESSAGE_TYPES)},
+                optional={k: JSON_VALUES for k in ("seat", "count")}).map(_raw) | RAW_BODIES,
+                binary=st.booleans())
+            def one(msg: bytes, binary: bool):
+                if binary:
+                    ws.send_bytes(msg)
+                else:
+                    ws.send_text(msg.decode("utf-8", "replace"))
+                reply = ws.receive_json()
+                assert reply["type"] in ("pong", "error")
+
+            with caplog.at_level(logging.WARNING):
+                one()
+            ws.send_json({"type": "ping"})
+            assert ws.receive_json() == {"type": "pong"}
     assert "Traceback" not in caplog.text
     assert not [r for r in caplog.records if r.exc_info]
