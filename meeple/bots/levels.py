@@ -59,12 +59,12 @@ LADDER: tuple[Step, ...] = (
          "greedy"),
     Step("mcts:thoughtful", "Thoughtful",
          "Tries out a few ways the game could go before each move.", "search",
-         _per_game(**{DEFAULT: 200}, koplus=1000, kontor=100, botanik=100, mops_royal=200,
-                   kozo=60)),
+         _per_game(**{DEFAULT: 100}, koplus=1000, kontor=50, botanik=100, mops_royal=100,
+                   kozo=30)),
     Step("mcts:expert", "Expert",
          "Plays out many ways the game could go before each move, and rarely slips.", "search",
-         _per_game(**{DEFAULT: 1000}, koplus=6000, kontor=1000, botanik=1000, mops_royal=1000,
-                   kozo=300)),
+         _per_game(**{DEFAULT: 1000}, koplus=4000, kontor=500, botanik=1000, mops_royal=1000,
+                   kozo=120)),
 )
 """The steps, weakest first."""
 
