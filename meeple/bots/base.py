@@ -63,8 +63,8 @@ class Bot(Protocol):
 
     Time control: a bot that searches has a ``time_limit`` attribute (seconds per move, or
     ``None``) which a server may set to its table's time control, and respects
-    ``view.deadline`` when one is given. ``level`` (1-5), where a bot has levels, is shown
-    next to its name.
+    ``view.deadline`` when one is given. ``name`` is the spec the bot was made from; what a
+    player reads for it is the ladder's name of that spec (:func:`meeple.bots.levels.bot_name`).
     """
 
     name: str
