@@ -11,15 +11,25 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 import meeple
-from meeple.server.domain import Code, Refused, SeatKind, TableEvent, TableStatus, UserRecord
+from meeple.server import create_app
+from meeple.server.domain import (
+    DEFAULT_MOVE_LIMIT,
+    Code,
+    Refused,
+    SeatKind,
+    TableEvent,
+    TableStatus,
+    UserRecord,
+)
 from meeple.server.live import Holder, LiveTable
 from meeple.server.service import PLAY_ON_BOT, TableService
 from meeple.server.store import MemoryStore, SqlStore, Store
 
 from .test_service import BOT, ME, OPEN, person, run, tiny, until
-from .util import run_async
+from .util import new_guest, rebuild, run_async, stored_moves
 
 LIMIT = 0.3
 """The time limit per move of the tests' services (seconds)."""
@@ -417,3 +427,172 @@ def test_turn_counts_are_pushed_to_watchers(store: Store) -> None:
         assert ann.id not in service.watchers
 
     run_with(store, body)
+
+
+# ---------------------------------------------------------------------- over HTTP
+def _first_move(client: TestClient, tid: str, seat: int) -> int:
+    """Play ``seat``'s first legal action over REST; the new move number."""
+    f = client.get(f"/api/tables/{tid}/frame", params={"seat": seat}).json()
+    r = client.post(f"/api/tables/{tid}/act", json={
+        "seat": seat, "action": f["actions"][0]["action"], "move_number": f["move_number"]})
+    assert r.status_code == 200, r.text
+    return r.json()["move_number"]
+
+
+def _two_players(app) -> tuple[TestClient, TestClient]:
+    ann, bob = TestClient(app), TestClient(app)
+    new_guest(ann, "Ann")
+    new_guest(bob, "Bob")
+    return ann, bob
+
+
+def _table(ann: TestClient, bob: TestClient, **extra: Any) -> str:
+    r = ann.post("/api/tables", json={"game": "koplus", **extra})
+    assert r.status_code == 201, r.text
+    tid = r.json()["table"]["id"]
+    assert bob.post(f"/api/tables/{tid}/join").status_code == 200
+    return tid
+
+
+def test_api_undo_resign_abort_and_claim(db_url):
+    app = create_app(db_url)
+    with TestClient(app):
+        ann, bob = _two_players(app)
+        watcher = TestClient(app)
+        new_guest(watcher, "Cat")
+        tid = _table(ann, bob)
+        t = ann.get(f"/api/tables/{tid}").json()["table"]
+        assert t["status"] == "running" and t["rated"] is False
+        r = bob.post(f"/api/tables/{tid}/undo")
+        assert r.status_code == 409 and "your own last move" in r.json()["detail"]
+        n0 = t["move_number"]
+        assert _first_move(ann, tid, 0) == n0 + 1
+        frame = ann.get(f"/api/tables/{tid}/frame", params={"seat": 0}).json()
+        assert frame["life"]["undo"] == [0] and frame["life"]["resign"] == [0]
+        assert frame["life"]["abort"] is False and frame["life"]["claim"] is False
+        assert frame["life"]["limit"] == DEFAULT_MOVE_LIMIT
+        public = watcher.get(f"/api/tables/{tid}/frame").json()["life"]
+        assert public["undo"] == [] and public["resign"] == [] and public["abort"] is False
+        r = ann.post(f"/api/tables/{tid}/undo", json={})
+        assert r.status_code == 200 and r.json() == {"ok": True, "move_number": n0}
+        _first_move(ann, tid, 0)
+        r = ann.post(f"/api/tables/{tid}/claim", json={"seat": 1})
+        assert r.status_code == 409 and "Bob still has time" in r.json()["detail"]
+        r = ann.post(f"/api/tables/{tid}/claim", json={"seat": 9})
+        assert r.status_code == 422
+        r = watcher.post(f"/api/tables/{tid}/resign")
+        assert r.status_code == 403
+        r = ann.post(f"/api/tables/{tid}/abort")
+        assert r.status_code == 409 and "resigned now" in r.json()["detail"]
+        r = bob.post(f"/api/tables/{tid}/resign", json={"seat": 1})
+        assert r.status_code == 200
+        t = r.json()["table"]
+        assert t["status"] == "finished" and t["result"]["ranks"] == [1, 2]
+        assert t["result"]["resigned"] == [1]
+        assert bob.post(f"/api/tables/{tid}/resign").status_code == 409
+        assert ann.post(f"/api/tables/{tid}/undo").status_code == 409
+
+        other = _table(ann, bob)
+        r = bob.post(f"/api/tables/{other}/abort")
+        assert r.status_code == 200 and r.json()["table"]["status"] == "aborted"
+        for client in (ann, bob):
+            assert [x["id"] for x in client.get("/api/my/tables").json()["tables"]] == []
+            assert client.get("/api/my/turns").json()["tables"] == []
+        running = ann.get("/api/tables", params={"status": "running"}).json()["tables"]
+        assert running == []
+        waiting = ann.post("/api/tables", json={"game": "koplus"}).json()["table"]["id"]
+        assert bob.post(f"/api/tables/{waiting}/abort").status_code == 403
+        assert ann.post(f"/api/tables/{waiting}/abort").json()["table"]["status"] == "aborted"
+        assert ann.post(f"/api/tables/{waiting}/join").status_code == 409
+
+
+def test_api_rated_and_create_once_per_request_key(db_url):
+    app = create_app(db_url)
+    with TestClient(app):
+        ann, bob = _two_players(app)
+        r = ann.post("/api/tables", json={"game": "koplus", "rated": True,
+                                          "options": {"bonus_needs_points": True}})
+        assert r.status_code == 422 and "standard options" in r.json()["detail"]
+        r = ann.post("/api/tables", json={"game": "koplus", "rated": True, "seats": [
+            {"kind": "me"}, {"kind": "bot", "bot": "random"}]})
+        assert r.status_code == 409 and "two different people" in r.json()["detail"]
+        tid = _table(ann, bob, rated=True)
+        t = ann.get(f"/api/tables/{tid}").json()["table"]
+        assert t["rated"] is True and t["status"] == "running"
+        listed = ann.get("/api/my/tables").json()["tables"]
+        assert [(x["id"], x["rated"]) for x in listed] == [(tid, True)]
+        _first_move(ann, tid, 0)
+        r = ann.post(f"/api/tables/{tid}/undo")
+        assert r.status_code == 409 and "rated" in r.json()["detail"]
+
+        key = {"Idempotency-Key": "create-1"}
+        first = ann.post("/api/tables", json={"game": "koplus"}, headers=key)
+        again = ann.post("/api/tables", json={"game": "koplus"}, headers=key)
+        assert first.status_code == again.status_code == 201
+        assert first.json()["table"]["id"] == again.json()["table"]["id"]
+        assert [t["seat"] for t in again.json()["tokens"]] == [0]
+        by_field = ann.post("/api/tables", json={"game": "koplus", "request_id": "create-1"})
+        assert by_field.json()["table"]["id"] == first.json()["table"]["id"]
+        theirs = bob.post("/api/tables", json={"game": "koplus"}, headers=key)
+        assert theirs.json()["table"]["id"] != first.json()["table"]["id"]
+        fresh = ann.post("/api/tables", json={"game": "koplus"},
+                         headers={"Idempotency-Key": "create-2"})
+        assert fresh.json()["table"]["id"] != first.json()["table"]["id"]
+        r = ann.post("/api/tables", json={"game": "koplus", "request_id": ""})
+        assert r.status_code == 422
+
+
+def test_api_live_turn_count(db_url):
+    app = create_app(db_url)
+    with TestClient(app) as anon:
+        with anon.websocket_connect("/ws/me") as ws:
+            assert ws.receive_json()["code"] == "unauthorized"
+        ann, bob = _two_players(app)
+        with ann.websocket_connect("/ws/me") as ws:
+            assert ws.receive_json() == {"type": "turns", "count": 0}
+            tid = _table(ann, bob)
+            assert ws.receive_json() == {"type": "turns", "count": 1}
+            other = _table(ann, bob)
+            assert ws.receive_json() == {"type": "turns", "count": 2}
+            _first_move(ann, tid, 0)
+            assert ws.receive_json() == {"type": "turns", "count": 1}
+            bob.post(f"/api/tables/{other}/abort")
+            assert ws.receive_json() == {"type": "turns", "count": 0}
+            _first_move(bob, tid, 1)
+            assert ws.receive_json() == {"type": "turns", "count": 1}
+            bob.post(f"/api/tables/{tid}/resign")
+            assert ws.receive_json() == {"type": "turns", "count": 0}
+            ws.send_json({"type": "ping"})
+            assert ws.receive_json() == {"type": "pong"}
+
+
+def test_undo_and_resign_survive_a_restart(db_url):
+    app = create_app(db_url)
+    with TestClient(app):
+        ann, bob = _two_players(app)
+        tid = _table(ann, bob)
+        n = _first_move(ann, tid, 0)
+        _first_move(bob, tid, 1)
+        _first_move(ann, tid, 0)
+        assert ann.post(f"/api/tables/{tid}/undo").json()["move_number"] == n + 1
+        kept = stored_moves(db_url, tid)
+        assert len(kept) == n + 1
+        cookies = (dict(ann.cookies), dict(bob.cookies))
+    app = create_app(db_url)  # a new server on the same database
+    with TestClient(app) as client:
+        client.cookies.update(cookies[0])
+        t = client.get(f"/api/tables/{tid}").json()["table"]
+        assert t["move_number"] == n + 1 and t["to_move"] == [0]
+        f = client.get(f"/api/tables/{tid}/frame", params={"seat": 0}).json()
+        assert f["move_number"] == n + 1
+        assert sum(e.get("moves", 1) for e in f["log"]) == n + 1
+        state = rebuild("koplus", 2, {}, kept)
+        assert f["observation"] == state.observation(0)
+        client.cookies.clear()
+        client.cookies.update(cookies[1])
+        assert client.post(f"/api/tables/{tid}/resign").status_code == 200
+    with TestClient(create_app(db_url)) as client:
+        t = client.get(f"/api/tables/{tid}").json()["table"]
+        assert t["status"] == "finished" and t["result"]["resigned"] == [1]
+        assert t["result"]["ranks"] == [1, 2]
+        assert stored_moves(db_url, tid) == kept
