@@ -259,9 +259,10 @@ def list_moves(state: State, player: int) -> None:
 HELP = (
     "Type a move in the game's notation (Tab completes it), or the number of a listed move. "
     "Commands: [bold]moves[/] (or [bold]?[/]) lists the legal moves, [bold]board[/] redraws, "
-    "[bold]rules[/] shows the rules, [bold]help[/] shows this, [bold]quit[/] ends."
+    "[bold]rules[/] shows the rules, [bold]hint[/] suggests a move and says why, "
+    "[bold]help[/] shows this, [bold]quit[/] ends."
 )
-COMMANDS = ("moves", "board", "rules", "help", "quit")
+COMMANDS = ("moves", "board", "rules", "hint", "help", "quit")
 
 
 # -- the move prompt --------------------------------------------------------------------------
@@ -342,6 +343,9 @@ def ask_human(
         if low == "rules":
             console.print(Markdown(state.game.rules_markdown()))
             continue
+        if low == "hint":
+            show_hint(state, player)
+            continue
         if low in ("quit", "q", "exit"):
             return None
         if not text:
@@ -354,6 +358,17 @@ def ask_human(
             if text.isdigit() and 1 <= int(text) <= len(moves):
                 return moves[int(text) - 1][0]
             console.print(f"[red]{escape(str(e))}[/]  (type ? to list the legal moves)")
+
+
+def show_hint(state: State, player: int) -> None:
+    """The move a search bot would play for ``player`` now, and why (``hint`` at the
+    prompt); it reads only what ``player`` may know."""
+    from meeple.bots.hint import hint
+
+    h = hint(state, player)
+    console.print(f"Hint: [bold]{escape(h.label)}[/]")
+    console.print(f"  Why: {escape(h.reason)}.")
+    console.print(f"  To play it, type: {escape(h.text)}")
 
 
 # -- hot-seat ---------------------------------------------------------------------------------
@@ -750,6 +765,45 @@ def replay(
             return
 
 
+@app.command("review")
+@handled
+def review_command(
+    file: Path = typer.Argument(..., help="a record of a finished game"),
+    viewer: str | None = typer.Option(
+        None, "--viewer", help="whose review (0 is Player 1): that player's better moves, and "
+        "in a game of hidden information only what that player could see"),
+    svg_out: Path | None = typer.Option(None, "--svg", help="also write the chart to this SVG"),
+) -> None:
+    """Review a finished game: each player's chance to win after every move, the turning
+    points, and the moves where a search bot's choice was clearly better."""
+    from rich.progress import Progress
+
+    from meeple.bots.review import chart_svg, review, review_lines
+
+    record = load_record(file)
+    final = meeple.replay(record)
+    game = final.game
+    if not final.is_terminal():
+        raise meeple.RecordError(f"{file}: the game is not over, so it has no review yet")
+    seat = parse_viewer(viewer, game.num_players, allow_all=False)
+    if seat is None and not game.perfect_information:
+        raise meeple.OptionError(f"{game.title} hides information: say whose review it is "
+                                 "with --viewer N (0 is Player 1)")
+    names = record_names(record, game.num_players) or None
+    if svg_out is not None:
+        writable(svg_out)
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("Reviewing", total=None)
+        result = review(final, seat if isinstance(seat, int) else None, names=names,
+                        progress=lambda done, total: bar.update(task, completed=done,
+                                                                total=total))
+    for line in review_lines(result, seat if isinstance(seat, int) else None, names):
+        console.print(escape(line))
+    if svg_out is not None:
+        svg_out.write_text(chart_svg(result, game.seat_colours(), names), encoding="utf-8")
+        console.print(f"The chart is in {escape(str(svg_out))}.")
+
+
 @app.command()
 @handled
 def render(
@@ -799,8 +853,33 @@ def gallery(
 @app.command()
 @handled
 def rules(game_name: str = typer.Argument(..., metavar="GAME")) -> None:
-    """Show the rules of a game (reconstructed rules are marked)."""
-    console.print(Markdown(game_class(resolve_game(game_name)).rules_markdown()))
+    """Show how to play a game, then its full rules (reconstructed rules are marked)."""
+    from meeple.lessons_cli import print_howto
+
+    name = resolve_game(game_name)
+    print_howto(name, console)
+    console.rule("The full rules")
+    console.print(Markdown(game_class(name).rules_markdown()))
+
+
+@app.command()
+@handled
+def learn(
+    game_name: str = typer.Argument(..., metavar="GAME", help="koplus, kozo, mops_royal, ..."),
+    seed: int | None = typer.Option(None, "--seed", help="seed for chance and the bot"),
+) -> None:
+    """Learn a game: a guided first game in short steps, then a game against the easiest bot."""
+    from meeple import lessons_cli
+
+    name = resolve_game(game_name)
+    if not lessons_cli.walk(name, console, MovePrompt().ask, who):
+        return
+    seats = lessons_cli.closing_seats(name)
+    state, finished = run_game(lessons_cli.closing_game(name), seats, seed, quiet=False)
+    if finished:
+        show_final(state, None, seat_names(seats))
+    else:
+        console.print("Game left unfinished.")
 
 
 @app.command("games")

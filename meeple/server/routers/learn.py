@@ -140,8 +140,8 @@ def _weakest() -> dict[str, object]:
 
 
 def learner_names(players: int) -> list[str]:
-    """The names a tutorial's pictures give the seats: the learner is "You"."""
-    return ["You", *seat_names(players)[1:]]
+    """The names a tutorial's pictures give the seats (the learner is seat 0)."""
+    return seat_names(players)
 
 
 @functools.lru_cache(maxsize=64)
