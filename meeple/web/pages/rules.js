@@ -4,6 +4,7 @@ import { get } from "../api.js";
 import { games } from "../app.js";
 import { fill, h, link } from "../dom.js";
 import { markdown } from "../markdown.js";
+import { howtoSection, learnLink } from "./howto.js";
 
 export async function rulesIndexPage(main) {
   document.title = "Rules · meeple";
@@ -25,8 +26,10 @@ export async function rulesPage(main, [name]) {
   const text = h("article", { class: "rules-text", id: "rules" });
   text.innerHTML = markdown(r.markdown);
   const recon = info ? info.options.filter((o) => o.reconstructed) : [];
+  const howto = await howtoSection(name);
   fill(main, 
-    h("p", {}, link("/rules", "All rules"), " · ", h("a", { class: "button primary", href: `/new?game=${name}`, "data-link": true }, `Play ${r.title}`)),
+    h("p", {}, link("/rules", "All rules"), " · ", h("a", { class: "button primary", href: `/new?game=${name}`, "data-link": true }, `Play ${r.title}`), " · ", learnLink(name)),
+    howto,
     h(
       "p",
       { class: "card" },
