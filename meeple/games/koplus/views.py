@@ -247,8 +247,9 @@ def describe(state: KoPlusState, player: int, action: int) -> str:
         parts.append("catches no aliens")
     if after.current_player == TERMINAL:
         parts.append("the game is over")
-    elif after.current_player == player and getattr(after, "bonus_turn", False):
-        parts.append(f"reaches {after.running[player]} points and takes a bonus turn")
+    elif after.current_player == player and after.bonus_turn:
+        verb = "reaches" if caught else "stays on"
+        parts.append(f"{verb} {after.running[player]} points, which earns a bonus turn")
     return _and(parts) + "."
 
 
@@ -256,5 +257,5 @@ def describe_setup(state: KoPlusState) -> str:
     """The board built by its chance events, in one line."""
     laid = len(state.layout)
     rows, cols = state.game.section_grid
-    return (f"The board is built from {laid} sections drawn at random, {rows} by {cols}, "
-            "each turned at random.")
+    turned = "each turned at random" if state.game.rotations > 1 else "none of them turned"
+    return f"The board is built from {laid} sections drawn at random, {rows} by {cols}, {turned}."
