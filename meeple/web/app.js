@@ -1,6 +1,6 @@
 // The meeple page app: one index.html for every page route; this picks the page by path.
 
-import { get, post } from "./api.js";
+import { TurnSocket, get, post } from "./api.js";
 import { h, link, toast } from "./dom.js";
 
 const routes = [
@@ -25,6 +25,7 @@ export async function refreshMe() {
     session.me = { name: null };
   }
   renderWho();
+  watchTurns();
   return session.me;
 }
 
@@ -66,23 +67,29 @@ function renderWho() {
   );
 }
 
-/** How many tables wait for this person's move (shown in the header, asked now and then). */
-async function refreshTurns() {
-  if (!session.me.name) {
+let turnSocket = null;
+let turnsOf = null;
+
+/** How many tables wait for this person's move, in the header: the server tells it live
+ * (`/ws/me`) whenever it changes; finished, aborted and abandoned tables never count. */
+function watchTurns() {
+  const name = session.me.name || null;
+  if (name === turnsOf && (turnSocket || !name)) return;
+  turnSocket?.close();
+  turnSocket = null;
+  turnsOf = name;
+  if (session.turns) {
     session.turns = 0;
-    return;
+    renderWho();
   }
-  try {
-    const n = (await get("/api/my/turns")).tables.length;
-    if (n !== session.turns) {
-      session.turns = n;
-      renderWho();
-    }
-  } catch (e) {
-    /* offline for a moment: try again later */
-  }
+  if (!name) return;
+  turnSocket = new TurnSocket((n) => {
+    if (n === session.turns) return;
+    session.turns = n;
+    renderWho();
+    document.dispatchEvent(new CustomEvent("meeple:turns", { detail: { count: n } }));
+  });
 }
-setInterval(refreshTurns, 15000);
 
 let dispose = null;
 
@@ -138,5 +145,4 @@ window.addEventListener("unhandledrejection", (ev) => {
 
 refreshMe().then(() => {
   render();
-  refreshTurns();
 });

@@ -5,4 +5,6 @@
 // `card` is an element placed in the side column, `onFrame` runs after each frame is drawn,
 // `close` when the page is left.
 
-export const TABLE_PARTS = [];
+import { tableAid } from "./table_aid.js";
+
+export const TABLE_PARTS = [tableAid];
