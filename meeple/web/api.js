@@ -160,3 +160,53 @@ export class TableSocket {
     this.ws?.close();
   }
 }
+
+/**
+ * The signed-in person's live turn count (`/ws/me`): calls onCount(n) at once and whenever it
+ * changes; reconnects after a drop until closed (or until the server says nobody is signed in).
+ */
+export class TurnSocket {
+  constructor(onCount) {
+    this.onCount = onCount;
+    this.closed = false;
+    this.retry = 500;
+    this._open();
+  }
+
+  _open() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/me`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 500;
+      this._ping = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('{"type":"ping"}'), 25000);
+    };
+    ws.onmessage = (ev) => {
+      let m;
+      try {
+        m = JSON.parse(ev.data);
+      } catch (e) {
+        return;
+      }
+      if (m.type === "turns" && Number.isInteger(m.count)) this.onCount(m.count);
+    };
+    ws.onclose = (ev) => {
+      clearInterval(this._ping);
+      if (this.closed || ev.code === 4401 || ev.code === 4403) return;
+      setTimeout(() => !this.closed && this._open(), this.retry);
+      this.retry = Math.min(this.retry * 2, 15000);
+    };
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this._ping);
+    this.ws?.close();
+  }
+}
+
+/** A fresh key for one request, so that sending it twice (a double click) makes one table. */
+export function requestKey() {
+  if (globalThis.crypto?.randomUUID) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
