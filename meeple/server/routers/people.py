@@ -20,6 +20,7 @@ from ..community.profiles import avatar_svg, avatar_url, game_title, profile
 from ..community.ratings import MU, SIGMA, shown
 from ..deps import CurrentUser, ServicesDep, UserId
 from ..domain import SeatKind, TableStatus, UserRecord
+from . import pages
 
 router = APIRouter(tags=["people"])
 BOARD_SIZE = 50
@@ -153,3 +154,8 @@ def unsubscribe(c: CommunityDep, token: str = Query(max_length=400)) -> HTMLResp
         "meeple</title><body><h1>Unsubscribed</h1><p>You will get no more turn e-mails. You "
         "can turn them on again on your profile page.</p><p><a href=\"/\">Back to the lobby"
         "</a></p></body></html>")
+
+
+# The leaderboard's page paths are pages of the web client (served like the others).
+for _path in ("/leaderboard", "/leaderboard/{game}"):
+    router.add_api_route(_path, pages.index, methods=["GET"], include_in_schema=False)

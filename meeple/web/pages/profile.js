@@ -1,0 +1,270 @@
+// A person's profile: their games (played, won, rating), a rating history chart, recent games
+// with their replays and reviews, who they follow, and (for others) follow, mute and "invite
+// to a table"; for themselves, their invitations and turn e-mail settings.
+
+import { api, get, post } from "../api.js";
+import { games, session } from "../app.js";
+import { ago, fill, h, link, toast } from "../dom.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const LINE_COLOURS = ["#2f6db5", "#b26a00", "#2e7d32", "#8e3b9c", "#b3261e"];
+
+/** An SVG element (attributes set one by one, text as text). */
+function s(tag, attrs = {}, text = null) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (text !== null) el.textContent = text;
+  return el;
+}
+
+/** The rating after each rated game, one line per game, drawn here. */
+export function ratingChart(history, titleOf) {
+  const series = Object.entries(history || {}).filter(([, pts]) => pts.length);
+  if (!series.length) return h("p", { class: "muted", id: "rating-chart" }, "No rated games yet.");
+  const W = 560;
+  const H = 220;
+  const pad = { l: 44, r: 12, t: 12, b: 28 };
+  const all = series.flatMap(([, pts]) => pts.map((p) => p.rating));
+  let lo = Math.min(0, ...all);
+  let hi = Math.max(...all, lo + 1);
+  const span = hi - lo;
+  lo -= span * 0.1;
+  hi += span * 0.1;
+  const most = Math.max(...series.map(([, pts]) => pts.length));
+  const x = (i) => pad.l + (most > 1 ? (i / (most - 1)) * (W - pad.l - pad.r) : (W - pad.l - pad.r) / 2);
+  const y = (v) => pad.t + (1 - (v - lo) / (hi - lo)) * (H - pad.t - pad.b);
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", id: "rating-chart", class: "rating-chart" });
+  svg.append(s("title", {}, "Rating after each rated game"));
+  for (let k = 0; k <= 4; k++) {
+    const v = lo + ((hi - lo) * k) / 4;
+    svg.append(s("line", { x1: pad.l, x2: W - pad.r, y1: y(v), y2: y(v), class: "grid" }));
+    svg.append(s("text", { x: pad.l - 6, y: y(v) + 4, "text-anchor": "end", class: "axis" }, v.toFixed(1)));
+  }
+  svg.append(s("text", { x: (W + pad.l) / 2, y: H - 6, "text-anchor": "middle", class: "axis" }, "rated games, oldest first"));
+  const legend = h("ul", { class: "chart-legend" });
+  series.forEach(([game, pts], k) => {
+    const colour = LINE_COLOURS[k % LINE_COLOURS.length];
+    const d = pts.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" ");
+    svg.append(s("path", { d, fill: "none", stroke: colour, "stroke-width": 2.5 }));
+    pts.forEach((p, i) => {
+      const dot = s("circle", { cx: x(i), cy: y(p.rating), r: 4, fill: colour });
+      dot.append(s("title", {}, `${titleOf(game)}: ${p.rating} after game ${i + 1} (place ${p.rank})`));
+      svg.append(dot);
+    });
+    legend.append(h("li", {}, h("span", { class: "swatch", style: `background:${colour}` }), ` ${titleOf(game)}: ${pts[pts.length - 1].rating}`));
+  });
+  return h("figure", { class: "chart" }, svg, legend);
+}
+
+function avatar(url, name, size = 64) {
+  return h("img", { class: "avatar", src: url, alt: "", width: size, height: size, title: name });
+}
+
+function gamesTable(rows) {
+  if (!rows.length) return h("p", { class: "muted" }, "No finished games yet.");
+  return h(
+    "table",
+    { class: "stats", id: "profile-games" },
+    h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Played"), h("th", {}, "Won"), h("th", {}, "Rating"))),
+    h(
+      "tbody",
+      {},
+      rows.map((g) =>
+        h(
+          "tr",
+          {},
+          h("td", {}, link(`/leaderboard/${encodeURIComponent(g.game)}`, g.title)),
+          h("td", {}, String(g.played)),
+          h("td", {}, String(g.won)),
+          h("td", {}, g.rated_games ? `${g.rating} (${g.rated_games} rated)` : "not rated yet"),
+        ),
+      ),
+    ),
+  );
+}
+
+function recentList(items) {
+  if (!items.length) return h("p", { class: "muted" }, "No finished games yet.");
+  return h(
+    "ul",
+    { class: "seats", id: "recent-games" },
+    items.map((t) =>
+      h(
+        "li",
+        { dataset: { table: t.id } },
+        h(
+          "span",
+          { class: "name" },
+          t.title,
+          " ",
+          h("span", { class: "muted" }, (t.seats || []).map((x) => (x.kind === "bot" ? x.bot_name || `${x.bot} bot` : x.name || "open seat")).join(", ")),
+        ),
+        t.rank ? h("span", { class: "badge" }, t.rank === 1 ? "won" : `place ${t.rank}`) : null,
+        t.rated ? h("span", { class: "badge" }, "rated") : null,
+        h("span", { class: "muted" }, ago(t.finished)),
+        link(t.replay, "Replay"),
+        link(t.review, "Review"),
+      ),
+    ),
+  );
+}
+
+async function inviteBox(name) {
+  const box = h("div", { class: "card", id: "invite-box" }, h("h2", {}, `Invite ${name} to a table`));
+  let mine = [];
+  try {
+    mine = (await get("/api/my/tables")).tables.filter((t) => t.status === "waiting" && t.seats.some((x) => x.kind === "open"));
+  } catch (e) {
+    mine = [];
+  }
+  if (!mine.length) {
+    box.append(h("p", { class: "muted" }, "You have no table waiting for players. ", link("/new", "Set one up"), ", then invite from here."));
+    return box;
+  }
+  box.append(
+    h(
+      "ul",
+      { class: "seats" },
+      mine.map((t) =>
+        h(
+          "li",
+          {},
+          h("span", { class: "name" }, t.title),
+          h(
+            "button",
+            {
+              type: "button",
+              onclick: async () => {
+                await post(`/api/people/${encodeURIComponent(name)}/invite`, { table_id: t.id });
+                toast(`${name} is invited.`);
+              },
+            },
+            "Invite",
+          ),
+        ),
+      ),
+    ),
+  );
+  return box;
+}
+
+function mailForm(notify) {
+  const emailIn = h("input", { type: "email", name: "email", id: "notify-email", value: notify.email || "", autocomplete: "email", maxlength: 254 });
+  const on = h("input", { type: "checkbox", name: "turn_mail", id: "notify-turn-mail", checked: !!notify.turn_mail });
+  const state = h("p", { class: "muted", role: "status" });
+  return h(
+    "form",
+    {
+      class: "card",
+      id: "notify-form",
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        try {
+          const r = await api("PUT", "/api/my/notifications", { email: emailIn.value.trim(), turn_mail: on.checked });
+          on.checked = r.turn_mail;
+          state.textContent = r.turn_mail
+            ? r.mail_offered
+              ? "Saved: you get an e-mail when it has been your turn for a while."
+              : "Saved; this server sends no e-mail at the moment."
+            : "Saved: no turn e-mails.";
+        } catch (e) {
+          state.textContent = e.message;
+        }
+      },
+    },
+    h("h2", {}, "Turn e-mails"),
+    h("label", { for: "notify-email" }, "E-mail address"),
+    emailIn,
+    h("label", { class: "row" }, on, " E-mail me when it has been my turn for a while and I am away"),
+    h("button", { type: "submit" }, "Save"),
+    state,
+  );
+}
+
+export async function profilePage(main, [name]) {
+  document.title = `${name} · meeple`;
+  const [p, list] = await Promise.all([get(`/api/people/${encodeURIComponent(name)}`), games()]);
+  const titleOf = (g) => (list.find((x) => x.name === g) || {}).title || g;
+  const signedIn = !!session.me.name;
+  const actions = h("div", { class: "row", id: "profile-actions" });
+  const drawActions = () => {
+    if (!signedIn || p.me) return fill(actions);
+    fill(
+      actions,
+      h(
+        "button",
+        {
+          type: "button",
+          id: "follow",
+          onclick: async () => {
+            await api(p.you_follow ? "DELETE" : "POST", `/api/people/${encodeURIComponent(p.name)}/follow`);
+            p.you_follow = !p.you_follow;
+            drawActions();
+          },
+        },
+        p.you_follow ? "Stop following" : "Follow",
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          id: "mute",
+          onclick: async () => {
+            if (p.muted) await api("DELETE", `/api/my/mutes/${encodeURIComponent(p.name)}`);
+            else await post("/api/my/mutes", { name: p.name });
+            p.muted = !p.muted;
+            drawActions();
+          },
+        },
+        p.muted ? "Show their chat again" : "Mute in chat",
+      ),
+    );
+  };
+  drawActions();
+  const invitations = p.me
+    ? h(
+        "div",
+        { class: "card", id: "invitations" },
+        h("h2", {}, "Invitations"),
+        p.invitations.length
+          ? h(
+              "ul",
+              { class: "seats" },
+              p.invitations.map((i) => h("li", {}, h("span", { class: "name" }, `${i.from} invites you to ${i.title}`), h("span", { class: "muted" }, ago(i.time)), link(i.link, "Take a seat"))),
+            )
+          : h("p", { class: "muted" }, "No invitations waiting."),
+      )
+    : null;
+  fill(
+    main,
+    h(
+      "div",
+      { class: "profile-head" },
+      avatar(p.avatar, p.name, 72),
+      h(
+        "div",
+        {},
+        h("h1", { id: "profile-name" }, p.name, p.guest ? h("span", { class: "badge" }, "guest") : null),
+        h("p", { class: "muted" }, p.created ? `Playing since ${new Date(p.created * 1000).toLocaleDateString()}` : "", ` · followed by ${p.followers}`),
+        actions,
+      ),
+    ),
+    invitations,
+    h("h2", {}, "Games"),
+    gamesTable(p.games),
+    h("h2", {}, "Rating history"),
+    ratingChart(p.history, titleOf),
+    h("h2", {}, "Recent games"),
+    recentList(p.recent),
+    h("h2", {}, "Following"),
+    p.following.length
+      ? h(
+          "ul",
+          { class: "following", id: "following" },
+          p.following.map((f) => h("li", {}, avatar(f.avatar, f.name, 28), " ", link(`/profile/${encodeURIComponent(f.name)}`, f.name))),
+        )
+      : h("p", { class: "muted" }, p.me ? "You follow nobody yet: follow people from their profiles." : "Nobody yet."),
+    signedIn && !p.me ? await inviteBox(p.name) : null,
+    p.me && !p.guest ? mailForm(p.notify) : null,
+  );
+}

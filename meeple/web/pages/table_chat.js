@@ -1,0 +1,143 @@
+// The chat beside a live table (players and spectators), and the chat box the lobby uses too.
+//
+// Lines arrive on the table's own socket ({"type": "chat"}); what was said before is asked for
+// on each (re)connection ({"type": "chat_history"}). Every name and line is put in the page as
+// text, never as markup.
+
+import { post } from "../api.js";
+import { session } from "../app.js";
+import { h, link, toast } from "../dom.js";
+
+const MAX = 500;
+
+function clock(seconds) {
+  const d = new Date(seconds * 1000);
+  return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+}
+
+/**
+ * A chat box: its element, `show(lines)` (replaces), `add(line)`, `error(text)`.
+ * `onSay(text)` sends a line; `note` is a sentence under the heading (or null).
+ */
+export function chatBox({ id, title, onSay, note = null }) {
+  const list = h("ol", { class: "chat-lines", "aria-live": "polite", "aria-label": title });
+  const problem = h("p", { class: "error chat-error", role: "status" });
+  const input = h("input", {
+    name: "text",
+    maxlength: MAX,
+    autocomplete: "off",
+    "aria-label": "Your message",
+    placeholder: session.me.name ? "Say something" : "Sign in or play as a guest to chat",
+    disabled: !session.me.name,
+  });
+  const form = h(
+    "form",
+    {
+      class: "chat-form",
+      onsubmit: (ev) => {
+        ev.preventDefault();
+        const text = input.value.trim();
+        if (!text) return;
+        problem.textContent = "";
+        onSay(text);
+        input.value = "";
+      },
+    },
+    input,
+    h("button", { type: "submit", disabled: !session.me.name }, "Send"),
+  );
+  const seen = new Set();
+  const muted = new Set();
+  const row = (line) => {
+    if (line.system) return h("li", { class: "chat-system" }, h("span", { class: "muted" }, clock(line.time)), " ", line.text);
+    const mine = session.me.name && line.name === session.me.name;
+    const mute =
+      session.me.name && !mine
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: "link chat-mute",
+              title: `Stop showing what ${line.name} says (for you only)`,
+              onclick: async () => {
+                await post("/api/my/mutes", { name: line.name });
+                muted.add(line.name);
+                for (const li of [...list.children]) if (li.dataset.name === line.name) li.remove();
+                toast(`You will not see what ${line.name} says any more. Undo it on their profile.`);
+              },
+            },
+            "mute",
+          )
+        : null;
+    return h(
+      "li",
+      { dataset: { name: line.name }, class: line.spectator ? "chat-spectator" : null },
+      h("span", { class: "muted" }, clock(line.time)),
+      " ",
+      link(`/profile/${encodeURIComponent(line.name)}`, line.name),
+      line.spectator ? h("span", { class: "muted" }, " (watching)") : null,
+      ": ",
+      h("span", { class: "chat-text" }, line.text),
+      " ",
+      mute,
+    );
+  };
+  const add = (line) => {
+    if (seen.has(line.id) || muted.has(line.name)) return;
+    seen.add(line.id);
+    const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+    list.append(row(line));
+    while (list.children.length > 200) list.firstChild.remove();
+    if (atEnd) list.scrollTop = list.scrollHeight;
+  };
+  const show = (lines) => {
+    seen.clear();
+    list.replaceChildren();
+    for (const l of lines) add(l);
+    list.scrollTop = list.scrollHeight;
+  };
+  const el = h(
+    "div",
+    { class: "card chat", id },
+    h("h2", {}, title),
+    note ? h("p", { class: "muted chat-note" }, note) : null,
+    list,
+    problem,
+    form,
+  );
+  return { el, show, add, error: (text) => (problem.textContent = text) };
+}
+
+/** The table part: the chat of this table. */
+export function tableChat(play) {
+  const rated = !!play.table.rated;
+  const box = chatBox({
+    id: "table-chat",
+    title: "Chat",
+    note: rated ? "At a rated table the players see what spectators say once the game is over." : null,
+    onSay: (text) => play.sock?.send({ type: "chat", text }),
+  });
+  let ws = null;
+  const onMessage = (ev) => {
+    let m;
+    try {
+      m = JSON.parse(ev.data);
+    } catch (e) {
+      return;
+    }
+    if (m.type === "chat") box.add(m);
+    else if (m.type === "chat_history") box.show(m.lines || []);
+    else if (m.type === "chat_error") box.error(m.reason || "not sent");
+  };
+  const listen = () => {
+    const now = play.sock?.ws;
+    if (!now || now === ws) return;
+    ws = now;
+    ws.addEventListener("message", onMessage);
+    const ask = () => ws === now && now.send(JSON.stringify({ type: "chat_history" }));
+    if (now.readyState === WebSocket.OPEN) ask();
+    else now.addEventListener("open", ask, { once: true });
+  };
+  const timer = setInterval(listen, 500);
+  return { card: box.el, onFrame: listen, close: () => clearInterval(timer) };
+}
