@@ -7,12 +7,14 @@ const routes = [
   [/^\/(lobby)?$/, () => import("./pages/lobby.js").then((m) => m.lobbyPage)],
   [/^\/new$/, () => import("./pages/lobby.js").then((m) => m.newTablePage)],
   [/^\/login$/, () => import("./pages/account.js").then((m) => m.loginPage)],
-  [/^\/profile\/([^/]+)$/, () => import("./pages/account.js").then((m) => m.profilePage)],
+  [/^\/profile\/([^/]+)$/, () => import("./pages/profile.js").then((m) => m.profilePage)],
+  [/^\/leaderboard(?:\/([^/]+))?\/?$/, () => import("./pages/leaderboard.js").then((m) => m.leaderboardPage)],
   [/^\/table\/([^/]+)$/, () => import("./pages/table.js").then((m) => m.tablePage)],
   [/^\/invite\/([^/]+)\/([^/]+)$/, () => import("./pages/table.js").then((m) => m.invitePage)],
   [/^\/replay\/([^/]+)$/, () => import("./pages/replay.js").then((m) => m.replayPage)],
   [/^\/rules\/?$/, () => import("./pages/rules.js").then((m) => m.rulesIndexPage)],
   [/^\/rules\/([^/]+)$/, () => import("./pages/rules.js").then((m) => m.rulesPage)],
+  [/^\/tutorial\/([^/]+)$/, () => import("./pages/tutorial.js").then((m) => m.tutorialPage)],
 ];
 
 /** Who is signed in: {name, guest} or {name: null}; shared by the pages. */

@@ -4,11 +4,12 @@ import { get, keepTokens, post } from "../api.js";
 import { games, navigate, session } from "../app.js";
 import { fill, h, link, toast } from "../dom.js";
 import { guestForm, tableList } from "./account.js";
+import { lobbyChat } from "./lobby_chat.js";
 
 function reconBadge() {
   return h(
     "span",
-    { class: "badge recon", title: "Reconstructed: our reading where no source said" },
+    { class: "badge recon", title: RECONSTRUCTED },
     "reconstructed",
   );
 }
@@ -82,7 +83,7 @@ export async function lobbyPage(main) {
       );
   const gamesGrid = h("div", { class: "grid", id: "games" }, list.map(gameCard));
   const sections = h("div", {});
-  fill(main, h("h1", {}, "Lobby"), who, h("h2", {}, "Games"), gamesGrid, sections);
+  fill(main, h("h1", {}, "Lobby"), who, h("h2", {}, "Games"), gamesGrid, sections, lobbyChat());
 
   const load = async () => {
     const [open, running, finished] = await Promise.all([
@@ -135,27 +136,46 @@ export async function lobbyPage(main) {
   return () => clearInterval(timer);
 }
 
-/** An input for one option of a game's option schema. */
+/** What "reconstructed" means, said once in the form and on every marked option. */
+const RECONSTRUCTED = "reconstructed: no source says how the printed game does this; this is our reading";
+
+/** The words a game gives for `value` of option `o` (its labels), or null. */
+function wordsFor(o, value) {
+  const hit = (o.labels || []).find((l) => JSON.stringify(l.value) === JSON.stringify(value));
+  return hit ? hit.label : null;
+}
+
+/** A line of help as a sentence: a capital first, a full stop last. */
+function sentence(text) {
+  const t = text.trim();
+  return t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?)]$/.test(t) ? "" : ".");
+}
+
+/** An input for one option of a game's option schema, in the game's own words. */
 function optionField(o) {
   let input;
   const id = `opt-${o.name}`;
-  const unset = o.default === null || o.default === undefined; // the game decides by its mode
+  const unset = o.default === null || o.default === undefined; // the game decides (by its mode or count)
+  const labels = o.labels || [];
+  const listed = o.choices && o.choices.length ? o.choices : o.type === "str" ? labels.map((l) => l.value).filter((v) => v !== null) : null;
+  const choice = (value, fallback) =>
+    h("option", { value: JSON.stringify(value), selected: JSON.stringify(value) === JSON.stringify(o.default) }, wordsFor(o, value) || fallback);
   if (o.type === "bool" && unset) {
     input = h(
       "select",
       { id, name: o.name },
-      h("option", { value: "" }, "game default"),
-      h("option", { value: "true" }, "on"),
-      h("option", { value: "false" }, "off"),
+      h("option", { value: "" }, wordsFor(o, null) || "as the game says"),
+      choice(true, "on"),
+      choice(false, "off"),
     );
   } else if (o.type === "bool") {
     input = h("input", { type: "checkbox", id, name: o.name, checked: !!o.default });
-  } else if (o.choices && o.choices.length) {
+  } else if (listed && listed.length) {
     input = h(
       "select",
       { id, name: o.name },
-      unset ? h("option", { value: "" }, "game default") : null,
-      o.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === o.default }, String(c))),
+      unset ? h("option", { value: "" }, wordsFor(o, null) || "as the game says") : null,
+      listed.map((c) => choice(c, String(c))),
     );
   } else if (o.type === "int" || o.type === "float") {
     input = h("input", {
@@ -163,13 +183,14 @@ function optionField(o) {
       id,
       name: o.name,
       value: unset ? null : o.default,
-      placeholder: unset ? "game default" : null,
+      placeholder: unset ? wordsFor(o, null) || "as the game says" : null,
       step: o.type === "int" ? 1 : "any",
       min: o.minimum ?? null,
       max: o.maximum ?? null,
+      inputmode: o.type === "int" ? "numeric" : "decimal",
     });
   } else {
-    input = h("input", { type: "text", id, name: o.name, value: o.default ?? null, placeholder: unset ? "game default" : null });
+    input = h("input", { type: "text", id, name: o.name, value: o.default ?? null, placeholder: unset ? wordsFor(o, null) || "as the game says" : null });
   }
   /** The chosen value; undefined means "leave it to the game". */
   const read = () => {
@@ -177,17 +198,32 @@ function optionField(o) {
     if (o.type === "bool") return input.checked;
     if (input.value.trim() === "") return unset ? undefined : o.type === "str" ? "" : NaN;
     if (o.type === "int") return Number.isInteger(+input.value) ? +input.value : NaN;
-    if (o.type === "float") return parseFloat(input.value);
+    if (o.type === "float") return input.value.trim() === "" || !Number.isFinite(+input.value) ? NaN : +input.value;
     return input.value;
   };
+  /** Show `value` (undefined: the default). */
+  const write = (value) => {
+    const v = value === undefined ? o.default : value;
+    if (input.tagName === "SELECT") input.value = v === null || v === undefined ? "" : JSON.stringify(v);
+    else if (o.type === "bool") input.checked = !!v;
+    else input.value = v === null || v === undefined ? "" : String(v);
+  };
+  const check = o.type === "bool" && !unset;
+  const name = h("span", { class: "option-name" }, o.label || o.name, o.reconstructed ? [" ", reconBadge()] : null);
   const el = h(
     "label",
-    { for: id, class: o.type === "bool" && !unset ? "check" : null },
-    h("span", {}, o.name.replace(/_/g, " "), " ", o.reconstructed ? reconBadge() : null),
-    input,
-    o.help ? h("small", { class: "muted" }, " ", o.help) : null,
+    { for: id, class: check ? "check option" : "option", dataset: { option: o.name } },
+    check ? [input, name] : [name, input],
+    o.help ? h("small", { class: "muted" }, sentence(o.help)) : null,
   );
-  return { el, read, option: o };
+  const changed = (fn) => input.addEventListener("change", fn);
+  return { el, read, write, changed, option: o };
+}
+
+/** The bot levels from /api/bots, weakest first: [{spec, name, description}] (an older
+ * server answers a list of specs). */
+function botLevels(answer) {
+  return (answer.bots || []).map((b) => (typeof b === "string" ? { spec: b, name: b, description: "" } : b));
 }
 
 export async function newTablePage(main, _params, query) {
@@ -202,8 +238,8 @@ export async function newTablePage(main, _params, query) {
     return;
   }
   const [bots, clocks] = await Promise.all([get("/api/bots"), get("/api/clocks").catch(() => ({ profiles: {} }))]);
-  const botNames = bots.bots;
-  const defaultBot = botNames.includes("greedy") ? "greedy" : botNames[0];
+  const levels = botLevels(bots);
+  const defaultBot = (levels.find((b) => b.spec === "greedy") || levels[0] || {}).spec;
   let game = list.find((g) => g.name === query.get("game")) || list[0];
 
   const gameSel = h(
@@ -212,70 +248,166 @@ export async function newTablePage(main, _params, query) {
     list.map((g) => h("option", { value: g.name, selected: g === game }, g.title)),
   );
   const playersSel = h("select", { id: "players", name: "players" });
+  const presetsBox = h("fieldset", { id: "presets" });
   const optionsBox = h("fieldset", { id: "options" });
   const seatsBox = h("fieldset", { id: "seats" });
   const visSel = h(
     "select",
     { id: "visibility", name: "visibility" },
-    h("option", { value: "public" }, "public: listed in the lobby"),
-    h("option", { value: "private" }, "private: invite link only"),
+    h("option", { value: "public" }, "Anyone: listed in the lobby"),
+    h("option", { value: "private" }, "Only people with the invite link"),
   );
   const clockSel = h(
     "select",
     { id: "clock", name: "clock" },
-    h("option", { value: "" }, "no clock"),
+    h("option", { value: "" }, "No clock"),
     Object.entries(clocks.profiles || {}).map(([name, p]) =>
-      h("option", { value: name }, `${name}${p && p.kind === "fischer" ? ` (${p.initial / 60} min + ${p.increment} s)` : ""}`),
+      h("option", { value: name }, `${name[0].toUpperCase()}${name.slice(1)}${p && p.kind === "fischer" ? `: ${p.initial / 60} min, +${p.increment} s a move` : ""}`),
     ),
   );
   const err = h("p", { class: "error", role: "alert" });
   let fields = [];
-  let seatSels = [];
+  let presetInputs = [];
+  let seats = []; // {sel, name, row, note}
 
+  const presets = () => game.presets && game.presets.length ? game.presets : [{ name: "Standard", description: "The game with every option at its default.", options: {}, players: null }];
+  const fits = (p) => !p.players || p.players.includes(+playersSel.value);
+  /** Fill in the options of preset `p` (every other option at its default). */
+  const applyPreset = (p) => {
+    for (const f of fields) f.write(p.options[f.option.name]);
+  };
+  /** Mark the preset the options now match, if any. */
+  const syncPreset = () => {
+    const now = Object.fromEntries(fields.map((f) => [f.option.name, f.read()]));
+    presets().forEach((p, i) => {
+      const same = fields.every((f) => {
+        const want = f.option.name in p.options ? p.options[f.option.name] : f.option.default;
+        const have = now[f.option.name] === undefined ? f.option.default : now[f.option.name];
+        return JSON.stringify(want) === JSON.stringify(have);
+      });
+      presetInputs[i].checked = same && fits(p);
+    });
+  };
+  const drawPresets = () => {
+    presetInputs = [];
+    const rows = presets().map((p, i) => {
+      const input = h("input", { type: "radio", name: "preset", id: `preset-${i}`, value: String(i), checked: i === 0 });
+      input.addEventListener("change", () => {
+        if (!input.checked) return;
+        if (!fits(p)) {
+          playersSel.value = String(p.players[0]);
+          drawSeats();
+        }
+        applyPreset(p);
+        syncPreset();
+      });
+      presetInputs.push(input);
+      return h(
+        "label",
+        { class: "preset", for: `preset-${i}`, dataset: { preset: p.name } },
+        input,
+        h("span", { class: "preset-text" }, h("strong", {}, p.name), " ", h("span", { class: "muted" }, p.description)),
+      );
+    });
+    fill(presetsBox, h("legend", {}, "How to play"), rows);
+  };
   const drawOptions = () => {
     fields = game.options.map(optionField);
+    for (const f of fields) f.changed(syncPreset);
+    const everyday = fields.filter((f) => !f.option.advanced);
+    const advanced = fields.filter((f) => f.option.advanced);
+    const marked = fields.some((f) => f.option.reconstructed);
     fill(optionsBox, 
       h("legend", {}, "Options"),
-      fields.length ? fields.map((f) => f.el) : h("p", { class: "muted" }, "This game has no options."),
+      marked ? h("p", { class: "muted recon-note" }, reconBadge(), " ", sentence(RECONSTRUCTED.replace(/^reconstructed: /, ""))) : null,
+      everyday.length ? everyday.map((f) => f.el) : null,
+      advanced.length
+        ? h(
+            "details",
+            { id: "advanced-options" },
+            h("summary", {}, `More options (${advanced.length})`),
+            advanced.map((f) => f.el),
+          )
+        : null,
+      fields.length ? null : h("p", { class: "muted" }, "This game has no options."),
       h("p", {}, link(`/rules/${game.name}`, `Rules of ${game.title}`)),
     );
   };
+  /** Name fields show where one device plays several seats (hot-seat): each player's own. */
+  const drawNames = () => {
+    const mine = seats.filter((s) => s.sel.value === "me");
+    const hotSeat = mine.length > 1;
+    mine.forEach((s, k) => {
+      if (hotSeat && k === 0 && !s.name.value && !s.name.dataset.touched) s.name.value = session.me.name;
+    });
+    for (const s of seats) {
+      s.nameRow.hidden = !(hotSeat && s.sel.value === "me");
+      const bot = s.sel.value.startsWith("bot:") ? levels.find((b) => "bot:" + b.spec === s.sel.value) : null;
+      s.note.textContent = bot && bot.description ? bot.description : "";
+      s.note.hidden = !s.note.textContent;
+    }
+  };
   const drawSeats = () => {
     const n = +playersSel.value;
-    const old = seatSels.map((s) => s.value);
-    seatSels = [];
+    const old = seats.map((s) => ({ value: s.sel.value, name: s.name.value, touched: s.name.dataset.touched }));
+    seats = [];
     const rows = [];
     for (let i = 0; i < n; i++) {
-      const s = h(
+      const sel = h(
         "select",
-        { id: `seat-${i}`, name: `seat-${i}`, "aria-label": `Seat ${i + 1}` },
-        h("option", { value: "me" }, `Me (${session.me.name})`),
-        h("option", { value: "open" }, "Open seat (invite or lobby)"),
-        botNames.map((b) => h("option", { value: "bot:" + b }, `Bot: ${b}`)),
+        { id: `seat-${i}`, name: `seat-${i}` },
+        h("option", { value: "me" }, `You, on this device (${session.me.name})`),
+        h("option", { value: "open" }, "Someone who joins (invite link or lobby)"),
+        levels.length
+          ? h("optgroup", { label: "A bot, weakest first" }, levels.map((b) => h("option", { value: "bot:" + b.spec }, `Bot: ${b.name}`)))
+          : null,
       );
-      s.value = old[i] || (i === 0 ? "me" : "bot:" + defaultBot);
-      seatSels.push(s);
-      rows.push(h("label", {}, h("span", {}, `Seat ${i + 1}`), s));
+      sel.value = (old[i] && old[i].value) || (i === 0 ? "me" : defaultBot ? "bot:" + defaultBot : "open");
+      const name = h("input", {
+        type: "text",
+        id: `seat-name-${i}`,
+        name: `seat-name-${i}`,
+        maxlength: "32",
+        autocomplete: "off",
+        placeholder: `Name of player ${i + 1}`,
+        value: old[i] ? old[i].name : null,
+      });
+      if (old[i] && old[i].touched) name.dataset.touched = "1";
+      name.addEventListener("input", () => (name.dataset.touched = "1"));
+      const nameRow = h("label", { class: "seat-name", for: `seat-name-${i}` }, h("span", {}, `Name of the player in seat ${i + 1}`), name);
+      const note = h("small", { class: "muted seat-note", id: `seat-note-${i}` });
+      sel.addEventListener("change", drawNames);
+      seats.push({ sel, name, nameRow, note });
+      rows.push(h("div", { class: "seat-row" }, h("label", { for: `seat-${i}` }, h("span", {}, `Seat ${i + 1}`), sel, note), nameRow));
     }
     fill(seatsBox, 
       h("legend", {}, "Seats"),
-      h("p", { class: "muted" }, "Choose “Me” for several seats to play hot-seat on this device."),
+      h("p", { class: "muted" }, "Choose “You, on this device” for several seats to take turns on one screen; each player then gets their own name."),
       rows,
     );
+    drawNames();
+    presets().forEach((p, i) => {
+      if (presetInputs[i]) presetInputs[i].disabled = !fits(p);
+    });
+    syncPreset();
   };
   const drawPlayers = () => {
     fill(playersSel, ...game.players.map((n) => h("option", { value: n }, `${n} players`)));
+    seats = [];
     drawSeats();
+  };
+  const drawGame = () => {
+    drawPresets();
+    drawOptions();
+    drawPlayers();
   };
   gameSel.addEventListener("change", () => {
     game = list.find((g) => g.name === gameSel.value);
     history.replaceState(null, "", `/new?game=${game.name}`);
-    drawOptions();
-    drawPlayers();
+    drawGame();
   });
   playersSel.addEventListener("change", drawSeats);
-  drawOptions();
-  drawPlayers();
+  drawGame();
   if (query.get("players")) {
     playersSel.value = query.get("players");
     drawSeats();
@@ -289,19 +421,24 @@ export async function newTablePage(main, _params, query) {
       const v = f.read();
       if (v === undefined) continue;
       if (typeof v === "number" && Number.isNaN(v)) {
-        err.textContent = `${f.option.name.replace(/_/g, " ")}: give a whole number or leave the default`;
+        err.textContent = `${f.option.label || f.option.name}: give a number or leave the default`;
         return;
       }
       if (JSON.stringify(v) !== JSON.stringify(f.option.default)) options[f.option.name] = v;
     }
-    const seats = seatSels.map((s) =>
-      s.value.startsWith("bot:") ? { kind: "bot", bot: s.value.slice(4) } : { kind: s.value },
-    );
+    const hotSeat = seats.filter((s) => s.sel.value === "me").length > 1;
+    const seatList = seats.map((s) => {
+      if (s.sel.value.startsWith("bot:")) return { kind: "bot", bot: s.sel.value.slice(4) };
+      const seat = { kind: s.sel.value };
+      const name = s.name.value.trim();
+      if (s.sel.value === "me" && hotSeat && name) seat.name = name;
+      return seat;
+    });
     const body = {
       game: game.name,
       players: +playersSel.value,
       options,
-      seats,
+      seats: seatList,
       visibility: visSel.value,
       clock: clockSel.value || null,
       start: true,
@@ -320,8 +457,8 @@ export async function newTablePage(main, _params, query) {
     h(
       "form",
       { class: "card", id: "new-table", onsubmit: submit },
-      h("label", {}, h("span", {}, "Game"), gameSel),
-      h("label", {}, h("span", {}, "Players"), playersSel),
+      h("div", { class: "row" }, h("label", {}, h("span", {}, "Game"), gameSel), h("label", {}, h("span", {}, "Players"), playersSel)),
+      presetsBox,
       optionsBox,
       seatsBox,
       h("div", { class: "row" }, h("label", {}, h("span", {}, "Who may join"), visSel), h("label", {}, h("span", {}, "Clock"), clockSel)),

@@ -6,5 +6,7 @@
 // `close` when the page is left.
 
 import { tableAid } from "./table_aid.js";
+import { tableChat } from "./table_chat.js";
+import { tableNotify } from "./table_notify.js";
 
-export const TABLE_PARTS = [tableAid];
+export const TABLE_PARTS = [tableNotify, tableChat, tableAid];
