@@ -25,6 +25,9 @@ export async function api(method, path, body) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
+  if (method === "POST" && path === "/api/tables" && body && !body.request_id) {
+    init.headers["Idempotency-Key"] = createKey(init.body); // a double click makes one table
+  }
   let res;
   try {
     res = await fetch(path, init);
@@ -39,6 +42,20 @@ export async function api(method, path, body) {
   }
   if (!res.ok) throw new ApiError(res.status, detailText(data, res.status));
   return data;
+}
+
+let lastCreate = null;
+
+/** The request key of a new table: the same settings sent again within a few seconds (a
+ * double click, a second tap) carry the same key, so the server answers the first table. */
+function createKey(text) {
+  const now = Date.now();
+  if (lastCreate && lastCreate.text === text && now - lastCreate.at < 10000) {
+    lastCreate.at = now;
+    return lastCreate.key;
+  }
+  lastCreate = { text, key: requestKey(), at: now };
+  return lastCreate.key;
 }
 
 export const get = (path) => api("GET", path);

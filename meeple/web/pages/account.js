@@ -125,9 +125,13 @@ function titleOf(game) {
   return g ? g.title : game;
 }
 
-/** A list of table summaries (lobby lists, profiles, "your turn"). */
+const DEAD = new Set(["aborted", "abandoned"]);
+
+/** A list of table summaries (lobby lists, profiles, "your turn"). Tables called off or given
+ * up are never listed: they have no game to watch and no result. */
 export function tableList(tables, { empty = "None.", action = null } = {}) {
-  if (!tables || !tables.length) return h("p", { class: "muted" }, empty);
+  tables = (tables || []).filter((t) => !DEAD.has(t.status));
+  if (!tables.length) return h("p", { class: "muted" }, empty);
   return h(
     "ul",
     { class: "seats" },
@@ -145,6 +149,7 @@ export function tableList(tables, { empty = "None.", action = null } = {}) {
       const extra = [];
       if (t.seat !== undefined && t.seat !== null) extra.push(`seat ${t.seat + 1}`);
       if (t.rank) extra.push(`rank ${t.rank}`);
+      if (t.rated) extra.push("rated");
       return h(
         "li",
         { dataset: { table: t.id } },

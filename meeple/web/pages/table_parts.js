@@ -6,7 +6,8 @@
 // `close` when the page is left.
 
 import { tableAid } from "./table_aid.js";
+import { tableLife } from "./table_life.js";
 import { tableChat } from "./table_chat.js";
 import { tableNotify } from "./table_notify.js";
 
-export const TABLE_PARTS = [tableNotify, tableChat, tableAid];
+export const TABLE_PARTS = [tableNotify, tableChat, tableAid, tableLife];
