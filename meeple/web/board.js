@@ -153,7 +153,11 @@ export class Board {
     this.lastIds = []; // what the last move changed, where the picture does not mark it
     this._zoomBar();
     this._moveBar();
-    this.root.replaceChildren(this.zoomBar, this.stage, this.status, this.bar, this.buttons);
+    // What is previewed and its buttons stay in sight below a tall board.
+    this.dock = document.createElement("div");
+    this.dock.className = "board-dock";
+    this.dock.append(this.status, this.bar);
+    this.root.replaceChildren(this.zoomBar, this.stage, this.dock, this.buttons);
     this.svg = null; // the picture's own <svg> (its defs and styles; all of it on a phone)
     this.regions = []; // its top-level regions, in order: {g, box: [x, y, w, h], name, view}
     this.split = false; // are the regions laid out apart?
@@ -190,12 +194,23 @@ export class Board {
     const activeBefore = this.active;
     const focusBefore = document.activeElement;
     const hadFocus = this.root.contains(focusBefore);
-    if (svgText !== this.lastSvgText) {
+    const same = svgText === this.lastSvgText;
+    const before = same && activeBefore ? this.groups.get(activeBefore) : null;
+    const kept = before && { texts: before.actions.map((a) => a.text).join("|"), index: before.index, pinned: this.pinned };
+    if (!same) {
       this._setSvg(svgText || "", moved);
       this.lastSvgText = svgText;
     }
     this.enabled = enabled && actions.length > 0;
     this._bind(actions || []);
+    // The same picture and moves again (someone came or went): the move shown stays shown.
+    const again = kept && this.enabled && this.groups.get(activeBefore);
+    if (again && again.actions.map((a) => a.text).join("|") === kept.texts) {
+      again.index = kept.index;
+      this._label(again);
+      this._activate(activeBefore);
+      this.pinned = kept.pinned;
+    }
     this._fitZoom();
     if (hadFocus) {
       const again = activeBefore && this.groups.get(activeBefore);
@@ -321,19 +336,22 @@ export class Board {
   /** Zoom where the board's places are smaller than a finger: at once on a touch screen
    * (unless the person chose a zoom), and show the zoom buttons. */
   _fitZoom() {
-    if (!this.svg || !this.groups.size) {
-      this.zoomBar.hidden = this.zoom <= 1 && this.userZoom === null;
-      return;
+    this._fitting = true;
+    try {
+      if (this.svg && this.groups.size) {
+        const least = this._smallestPlace();
+        if (Number.isFinite(least)) this.fitMin = least;
+      }
+      const small = this.fitMin < TAP_PX - 0.5;
+      this.zoomBar.hidden = !small && this.zoom <= 1;
+      if (this.touch && small && this.userZoom === null && this.groups.size) {
+        const want = Math.ceil((TAP_PX / this.fitMin) * 8) / 8 + 0.01;
+        if (want > this.zoom + 0.01) this.setZoom(want, { chosen: false });
+      }
+      this._drawZoomBar();
+    } finally {
+      this._fitting = false;
     }
-    const least = this._smallestPlace();
-    if (Number.isFinite(least)) this.fitMin = least;
-    const small = this.fitMin < TAP_PX - 0.5;
-    this.zoomBar.hidden = !small && this.zoom <= 1;
-    if (this.touch && small && this.userZoom === null) {
-      const want = Math.ceil((TAP_PX / this.fitMin) * 8) / 8 + 0.01;
-      if (want > this.zoom) this.setZoom(want, { chosen: false });
-    }
-    this._drawZoomBar();
   }
 
   _drawZoomBar() {
@@ -343,6 +361,7 @@ export class Board {
   }
 
   _setSvg(text, moved = false) {
+    this.root.dataset.pictures = String(+(this.root.dataset.pictures || 0) + 1); // for tools
     const old = this.svg;
     const oldById = new Map();
     if (old) for (const el of this.stage.querySelectorAll("[id]")) oldById.set(el.id, el.outerHTML);
@@ -432,7 +451,7 @@ export class Board {
     // A frame moved with the focus in it: give the focus back.
     if (focused && document.activeElement !== focused) focused.focus({ preventScroll: true });
     this._drawMarks();
-    this._drawZoomBar();
+    if (!this._fitting) this._fitZoom();
   }
 
   /** Size the board's frame to `w` x `h` CSS px, its picture zoomed inside it. */
@@ -663,7 +682,9 @@ export class Board {
     el.dataset.target = id;
     this._label(g);
     const h = {
-      focus: () => this._activate(id),
+      focus: () => {
+        if (this.active !== id) this._activate(id); // back from its own buttons: as it was
+      },
       blur: (ev) => {
         // The preview stays for its own buttons, for a tapped place and under the mouse.
         if (ev.relatedTarget && this.bar.contains(ev.relatedTarget)) return;

@@ -204,7 +204,10 @@ export class KozoView {
     const canvas = document.createElement("canvas");
     const hint = document.createElement("div");
     hint.className = "hint";
-    hint.textContent = "Drag to turn the tower · wheel to zoom";
+    const finger = (navigator.maxTouchPoints || 0) > 0 || matchMedia("(pointer: coarse)").matches;
+    hint.textContent = finger
+      ? "Drag to turn the tower · pinch to zoom · tap a column to see a move there"
+      : "Drag to turn the tower · wheel to zoom";
     this.controlsBar = document.createElement("div");
     this.controlsBar.className = "kozo3d-bar";
     this.caption = document.createElement("p");
@@ -263,7 +266,7 @@ export class KozoView {
    */
   _picking(canvas) {
     canvas.tabIndex = 0;
-    canvas.setAttribute("aria-label", "Tower: click a column to preview, again to play; R/F turn");
+    canvas.setAttribute("aria-label", "Tower: choose a column to see a move there, again to play it; R and F turn it");
     const ray = new THREE.Raycaster();
     let down = null;
     canvas.addEventListener("pointerdown", (ev) => (down = [ev.clientX, ev.clientY]));

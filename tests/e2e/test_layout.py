@@ -1,7 +1,9 @@
 """The table fits the screen: on a desktop the picture's regions are laid out as a table (the
 board large, the panels beside it), on a phone the picture is one column at the screen's width
-with text of 12 px or more; no horizontal scrolling, every id once, and every legal target seen
-and played by pointing at it (a click on a desktop, a tap on a phone)."""
+with text of 12 px or more (where the board's places would be smaller than a finger, the board
+zooms inside its own box at that width and the panels follow below it); no horizontal
+scrolling on any page, every id once, and every legal target seen and played by pointing at it
+(a click on a desktop; on a phone a tap shows the move and a second tap plays it)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import meeple
 from meeple.engine import game_class
 
 from .people import SHORT_GAMES, create_table, sign_in_as_guest
+from .test_touch import open_table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -26,6 +29,8 @@ MIN_TEXT_PX = 12
 """The smallest text on a 390 px wide phone."""
 MOVES = 3
 """Moves played by pointing, per game and screen."""
+TAP_PX = 40
+"""The smallest side of a place to tap on a phone."""
 
 CAN_ACT = "() => !!document.querySelector('#board.can-act') || !!document.querySelector('#final')"
 
@@ -138,6 +143,11 @@ def _point_and_play(page: Page, rng: random.Random, *, tap: bool) -> int:
         assert box
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         if tap:
+            page.touchscreen.tap(x, y)  # shows the move, plays nothing yet
+            expect(page.locator("#board .target.active")).to_have_count(1)
+            expect(page.locator("#move-confirm")).to_be_visible()
+            assert page.locator(".board-overlay rect").count() > 0
+            assert int(page.locator("#board").get_attribute("data-sent") or 0) == sent
             page.touchscreen.tap(x, y)
         else:
             page.mouse.move(x, y)
@@ -173,6 +183,21 @@ def _keyboard(page: Page) -> None:
     page.keyboard.press("Enter")
     page.wait_for_function(
         "n => +(document.querySelector('#board').dataset.sent || 0) > n", arg=sent)
+
+
+def _zoomed_column(page: Page, layout: dict) -> None:
+    """A phone's zoomed board: its box as wide as the screen, the board larger inside it (it
+    scrolls there), the panels below it one under another at the screen's width."""
+    box = page.locator("#board .board-main").evaluate(
+        "e => [e.getBoundingClientRect().width, e.scrollWidth, e.clientWidth]")
+    assert box[0] >= PHONE[0] - 2, f"the board's box is {box[0]} px wide"
+    assert box[1] > box[2], "the zoomed board does not scroll inside its box"
+    regions = layout["regions"]
+    assert all(r["frame"] == "region" for r in regions)
+    tops = [r["screen"]["y"] for r in regions[1:]]
+    assert tops == sorted(tops) and all(t >= regions[0]["screen"]["y"] for t in tops)
+    for r in regions[1:]:
+        assert r["screen"]["w"] >= 360 * r["box"][2] / layout["width"] - 1, r
 
 
 def _common(layout: dict) -> None:
@@ -226,13 +251,18 @@ def test_on_a_phone_the_picture_is_one_column_as_wide_as_the_screen(game, new_co
     if page.locator("#show-2d").count():
         page.locator("#show-2d").click()
     layout = page.evaluate(LAYOUT)
-    assert not layout["split"], "the picture is split on a phone"
     _common(layout)
-    assert all(r["frame"] == "picture" for r in layout["regions"])
-    (picture,) = [p for p in layout["pictures"] if "board-svg" in p["cls"]]
-    assert picture["box"]["w"] >= PHONE[0] - 2, f"the picture is {picture['box']['w']} px wide"
-    tops = [r["screen"]["y"] for r in layout["regions"]]
-    assert len(set(tops)) == 1  # one picture: the regions are in its single column
+    if page.locator("#board .board-picture.stacked").count():
+        _zoomed_column(page, layout)
+    else:
+        assert not layout["split"], "the picture is split on a phone"
+        assert all(r["frame"] == "picture" for r in layout["regions"])
+        (picture,) = [p for p in layout["pictures"] if "board-svg" in p["cls"]]
+        assert picture["box"]["w"] >= PHONE[0] - 2, f"the picture is {picture['box']['w']} px wide"
+        tops = [r["screen"]["y"] for r in layout["regions"]]
+        assert len(set(tops)) == 1  # one picture: the regions are in its single column
+    for t in page.evaluate(TARGETS):
+        assert min(t["w"], t["h"]) >= TAP_PX - 0.5, f"target {t['id']} is {t['w']:.0f} px"
     least, which = page.evaluate(SMALLEST_TEXT)
     assert least >= MIN_TEXT_PX, f"“{which}” is {least:.1f} px high on a phone"
     page.screenshot(path=str(artifacts / f"layout-{game}-phone.png"), full_page=True)
@@ -278,4 +308,68 @@ def test_the_layout_follows_the_screen_and_a_tall_table_wraps_below_the_board(ne
     page.wait_for_function("() => !!document.querySelector('.board-picture.split')")
     assert len(_check_targets(page)) == targets
     assert _point_and_play(page, random.Random(4), tap=False) > 0
+    assert not errors, errors
+
+
+PAGE_WIDTH = """() => ({scroll: document.documentElement.scrollWidth, inner: innerWidth,
+    wide: [...document.querySelectorAll('main *')].filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width && (r.right > innerWidth + 1 || r.left < -1)
+            && !e.closest('.board-main.zoomed, .results-scroll, .log, pre, .rules-text table');
+    }).slice(0, 5).map((e) => `${e.tagName}.${e.className}#${e.id}`)})"""
+
+RESULTS_FIT = """() => [...document.querySelectorAll('.results-scroll')].map((e) => ({
+    scroll: e.scrollWidth, client: e.clientWidth,
+    heads: [...e.querySelectorAll('thead th')].map((th) => th.textContent)}))"""
+
+
+def _finished_by_bots(page: Page, game: str, options: dict | None = None) -> str:
+    """A table of ``game`` that bots play to its end at once; its id (the page is on it)."""
+    seats = ["bot:random"] * min(game_class(game).player_counts)
+    table = open_table(page, game, seats, options)
+    expect(page.locator("#final-scores")).to_be_visible(timeout=60_000)
+    return table
+
+
+@pytest.mark.parametrize("screen", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_no_page_scrolls_sideways_and_results_show_every_column(screen, new_context, artifacts):
+    """The lobby, the new-table form, sign-in, the rules, a profile, a table being played,
+    finished tables with their results (KoPlus and Kontor have the most columns) and a replay:
+    none is wider than the screen; on a desktop every column of a result shows without a
+    scroll bar, on a phone it fits."""
+    phone = screen == PHONE
+    page = new_context(*screen, phone=phone).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    name = sign_in_as_guest(page, "Ivy")
+    size = "phone" if phone else "desktop"
+
+    def check(what: str, shot: str | None = None) -> None:
+        page.wait_for_timeout(200)
+        w = page.evaluate(PAGE_WIDTH)
+        assert w["scroll"] <= w["inner"] + 1 and not w["wide"], f"{what} on a {size}: {w}"
+        if shot:
+            page.screenshot(path=str(artifacts / f"layout-page-{shot}-{size}.png"), full_page=True)
+
+    for path, shot in (("/", "lobby"), ("/new?game=kontor", "new"), ("/rules", None),
+                       ("/rules/kontor", "rules"), (f"/profile/{name}", "profile"),
+                       ("/no/such/page", None)):
+        page.goto(path)
+        expect(page.locator("main h1").first).to_be_visible()
+        check(path, shot)
+    open_table(page, "kontor", ["me", "bot:random"], SHORT_GAMES.get("kontor"))
+    page.wait_for_function(CAN_ACT)
+    check("a table being played", "table")
+    for game in ("koplus", "kontor"):
+        table = _finished_by_bots(page, game, SHORT_GAMES.get(game))
+        check(f"the results of {game}", f"results-{game}")
+        for r in page.evaluate(RESULTS_FIT):
+            assert r["scroll"] <= r["client"] + 1, f"{game}: the results scroll on a {size}: {r}"
+            assert r["heads"][-1] == "Total"
+        page.locator("#final").screenshot(path=str(artifacts / f"layout-final-{game}-{size}.png"))
+        page.goto(f"/replay/{table}?move=3")
+        expect(page.locator("#replay-pos")).to_contain_text("Move 3")
+        check(f"the replay of {game}", f"replay-{game}")
+    page.goto("/login")
+    check("/login", "login")
     assert not errors, errors

@@ -13,6 +13,7 @@ import meeple
 from meeple.engine import game_class
 
 from .people import SHORT_GAMES, create_table, final_scores, play_to_end, sign_in_as_guest
+from .test_touch import open_table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -101,3 +102,31 @@ def test_the_table_page_shows_the_views_the_games_description_names(new_context,
     page.wait_for_timeout(500)
     assert page.locator("#view3d").is_hidden()
     assert page.locator("#show-3d").count() == 0
+
+
+def test_the_waiting_room_offers_the_bot_levels_by_name_weakest_first(new_context, server):
+    """The table's creator changes a seat to a bot from the levels of /api/bots, each by its
+    name and one-line description, weakest first; the seat then shows the level's name."""
+    with urllib.request.urlopen(f"{server}/api/bots") as r:
+        answer = json.load(r)["bots"]
+    levels = [b if isinstance(b, dict) else {"spec": b, "name": b, "description": ""}
+              for b in answer]
+    if all(isinstance(b, dict) for b in answer):
+        levels.sort(key=lambda b: b["step"])
+    page = new_context(1280, 800).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    sign_in_as_guest(page, "Joy")
+    open_table(page, "botanik", ["me", "open"], start=False)
+    select = page.locator('#seat-list li[data-seat="1"] select')
+    expect(select).to_be_visible()
+    offered = [o for o in select.locator("option").all_inner_texts() if o.startswith("Bot: ")]
+    want = [f"Bot: {b['name']}" + (f" — {b['description']}" if b["description"] else "")
+            for b in levels]
+    assert offered == want
+    assert not any("[object" in o or "{" in o for o in offered), offered
+    strongest = levels[-1]
+    select.select_option(value="bot:" + strongest["spec"])
+    seat = page.locator('#seat-list li[data-seat="1"]')
+    expect(seat.locator(".badge")).to_have_text(strongest["name"])
+    assert not errors, errors

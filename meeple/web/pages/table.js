@@ -34,9 +34,29 @@ export function botLevels(answer) {
   return levels.sort((a, b) => (a.step ?? 0) - (b.step ?? 0));
 }
 
-/** What a bot seat is called beside its name: the level's name, else "bot". */
-export function botBadge(p) {
-  return (p && p.bot_name) || "bot";
+let levelsAsked = null;
+/** The bot levels (asked once per page load). */
+export function knownBotLevels() {
+  if (!levelsAsked) {
+    levelsAsked = get("/api/bots")
+      .then(botLevels)
+      .catch(() => {
+        levelsAsked = null;
+        return [];
+      });
+  }
+  return levelsAsked;
+}
+let levelsKnown = [];
+knownBotLevels().then((l) => (levelsKnown = l));
+
+/** What a bot seat is called beside its name: the level's name (the seat's own, else the
+ * level of its bot's kind), else "bot". */
+export function botBadge(p, levels = levelsKnown) {
+  if (p && p.bot_name) return p.bot_name;
+  const spec = p && (p.level || p.bot);
+  const level = spec && levels.find((l) => l.spec === spec);
+  return (level && level.name) || "bot";
 }
 
 /** The move log's line: the move in words, the notation as its title. */
@@ -87,7 +107,7 @@ async function waitingRoom(main, table, gameInfo, refresh) {
   const me = session.me.name;
   const names = playerNames(table.seats, table.players);
   const owner = me && table.owner === me;
-  const bots = botLevels(owner ? await get("/api/bots") : { bots: [] });
+  const bots = await knownBotLevels();
   const held = tokensFor(table.id);
   const act = async (fn) => {
     try {
@@ -160,7 +180,7 @@ async function waitingRoom(main, table, gameInfo, refresh) {
         { class: "name" },
         names[s.seat],
         s.kind === "open" ? h("em", { class: "muted" }, " (open seat)") : null,
-        s.kind === "bot" ? h("span", { class: "badge" }, botBadge(s)) : null,
+        s.kind === "bot" ? h("span", { class: "badge" }, botBadge(s, bots)) : null,
         mine ? h("span", { class: "badge" }, "you") : null,
       ),
       controls,
