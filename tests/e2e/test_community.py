@@ -236,7 +236,7 @@ def test_profile_chart_follow_invite_and_leaderboard(browser, seeded, artifacts)
                  .all_inner_texts()]
         names = [" ".join(n.split()) for n in names]
         people = [n for n in names if not n.endswith(" bot")]
-        assert people == ["Ann", "Bob", "Cy"] and {"greedy bot bot", "random bot bot"} <= set(
+        assert people == ["Ann", "Bob", "Cy"] and {"Casual bot", "Beginner bot"} <= set(
             names)
         ratings = [float(x) for x in
                    dan.locator("#leaderboard tbody tr td:nth-child(3)").all_inner_texts()]

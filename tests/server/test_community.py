@@ -8,6 +8,7 @@ from __future__ import annotations
 import email
 import time
 from email import policy
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -25,6 +26,7 @@ from meeple.server.community.ratings import (
     Ratings,
     final_ranks,
     fit_levels,
+    load_ladder,
     shown,
 )
 from meeple.server.community.store import CommunityStore, RatedResult
@@ -416,13 +418,21 @@ def test_bot_levels_are_fitted_on_the_same_scale_and_shown_as_bots(db_url):
                        [m.rating(mu=fit["random"].mu, sigma=0.001)]])[0]
     assert p == pytest.approx(36.5 / 41, abs=0.01)
     assert fit_levels([]) == {}
+    # the arena's measured ladder gives every game's levels, the weakest at a newcomer's mu
+    measured = load_ladder()
+    assert measured, "meeple/bots/ladder.json gives no levels"
+    for levels in measured.values():
+        first = next(iter(levels.values()))
+        assert first.mu == pytest.approx(MU)
+        assert all(b.mu >= first.mu and b.games > 0 for b in levels.values())
+    assert load_ladder(Path("/nonexistent/ladder.json")) == {}
     app = create_app(db_url)
     app.state.community.ratings.bots = {"sealed_bids": fit}
     with TestClient(app) as client:
         rows = client.get("/api/leaderboard/sealed_bids").json()["rows"]
         bots = [r for r in rows if r["bot"]]
         assert [r["spec"] for r in bots] == ["mcts:4", "mcts:2", "greedy", "random"]
-        assert bots[0]["name"] == "mcts bot, level 4" and bots[-1]["name"] == "random bot"
+        assert bots[0]["name"] == "mcts bot, level 4" and bots[-1]["name"] == "Beginner"
     # a bot at a rated table takes part with its fitted rating and keeps it
     ratings = Ratings(CommunityStore(), ladder={"koplus": {"greedy": BotRating("greedy", 40.0,
                                                                                1.0, 80)}})

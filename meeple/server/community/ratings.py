@@ -29,6 +29,8 @@ import numpy as np
 from openskill.models import PlackettLuce
 from scipy import optimize, special
 
+from meeple.bots.levels import bot_name, is_step
+
 from ..domain import Seat, SeatKind
 from .store import CommunityStore, RatedResult, Rating
 
@@ -196,6 +198,9 @@ class Ratings:
 
 
 def bot_label(spec: str) -> str:
-    """How a bot level is named on screen."""
+    """How a bot level is named on screen (the ladder's name for its steps)."""
+    named = bot_name(spec) if is_step(spec) else None
+    if named:
+        return named
     kind, _, level = spec.partition(":")
     return f"{kind} bot, level {level}" if level else f"{kind} bot"
