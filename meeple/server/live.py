@@ -121,6 +121,8 @@ class LiveTable:
         self._texts: dict[int | str | None, str] = {}
         """Encoded frame parts of the current version: each seat's view, and "players"."""
         self._snapshots: dict[int, State] = {}
+        self.last_moved: float | None = None
+        """When the last move read or stored was made (``None``: none yet)."""
         self.move_limit = DEFAULT_MOVE_LIMIT
         """The time a person has for a move when the table has no clock (seconds)."""
         self._undo: dict[int, str | None] = {}
@@ -152,6 +154,7 @@ class LiveTable:
         for m in moves:
             _advance(state, m.player, m.action, m.notation, self.log, self.pending_since)
         self.state = state
+        self.last_moved = max(m.created for m in moves) or self.last_moved
         self._touch()
         return True
 
@@ -287,6 +290,8 @@ class LiveTable:
         """Make a stored step the table's state."""
         c = step.change
         self.state, self.log, self.pending_since = step.state, step.log, step.pending_since
+        if c.moves:
+            self.last_moved = c.moves[-1].created
         m = self.meta
         m.move_count, m.to_move, m.status = c.move_count, c.to_move, c.status
         m.started, m.finished, m.result = c.started, c.finished, c.result
@@ -435,7 +440,8 @@ class LiveTable:
         if (m.clock or m.status != TableStatus.RUNNING or seat.kind != SeatKind.HUMAN
                 or seat.seat not in m.to_move):
             return None
-        return (seat.turn_started or m.started or m.created) + self.move_limit
+        # a table stored before turns were timed without a clock: from its last move
+        return (seat.turn_started or self.last_moved or m.started or m.created) + self.move_limit
 
     def late(self, now: float) -> list[int]:
         """The seats whose time for their move has run out (tables without a clock)."""

@@ -995,9 +995,10 @@ class TableService:
             await self.push_turns({u for _, u in before} | {u for _, u in lt.told_turn})
 
     def evict(self, lt: LiveTable) -> None:
-        """Move a finished table nobody watches to the few kept for replays (older ones are
-        forgotten and read again from storage if asked)."""
-        if lt.meta.status == TableStatus.FINISHED and not lt.conns and not lt.lock.locked():
+        """Move a table that is over (finished, aborted, abandoned) and that nobody watches to
+        the few kept for replays (older ones are forgotten and read again from storage if
+        asked)."""
+        if lt.meta.status not in LIVE and not lt.conns and not lt.lock.locked():
             if self.tables.get(lt.id) is lt:
                 del self.tables[lt.id]
                 self.finished[lt.id] = lt

@@ -8,6 +8,7 @@ import asyncio
 import random
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -377,6 +378,12 @@ def test_a_table_nobody_plays_at_is_abandoned(store: Store) -> None:
         lt, _ = await service.create(ann, koplus(), [(ME, None), (OPEN, None)])
         await service.join(lt, bob)
         assert service.turn_count(ann.id) == 1 and service.turn_count(bob.id) == 0
+        # a table stored before turns were timed without a clock counts from its last move
+        seat = lt.seats[0]
+        assert seat.turn_started is not None and lt.last_moved is not None
+        assert lt.limit_deadline(seat) == seat.turn_started + LIMIT
+        legacy = replace(seat, turn_started=None)
+        assert lt.limit_deadline(legacy) == lt.last_moved + LIMIT
         await until(lambda: lt.meta.status == TableStatus.ABANDONED, 5)
         stored = store.table(lt.id)
         assert stored is not None and stored.meta.status == TableStatus.ABANDONED
