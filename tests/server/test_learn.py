@@ -81,12 +81,13 @@ def test_the_tutorial_walks_to_its_end_through_the_api(client, name):
             r = client.post(f"/api/learn/{name}/steps/{index}/check", json={"move": wrong})
             assert r.status_code == 200, r.text
             verdict = r.json()
-            assert verdict["ok"] is False and verdict["next"] is None
+            assert verdict["ok"] is False and verdict["next"] is None and verdict["svg"] is None
             assert verdict["message"] == step.wrong.get(wrong, step.otherwise)
         good = next(a for a in view["actions"] if a["text"] == step.expect[0])
         verdict = client.post(f"/api/learn/{name}/steps/{index}/check",
                               json={"move": good["action"]}).json()
         assert verdict["ok"] is True and verdict["message"] == step.good
+        assert ET.fromstring(verdict["svg"]).tag == SVG and verdict["svg"] != view["svg"]
         assert [r["player"] for r in verdict["replies"]] == [
             p for p, _ in step.replies if p >= 0]
         index = verdict["next"]

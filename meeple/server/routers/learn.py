@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 import meeple
 from meeple.bots import bot_choices
-from meeple.engine import Game, MeepleError
+from meeple.engine import Game, MeepleError, State
 from meeple.engine.lessons import (
     Lesson,
     Tutorial,
@@ -24,6 +24,7 @@ from meeple.engine.lessons import (
     judge,
     picture_svg,
     pictures,
+    play,
     step_state,
     with_pictures,
 )
@@ -115,6 +116,8 @@ class Verdict(BaseModel):
     next: int | None
     finished: bool
     replies: list[dict[str, Any]]
+    svg: str | None = None
+    """The board after the move and the replies (only when the move is the step's)."""
 
 
 def _lessons(name: str) -> tuple[type[Game], Lesson]:
@@ -234,10 +237,27 @@ def check(name: str, index: int, body: Check) -> Verdict:
     except MeepleError as e:
         raise HTTPException(422, str(e)) from None
     replies = []
+    svg = None
+    names = learner_names(game.num_players)
     if verdict.ok:
-        names = learner_names(game.num_players)
         replies = [{"player": p, "name": names[p], "label": label}
                    for p, label in tutorial.replies()]
+        after = after_move(tutorial, body.move)
+        svg = game.renderer.svg(after.observation(tutorial.step.player), names)
     nxt = i + 1 if verdict.ok and i + 1 < len(lesson.steps) else None
     return Verdict(ok=verdict.ok, message=verdict.message, next=nxt,
-                   finished=verdict.ok and nxt is None, replies=replies)
+                   finished=verdict.ok and nxt is None, replies=replies, svg=svg)
+
+
+def after_move(tutorial: Tutorial, move: str | int) -> State:
+    """The step's position after ``move`` (one of the step's own) and the replies that follow
+    it, as far as they apply."""
+    step = tutorial.step
+    after = tutorial.state.clone()
+    action = move if isinstance(move, int) else after.string_to_action(move, step.player)
+    after.apply(action, step.player)
+    try:
+        play(after, step.replies)
+    except MeepleError:
+        pass  # another intended move than the first: the replies were written for the first
+    return after

@@ -53,7 +53,7 @@ export async function tutorialPage(main, [name]) {
           pointAt(boardEl, view.highlight);
           return;
         }
-        board.show(view.svg, [], { enabled: false });
+        board.show(v.svg || view.svg, [], { enabled: false });
         fill(
           feedback,
           h("p", { class: "tutorial-right" }, "Yes! ", v.message),
