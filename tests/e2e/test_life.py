@@ -102,6 +102,24 @@ def test_take_back_my_move(new_context, server, artifacts):
     assert not errors, errors
 
 
+def test_call_off_before_anyone_moved(new_context, server, artifacts):
+    ann, bob, tid = _two(new_context)
+    watcher = new_context(390, 844, phone=True).new_page()
+    sign_in_as_guest(watcher, "Cat")
+    watcher.goto(f"/table/{tid}")
+    expect(watcher.locator("#board")).to_be_visible()
+    expect(watcher.locator("#table-life")).to_be_hidden()
+    ann.locator("#life-abort").click()
+    for page in (ann, bob, watcher):
+        expect(page.locator("#life-gone")).to_have_text(
+            "This game was called off before anyone moved. It has no result.")
+        expect(page.locator("#life-resign")).to_have_count(0)
+    assert _table(server, tid)["status"] == "aborted"
+    watcher.screenshot(path=str(artifacts / "e2e-life-aborted-390.png"), full_page=True)
+    running = ann.evaluate("fetch('/api/tables?status=running').then((r) => r.json())")
+    assert tid not in [t["id"] for t in running["tables"]]
+
+
 def test_the_turn_badge_follows_the_game_live(new_context, server, artifacts):
     ann_ctx = new_context(1280, 800)
     ann = ann_ctx.new_page()

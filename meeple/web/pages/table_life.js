@@ -1,6 +1,7 @@
 // The table part for a game's life beside the board: resign (asked to confirm), call the game
 // off before anyone moved, take back one's own last move, and claim the game (or let a bot
-// play on) when a player's time for a move is up. Only the people who sit at the table see it.
+// play on) when a player's time for a move is up. Only the people who sit at the table see its
+// buttons; a game called off or given up is said to everyone.
 
 import { post, tokensFor } from "../api.js";
 import { fill, h, toast } from "../dom.js";
@@ -70,8 +71,8 @@ export function tableLife(play) {
     const key = JSON.stringify([life, f && f.status, f && f.seat, confirming, busy]);
     if (!force && key === shown) return;
     shown = key;
-    if (!seated || !life) {
-      card.hidden = true;
+    if (!life || (!seated && !GONE[f.status])) {
+      card.hidden = true; // the game's end without a result is said to everyone, the rest to players
       return;
     }
     const names = play.names(f);
