@@ -401,12 +401,24 @@ def pass_device(game: Game, player: int, names: list[str]) -> None:
 
 @dataclass
 class Entry:
-    """One action of the game as the log keeps it: who, in words, and what followed."""
+    """One action of the game as the log keeps it: who, its sentence (the game's
+    ``describe``: "places a U ..."), its notation, the sentence for those who may not know it
+    yet, the set-up's one line on the set-up's last chance event, and what followed."""
 
     player: int
-    label: str
+    sentence: str
     text: str
+    unseen: str = ""
+    setup: str = ""
     after: list[str] = field(default_factory=list)
+
+
+def said(say: Callable[[], str], fallback: str) -> str:
+    """A sentence of the log (``fallback``, the notation, if the game cannot say it)."""
+    try:
+        return say()
+    except Exception:  # a sentence must never stop a game
+        return fallback
 
 
 def consequences(before: dict[str, Any], after: dict[str, Any], names: list[str]) -> list[str]:
@@ -446,10 +458,15 @@ class Chronicle:
 
     def record(self, state: State, player: int, action: int) -> None:
         """Note an action just applied to ``state`` (the log's own copy applies it too)."""
-        d = self.shadow.describe_action(action, player)
-        before = self.shadow.observation(None)
-        self.shadow.apply(action, player)
-        entry = Entry(player, d.get("label") or d["text"], d["text"])
+        shadow = self.shadow
+        text = shadow.action_to_string(action, player)
+        entry = Entry(player, said(lambda: shadow.describe(player, action), text), text,
+                      said(lambda: shadow.describe_unseen(player), "has chosen"))
+        before = shadow.observation(None)
+        shadow.apply(action, player)
+        if player == CHANCE and shadow.current_player != CHANCE and self.entries \
+                and all(e.player == CHANCE for e in self.entries):
+            entry.setup = said(shadow.describe_setup, "The game is set up.")
         entry.after = consequences(before, state.observation(None), self.names)
         self.entries.append(entry)
 
@@ -466,11 +483,11 @@ class Chronicle:
             name = escape(plain_name(e.player, self.names))
             if i < len(visible) and visible[i][1] is None:
                 if e.player != CHANCE:
-                    lines.append(f"{name} has chosen")
+                    lines.append(f"{name} {escape(e.unseen)}")
             elif e.player == CHANCE:
-                lines.append(escape(e.label))
+                lines.append(escape(e.sentence))
             else:
-                lines.append(f"{name}: {escape(e.label)}")
+                lines.append(f"{name} {escape(e.sentence)}")
             lines.extend(escape(x) for x in e.after)
         if len(lines) > limit:
             lines = [f"[dim]... {len(lines) - limit + 1} earlier[/]", *lines[-limit + 1:]]
@@ -534,10 +551,11 @@ def run_game(
     secret: list[int] = []  # moves shown as "has chosen", told once everyone may know them
 
     def tell(entry: Entry) -> None:
-        text = escape(entry.label)
-        if entry.label != entry.text:
+        text = escape(entry.sentence)
+        if entry.sentence != entry.text:
             text += f" [dim]({escape(entry.text)})[/]"
-        console.print(f"{who(game, entry.player, names)}: {text}")
+        console.print(text if entry.player == CHANCE else f"{who(game, entry.player, names)} "
+                      f"{text}")
 
     def on_move(state: State, p: int, action: int) -> None:
         if chronicle is None:
@@ -550,12 +568,17 @@ def run_game(
             secret.remove(i)
             tell(chronicle.entries[i])
         entry = chronicle.entries[-1]
-        if p != CHANCE:
-            if visible[-1][1] is None:  # a secret until everyone has chosen
-                secret.append(len(chronicle.entries) - 1)
-                console.print(f"{who(game, p, names)} has chosen")
-            else:
+        if entry.setup:  # the set-up's chance events in one line
+            console.print(escape(entry.setup))
+        elif p == CHANCE:  # in words, once the set-up is over (a set-up of one event too)
+            leading = all(q == CHANCE for q, _ in visible)
+            if visible[-1][1] is not None and (not leading or state.current_player != CHANCE):
                 tell(entry)
+        elif visible[-1][1] is None:  # a secret until everyone has chosen
+            secret.append(len(chronicle.entries) - 1)
+            console.print(f"{who(game, p, names)} has chosen")
+        else:
+            tell(entry)
         for line in entry.after:
             console.print(f"  {escape(line)}")
 
@@ -688,22 +711,28 @@ def record_names(record: dict[str, Any], players: int) -> list[str]:
 
 
 def move_line(
-    state: State, record: dict[str, Any], viewer: int | str | None, names: list[str]
+    state: State, record: dict[str, Any], viewer: int | str | None, names: list[str],
+    before: State | None = None,
 ) -> str | None:
     """The last move of ``state`` (after the record's first moves) as ``viewer`` may know it
-    now, as rich markup: "Player 1: choose red-27", or "has chosen" / "a hidden draw" while
-    it is a secret to them. ``None`` at the start."""
+    now, as rich markup: its sentence with the notation after it ("Player 1 chooses the red
+    harbour card 27 with tea. (choose red-27)"; chance's sentence alone), or "Player 1 has
+    chosen" / "A hidden draw." while it is a secret to them. ``before``: the state before
+    that move (replayed from the record if not given). ``None`` at the start."""
     n = len(state.history())
     if not n:
         return None
     history = (state.history() if viewer == ALL
                else state.visible_history(None if viewer is None else int(viewer)))
     p, action = history[n - 1]
-    if action is not None:
-        move = escape(str(record["moves"][n - 1][1]))
-    else:
-        move = "a hidden draw" if p == CHANCE else "has chosen"
-    return f"{who(state.game, p, names)}: {move}"
+    if action is None:
+        return "A hidden draw." if p == CHANCE else f"{who(state.game, p, names)} has chosen"
+    if before is None:
+        before = meeple.replay(record, upto=n - 1)
+    text = str(record["moves"][n - 1][1])
+    sentence = said(lambda: before.describe(p, action), text)
+    line = escape(sentence) + (f" [dim]({escape(text)})[/]" if sentence != text else "")
+    return line if p == CHANCE else f"{who(state.game, p, names)} {line}"
 
 
 def show_replay_step(
@@ -717,7 +746,8 @@ def show_replay_step(
     seen = ("everything" if viewer == ALL else "as a spectator sees it" if viewer is None
             else f"as {seat_name(int(viewer), names)} sees it")
     console.rule(f"move {n}/{total} · {seen}")
-    line = move_line(state, record, viewer, names)
+    line = move_line(state, record, viewer, names, meeple.replay(record, upto=n - 1) if n
+                     else None)
     if line is not None:
         console.print(line)
     if n == total and final.is_terminal():

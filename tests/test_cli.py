@@ -284,10 +284,15 @@ def test_the_replay_log_shows_a_viewer_only_what_they_may_know(tmp_path):
         assert r.returncode == 0
         line = r.stdout.split(f"move {hidden}/{total}")[1].splitlines()[1]
         player, text = record["moves"][hidden - 1]
-        assert line.endswith("a hidden draw" if player == -1 else "has chosen"), line
+        assert line.endswith("A hidden draw." if player == -1 else "has chosen"), line
+        assert text not in line
         r = run("replay", str(path), "--viewer", "0", input=f"{total}\nq\n")
-        line = r.stdout.split(f"move {total}/{total}")[1].splitlines()[1]
-        assert line.endswith(": " + record["moves"][-1][1]), line  # the end shows everything
+        step = r.stdout.split(f"move {total}/{total}")[1].split("\n", 1)[1]
+        player, text = record["moves"][-1]
+        before = meeple.replay(record, upto=total - 1)
+        sentence = before.describe(player, before.string_to_action(text, player))
+        flat = " ".join(step.split())  # the terminal wraps a long line
+        assert f"{sentence} ({text})" in flat, flat  # the end shows everything
         return
     pytest.skip("no game hides a move from a player")
 
@@ -309,6 +314,8 @@ def test_every_replay_step_shows_each_viewer_only_what_they_may_know(name):
     names = cli.record_names(record, players)
     state = game.new_initial_state()
     for n, (player, text) in enumerate(record["moves"], 1):
+        before = state.clone()
+        sentence = before.describe(player, before.string_to_action(text, player))
         state.apply(state.string_to_action(text, player), player)
         open_step = set()
         if state.current_player == SIMULTANEOUS:  # who has chosen at the open step
@@ -318,17 +325,22 @@ def test_every_replay_step_shows_each_viewer_only_what_they_may_know(name):
                     break
                 open_step.add(p)
         for viewer in [*range(players), None, cli.ALL]:
-            line = Text.from_markup(cli.move_line(state, record, viewer, names)).plain
+            line = Text.from_markup(cli.move_line(state, record, viewer, names, before)).plain
             known = (state.history() if viewer == cli.ALL
                      else state.visible_history(viewer))[n - 1][1] is not None
             secret = player in open_step and player != viewer and viewer != cli.ALL
             if viewer == cli.ALL or game.perfect_information or state.is_terminal():
                 assert known
             if known and not secret:
-                assert line.endswith(": " + text), (n, viewer, line)
+                assert line.endswith(f"{sentence} ({text})"), (n, viewer, line)
+                if player == CHANCE:
+                    assert line == f"{sentence} ({text})", (n, viewer, line)
+                else:
+                    assert line.startswith(Text.from_markup(cli.who(game, player, names)).plain
+                                           + " "), (n, viewer, line)
             else:
-                assert text not in line, (n, viewer, line)
-                assert line.endswith("a hidden draw" if player == CHANCE else "has chosen")
+                assert text not in line and sentence not in line, (n, viewer, line)
+                assert line.endswith("A hidden draw." if player == CHANCE else "has chosen")
 
 
 def test_replay_viewer_all_shows_every_players_view(tmp_path):
@@ -346,7 +358,11 @@ def test_replay_viewer_all_shows_every_players_view(tmp_path):
         assert r.returncode == 0, r.stderr
         step = r.stdout.split(f"move {hidden}/")[1]
         assert "everything" in step.splitlines()[0]
-        assert step.splitlines()[1].endswith(": " + record["moves"][hidden - 1][1])
+        player, text = record["moves"][hidden - 1]
+        before = meeple.replay(record, upto=hidden - 1)
+        sentence = before.describe(player, before.string_to_action(text, player))
+        flat = " ".join(step.split("\n", 1)[1].split())  # the terminal wraps a long line
+        assert f"{sentence} ({text})" in flat
         assert "What ▲ Player 1" in step or "What" in step and "Player 1" in step
         assert step.count("sees:") == 2
     r = run("replay", str(path), "--viewer", "public", input=f"{hidden}\nq\n")
@@ -386,7 +402,7 @@ def test_since_your_last_turn_tells_falls_and_the_others_moves():
                     pending.append("Player 1 toppled the tower")
                     fell = True
             elif p >= 0:
-                pending.append(f"{names[p]}: {chronicle.entries[-1].label}")
+                pending.append(f"{names[p]} {chronicle.entries[-1].sentence}")
 
         def policy(st, p, rng, chronicle=chronicle, pending=pending):
             if p == 0 and chronicle.entries:
