@@ -603,3 +603,36 @@ def test_undo_and_resign_survive_a_restart(db_url):
         assert t["status"] == "finished" and t["result"]["resigned"] == [1]
         assert t["result"]["ranks"] == [1, 2]
         assert stored_moves(db_url, tid) == kept
+
+
+def test_another_process_sees_a_move_taken_back(db_url) -> None:
+    """Two services on one database: a move taken back in one is gone in the other too."""
+    store = SqlStore(db_url)
+    ann, bob = person(store, "Ann"), person(store, "Bob")
+
+    async def body(service: TableService) -> None:
+        lt, _ = await service.create(ann, koplus(), [(ME, None), (OPEN, None)])
+        await service.join(lt, bob)
+        other = TableService(store)
+        try:
+            twin = other.get(lt.id)
+            assert twin is not None
+            n = await play(service, lt, 0)
+            other.refresh(twin)
+            assert twin.state.move_number() == n
+            await service.undo(lt, me(ann))
+            await service.act(lt, 0, lt.state.legal_actions(0)[-1], n - 1, by=me(ann))
+            other.refresh(twin)  # same move count as before the undo, another move
+            assert twin.state.history() == lt.state.history()
+            assert twin.meta.undos == 1 and twin.undo_refusal(0) is None
+            await other.undo(twin, me(ann))
+            service.refresh(lt)
+            assert lt.state.history() == twin.state.history()
+            assert lt.state.move_number() == n - 1
+        finally:
+            other.stop()
+
+    try:
+        run_with(store, body)
+    finally:
+        store.close()
