@@ -123,3 +123,10 @@ def test_a_table_frame_says_what_the_current_step_asks(client):
     assert frame["aid"] == game_lessons("koplus").ask(frame["observation"])
     assert frame["aid"].startswith("Lay your U in the middle section")
     client.cookies.clear()
+
+
+def test_the_intended_moves_come_first_so_the_highlighted_place_shows_them(client):
+    lesson = game_lessons("kozo").lesson()
+    view = client.get("/api/learn/kozo/steps/0").json()
+    assert view["actions"][0]["text"] == lesson.steps[0].expect[0]
+    assert len(view["actions"]) == 236  # every legal move is still offered

@@ -93,7 +93,8 @@ class HowTo(BaseModel):
 
 class StepView(BaseModel):
     """One step of the guided first game: what to read, the board, what to point at and the
-    moves the board offers (all legal moves: a wrong one gets its explanation)."""
+    moves the board offers (all legal moves, the intended ones first, so that pointing at the
+    highlighted place shows the intended move first; a wrong one gets its explanation)."""
 
     game: str
     index: int
@@ -220,7 +221,8 @@ def step(name: str, index: int) -> StepView:
         game=name, index=i, count=len(lesson.steps), title=s.title, text=s.text,
         player=s.player, highlight=step_highlight(state, s),
         svg=game.renderer.svg(obs, learner_names(game.num_players)),
-        actions=[state.describe_action(a, s.player) for a in state.legal_actions(s.player)],
+        actions=sorted((state.describe_action(a, s.player) for a in state.legal_actions(s.player)),
+                       key=lambda d: d["text"] not in s.expect),
         ask=game_lessons(name).ask(obs),
     )
 
