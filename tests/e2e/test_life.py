@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+import time
 import urllib.request
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import _free_port
 from .people import play_one, sign_in_as_guest
 
 pytestmark = [pytest.mark.e2e]
@@ -20,6 +24,40 @@ CREATE = """async (body) => {
   return (await r.json()).table.id;
 }"""
 JOIN = """async (id) => (await fetch(`/api/tables/${id}/join`, {method: 'POST'})).status"""
+
+
+QUICK_LIMIT = 4.0
+QUICK_SERVER = """
+import sys, uvicorn
+from meeple.server.app import create_app
+app = create_app(sys.argv[1], bot_delay=0.0)
+app.state.services.tables.move_limit = float(sys.argv[3])  # a short time limit per move
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+"""
+
+
+@pytest.fixture
+def quick_server(tmp_path):
+    """A server whose tables without a clock allow a few seconds per move."""
+    port = _free_port()
+    log = open(tmp_path / "server.log", "w")
+    proc = subprocess.Popen([sys.executable, "-c", QUICK_SERVER,
+                             f"sqlite:///{tmp_path / 'meeple.db'}", str(port), str(QUICK_LIMIT)],
+                            cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/api/games", timeout=30):
+                break
+        except OSError:
+            assert proc.poll() is None and time.monotonic() < deadline, (
+                (tmp_path / "server.log").read_text())
+            time.sleep(0.2)
+    yield base
+    proc.terminate()
+    proc.wait(10)
+    log.close()
 
 
 def _table(server: str, tid: str) -> dict:
@@ -163,3 +201,39 @@ def test_a_double_click_on_create_makes_one_table(new_context, server):
     assert ids[0] == ids[1] and ids[2] != ids[0]
     mine = page.evaluate("fetch('/api/my/tables').then((r) => r.json())")["tables"]
     assert sorted(t["id"] for t in mine) == sorted({*ids})
+
+
+def test_claim_the_game_when_the_time_is_up(browser, quick_server, artifacts):
+    pages = []
+    for width, height in ((1280, 800), (390, 844)):
+        ctx = browser.new_context(base_url=quick_server, viewport={"width": width,
+                                                                   "height": height})
+        ctx.set_default_timeout(20_000)
+        pages.append(ctx.new_page())
+    ann, bob = pages
+    try:
+        sign_in_as_guest(ann, "Ann")
+        sign_in_as_guest(bob, "Bob")
+        tid = ann.evaluate(CREATE, {"game": "koplus", "seats": [{"kind": "me"},
+                                                                {"kind": "open"}]})
+        assert bob.evaluate(JOIN, tid) == 200
+        ann.goto(f"/table/{tid}")
+        bob.goto(f"/table/{tid}")
+        life = bob.locator("#table-life")
+        expect(life).to_contain_text("Each move may take up to 4 seconds.")
+        expect(bob.locator("#life-claim-0")).to_have_count(0)
+        claim = bob.locator("#life-claim-0")
+        expect(claim).to_have_text("Claim the game", timeout=QUICK_LIMIT * 1000 + 5000)
+        expect(life).to_contain_text("Ann's time for a move is up.")
+        expect(bob.locator("#life-bot-0")).to_have_text("Let a bot play for Ann")
+        expect(ann.locator("#life-claim-0")).to_have_count(0)  # not the late one herself
+        bob.screenshot(path=str(artifacts / "e2e-life-claim-390.png"), full_page=True)
+        claim.click()
+        expect(bob.locator("#final")).to_be_visible()
+        expect(ann.locator("#final")).to_be_visible()
+        t = _table(quick_server, tid)
+        assert t["status"] == "finished" and t["result"]["timed_out"] == [0]
+        assert t["result"]["ranks"] == [2, 1]
+    finally:
+        for page in pages:
+            page.context.close()
