@@ -109,17 +109,19 @@ def name_key(name: str) -> str:
 def seat_names(owner: str, own: Sequence[bool], given: Sequence[str | None] | None,
                registered: Callable[[str], bool]) -> list[str | None]:
     """The names of the owner's seats at a new table, one per seat (``None`` where the seat
-    is not the owner's): each given name checked like a player name, else the owner's name.
+    is not the owner's): each given name checked like a player name; the owner's name where
+    none is given (or the owner's own is, in any case).
 
     ``own`` marks the owner's seats (hot-seat: several); ``registered(key)`` says whether a
     name key belongs to a registered player other than the owner. Raises ``ValueError``
     (a name on a seat that is not the owner's, a bad name) or ``LookupError`` (another
-    player's name, two seats with one name), saying why.
+    player's name, two seats given one name), saying why.
     """
     wanted = list(given) if given is not None else [None] * len(own)
     if len(wanted) != len(own):
         raise ValueError(f"names lists {len(wanted)} seats for {len(own)} players")
     out: list[str | None] = []
+    others: dict[str, str] = {}  # key -> name, of the names that are not the owner's
     for i, (mine, name) in enumerate(zip(own, wanted, strict=True)):
         if name is not None and not mine:
             raise ValueError(f"seat {i + 1} is not yours: only your own seats take a name "
@@ -127,17 +129,17 @@ def seat_names(owner: str, own: Sequence[bool], given: Sequence[str | None] | No
         if not mine:
             out.append(None)
             continue
-        if name is None:
+        if name is None or name_key(name) == name_key(owner):
             out.append(owner)
             continue
         checked = check_name(name)
-        if name_key(checked) != name_key(owner) and registered(name_key(checked)):
+        key = name_key(checked)
+        if key in others:
+            raise LookupError(f"two seats cannot both be called \u201c{checked}\u201d: give "
+                              "each player their own name")
+        if registered(key):
             raise LookupError(f"\u201c{checked}\u201d is a registered player's name: choose "
                               "another for this seat")
+        others[key] = checked
         out.append(checked)
-    named = [(i, n) for i, (n, g) in enumerate(zip(out, wanted, strict=True)) if n is not None]
-    for i, n in named:
-        if any(j != i and name_key(m) == name_key(n) for j, m in named) and wanted[i]:
-            raise LookupError(f"two seats cannot both be called \u201c{n}\u201d: give each "
-                              "player their own name")
     return out

@@ -117,7 +117,6 @@ def test_without_names_the_creators_seats_carry_the_creators_name(client):
     ([{"kind": "me"}, {"kind": "bot", "bot": "random", "name": "Ben"}], 422,
      "seat 2 is not yours"),
     ([{"kind": "me"}, {"kind": "open", "name": "Ben"}], 422, "seat 2 is not yours"),
-    ([{"kind": "me"}, {"kind": "me", "name": "hana"}], 409, "two seats cannot both be called"),
     ([{"kind": "me", "name": "Ben"}, {"kind": "me", "name": "BEN"}], 409,
      "two seats cannot both be called"),
     ([{"kind": "me"}, {"kind": "me", "name": "Reg"}], 409, "registered player's name"),
@@ -132,9 +131,26 @@ def test_hot_seat_names_are_checked_like_player_names(client, seats, status, rea
     assert client.get("/api/my/tables").json()["tables"] == []  # nothing was made
 
 
+def test_a_seat_given_the_creators_own_name_is_the_creators(client):
+    new_guest(client, "Hana")
+    r = hot_seat(client, [{"kind": "me", "name": "HANA"}, {"kind": "me", "name": "Ben"},
+                          {"kind": "me"}])
+    assert r.status_code == 201, r.text
+    assert [s["name"] for s in r.json()["table"]["seats"]] == ["Hana", "Ben", "Hana"]
+
+
 def test_the_owner_may_name_a_seat_with_their_own_registered_name(client):
     assert signup(client, "Reg").status_code == 200
     r = hot_seat(client, [{"kind": "me", "name": "reg"}, {"kind": "me", "name": "Kim"}])
     assert r.status_code == 201 and [s["name"] for s in r.json()["table"]["seats"]] == [
-        "reg", "Kim"]
+        "Reg", "Kim"]
 
+
+def test_a_seat_may_carry_the_creators_own_name_even_with_a_guest_number(client):
+    new_guest(client, "Hana")
+    assert new_guest(client, "Hana")["name"] == "Hana (2)"
+    r = hot_seat(client, [{"kind": "me", "name": "hana (2)"}, {"kind": "me", "name": "Ben"}])
+    assert r.status_code == 201, r.text
+    assert [s["name"] for s in r.json()["table"]["seats"]] == ["Hana (2)", "Ben"]
+    r = hot_seat(client, [{"kind": "me", "name": "Ben (2)"}, {"kind": "me"}])
+    assert r.status_code == 422 and "cannot hold" in r.json()["detail"]

@@ -144,8 +144,7 @@ class Kontor(Game):
                    help="which game: the basic and advanced games are for 2 players, the "
                         "expansion for 3 or 4",
                    label="Game",
-                   labels=((None, "follows the player count: the basic game with 2 players, "
-                                  "the expansion with 3 or 4"),
+                   labels=((None, "by the player count: basic for 2, the expansion for 3 or 4"),
                            ("basic", "basic game: 2 players on a 6 × 6 harbour"),
                            ("advanced", "advanced game: 2 players on a 7 × 7 harbour, with "
                                         "the patrol ship"),
@@ -155,20 +154,19 @@ class Kontor(Game):
                    help="the Flood, the Bridge and the Customs house; they need the patrol "
                         "ship, so never in the basic game",
                    label="Special cards",
-                   labels=((None, "as the game says: in the expansion, not in the advanced "
-                                  "game"),
+                   labels=((None, "as the game says (with the expansion only)"),
                            (True, "with special cards"), (False, "without special cards"))),
             Option("max_rounds", int, 0, minimum=0, reconstructed=True,
                    help="the game ends after this many rounds and is scored as usual; "
                         "0: no limit (a game lasts about 14 to 22 rounds)",
                    label="Round limit", labels=((0, "no limit"),)),
             Option("scored_areas", str, None, reconstructed=True,
-                   help="which closed areas score at the end; areas as large as the last "
+                   help="which closed areas score at the end; as the game says: every area "
+                        "with 2 players or with the storage limit, else the 7 largest (3 "
+                        "players) or the 9 largest (4 players); areas as large as the last "
                         "one that scores score too",
                    label="Areas that score",
-                   labels=((None, "as the game says: every area with 2 players or with the "
-                                  "storage limit, else the 7 largest (3 players) or the 9 "
-                                  "largest (4 players)"),
+                   labels=((None, "as the game says (see below)"),
                            ("all", "every closed area"),
                            ("largest_5", "the 5 largest closed areas"),
                            ("largest_7", "the 7 largest closed areas"),
@@ -186,7 +184,7 @@ class Kontor(Game):
             Option("remove_triple_cards", bool, None, reconstructed=True,
                    help="each colour's card with three goods is left out of the game",
                    label="Triple cards",
-                   labels=((None, "as the game says: left out in the expansion only"),
+                   labels=((None, "as the game says (left out in the expansion only)"),
                            (True, "left out"), (False, "kept in")),
                    advanced=True),
             Option("warehouses_per_type", int, 16, minimum=1, maximum=64,

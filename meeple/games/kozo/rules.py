@@ -89,15 +89,14 @@ class Kozo(Game):
                choices=("last_successful", "last_taken"), reconstructed=True,
                help="between tied players, the one whose last turn came later ranks higher",
                label="Ties go to",
-               labels=(("last_successful", "the later turn that kept the tower standing"),
-                       ("last_taken", "the later turn, even one that toppled the tower")),
+               labels=(("last_successful", "the later turn without a fall"),
+                       ("last_taken", "the later turn, even with a fall")),
                advanced=True),
         Option("piece_set", str, "derived_v1", choices=PIECE_SETS, reconstructed=True,
-               help="the shapes of the 12 wooden blocks",
+               help="the shapes of the 12 wooden blocks: every shape of 2 to 4 cubes and "
+                    "one of 5",
                label="Blocks",
-               labels=(("derived_v1",
-                        "every block of 2 to 4 cubes and one of 5 (the printed set is not "
-                        "known)"),),
+               labels=(("derived_v1", "meeple's own (the printed blocks are not known)"),),
                advanced=True),
         Option("sim_seconds", float, 3.0, minimum=0.5, maximum=10.0,
                help="physics simulation: how long the tower is watched after each turn, in "

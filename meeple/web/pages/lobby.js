@@ -319,7 +319,7 @@ export async function newTablePage(main, _params, query) {
     const marked = fields.some((f) => f.option.reconstructed);
     fill(optionsBox, 
       h("legend", {}, "Options"),
-      marked ? h("p", { class: "muted recon-note" }, reconBadge(), " ", sentence(RECONSTRUCTED.replace(/^reconstructed: /, ""))) : null,
+      marked ? h("p", { class: "muted recon-note" }, reconBadge(), ` means: ${RECONSTRUCTED.replace(/^reconstructed: /, "")}.`) : null,
       everyday.length ? everyday.map((f) => f.el) : null,
       advanced.length
         ? h(
@@ -341,6 +341,7 @@ export async function newTablePage(main, _params, query) {
       if (hotSeat && k === 0 && !s.name.value && !s.name.dataset.touched) s.name.value = session.me.name;
     });
     for (const s of seats) {
+      s.sel.options[0].textContent = hotSeat ? "A player on this device" : `You (${session.me.name})`;
       s.nameRow.hidden = !(hotSeat && s.sel.value === "me");
       const bot = s.sel.value.startsWith("bot:") ? levels.find((b) => "bot:" + b.spec === s.sel.value) : null;
       s.note.textContent = bot && bot.description ? bot.description : "";
@@ -356,7 +357,7 @@ export async function newTablePage(main, _params, query) {
       const sel = h(
         "select",
         { id: `seat-${i}`, name: `seat-${i}` },
-        h("option", { value: "me" }, `You, on this device (${session.me.name})`),
+        h("option", { value: "me" }, `You (${session.me.name})`),
         h("option", { value: "open" }, "Someone who joins (invite link or lobby)"),
         levels.length
           ? h("optgroup", { label: "A bot, weakest first" }, levels.map((b) => h("option", { value: "bot:" + b.spec }, `Bot: ${b.name}`)))
@@ -382,7 +383,7 @@ export async function newTablePage(main, _params, query) {
     }
     fill(seatsBox, 
       h("legend", {}, "Seats"),
-      h("p", { class: "muted" }, "Choose “You, on this device” for several seats to take turns on one screen; each player then gets their own name."),
+      h("p", { class: "muted" }, "Choose “You” for several seats to take turns on this screen; each player then gets their own name."),
       rows,
     );
     drawNames();
