@@ -11,9 +11,10 @@ after every pair (``--out`` elsewhere), as::
     {"games": {game: {"pairs": [{"lower": spec, "upper": spec, "games": n,
                                  "upper_wins": w, "draws": d, ...}]}}}
 
-A pair already recorded there with the same specs and budgets is kept as measured, unless
-``--again``; so a stopped run goes on where it stopped. Prints a Markdown table at the end
-(``--table`` prints it from the file without playing).
+Each pair also records each step's thinking time per move, wall clock and CPU (one core,
+the same on a busy machine). A pair already recorded there with the same specs and budgets is
+kept as measured, unless ``--again``; so a stopped run goes on where it stopped. Prints a
+Markdown table at the end (``--table`` prints it from the file without playing).
 """
 
 from __future__ import annotations
@@ -50,9 +51,10 @@ def score(pair: dict[str, Any]) -> tuple[float, float, float]:
 
 
 def _measure(game: str, lower: Step, upper: Step, games: int, seed: int,
-             ) -> tuple[int, int, int, float, float]:
+             ) -> tuple[int, int, int, list[float]]:
     """Play ``games`` games of ``game`` between the two steps (seats rotated); return the
-    games, the upper step's wins, the draws and each step's seconds per move."""
+    games, the upper step's wins, the draws and the seconds per move (wall clock, then CPU)
+    of the lower and the upper step."""
     with tempfile.TemporaryDirectory() as tmp:
         result = run_arena(game, [lower.spec, upper.spec], games, 2, 1, None, Path(tmp),
                            seed, {}, progress=False)
@@ -66,8 +68,9 @@ def _measure(game: str, lower: Step, upper: Step, games: int, seed: int,
                 draws += 1
             elif winners and winners[0] in up:
                 wins += 1
-    return (result.games, wins, draws, result.result(lower.spec).seconds_per_move,
-            result.result(upper.spec).seconds_per_move)
+    low, high = result.result(lower.spec), result.result(upper.spec)
+    return (result.games, wins, draws, [low.seconds_per_move, high.seconds_per_move,
+                                        low.cpu_seconds_per_move, high.cpu_seconds_per_move])
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -84,13 +87,12 @@ def measure_pair(game: str, lower: Step, upper: Step, args: argparse.Namespace,
                  ) -> dict[str, Any]:
     """One adjacent pair, with more games while the interval straddles 50%."""
     total = wins = draws = 0
-    secs_lo = secs_up = 0.0
+    secs = [0.0] * 4
     batch, seed = args.games, args.seed
     t0 = time.perf_counter()
     while True:
-        n, w, d, s_lo, s_up = _measure(game, lower, upper, batch, seed)
-        secs_lo = (secs_lo * total + s_lo * n) / (total + n)
-        secs_up = (secs_up * total + s_up * n) / (total + n)
+        n, w, d, more = _measure(game, lower, upper, batch, seed)
+        secs = [(a * total + b * n) / (total + n) for a, b in zip(secs, more, strict=True)]
         total, wins, draws = total + n, wins + w, draws + d
         pair = {"lower": lower.spec, "upper": upper.spec, "games": total, "upper_wins": wins,
                 "draws": draws}
@@ -103,8 +105,10 @@ def measure_pair(game: str, lower: Step, upper: Step, args: argparse.Namespace,
     pair.update({
         "lower_iterations": budgets(lower, game),
         "upper_iterations": budgets(upper, game),
-        "lower_seconds_per_move": round(secs_lo, 4),
-        "upper_seconds_per_move": round(secs_up, 4),
+        "lower_seconds_per_move": round(secs[0], 4),
+        "upper_seconds_per_move": round(secs[1], 4),
+        "lower_cpu_seconds_per_move": round(secs[2], 4),
+        "upper_cpu_seconds_per_move": round(secs[3], 4),
     })
     return pair
 
@@ -156,13 +160,14 @@ def table(data: dict[str, Any]) -> str:
             cells.append(f"{rate:.0%} of {p['games']} ({lo:.0%}–{hi:.0%})")
         lines.append(f"| {g} | " + " | ".join(cells) + " |")
     lines.append("")
-    lines.append("| Game | " + " | ".join(f"{s.name} s/move" for s in LADDER) + " |")
+    lines.append("| Game | " + " | ".join(f"{s.name}: s/move" for s in LADDER) + " |")
     lines.append("|" + "---|" * (len(LADDER) + 1))
     for g, entry in data["games"].items():
         secs: dict[str, float] = {}
-        for p in entry["pairs"]:
-            secs[p["lower"]] = p.get("lower_seconds_per_move", 0.0)
-            secs[p["upper"]] = p.get("upper_seconds_per_move", 0.0)
+        for p in entry["pairs"]:  # CPU seconds (one core) where measured
+            for side in ("lower", "upper"):
+                if f"{side}_cpu_seconds_per_move" in p:
+                    secs[p[side]] = p[f"{side}_cpu_seconds_per_move"]
         lines.append(f"| {g} | " + " | ".join(
             f"{secs[s.spec]:.3f}" if s.spec in secs else "–" for s in LADDER) + " |")
     return "\n".join(lines)

@@ -61,18 +61,21 @@ def play_game(
     """Play one game between the bots ``specs`` (one per seat); return its record.
 
     Chance is resolved with an RNG seeded by ``seed``; each bot gets its own seed. The record's
-    ``meta`` holds the seats, the seed and each seat's thinking time and number of moves.
+    ``meta`` holds the seats, the seed and each seat's thinking time (wall clock, and the
+    process's CPU time, which a busy machine does not inflate) and number of moves.
     """
     game = load(game_name, players=players, **options)
     rng = random.Random(seed)
     bots = [make_bot(spec, game, seed=rng.randrange(2**31)) for spec in specs]
     think = [0.0] * players
+    cpu = [0.0] * players
     moves = [0] * players
 
     def policy(state: State, p: int, rng: random.Random) -> int:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         action = bots[p].act(view_for(state, p))
         think[p] += time.perf_counter() - t0
+        cpu[p] += time.process_time() - c0
         moves[p] += 1
         return action
 
@@ -83,6 +86,7 @@ def play_game(
         seed=seed,
         seats=list(specs),
         think_seconds=[round(t, 4) for t in think],
+        think_cpu_seconds=[round(t, 4) for t in cpu],
         moves_per_seat=moves,
     )
 
@@ -128,6 +132,9 @@ class BotResult:
     rating: float = 0.0
     """The conservative rating (mu - 3 sigma, openskill's ordinal)."""
     seconds_per_move: float = 0.0
+    """Thinking time per move, wall clock."""
+    cpu_seconds_per_move: float = 0.0
+    """Thinking time per move in CPU time (one core), the same on a busy machine."""
 
 
 @dataclass
@@ -215,6 +222,7 @@ def summarise(
     wins = [0.0] * k
     ret = [0.0] * k
     think = [0.0] * k
+    cpu = [0.0] * k
     moves = [0] * k
     pair_games = [[0] * k for _ in range(k)]
     pair_wins = [[0.0] * k for _ in range(k)]
@@ -233,6 +241,7 @@ def summarise(
             wins[b] += seat_win[s]
             ret[b] += returns[s]
             think[b] += meta.get("think_seconds", [0.0] * players)[s]
+            cpu[b] += meta.get("think_cpu_seconds", [0.0] * players)[s]
             moves[b] += meta.get("moves_per_seat", [0] * players)[s]
             for s2, b2 in enumerate(seats):
                 if s2 != s and b2 != b:
@@ -276,6 +285,7 @@ def summarise(
                 rating_sigma=ratings[b].sigma,
                 rating=ratings[b].ordinal(),
                 seconds_per_move=think[b] / moves[b] if moves[b] else 0.0,
+                cpu_seconds_per_move=cpu[b] / moves[b] if moves[b] else 0.0,
             )
         )
     h2h: dict[str, dict[str, dict[str, float]]] = {}

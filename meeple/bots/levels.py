@@ -63,7 +63,7 @@ LADDER: tuple[Step, ...] = (
                    kozo=30)),
     Step("mcts:expert", "Expert",
          "Plays out many ways the game could go before each move, and rarely slips.", "search",
-         _per_game(**{DEFAULT: 1000}, koplus=4000, kontor=500, botanik=1000, mops_royal=1000,
+         _per_game(**{DEFAULT: 800}, koplus=4000, kontor=400, botanik=800, mops_royal=800,
                    kozo=120)),
 )
 """The steps, weakest first."""
