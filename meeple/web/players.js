@@ -89,9 +89,10 @@ export function resultsTable(breakdown, { names = [], colours = [], ranks = [], 
   for (const line of lines) for (const p of line.parts) if (!labels.includes(p.label)) labels.push(p.label);
   const order = [...lines].sort((a, b) => (ranks[a.player] ?? 0) - (ranks[b.player] ?? 0) || a.player - b.player);
   const nameOf = (s) => names[s] || `Player ${s + 1}`;
+  // Many parts: on a narrow screen each player's line is shown as a card of its own.
   const table = h(
     "table",
-    { class: "breakdown", id },
+    { class: labels.length >= 3 ? "breakdown many" : "breakdown", id },
     h(
       "thead",
       {},
@@ -106,15 +107,15 @@ export function resultsTable(breakdown, { names = [], colours = [], ranks = [], 
         return h(
           "tr",
           { dataset: { seat: line.player } },
-          h("td", {}, ranks[line.player] ?? ""),
+          h("td", { class: "rank", "data-label": "Rank" }, ranks[line.player] ?? ""),
           h(
             "th",
             { scope: "row" },
             playerLabel(nameOf(line.player), colours[line.player]),
             badges[line.player] ? h("span", { class: "badge" }, badges[line.player]) : null,
           ),
-          labels.map((l) => h("td", {}, parts.has(l) ? fmt(parts.get(l)) : "")),
-          h("td", { class: "total" }, h("strong", {}, line.total === undefined ? "" : fmt(line.total))),
+          labels.map((l) => h("td", { "data-label": l }, h("span", { class: "value" }, parts.has(l) ? fmt(parts.get(l)) : ""))),
+          h("td", { class: "total", "data-label": "Total" }, h("strong", {}, line.total === undefined ? "" : fmt(line.total))),
         );
       }),
     ),

@@ -349,13 +349,15 @@ def test_no_page_scrolls_sideways_and_results_show_every_column(screen, new_cont
         w = page.evaluate(PAGE_WIDTH)
         assert w["scroll"] <= w["inner"] + 1 and not w["wide"], f"{what} on a {size}: {w}"
         if shot:
-            page.screenshot(path=str(artifacts / f"layout-page-{shot}-{size}.png"), full_page=True)
+            page.screenshot(path=str(artifacts / f"layout-page-{shot}-{size}.png"), timeout=60_000)
 
     for path, shot in (("/", "lobby"), ("/new?game=kontor", "new"), ("/rules", None),
                        ("/rules/kontor", "rules"), (f"/profile/{name}", "profile"),
                        ("/no/such/page", None)):
         page.goto(path)
-        expect(page.locator("main h1").first).to_be_visible()
+        page.wait_for_load_state("networkidle")
+        expect(page.locator("main > .loading")).to_have_count(0)
+        expect(page.locator("main > *").first).to_be_visible()
         check(path, shot)
     open_table(page, "kontor", ["me", "bot:random"], SHORT_GAMES.get("kontor"))
     page.wait_for_function(CAN_ACT)
@@ -366,7 +368,8 @@ def test_no_page_scrolls_sideways_and_results_show_every_column(screen, new_cont
         for r in page.evaluate(RESULTS_FIT):
             assert r["scroll"] <= r["client"] + 1, f"{game}: the results scroll on a {size}: {r}"
             assert r["heads"][-1] == "Total"
-        page.locator("#final").screenshot(path=str(artifacts / f"layout-final-{game}-{size}.png"))
+        page.locator("#final").screenshot(path=str(artifacts / f"layout-final-{game}-{size}.png"),
+                                          timeout=60_000)
         page.goto(f"/replay/{table}?move=3")
         expect(page.locator("#replay-pos")).to_contain_text("Move 3")
         check(f"the replay of {game}", f"replay-{game}")
