@@ -80,6 +80,37 @@ def test_events_of_joining_and_starting(store: Store) -> None:
     run(store, body)
 
 
+def test_events_of_leaving_and_of_a_clock_running_out(store: Store) -> None:
+    ann, bob = person(store, "Ann"), person(store, "Bob")
+
+    async def body(service: TableService) -> None:
+        seen = listen(service)
+        lt, _ = await service.create(ann, tiny(), [(ME, None), (OPEN, None)], start=False)
+        await service.join(lt, bob)
+        await service.leave(lt, 1, bob.id, None)
+        assert [(e, d) for _, e, d in seen] == [
+            ("joined", {"seat": 1, "user_id": bob.id, "name": "Bob"}),
+            ("left", {"seat": 1, "user_id": bob.id, "name": "Bob"})]
+        await service.set_seat(lt, ann, 1, BOT, "random")
+        await service.leave(lt, 1, ann.id, None)  # the owner frees a bot seat: nobody left
+        assert [e for _, e, _ in seen] == ["joined", "left"]
+
+        seen.clear()
+        slow, _ = await service.create(
+            ann, tiny(), [(ME, None), (BOT, "random")],
+            clock={"kind": "per_move", "seconds": 0.2, "on_timeout": "bot", "bot": "random"})
+        await until(lambda: slow.meta.status == TableStatus.FINISHED)
+        told = [(e, d) for t, e, d in seen if t == slow.id]
+        assert ("timed_out", {"seat": 0, "user_id": ann.id, "name": "Ann"}) in told
+        finished = [d for e, d in told if e == "finished"]
+        assert len(finished) == 1 and finished[0]["timed_out"] == [0]
+        assert finished[0]["ranks"] == slow.meta.result["ranks"]  # type: ignore[index]
+        assert [e for e, _ in told].index("timed_out") < [e for e, _ in told].index("finished")
+        assert slow.meta.departed == [{"seat": 0, "how": "timed_out", "last": False}]
+
+    run(store, body)
+
+
 def test_a_failing_listener_never_breaks_the_change(store: Store) -> None:
     ann, bob = person(store, "Ann"), person(store, "Bob")
 
