@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import meeple
-from meeple.arena import wilson_interval
+from meeple.arena import run_arena, wilson_interval
 from meeple.bots import MCTSBot, bot_choices, bot_name, bot_names, levels, make_bot, view_for
 from meeple.bots.levels import DEFAULT, LADDER, OLD_SPECS, adjacent_pairs, step_of
 from meeple.engine import OptionError
@@ -151,4 +151,27 @@ def test_ladder_json_every_step_beats_the_one_below():
             assert points > p["games"] / 2, (game, p)
             low, _ = wilson_interval(points, p["games"])
             assert low > 0.5, (game, p)  # the 95% interval stands above one half
-            assert p["upper_seconds_per_move"] < 2.0, (game, p)  # a move within ~2 s here
+
+
+def test_ladder_json_every_search_step_answers_within_two_seconds():
+    """The CPU time per move recorded for each search step (one core of this machine)."""
+    for game, entry in _recorded()["games"].items():
+        cpu: dict[str, list[float]] = {}
+        for p in entry["pairs"]:
+            for side in ("lower", "upper"):
+                if f"{side}_cpu_seconds_per_move" in p:
+                    cpu.setdefault(p[side], []).append(p[f"{side}_cpu_seconds_per_move"])
+        for step in LADDER:
+            if step.kind == "search":
+                assert cpu.get(step.spec), (game, step.spec)  # measured at least once
+                assert all(0 < t < 2.0 for t in cpu[step.spec]), (game, step.spec, cpu)
+
+
+def test_arena_records_thinking_time_in_cpu_seconds(tmp_path):
+    result = run_arena(TINY, ["greedy", LADDER[2].spec], 4, None, 1, None, tmp_path, 1, {},
+                       False)
+    record = json.loads(next((tmp_path / "games").glob("*.json")).read_text())
+    assert len(record["meta"]["think_cpu_seconds"]) == 2
+    assert all(t >= 0 for t in record["meta"]["think_cpu_seconds"])
+    search = result.result(LADDER[2].spec)
+    assert search.cpu_seconds_per_move > 0 and search.seconds_per_move > 0
