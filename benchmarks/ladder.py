@@ -29,6 +29,7 @@ from typing import Any
 
 from meeple.arena import run_arena, wilson_interval
 from meeple.bots.levels import LADDER, Step, adjacent_pairs
+from meeple.engine.registry import game_class
 from meeple.engine.registry import games as game_names
 
 OUT = Path(__file__).resolve().parent.parent / "meeple" / "bots" / "ladder.json"
@@ -143,6 +144,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     return data
 
 
+def _title(game: str) -> str:
+    return game_class(game).title or game
+
+
 def table(data: dict[str, Any]) -> str:
     """The Markdown table: for each game and adjacent pair, the upper step's score."""
     pairs = adjacent_pairs()
@@ -158,7 +163,7 @@ def table(data: dict[str, Any]) -> str:
                 continue
             rate, lo, hi = score(p)
             cells.append(f"{rate:.0%} of {p['games']} ({lo:.0%}–{hi:.0%})")
-        lines.append(f"| {g} | " + " | ".join(cells) + " |")
+        lines.append(f"| {_title(g)} | " + " | ".join(cells) + " |")
     lines.append("")
     lines.append("| Game | " + " | ".join(f"{s.name}: s/move" for s in LADDER) + " |")
     lines.append("|" + "---|" * (len(LADDER) + 1))
@@ -168,7 +173,7 @@ def table(data: dict[str, Any]) -> str:
             for side in ("lower", "upper"):
                 if f"{side}_cpu_seconds_per_move" in p:
                     secs[p[side]] = p[f"{side}_cpu_seconds_per_move"]
-        lines.append(f"| {g} | " + " | ".join(
+        lines.append(f"| {_title(g)} | " + " | ".join(
             f"{secs[s.spec]:.3f}" if s.spec in secs else "–" for s in LADDER) + " |")
     return "\n".join(lines)
 
