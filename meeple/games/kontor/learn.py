@@ -61,8 +61,8 @@ STEPS = (
         text=("Each round both of you choose one card in secret; then they are shown and the "
               "higher number plays first. Choose your red harbour card 21: it brings wine."),
         expect=("choose red-21",),
-        good=("Black chose the black 20 with tea. It shows a coin symbol, so you pay 1 coin of "
-              "tax. 21 is higher than 20: you play first."),
+        good=("Your opponent chose the black 20 with tea. It shows a coin symbol, so you pay "
+              "1 coin of tax. 21 is higher than 20: you play first."),
         otherwise="Any card may be chosen; in this lesson start with the red 21 and its wine.",
         replies=((1, "choose black-20"),),
     ),
@@ -71,17 +71,17 @@ STEPS = (
         text=("Place the red 21 beside a card on the table: one to the right and two above the "
               "anchor. Its wine is stored there in a warehouse."),
         expect=("place red-21 (1,-2)",),
-        good=("Your wine is in the harbour, and you draw a new card. Black places the 20 right "
-              "below it, to the right: harbour cards that touch form one area."),
+        good=("Your wine is in the harbour, and you draw a new card. Your opponent places the "
+              "black 20 right below it, to the right: harbour cards that touch form one area."),
         otherwise="Place the red 21 one to the right and two above the anchor.",
         replies=((CHANCE, "red-5"), (1, "place black-20 (2,-1)"), (CHANCE, "black-8")),
     ),
     Step(
         title="More wine",
-        text=("The area holds your wine and black's tea. Choose the red 15: more wine for the "
-              "same area."),
+        text=("The area holds your wine and your opponent's tea. Choose the red 15: more wine "
+              "for the same area."),
         expect=("choose red-15",),
-        good=("Black chose the water card 49, higher than your 15, so black plays first and "
+        good=("Your opponent chose the water card 49, higher than your 15, so they play first and "
               "closes the area's east side with water."),
         otherwise="Choose the red 15, to add wine to your area.",
         replies=((1, "choose water-49"), (1, "place water-49 (3,-1)"), (CHANCE, "water-58")),
@@ -89,12 +89,12 @@ STEPS = (
     Step(
         title="Join the area",
         text=("Place the red 15 one to the right and one above the anchor, between your 21 and "
-              "black's 20: now the area holds wine 2 against tea 1."),
+              "the black 20: now the area holds wine 2 against tea 1."),
         expect=("place red-15 (1,-1)",),
-        good="One area of three cards: your two wines lead black's one tea.",
+        good="One area of three cards: your two wines lead your opponent's one tea.",
         wrong={"place red-15 (-1,-1)": ("There it starts an area of its own; place it between "
-                                        "your 21 and black's 20.")},
-        otherwise="Place the red 15 between your 21 and black's 20.",
+                                        "your 21 and the black 20.")},
+        otherwise="Place the red 15 between your 21 and the black 20.",
         replies=((CHANCE, "red-7"),),
     ),
     Step(
@@ -102,8 +102,8 @@ STEPS = (
         text=("An area is won when water or the edge of the field surrounds it. Only the cell "
               "above your 21 is still open. Choose your water card 47."),
         expect=("choose water-47",),
-        good=("Black chose the water card 52 and plays first: it covers the cell above black's "
-              "20. One cell is left, above your 21."),
+        good=("Your opponent chose the water card 52 and plays first: it covers the cell above "
+              "the black 20. One cell is left, above your 21."),
         otherwise="Choose the water card 47 to close the area.",
         replies=((1, "choose water-52"), (1, "place water-52 (2,-2)"), (CHANCE, "water-59")),
     ),
