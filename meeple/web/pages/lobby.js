@@ -66,6 +66,7 @@ function gameCard(g) {
       { class: "row" },
       h("a", { class: "button primary", href: `/new?game=${g.name}`, "data-link": true }, "New table"),
       link(`/rules/${g.name}`, "Rules"),
+      link(`/tutorial/${g.name}`, "Learn to play"),
     ),
   );
 }
