@@ -273,7 +273,8 @@ class LiveTable:
         status = TableStatus.RUNNING if start else m.status
         finished, result = m.finished, m.result
         if state.is_terminal():
-            status, finished, result = TableStatus.FINISHED, now, result_of(state)
+            status, finished, result = TableStatus.FINISHED, now, result_of(
+                state, departed=m.departed)
         change = Change(
             moves=[Move(e.n, e.player, e.action, e.text, now) for e in log[first:]],
             move_count=state.move_number(),

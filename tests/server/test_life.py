@@ -5,6 +5,7 @@ rated tables and creating a table once per request key."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 from collections.abc import Awaitable, Callable
@@ -205,6 +206,25 @@ def test_resign_three_players_plays_on_then_ends_in_resign_order(store: Store) -
         assert lt.seats[0].user_id == ann.id and 0 not in lt.held_by(me(ann))
         assert service.turn_count(ann.id) == 0
         await until(lambda: 0 not in lt.state.pending_players())  # the bot played for Ann
+        played = await service.create(ann, koplus(3), [(ME, None), (OPEN, None), (OPEN, None)])
+        on = played[0]
+        await service.join(on, bob)
+        await service.join(on, cat)
+        await service.resign(on, me(cat))
+        rng = random.Random(2)
+        while on.meta.status == TableStatus.RUNNING:  # Ann and Bob play it out
+            pending = [s for s in on.state.pending_players() if s != 2]
+            if not pending:
+                await asyncio.sleep(0.01)  # the bot plays for Cat
+                continue
+            seat = pending[0]
+            with contextlib.suppress(Refused):  # the bot moved first
+                await service.act(on, seat, rng.choice(on.state.legal_actions(seat)),
+                                  on.state.move_number(), by=Holder(on.seats[seat].user_id))
+        assert on.state.is_terminal() and on.meta.status == TableStatus.FINISHED
+        ranked = on.meta.result
+        assert ranked is not None and ranked["ranks"][2] == 3 and ranked["resigned"] == [2]
+        assert sorted(ranked["ranks"][:2]) in ([1, 1], [1, 2])
         await service.resign(lt, me(bob))
         assert lt.meta.status == TableStatus.FINISHED
         result = lt.meta.result
