@@ -803,6 +803,9 @@ def review_command(
         None, "--viewer", help="whose review (0 is Player 1): that player's better moves, and "
         "in a game of hidden information only what that player could see"),
     svg_out: Path | None = typer.Option(None, "--svg", help="also write the chart to this SVG"),
+    iterations: int | None = typer.Option(
+        None, "--iterations", min=1,
+        help="search iterations per position (default: the game's own; fewer is quicker)"),
 ) -> None:
     """Review a finished game: each player's chance to win after every move, the turning
     points, and the moves where a search bot's choice was clearly better."""
@@ -825,6 +828,7 @@ def review_command(
     with Progress(console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("Reviewing", total=None)
         result = review(final, seat if isinstance(seat, int) else None, names=names,
+                        iterations=iterations,
                         progress=lambda done, total: bar.update(task, completed=done,
                                                                 total=total))
     for line in review_lines(result, seat if isinstance(seat, int) else None, names):
