@@ -1,5 +1,7 @@
 """How long the review of a typical 2-player game of each title takes on one core (the games
-played by two level-3 search bots), and the hint's time per move. Prints figures; never fails.
+played by two level-3 search bots): wall time and this process's CPU time (the figure for one
+core to itself on a busy machine), and the longest hint at a few positions. Prints figures;
+never fails.
 
     .venv/bin/python benchmarks/review.py [--games NAME ...] [--hints N]
 """
@@ -31,13 +33,13 @@ def main() -> None:
     parser.add_argument("--hints", type=int, default=5, help="hints timed per game")
     args = parser.parse_args()
     print(f"{'game':<11} {'moves':>5} {'points':>6} {'iters':>5} {'review s':>9} "
-          f"{'hint max s':>10}")
+          f"{'cpu s':>7} {'hint max s':>10}")
     for name in args.games:
         final = typical_game(name, 7)
         viewer = None if final.game.perfect_information else 0
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         r = review(final, viewer)
-        took = time.perf_counter() - t
+        took, cpu = time.perf_counter() - t, time.process_time() - cpu
         # hints at a few positions of the same game
         history = final.history()
         worst = 0.0
@@ -53,7 +55,7 @@ def main() -> None:
             h = hint(state, seat)
             worst = max(worst, h.seconds)
         print(f"{name:<11} {len(history):>5} {len(r.points):>6} {iterations_for(final.game):>5} "
-              f"{took:>9.1f} {worst:>10.2f}")
+              f"{took:>9.1f} {cpu:>7.1f} {worst:>10.2f}")
 
 
 if __name__ == "__main__":

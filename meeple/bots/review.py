@@ -28,8 +28,9 @@ from .mcts import MCTSBot
 
 REVIEW_ITERATIONS = 800
 """Search iterations per position, before the game's own budget factor (``SEARCH``)."""
-REVIEW_SECONDS = 2.0
-"""A cap on one position's search, a safety only: the iterations end the search first."""
+REVIEW_SECONDS = 30.0
+"""A cap on one position's search, a safety only: the iterations end the search first (so
+that the same position always gives the same estimate, however busy the machine)."""
 CLEAR_GAIN = 0.12
 """A move of the bot is *clearly better* when it raises the viewer's chance to win by this
 much (12 points in a hundred) over the move played."""
@@ -519,5 +520,94 @@ def _said(d: dict[str, Any] | str) -> str:
     return label[0].lower() + label[1:] if label else ""
 
 
-__all__ = ["Better", "Point", "Review", "Turning", "assemble", "estimate", "estimate_part",
-           "estimate_positions", "info_key", "iterations_for", "positions", "review"]
+
+
+# ---------------------------------------------------------------------- pictures and text
+CHART_W, CHART_H = 640, 280
+"""The chart's size in the picture's units."""
+
+
+def chart_svg(r: Review, colours: Sequence[Any], names: Sequence[str] | None = None) -> str:
+    """The review's chart as an SVG picture: one line per player in the player's colour
+    (each chance to win after every move), the turning points marked and named in their
+    tooltips, and a key of the players."""
+    from meeple.engine import svg
+    from meeple.engine.look import INK, MUTED
+
+    left, top, right, bottom = 44, 16, 16, 64
+    w, h = CHART_W - left - right, CHART_H - top - bottom
+    first = r.points[0].move if r.points else 0
+    last = max(first + 1, r.points[-1].move if r.points else 1)
+
+    def x(move: int) -> float:
+        return left + w * (move - first) / (last - first)
+
+    def y(chance: float) -> float:
+        return top + h * (1.0 - chance)
+
+    body = [svg.rect(left, top, w, h, fill="none", stroke=MUTED, stroke_width=1)]
+    for pct in (0, 25, 50, 75, 100):
+        yy = y(pct / 100)
+        body.append(svg.path(f"M{left} {yy:.1f}H{left + w}", stroke=MUTED, stroke_width=0.5,
+                             stroke_dasharray="3 3" if pct not in (0, 100) else None))
+        body.append(svg.text(left - 6, yy + 4, f"{pct}%", size=11, anchor="end"))
+    body.append(svg.text(left + w / 2, top + h + 28, "moves", size=11, anchor="middle"))
+    body.append(svg.text(left, top + h + 16, str(first), size=11, anchor="middle"))
+    body.append(svg.text(left + w, top + h + 16, str(last), size=11, anchor="middle"))
+    label = [seat_name(p, list(names) if names else None) for p in range(r.players)]
+    for p in range(r.players):
+        colour = colours[p]
+        d = "M" + " L".join(f"{x(pt.move):.1f} {y(pt.chances[p]):.1f}" for pt in r.points)
+        body.append(svg.group([svg.title(f"{label[p]}'s chance to win"),
+                               svg.path(d, stroke=colour.fill, stroke_width=2.5,
+                                        stroke_linejoin="round")],
+                              class_="chance-line", data_player=p))
+    for t in r.turning:
+        colour = colours[t.who]
+        body.append(svg.group([svg.title(t.words),
+                               svg.circle(x(t.move), y(t.after), 6, fill=colour.fill,
+                                          stroke=INK, stroke_width=1.5)],
+                              class_="turning-point", data_move=t.move))
+    kx = left
+    for p in range(r.players):
+        body.append(svg.player_mark(colours[p], kx + 7, CHART_H - 14, 7))
+        body.append(svg.text(kx + 19, CHART_H - 10, label[p], size=12))
+        kx += 26 + 8 * len(label[p]) + 12
+    return svg.document(CHART_W, CHART_H, body, cls="review-chart",
+                        label="Each player's chance to win after every move")
+
+
+def review_lines(r: Review, seat: int | None, names: Sequence[str] | None = None,
+                 every: int = 1) -> list[str]:
+    """The review as plain lines for a terminal: the chances after every ``every``-th move,
+    the turning points and ``seat``'s better moves (everyone's where ``seat`` is ``None``
+    and information is perfect)."""
+    label = [seat_name(p, list(names) if names else None) for p in range(r.players)]
+    out = ["Chance to win after each move:"]
+    width = max(len(n) for n in label)
+    head = "  move  " + "  ".join(f"{n:>{max(width, 4)}}" for n in label) + "  move played"
+    out.append(head)
+    for k, pt in enumerate(r.points):
+        if k % every and k != len(r.points) - 1:
+            continue
+        cells = "  ".join(f"{_pct(c):>{max(width, 4)}}" for c in pt.chances)
+        what = f"{label[pt.player]}: {pt.text}" if pt.player is not None else "the start"
+        out.append(f"  {pt.move:>4}  {cells}  {what}")
+    out.append("")
+    out.append("Turning points:" if r.turning else "No turning points: no single move "
+               "changed the chances by much.")
+    out += [f"  {t.words}" for t in r.turning]
+    out.append("")
+    better = r.better if seat is None else r.better_for(seat)
+    whose = "your" if seat is not None else "the players'"
+    if better:
+        out.append(f"Where the bot's choice was clearly better than {whose} move:")
+        out += [f"  {b.words}" for b in better]
+    else:
+        out.append(f"The bot found no clearly better move than {whose} choices.")
+    return out
+
+
+__all__ = ["Better", "Point", "Review", "Turning", "assemble", "chart_svg", "estimate",
+           "estimate_part", "estimate_positions", "info_key", "iterations_for", "positions",
+           "review", "review_lines"]
