@@ -62,7 +62,7 @@ LADDER: tuple[Step, ...] = (
          _per_game(**{DEFAULT: 100}, koplus=1000, kontor=50, botanik=100, mops_royal=100,
                    kozo=30)),
     Step("mcts:expert", "Expert",
-         "Plays out many ways the game could go before each move, and rarely slips.", "search",
+         "Plays out many ways the game could go before each move: the strongest.", "search",
          _per_game(**{DEFAULT: 800}, koplus=4000, kontor=400, botanik=800, mops_royal=800,
                    kozo=120)),
 )
