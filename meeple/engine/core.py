@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib.resources
 import random
 from collections.abc import Callable
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, cast
 
 import numpy as np
 
@@ -488,6 +488,15 @@ class State:
         gets a whole sentence ("The draw pile gives a red pipe tile."). It may say only what
         everyone who may see this entry of the history knows. Default: the notation."""
         return self.action_to_string(action, player)
+
+    def position_after(self, player: int, action: int) -> Self:
+        """A copy of this state with ``action`` applied for ``player``: what a sentence reads
+        to say what the move did. The legal actions already worked out here are not worked
+        out again."""
+        other = cast(Self, self.clone())
+        other._legal_cache = dict(self._legal_cache)
+        other.apply(action, player)
+        return other
 
     def describe_unseen(self, player: int) -> str:
         """The log's sentence for a move a viewer may not know yet (see

@@ -48,7 +48,10 @@ def _said(say: Callable[[], str], fallback: str) -> str:
 
 def sentences(state: State, player: int, action: int, text: str) -> tuple[str, str]:
     """A move's sentence and the one for those who may not know it yet, from ``state``
-    before the move (the notation if the game cannot say it)."""
+    before the move (the notation if the game cannot say it, or if the move is not legal:
+    it is then refused)."""
+    if not state.is_legal(action, player):
+        return text, CHANCE_TEXT if player == CHANCE else HIDDEN_TEXT
     return (_said(lambda: state.describe(player, action), text),
             _said(lambda: state.describe_unseen(player),
                   CHANCE_TEXT if player == CHANCE else HIDDEN_TEXT))

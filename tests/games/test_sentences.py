@@ -170,6 +170,9 @@ def test_a_game_without_chance_at_the_start_has_no_set_up_line():
 
 def test_a_sentence_that_fails_falls_back_to_the_notation():
     class Broken:
+        def is_legal(self, action, player):
+            return True
+
         def describe(self, player, action):
             raise RuntimeError("no words")
 
@@ -178,6 +181,18 @@ def test_a_sentence_that_fails_falls_back_to_the_notation():
 
     assert views.sentences(Broken(), 0, 3, "bid 3") == ("bid 3", "(hidden)")
     assert views.sentences(Broken(), CHANCE, 3, "x") == ("x", "chance")
+    state = meeple.load("koplus", players=2).new_initial_state()
+    assert views.sentences(state, 0, 5, "X@0,5") == ("X@0,5", "(hidden)")  # not legal now
+
+
+def test_the_position_after_a_move_is_a_copy():
+    state = meeple.load("kontor", players=2).new_initial_state()
+    resolve_chance(state, 4)
+    legal = state.legal_actions(0)
+    after = state.position_after(0, legal[0])
+    assert after.history() == [*state.history(), (0, legal[0])]
+    assert state.legal_actions(0) == legal and 0 in state.pending_players()
+    assert 0 not in after.pending_players() and after.legal_actions(0) == []
 
 
 # ------------------------------------------------------------------ hidden information

@@ -249,8 +249,7 @@ def describe(state: BotanikState, player: int, action: int) -> str:
                     f"onto the {pile} central pile.")
         return (f"The {tile_words(state.ts.ids[action], flowers=True)} is revealed from the "
                 "supply.")
-    after = state.clone()
-    after.apply(action, player)
+    after = state.position_after(player, action)
     kind = d["kind"]
     if kind == "add":
         r, c, _ = add_parts(action)

@@ -387,8 +387,7 @@ def describe(state: KontorState, player: int, action: int) -> str:
                "turn": "is turned up on its pile"}[kind]
         return notation._sentence(f"{notation.card_words(action)} {how}") + "."
     g = state.game
-    after = state.clone()
-    after.apply(action, player)
+    after = state.position_after(player, action)
     if action < g.PLACE:
         head = f"chooses {notation.card_words(action)}"
     elif action < g.SHIP:

@@ -222,8 +222,7 @@ def describe(state: KoPlusState, player: int, action: int) -> str:
     (chance), or a tile laid with the aliens it catches, a bonus turn, the end of the game."""
     if player == CHANCE:
         return notation.describe_action(state, action, player)["label"] + "."
-    after = state.clone()
-    after.apply(action, player)
+    after = state.position_after(player, action)
     if action == state.geo.pass_id:
         out = "passes: there is no place left for their tile"
         return out + (", and the game is over." if after.current_player == TERMINAL else ".")

@@ -268,8 +268,7 @@ def describe(state: KozoState, player: int, action: int) -> str:
     """A move of the log in the game's words, from the state before it: the piece placed and
     where it rests, the balance cube and the scoring tile taken, the tremor, the draw, and
     whether the tower stood or fell."""
-    after = state.clone()
-    after.apply(action, player)
+    after = state.position_after(player, action)
     if player == CHANCE:
         if state.phase == TREMOR:
             step = (action // 3 - 1, action % 3 - 1)
