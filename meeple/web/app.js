@@ -12,6 +12,7 @@ const routes = [
   [/^\/table\/([^/]+)$/, () => import("./pages/table.js").then((m) => m.tablePage)],
   [/^\/invite\/([^/]+)\/([^/]+)$/, () => import("./pages/table.js").then((m) => m.invitePage)],
   [/^\/replay\/([^/]+)$/, () => import("./pages/replay.js").then((m) => m.replayPage)],
+  [/^\/review\/([^/]+)$/, () => import("./pages/review.js").then((m) => m.reviewPage)],
   [/^\/rules\/?$/, () => import("./pages/rules.js").then((m) => m.rulesIndexPage)],
   [/^\/rules\/([^/]+)$/, () => import("./pages/rules.js").then((m) => m.rulesPage)],
   [/^\/tutorial\/([^/]+)$/, () => import("./pages/tutorial.js").then((m) => m.tutorialPage)],
