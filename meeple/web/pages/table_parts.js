@@ -9,5 +9,6 @@ import { tableAid } from "./table_aid.js";
 import { tableLife } from "./table_life.js";
 import { tableChat } from "./table_chat.js";
 import { tableNotify } from "./table_notify.js";
+import { tableHint } from "./table_hint.js";
 
-export const TABLE_PARTS = [tableNotify, tableChat, tableAid, tableLife];
+export const TABLE_PARTS = [tableNotify, tableChat, tableAid, tableLife, tableHint];
