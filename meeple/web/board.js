@@ -156,8 +156,11 @@ export class Board {
     // What is previewed and its buttons stay in sight below a tall board.
     this.dock = document.createElement("div");
     this.dock.className = "board-dock";
-    this.dock.append(this.status, this.bar);
-    this.root.replaceChildren(this.zoomBar, this.stage, this.dock, this.buttons);
+    const line = document.createElement("div");
+    line.className = "board-dock-line";
+    line.append(this.status, this.zoomBar);
+    this.dock.append(line, this.bar);
+    this.root.replaceChildren(this.stage, this.dock, this.buttons);
     this.svg = null; // the picture's own <svg> (its defs and styles; all of it on a phone)
     this.regions = []; // its top-level regions, in order: {g, box: [x, y, w, h], name, view}
     this.split = false; // are the regions laid out apart?
@@ -363,11 +366,12 @@ export class Board {
   _setSvg(text, moved = false) {
     this.root.dataset.pictures = String(+(this.root.dataset.pictures || 0) + 1); // for tools
     const old = this.svg;
-    const oldById = new Map();
-    if (old) for (const el of this.stage.querySelectorAll("[id]")) oldById.set(el.id, el.outerHTML);
+    const oldById = this.drawnById || new Map(); // the last picture as the server drew it
     const holder = document.createElement("div");
     holder.innerHTML = text;
     const svg = holder.querySelector("svg");
+    this.drawnById = new Map();
+    if (svg) for (const el of svg.querySelectorAll("[id]")) this.drawnById.set(el.id, el.outerHTML);
     if (!svg) {
       this.stage.replaceChildren();
       this.svg = null;
@@ -390,7 +394,7 @@ export class Board {
     if (old) {
       for (const el of svg.querySelectorAll("[id]")) {
         const before = oldById.get(el.id);
-        if (before === undefined || before !== el.outerHTML) {
+        if (before === undefined || before !== this.drawnById.get(el.id)) {
           if (!el.querySelector("[id]")) {
             el.classList.add("changed");
             changed.push(el.id);

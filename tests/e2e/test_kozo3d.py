@@ -90,6 +90,18 @@ def test_kozo_tower_in_3d_previews_and_plays_a_fall(new_context, server, artifac
     with urllib.request.urlopen(f"{server}/api/tables/{table}/frame") as r:
         check = json.load(r)["observation"]["last_check"]
     assert check["result"] == "fallen"
+    # The end: the tower that fell stands in the 3D view and on the plan (not an empty base),
+    # with who toppled it named.
+    expect(view).to_have_attribute("data-bodies", "3")
+    toppler = page.locator(f'#players li[data-seat="{check["player"]}"] .name').inner_text()
+    toppler = toppler.replace("you", "").strip()
+    caption = page.locator("#kozo3d-caption")
+    expect(caption).to_be_visible()
+    expect(caption).to_contain_text(f"{toppler} toppled the tower with a polycube")
+    expect(caption).to_contain_text("fell")
+    plan = page.locator("#board")
+    expect(plan).to_contain_text("toppled the tower")
+    page.screenshot(path=str(artifacts / "e2e-kozo-3d-end.png"), full_page=True)
     # The fall, played back from the MuJoCo motion of the checked tower.
     drawn = int(view.get_attribute("data-drawn"))
     page.locator("#play-fall").click()

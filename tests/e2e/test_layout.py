@@ -109,16 +109,24 @@ def _new_table(new_context, game: str, screen: tuple[int, int], *, phone: bool =
     return page, errors
 
 
+INSIDE_PAGE = """(id) => { const r = document.getElementById(id).getBoundingClientRect();
+    return r.left >= 0 && r.right <= document.documentElement.clientWidth + 1; }"""
+
+
 def _check_targets(page: Page) -> list[dict]:
-    """Every legal target is drawn inside its frame, inside the page's width and is the topmost
-    target where a person points at it."""
+    """Every legal target is drawn inside its frame, inside the page's width (on a zoomed
+    board, once scrolled to within the board's box) and is the topmost target where a person
+    points at it."""
     targets = page.evaluate(TARGETS)
+    zoomed = page.locator("#board .board-main.zoomed").count() > 0
     for t in targets:
         assert t["w"] > 0 and t["h"] > 0, f"target {t['id']} is not shown"
         assert t["inFrame"], f"target {t['id']} lies outside the picture's frame"
-        assert t["inPage"], f"target {t['id']} lies outside the page's width"
+        assert t["inPage"] or zoomed, f"target {t['id']} lies outside the page's width"
     for t in targets:
-        page.locator(f"#{t['id']}").evaluate("e => e.scrollIntoView({block: 'nearest'})")
+        page.locator(f"#{t['id']}").evaluate(
+            "e => e.scrollIntoView({block: 'nearest', inline: 'nearest'})")
+        assert page.evaluate(INSIDE_PAGE, t["id"]), f"target {t['id']} is out of reach"
         assert page.evaluate(HIT, t["id"]), f"target {t['id']} is covered where one points"
     return targets
 
