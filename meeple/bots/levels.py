@@ -8,8 +8,8 @@ the one below it in every game, two players, as measured by ``benchmarks/ladder.
 ``meeple/bots/ladder.json``.
 
 Specs: ``"random"``, ``"greedy"`` and ``"mcts:<step>"`` (for example ``"mcts:expert"``); the old
-``"mcts:1"`` … ``"mcts:5"`` and ``"mcts"`` still build the old levels, and :func:`step_of` places
-them on the ladder by their measured strength.
+``"mcts:1"`` … ``"mcts:5"`` and ``"mcts"`` still build the old levels, and :func:`step_of` names
+them after the step closest to them in strength (``OLD_SPECS``).
 """
 
 from __future__ import annotations
