@@ -135,6 +135,7 @@ def walk_tutorial(page: Page, server: str, game: str, touch: bool, artifacts, si
         if i == 0:
             wrong_move(page, move, touch)
             expect(page.locator(".tutorial-wrong")).to_contain_text("Not this one.")
+            expect(page.locator("#board .board-move")).to_be_hidden()  # the wrong move is gone
             if touch:
                 page.screenshot(path=str(artifacts / f"learn-tutorial-{game}-wrong-{size}.png"))
         play_on_board(page, move, touch)

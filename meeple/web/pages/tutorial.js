@@ -49,6 +49,9 @@ export async function tutorialPage(main, [name]) {
         const v = await post(`/api/learn/${encodeURIComponent(name)}/steps/${index}/check`, { move: a.action });
         if (!v.ok) {
           fill(feedback, h("p", { class: "tutorial-wrong" }, "Not this one. ", v.message));
+          // The wrong move is no longer shown, and nothing else is shown in its place.
+          if (boardEl.contains(document.activeElement)) document.activeElement.blur();
+          board.show(view.svg, [], { enabled: false });
           board.show(view.svg, view.actions, { enabled: true });
           pointAt(boardEl, view.highlight);
           return;
