@@ -66,3 +66,16 @@ def test_the_picture_is_an_svg_for_anyone(server):
         with urllib.request.urlopen(f"{server}/api/games/{g['name']}/picture", timeout=60) as r:
             assert r.headers["Content-Type"].startswith("image/svg+xml")
             assert b"<svg" in r.read(400)
+
+
+def test_a_reconstructed_mark_says_what_it_means(new_context, server):
+    page = new_context().new_page()
+    page.goto("/")
+    marked = [g for g in games(server) if any(o["reconstructed"] for o in g["options"])]
+    assert marked
+    for g in marked:
+        badge = page.locator(f'#games .card.game[data-game="{g["name"]}"] .badge.recon')
+        expect(badge).to_have_text("reconstructed")
+        expect(badge).to_have_attribute(
+            "title", "reconstructed: no source says how the printed game does this; this is our "
+                     "reading")

@@ -361,7 +361,7 @@ export async function newTablePage(main, _params, query) {
         h("option", { value: "me" }, `You (${session.me.name})`),
         h("option", { value: "open" }, "Someone who joins (invite link or lobby)"),
         levels.length
-          ? h("optgroup", { label: "A bot, weakest first" }, levels.map((b) => h("option", { value: "bot:" + b.spec }, `Bot: ${b.name}`)))
+          ? h("optgroup", { label: "A bot, weakest first" }, levels.map((b) => h("option", { value: "bot:" + b.spec, title: b.description || null }, `Bot: ${b.name}`)))
           : null,
       );
       sel.value = (old[i] && old[i].value) || (i === 0 ? "me" : defaultBot ? "bot:" + defaultBot : "open");
