@@ -590,3 +590,27 @@ def test_the_memory_store_has_a_community_too():
         assert client.post("/api/lobby/chat", json={"text": "hi"}).status_code == 200
         assert client.get("/api/lobby/chat").json()["lines"][0]["text"] == "hi"
 
+
+
+@pytest.mark.postgres
+def test_two_servers_share_chat_lines_through_redis(pg_url, redis_url):
+    app1, app2 = create_app(pg_url, redis_url), create_app(pg_url, redis_url)
+    with TestClient(app1) as c1, TestClient(app2) as c2:
+        ann, bob = People(c1), People(c2)
+        ann.add("Ann")
+        bob.add("Bob")
+        r = ann.be("Ann").post("/api/tables", json={
+            "game": "sealed_bids", "seats": [{"kind": "me"}, {"kind": "open"}]})
+        tid = r.json()["table"]["id"]
+        assert bob.be("Bob").post(f"/api/tables/{tid}/join", json={"seat": 1}).status_code == 200
+        with ann.be("Ann").websocket_connect(f"/ws/tables/{tid}") as ann_ws, \
+                ann.be("Ann").websocket_connect("/ws/lobby/chat") as ann_lobby, \
+                bob.be("Bob").websocket_connect(f"/ws/tables/{tid}") as bob_ws:
+            assert ann_lobby.receive_json()["type"] == "chat_history"
+            _drain_until_pong(ann_ws)
+            bob_ws.send_json({"type": "chat", "text": "from the other server"})
+            line = _chat_lines(ann_ws, "from the other server")[-1]
+            assert line["name"] == "Bob"
+            assert bob.be("Bob").post("/api/lobby/chat", json={"text": "lobby, elsewhere"}) \
+                .status_code == 200
+            assert ann_lobby.receive_json()["text"] == "lobby, elsewhere"

@@ -12,7 +12,7 @@ import asyncio
 import logging
 import weakref
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Depends
 from starlette.requests import HTTPConnection
@@ -25,6 +25,9 @@ from .mail import AWAY_AFTER, MAIL_GAP, Mailer
 from .ratings import BotRating, Ratings, shown
 from .store import CommunityStore
 
+if TYPE_CHECKING:
+    from .fanout import ChatFanout
+
 log = logging.getLogger("meeple.server.community")
 _BY_TABLES: weakref.WeakKeyDictionary[Any, Community] = weakref.WeakKeyDictionary()
 
@@ -33,12 +36,15 @@ class Community:
     """Chat, ratings, profiles and turn e-mails of one app."""
 
     def __init__(self, users: Store, *, smtp_url: str | None = None,
+                 redis_url: str | None = None,
                  ladder: Mapping[str, Mapping[str, BotRating]] | None = None,
                  away_after: float = AWAY_AFTER, mail_gap: float = MAIL_GAP):
         self.users = users
         self.store = CommunityStore(getattr(users, "engine", None))
         self.chat = ChatService(self.store)
         self.ratings = Ratings(self.store, ladder)
+        self.redis_url = redis_url
+        self.fanout: ChatFanout | None = None
         self.mailer: Mailer | None = None
         if smtp_url:
             self.mailer = Mailer(smtp_url, self.store, users.secret(), away_after=away_after,
@@ -51,6 +57,16 @@ class Community:
     def attach(self, tables: Any) -> None:
         """Answer the chat messages of ``tables``' sockets (see :func:`table_message`)."""
         _BY_TABLES[tables] = self
+        self.chat.find_table = lambda tid: tables.tables.get(tid)
+
+    async def start(self) -> None:
+        """With Redis: share chat lines with the other server processes."""
+        if self.redis_url and self.fanout is None:
+            from .fanout import ChatFanout
+
+            self.fanout = ChatFanout(self.redis_url, self.chat.from_elsewhere)
+            await self.fanout.start()
+            self.chat.publish = self.fanout.publish
 
     async def on_event(self, lt: LiveTable, event: str, data: dict[str, Any]) -> None:
         """A table event (the table service's hook): a system line, ratings, turn e-mails."""
@@ -81,9 +97,13 @@ class Community:
         if self.mailer is not None:
             await self.mailer.on_event(lt, event, data)
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
         if self.mailer is not None:
             self.mailer.stop()
+        if self.fanout is not None:
+            self.chat.publish = None
+            await self.fanout.stop()
+            self.fanout = None
 
 
 async def table_message(tables: Any, lt: LiveTable, conn: Conn,

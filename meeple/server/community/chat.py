@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 import unicodedata
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,12 +23,16 @@ from ..domain import Code, Refused, SeatKind, TableStatus, UserRecord
 from ..live import Holder, LiveTable
 from .store import ChatLine, CommunityStore
 
+log = logging.getLogger("meeple.server.community")
 MAX_TEXT = 500
 """The longest chat line (characters)."""
 RATE_LIMITS = ((5, 10.0), (20, 60.0))
 """At most this many lines per this many seconds, per person."""
 HISTORY = 100
 """Lines a room shows when it is opened."""
+MUTES_KEPT = 10.0
+"""How long a person's mutes are kept in memory before they are read again (seconds: a mute
+made through another server process counts after this long at most)."""
 LOBBY = "lobby"
 SAY, SYSTEM = "say", "system"
 
@@ -100,27 +105,48 @@ class ChatService:
         self.store = store
         self.lobby: set[LobbyConn] = set()
         self._said: dict[int, deque[float]] = {}
-        self._mutes: dict[int, set[int]] = {}
+        self._mutes: dict[int, tuple[float, set[int]]] = {}
+        self.publish: Callable[[ChatLine], Awaitable[None]] | None = None
+        """Tells other server processes of a new line (set when Redis is configured)."""
+        self.find_table: Callable[[str], LiveTable | None] = lambda _tid: None
+        """The table of this process a line of another process belongs to."""
+
+    async def _share(self, line: ChatLine) -> None:
+        if self.publish is not None:
+            try:
+                await self.publish(line)
+            except Exception:
+                log.exception("a chat line could not be told to the other processes")
+
+    async def from_elsewhere(self, line: ChatLine) -> None:
+        """A line another process stored: deliver it to this process's connections."""
+        if line.room == LOBBY:
+            self.deliver_lobby(line)
+        elif line.room.startswith("table:"):
+            lt = self.find_table(line.room[len("table:"):])
+            if lt is not None:
+                self.deliver_table(lt, line)
 
     # ------------------------------------------------------------------ mutes
     def mutes_of(self, user_id: int | None) -> set[int]:
         """The people ``user_id`` muted (kept in memory once read)."""
         if user_id is None:
             return set()
+        now = time.monotonic()
         have = self._mutes.get(user_id)
-        if have is None:
-            have = self._mutes[user_id] = self.store.mutes(user_id)
-        return have
+        if have is None or now - have[0] > MUTES_KEPT:
+            have = self._mutes[user_id] = (now, self.store.mutes(user_id))
+        return have[1]
 
     def mute(self, user_id: int, muted_id: int) -> None:
         if user_id == muted_id:
             raise Refused(Code.INVALID, "you cannot mute yourself")
         self.store.mute(user_id, muted_id)
-        self.mutes_of(user_id).add(muted_id)
+        self._mutes.pop(user_id, None)
 
     def unmute(self, user_id: int, muted_id: int) -> None:
         self.store.unmute(user_id, muted_id)
-        self.mutes_of(user_id).discard(muted_id)
+        self._mutes.pop(user_id, None)
 
     # ------------------------------------------------------------------ limits
     def _check_rate(self, user_id: int, now: float | None = None) -> None:
@@ -163,6 +189,7 @@ class ChatService:
         line = await asyncio.to_thread(self.store.add_chat, table_room(lt.id), user.id,
                                        user.name, clean, SAY, spectator)
         self.deliver_table(lt, line)
+        await self._share(line)
         return line
 
     def deliver_table(self, lt: LiveTable, line: ChatLine) -> None:
@@ -176,6 +203,7 @@ class ChatService:
         line = await asyncio.to_thread(self.store.add_chat, table_room(lt.id), None, "",
                                        text, SYSTEM, False)
         self.deliver_table(lt, line)
+        await self._share(line)
         return line
 
     async def on_event(self, lt: LiveTable, event: str, data: dict[str, Any]) -> None:
@@ -207,6 +235,7 @@ class ChatService:
         line = await asyncio.to_thread(self.store.add_chat, LOBBY, user.id, user.name, clean,
                                        SAY, False)
         self.deliver_lobby(line)
+        await self._share(line)
         return line
 
     def deliver_lobby(self, line: ChatLine, to: Iterable[LobbyConn] | None = None) -> None:
