@@ -90,7 +90,7 @@ def create_app(
 
     app = FastAPI(title="meeple", lifespan=_lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.services = services
-    app.state.community = community = Community(store, smtp_url=smtp_url)
+    app.state.community = community = Community(store, smtp_url=smtp_url, redis_url=redis_url)
     community.attach(service)
     service.on_event(community.on_event)
     app.add_exception_handler(MeepleError, _meeple_error)  # type: ignore[arg-type]
@@ -139,6 +139,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         fanout = RedisFanout(s.settings.redis_url, s.tables.on_remote_change)
         await fanout.start()
         s.tables.fanout = fanout
+    await app.state.community.start()
     s.tables.resume()
     await s.tables.recover_starts()
     # Everything loaded so far (modules, the app, resumed tables) lives as long as the
@@ -155,7 +156,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     finally:
         keeper.cancel()
         s.tables.stop()
-        app.state.community.stop()
+        await app.state.community.stop()
         if fanout is not None:
             await fanout.stop()
         with contextlib.suppress(Exception):
