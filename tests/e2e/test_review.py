@@ -1,0 +1,110 @@
+"""Hints and reviews in the browser: the Hint button at a casual table shows the bot's move on
+the board with its reason and plays it; a finished game's review page shows its progress, then
+the chart (a line per player in the player's colour, the turning points marked) and the
+viewer's better moves on the replay's board. Screenshots at 390x844 and 1280x800."""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from .people import play_to_end, sign_in_as_guest
+from .test_touch import open_table
+
+pytestmark = [pytest.mark.e2e]
+
+
+def _get(server: str, path: str) -> dict:
+    with urllib.request.urlopen(server + path, timeout=60) as r:
+        return json.load(r)
+
+
+@pytest.mark.parametrize("size", [(1280, 800, False), (390, 844, True)], ids=["desktop", "phone"])
+def test_hint_at_a_casual_table(size, new_context, server, artifacts):
+    w, hgt, phone = size
+    page = new_context(w, hgt, phone=phone).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    sign_in_as_guest(page, "Hana" if phone else "Hugo")
+    table = open_table(page, "koplus", ["me", "bot:random"])
+    button = page.locator("#hint-button")
+    expect(button).to_be_visible()
+    button.click()
+    try:
+        # the first hint of a server starts its worker processes: allow for that
+        expect(page.locator("#hint-move")).to_be_visible(timeout=60_000)
+    except AssertionError:
+        raise AssertionError(page.locator("#hint-card").inner_text()) from None
+    move = page.locator("#hint-move").inner_text()
+    reason = page.locator("#hint-reason").inner_text()
+    assert move and reason.startswith("Why: ") and "_" not in reason
+    assert page.locator("#board .hint-mark").count() > 0, "the move is marked on the board"
+    # the move named is one of the legal moves the page offers now
+    legal = page.locator("#legal-moves option").evaluate_all("os => os.map(o => o.textContent)")
+    assert move in legal, (move, legal[:5])
+    page.locator("#hint-card").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"e2e-hint-{'phone' if phone else 'desktop'}.png"))
+    if phone:
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= w + 1
+    before = _get(server, f"/api/tables/{table}")["table"]["move_number"]
+    page.locator("#hint-play").click()
+    expect(page.locator("#hint-move")).to_have_count(0, timeout=15_000)  # the game moved on
+    after = _get(server, f"/api/tables/{table}")["table"]["move_number"]
+    assert after > before
+    assert not errors, errors
+
+
+def test_no_hint_card_for_a_spectator(new_context, server):
+    page = new_context().new_page()
+    sign_in_as_guest(page, "Iris")
+    table = open_table(page, "koplus", ["me", "bot:random"])
+    expect(page.locator("#hint-button")).to_be_visible()
+    other = new_context().new_page()
+    sign_in_as_guest(other, "Jon")
+    other.goto(f"/table/{table}")
+    expect(other.locator("#board .board-picture")).to_have_count(1)
+    other.wait_for_timeout(300)
+    assert other.locator("#hint-button").is_hidden()
+
+
+def test_a_review_page_to_its_chart(new_context, server, artifacts):
+    page = new_context(1280, 800).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    sign_in_as_guest(page, "Kim")
+    table = open_table(page, "koplus", ["me", "bot:random"])
+    play_to_end([page], random.Random(5))
+    page.goto(f"/review/{table}")
+    chart = page.locator("#review-chart")
+    expect(chart).to_be_visible(timeout=120_000)  # progress first, then the chart
+    lines = chart.locator(".chance-line")
+    expect(lines).to_have_count(2)
+    described = _get(server, "/api/games/koplus")
+    seats = _get(server, f"/api/tables/{table}")["table"]["seats"]
+    for i in range(2):
+        p = int(lines.nth(i).get_attribute("data-player"))
+        assert lines.nth(i).get_attribute("stroke") == (seats[p]["colour"] or
+                                                         described["colours"][p])["fill"]
+    review = _get(server, f"/api/tables/{table}/review?seat=0")
+    assert review["status"] == "done"
+    assert chart.locator(".turning-point").count() == len(review["review"]["turning"])
+    expect(page.locator("#review-turning li")).to_have_count(len(review["review"]["turning"]))
+    better = review["review"]["better"]
+    if better:
+        page.locator("#show-better-0").click()
+        expect(page.locator("#review-shown")).to_be_visible()
+        expect(page.locator("#review-shown-words")).to_contain_text(better[0]["words"][:30])
+        assert page.locator("#review-shown .better-mark").count() > 0
+    else:
+        expect(page.locator("#review-better")).to_contain_text("no clearly better move")
+    page.screenshot(path=str(artifacts / "e2e-review-desktop.png"), full_page=True)
+    phone = new_context(390, 844, phone=True).new_page()
+    phone.goto(f"/review/{table}?seat=0")
+    expect(phone.locator("#review-chart .chance-line")).to_have_count(2)
+    phone.screenshot(path=str(artifacts / "e2e-review-phone.png"), full_page=True)
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390 + 1
+    assert not errors, errors
