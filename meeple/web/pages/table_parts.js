@@ -11,4 +11,4 @@ import { tableChat } from "./table_chat.js";
 import { tableNotify } from "./table_notify.js";
 import { tableHint } from "./table_hint.js";
 
-export const TABLE_PARTS = [tableNotify, tableChat, tableAid, tableLife, tableHint];
+export const TABLE_PARTS = [tableHint, tableNotify, tableChat, tableAid, tableLife];
