@@ -46,8 +46,10 @@ def test_hint_at_a_casual_table(size, new_context, server, artifacts):
     # the move named is one of the legal moves the page offers now
     legal = page.locator("#legal-moves option").evaluate_all("os => os.map(o => o.textContent)")
     assert move in legal, (move, legal[:5])
+    which = "phone" if phone else "desktop"
+    page.locator("#board").screenshot(path=str(artifacts / f"e2e-hint-board-{which}.png"))
     page.locator("#hint-card").scroll_into_view_if_needed()
-    page.screenshot(path=str(artifacts / f"e2e-hint-{'phone' if phone else 'desktop'}.png"))
+    page.screenshot(path=str(artifacts / f"e2e-hint-{which}.png"))
     if phone:
         assert page.evaluate("() => document.documentElement.scrollWidth") <= w + 1
     before = _get(server, f"/api/tables/{table}")["table"]["move_number"]
