@@ -215,7 +215,8 @@ export class Board {
       this.pinned = kept.pinned;
     }
     this._fitZoom();
-    if (hadFocus) {
+    // The keyboard's focus comes back to the same place (a finger's tap leaves none).
+    if (hadFocus && this.pointerType !== "touch" && this.pointerType !== "pen") {
       const again = activeBefore && this.groups.get(activeBefore);
       if (again) again.el.focus({ preventScroll: true });
       else this.focusFirst();
@@ -691,7 +692,7 @@ export class Board {
       },
       blur: (ev) => {
         // The preview stays for its own buttons, for a tapped place and under the mouse.
-        if (ev.relatedTarget && this.bar.contains(ev.relatedTarget)) return;
+        if (ev.relatedTarget && this.dock.contains(ev.relatedTarget)) return;
         if (!this.hovering && !this.pinned) this._clearPreview();
       },
     };
@@ -737,7 +738,7 @@ export class Board {
       this.hovering = false;
       if (ev.pointerType === "touch" || ev.pointerType === "pen") return;
       // Moving to the move's own buttons keeps the preview (Turn, Flip, Play).
-      if (ev.relatedTarget && this.bar.contains(ev.relatedTarget)) return;
+      if (ev.relatedTarget && this.dock.contains(ev.relatedTarget)) return;
       if (this.pinned) return;
       if (document.activeElement?.dataset?.target !== this.active) this._clearPreview();
     });

@@ -4,6 +4,7 @@ from the MuJoCo motion of the checked tower."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from pathlib import Path
 
@@ -47,7 +48,10 @@ def test_kozo_tower_in_3d_previews_and_plays_a_fall(new_context, server, artifac
     )
     page.mouse.click(*pos)
     expect(view).to_have_attribute("data-ghost", "1")
-    expect(page.locator(".board-preview")).to_contain_text("@")
+    # The move in words, its notation as the line's title.
+    expect(page.locator(".board-preview")).to_contain_text("Place the")
+    notation = re.compile(r"^P\d+\.\d+@\d,\d$")
+    expect(page.locator(".board-preview")).to_have_attribute("title", notation)
     # Rules example Z4 B: the V lying flat, then an I-tricube resting on (2,0) alone falls.
     type_move(page, "P12.5@0,0")
     expect(view).to_have_attribute("data-bodies", "1")
