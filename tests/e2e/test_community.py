@@ -45,15 +45,15 @@ def arm(page: Page) -> None:
     page.on("dialog", lambda d: (setattr(page, "_alerted", True), d.dismiss()))
 
 
-def two_at_a_table(new_context, width=1280, height=800):
+def two_at_a_table(new_context, width=1280, height=800, rated=False):
     ann_ctx, bob_ctx = new_context(width, height), new_context(390, 844, phone=True)
     ann, bob = ann_ctx.new_page(), bob_ctx.new_page()
     for p in (ann, bob):
         arm(p)
     a = sign_in_as_guest(ann, "Ann")
     b = sign_in_as_guest(bob, "Bob")
-    r = ann.request.post("/api/tables", data={"game": "kontor", "players": 2, "seats": [
-        {"kind": "me"}, {"kind": "open"}]})
+    r = ann.request.post("/api/tables", data={"game": "kontor", "players": 2, "rated": rated,
+                                              "seats": [{"kind": "me"}, {"kind": "open"}]})
     assert r.status == 201, r.text()
     tid = r.json()["table"]["id"]
     assert bob.request.post(f"/api/tables/{tid}/join", data={"seat": 1}).status == 200
@@ -111,6 +111,28 @@ def test_table_chat_is_live_safe_and_mutable(new_context, artifacts):
     not_pwned(ann, bob, cy)
 
 
+def test_at_a_rated_table_players_do_not_see_spectators(new_context, artifacts):
+    ann, bob, a, b, tid = two_at_a_table(new_context, rated=True)
+    cy = new_context(390, 844, phone=True).new_page()
+    arm(cy)
+    sign_in_as_guest(cy, "Cy")
+    cy.goto(f"/table/{tid}")
+    expect(cy.locator("#table-chat .chat-note")).to_contain_text("once the game is over")
+    say(cy, "table-chat", "Bob, play the 66")
+    expect(cy.locator("#table-chat .chat-text").last).to_have_text("Bob, play the 66")
+    say(bob, "table-chat", "good luck")
+    for p in (ann, bob, cy):
+        expect(p.locator("#table-chat .chat-text").last).to_have_text("good luck")
+    for p in (ann, bob):
+        expect(p.locator("#table-chat")).not_to_contain_text("play the 66")
+    ann.reload()
+    expect(ann.locator("#table-chat .chat-text").last).to_have_text("good luck")
+    expect(ann.locator("#table-chat")).not_to_contain_text("play the 66")
+    cy.locator("#table-chat").scroll_into_view_if_needed()
+    cy.screenshot(path=str(artifacts / "community-rated-spectator-390.png"))
+    not_pwned(ann, bob, cy)
+
+
 def test_turn_alerts_title_sound_and_notification_asked_once(new_context, artifacts):
     ann, bob, a, b, tid = two_at_a_table(new_context)
     # Kontor: both choose a card at once, so both are to move
@@ -129,13 +151,16 @@ def test_turn_alerts_title_sound_and_notification_asked_once(new_context, artifa
     bob.reload()
     expect(bob.locator("#turn-alerts")).to_be_visible()
     expect(bob.locator("#turn-notify")).to_be_hidden()  # asked once only
-    ctx = new_context()
-    ctx.grant_permissions(["notifications"])
-    cy = ctx.new_page()
+    cy = new_context().new_page()
     sign_in_as_guest(cy, "Cy")
     cy.goto(f"/table/{tid}")
-    expect(cy.locator("#turn-notify-state")).to_contain_text("will tell you")
-    assert not cy.title().startswith("Your turn")  # a spectator has no turn
+    expect(cy.locator("#table-chat")).to_be_visible()
+    expect(cy.locator("#turn-alerts")).to_be_hidden()  # a spectator has no turn
+    assert not cy.title().startswith("Your turn")
+    ann.context.grant_permissions(["notifications"])
+    ann.reload()
+    expect(ann.locator("#turn-notify-state")).to_contain_text("will tell you")
+    expect(ann.locator("#turn-notify")).to_be_hidden()
     ann.locator("#turn-alerts").scroll_into_view_if_needed()
     ann.screenshot(path=str(artifacts / "community-turn-alerts-1280.png"))
 

@@ -91,7 +91,9 @@ def profile(users: Store, community: CommunityStore, ratings: Ratings, user: Use
         g = per_game.setdefault(r.game, {"game": r.game, "title": game_title(r.game),
                                          "played": 0, "won": 0})
         g.update(rating=shown(r.mu, r.sigma), mu=round(r.mu, 2), sigma=round(r.sigma, 2),
-                 rated_games=r.played)
+                 rated_games=r.played,
+                 # every rated game is a finished one (beyond the tables read, too)
+                 played=max(g["played"], r.played), won=max(g["won"], r.won))
     for g in per_game.values():
         g.setdefault("rating", shown(MU, SIGMA))
         g.setdefault("rated_games", 0)

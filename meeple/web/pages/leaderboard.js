@@ -28,7 +28,7 @@ export async function leaderboardPage(main, [game]) {
           ? [h("span", { class: "name" }, r.name), " ", h("span", { class: "badge bot" }, "bot")]
           : [h("img", { class: "avatar", src: r.avatar, alt: "", width: 24, height: 24 }), " ", link(`/profile/${encodeURIComponent(r.name)}`, r.name), r.guest ? h("span", { class: "muted" }, " (guest)") : null],
       ),
-      h("td", {}, String(r.rating)),
+      h("td", {}, Number(r.rating).toFixed(1)),
       h("td", {}, String(r.played)),
       h("td", {}, r.bot ? "" : String(r.won)),
     );
@@ -40,7 +40,7 @@ export async function leaderboardPage(main, [game]) {
     h(
       "p",
       { class: "muted" },
-      `A rating is a cautious estimate of strength: it starts at ${b.newcomer} and grows as rated games show how well someone plays. The bots' levels stand on the same scale, measured in games between the levels, so you can see which level matches you.`,
+      `A rating is a cautious estimate of strength: it starts at ${Number(b.newcomer).toFixed(1)} and grows as rated games show how well someone plays. The bots' levels stand on the same scale, measured in games between the levels, so you can see which level matches you.`,
     ),
     rows.length
       ? h(

@@ -48,10 +48,10 @@ export function ratingChart(history, titleOf) {
     svg.append(s("path", { d, fill: "none", stroke: colour, "stroke-width": 2.5 }));
     pts.forEach((p, i) => {
       const dot = s("circle", { cx: x(i), cy: y(p.rating), r: 4, fill: colour });
-      dot.append(s("title", {}, `${titleOf(game)}: ${p.rating} after game ${i + 1} (place ${p.rank})`));
+      dot.append(s("title", {}, `${titleOf(game)}: ${Number(p.rating).toFixed(1)} after game ${i + 1} (place ${p.rank})`));
       svg.append(dot);
     });
-    legend.append(h("li", {}, h("span", { class: "swatch", style: `background:${colour}` }), ` ${titleOf(game)}: ${pts[pts.length - 1].rating}`));
+    legend.append(h("li", {}, h("span", { class: "swatch", style: `background:${colour}` }), ` ${titleOf(game)}: ${Number(pts[pts.length - 1].rating).toFixed(1)}`));
   });
   return h("figure", { class: "chart" }, svg, legend);
 }
@@ -76,7 +76,7 @@ function gamesTable(rows) {
           h("td", {}, link(`/leaderboard/${encodeURIComponent(g.game)}`, g.title)),
           h("td", {}, String(g.played)),
           h("td", {}, String(g.won)),
-          h("td", {}, g.rated_games ? `${g.rating} (${g.rated_games} rated)` : "not rated yet"),
+          h("td", {}, g.rated_games ? `${Number(g.rating).toFixed(1)} (${g.rated_games} rated)` : "not rated yet"),
         ),
       ),
     ),

@@ -115,6 +115,8 @@ export function tableNotify(play) {
     mail,
   );
   const onFrame = (f) => {
+    // a spectator has no turn: the card is for the people who sit here
+    card.style.display = (f.seats || []).length ? "" : "none";
     const now = myTurn(f);
     document.title = now ? MARK + base : base;
     if (now && !was) {
