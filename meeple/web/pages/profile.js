@@ -21,8 +21,9 @@ function s(tag, attrs = {}, text = null) {
 export function ratingChart(history, titleOf) {
   const series = Object.entries(history || {}).filter(([, pts]) => pts.length);
   if (!series.length) return h("p", { class: "muted", id: "rating-chart" }, "No rated games yet.");
-  const W = 560;
-  const H = 220;
+  // drawn at the width it is shown at, so that its words stay readable on a phone
+  const W = Math.round(Math.min(560, Math.max(280, window.innerWidth - 40)));
+  const H = W < 420 ? 200 : 220;
   const pad = { l: 44, r: 12, t: 12, b: 28 };
   const all = series.flatMap(([, pts]) => pts.map((p) => p.rating));
   let lo = Math.min(0, ...all);
