@@ -64,7 +64,7 @@ function renderWho() {
   el.replaceChildren(
     ...[
       turns,
-      me.guest ? h("span", {}, `${me.name} (guest)`) : link(`/profile/${encodeURIComponent(me.name)}`, me.name),
+      link(`/profile/${encodeURIComponent(me.name)}`, me.guest ? `${me.name} (guest)` : me.name),
       logout,
     ].filter(Boolean),
   );
