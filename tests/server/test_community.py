@@ -16,6 +16,7 @@ from aiosmtpd.controller import Controller
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from meeple.server import auth, create_app
 from meeple.server.community import models
@@ -258,6 +259,28 @@ def test_table_chat_is_stored_live_and_has_system_lines(people):
         == 401
     assert people.be(None).get(f"/api/tables/{tid}/chat").json()["lines"][-1]["text"] == \
         "well played"
+
+
+def test_a_private_tables_chat_is_read_only_by_who_may_see_the_table(people):
+    r = people.be("Ann").post("/api/tables", json={
+        "game": "sealed_bids", "visibility": "private", "seats": [{"kind": "me"},
+                                                                   {"kind": "open"}]})
+    tid = r.json()["table"]["id"]
+    people.be("Ann").post(f"/api/tables/{tid}/chat", json={"text": "our secret"})
+    assert people.be("Cy").get(f"/api/tables/{tid}/chat").status_code == 404
+    assert people.be("Cy").post(f"/api/tables/{tid}/chat", json={"text": "x"}).status_code \
+        == 404
+    for ask in ({"type": "chat_history"}, {"type": "chat", "text": "let me in"}):
+        seen = []
+        with people.be("Cy").websocket_connect(f"/ws/tables/{tid}") as ws:
+            ws.send_json(ask)
+            with pytest.raises(WebSocketDisconnect):
+                while True:
+                    seen.append(ws.receive_json())
+        assert [m["type"] for m in seen] == ["chat_error", "error"], seen
+        assert "our secret" not in str(seen) and seen[1]["code"] == "not_found"
+    texts = [x["text"] for x in people.be("Ann").get(f"/api/tables/{tid}/chat").json()["lines"]]
+    assert texts == ["our secret"]
 
 
 def test_chat_limits_on_length_rate_and_characters(people):

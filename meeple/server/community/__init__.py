@@ -113,6 +113,8 @@ async def table_message(tables: Any, lt: LiveTable, conn: Conn,
     community = _BY_TABLES.get(tables)
     if community is None:
         return {"type": "chat_error", "reason": "there is no chat on this server"}
+    if conn not in lt.conns:  # not let in (yet): a private table's chat stays private
+        return {"type": "chat_error", "reason": "say who you are first (hello)"}
     if msg.get("type") == "chat_history":
         lines = await asyncio.to_thread(community.chat.table_history, lt, conn)
         return {"type": "chat_history", "lines": lines}
