@@ -22,6 +22,7 @@ pytestmark = pytest.mark.e2e
 
 EVIL = ('<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1">'
         '<a href="javascript:window.__pwned=1">click</a>')
+HOSTILE = '<img src=x onerror="window.__pwned=1">'
 SEEDED = """
 import sys, uvicorn
 from meeple.server.app import create_app
@@ -204,7 +205,12 @@ def seeded(tmp_path):
     for name in ("Ann", "Bob", "Cy"):
         ids[name] = store.add_user(name, name.lower(), auth.hash_password("correct horse"),
                                    guest=False).id
+    # a name the site would refuse, stored by hand: the pages must still show it as text
+    ids[HOSTILE] = store.add_user(HOSTILE, HOSTILE.lower(), None, guest=True).id
     community = CommunityStore(store.engine)
+    community.add_chat("lobby", ids[HOSTILE], HOSTILE, "hello from a hostile name", "say")
+    community.record_rated("t-hostile", "kontor", [
+        RatedResult(ids[HOSTILE], 1, 26.0, 8.0), RatedResult(ids["Cy"], 2, 24.0, 8.0)])
     mu = {"Ann": 25.0, "Bob": 25.0, "Cy": 25.0}
     sigma = dict.fromkeys(mu, 8.3)
     for k, order in enumerate([("Ann", "Bob"), ("Ann", "Cy"), ("Bob", "Ann"), ("Ann", "Bob")]):
@@ -256,11 +262,27 @@ def test_profile_chart_follow_invite_and_leaderboard(browser, seeded, artifacts)
         sign_in_as_guest(dan, "Dan")
         dan.goto("/leaderboard/kontor")
         rows = dan.locator("#leaderboard tbody tr")
-        expect(rows).to_have_count(5)
+        expect(rows).to_have_count(6)
+        hostile = dan.locator("#leaderboard a", has_text="onerror")
+        expect(hostile).to_have_text(HOSTILE)
+        not_pwned(dan)
+        hostile.click()
+        expect(dan.locator("#profile-name")).to_have_text(HOSTILE + "guest")
+        assert dan.title() == f"{HOSTILE} · meeple"
+        dan.locator("#follow").click()
+        expect(dan.locator("#follow")).to_have_text("Stop following")
+        dan.goto("/profile/Dan")
+        expect(dan.locator("#following a")).to_have_text(HOSTILE)
+        dan.goto("/")
+        expect(dan.locator("#lobby-chat li", has_text="hostile name").locator("a")).to_have_text(
+            HOSTILE)
+        not_pwned(dan)
+        dan.goto("/leaderboard/kontor")
+        expect(rows).to_have_count(6)
         names = [r.strip() for r in dan.locator("#leaderboard tbody tr td:nth-child(2)")
                  .all_inner_texts()]
         names = [" ".join(n.split()) for n in names]
-        people = [n for n in names if not n.endswith(" bot")]
+        people = [n for n in names if not n.endswith(" bot") and n != HOSTILE + " (guest)"]
         assert people == ["Ann", "Bob", "Cy"] and {"Casual bot", "Beginner bot"} <= set(
             names)
         ratings = [float(x) for x in
