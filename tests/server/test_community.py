@@ -637,3 +637,19 @@ def test_two_servers_share_chat_lines_through_redis(pg_url, redis_url):
             assert bob.be("Bob").post("/api/lobby/chat", json={"text": "lobby, elsewhere"}) \
                 .status_code == 200
             assert ann_lobby.receive_json()["text"] == "lobby, elsewhere"
+
+
+def test_meeple_serve_takes_the_smtp_url(monkeypatch):
+    from typer.testing import CliRunner
+
+    import meeple.server
+    from meeple.cli import app as cli
+
+    seen = {}
+    monkeypatch.setattr(meeple.server, "serve", lambda **kw: seen.update(kw))
+    url = "smtp://mail.example.org:2525?from=turns@example.org&site=https://play.example.org"
+    result = CliRunner().invoke(cli, ["serve", "--smtp", url])
+    assert result.exit_code == 0, result.output
+    assert seen["smtp"] == url
+    CliRunner().invoke(cli, ["serve"])
+    assert seen["smtp"] is None  # no e-mail unless asked for
