@@ -134,11 +134,12 @@ def observation(state: MopsRoyalState, player: int | None) -> dict[str, Any]:
 
 
 def hidden_entries(state: MopsRoyalState, viewer: int | None) -> set[int]:
-    """The history entries ``viewer`` may not know yet: every chance outcome, as for every game
-    of hidden information, and while a round is open every choice another player has made in
-    it, finished or not (his placement stays hidden while he is still choosing his scoring)."""
+    """The history entries ``viewer`` may not know yet (rules 4.5): while a round is open,
+    every choice another player has made in it, finished or not (his placement stays hidden
+    while he is still choosing his scoring). Everything else is public: the start tiles (each
+    lies face up in its layout), the caller and every tile the caller reveals."""
     history = state.history()
-    out = {i for i, (p, _) in enumerate(history) if p == CHANCE}
+    out: set[int] = set()
     if state.phase == ROUND:
         for i in range(len(history) - 1, -1, -1):
             p = history[i][0]
@@ -269,15 +270,26 @@ def _theirs(text: str) -> str:
     return text.replace("your start tile", "their start tile")
 
 
+_ORDINALS = ("first", "second", "third", "fourth")
+
+
+def _seat_words(seat: int) -> str:
+    """A seat said without a name, for a chance event's sentence: "second player in seat
+    order" (the log names players only in front of their own moves)."""
+    return f"{_ORDINALS[seat]} player in seat order"
+
+
 def describe(state: MopsRoyalState, player: int, action: int) -> str:
     """A move of the log in the game's words, from the state before it: the start tiles, the
     caller, the tile the caller reveals; where a player puts it, what they score and which
     tile they turn face down."""
     if player == CHANCE:
         if state.phase == SETUP_START:
-            return f"A start tile is drawn and laid face up: {notation.the_tile(action)}."
+            return (f"The start tile of the {_seat_words(len(state.start))} is drawn and laid "
+                    f"face up: {notation.the_tile(action)}.")
         if state.phase == SETUP_CALLER:
-            return "The caller is chosen at random; the caller's stock is face down."
+            return (f"The caller is chosen at random: the {_seat_words(action)}; the caller's "
+                    "stock is face down.")
         return f"The caller reveals {notation.the_tile(action)}."
     d = notation.describe_action(state, action, player)
     kind = d["kind"]
