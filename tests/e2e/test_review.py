@@ -80,7 +80,8 @@ def test_a_review_page_to_its_chart(new_context, server, artifacts):
     sign_in_as_guest(page, "Kim")
     table = open_table(page, "koplus", ["me", "bot:random"])
     play_to_end([page], random.Random(5))
-    page.goto(f"/review/{table}")
+    page.locator("#review-link").click()  # from the results card
+    page.wait_for_url(f"**/review/{table}*")
     chart = page.locator("#review-chart")
     expect(chart).to_be_visible(timeout=120_000)  # progress first, then the chart
     lines = chart.locator(".chance-line")
