@@ -138,6 +138,9 @@ class Kozo(Game):
         self.use_mujoco = o["stability"] == "mujoco" or o["tremor"] > 0
         self.verdicts: dict[tuple, bool] = {}
         """Static verdicts by tower, kept because search bots judge the same towers often."""
+        self.mujoco_verdicts: dict[tuple, tuple[bool, tuple[int, ...]]] = {}
+        """MuJoCo verdicts (whether it stands, the bodies that moved) by tower with its tremor
+        offsets: a move's sentence and the move itself judge the same tower."""
 
     @property
     def num_distinct_actions(self) -> int:
@@ -516,10 +519,18 @@ class KozoState(State):
         pieces, balances = self.physics_tower()
         moved: list[int] | None = None
         if self.game.use_mujoco:
-            stands, moved, _, _ = physics.mujoco_verdict(
-                pieces, balances, opts["sim_seconds"], opts["fall_distance"],
-                opts["fall_tilt_deg"],
-            )
+            mkey = (tuple(pieces), tuple(balances))
+            cache = self.game.mujoco_verdicts
+            seen = cache.get(mkey)
+            if seen is None:
+                if len(cache) >= 2_000:
+                    cache.clear()
+                stands, found, _, _ = physics.mujoco_verdict(
+                    pieces, balances, opts["sim_seconds"], opts["fall_distance"],
+                    opts["fall_tilt_deg"],
+                )
+                seen = cache[mkey] = (stands, tuple(found))
+            stands, moved = seen[0], list(seen[1])
             referee = "mujoco"
         else:
             key = (tuple(p[0] for p in pieces), tuple(balances))
