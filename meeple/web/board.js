@@ -359,6 +359,7 @@ export class Board {
   }
 
   _drawZoomBar() {
+    this.root.classList.toggle("zoomed", this.zoom > 1);
     this.zoomLabel.textContent = `${Math.round(this.zoom * 100)} %`;
     this.zoomOut.disabled = this.zoom <= 1;
     this.zoomIn.disabled = this.zoom >= ZOOM_MAX;
