@@ -493,6 +493,8 @@ def test_avatar_profile_follow_and_invite(people):
         told = ws.receive_json()
         assert told == {"type": "invitation", "from": "Ann", "table": tid,
                         "title": "Sealed bids (test game)"}
+    assert people.be("Ann").post("/api/people/Bob/invite",
+                                 json={"table_id": tid}).status_code == 200  # again: one
     assert people.be("Cy").post("/api/people/Bob/invite",
                                 json={"table_id": tid}).status_code == 404  # not Cy's
     inv = people.be("Bob").get("/api/people/Bob").json()["invitations"]

@@ -234,7 +234,13 @@ class CommunityStore:
                              .where(FollowRow.followed_id == user_id)) or 0
 
     def invite(self, from_id: int, to_id: int, table_id: str) -> Invitation:
+        """Invite ``to_id`` to a table (asking again keeps the one invitation)."""
         with self.sessions() as db:
+            row = db.scalars(select(InvitationRow).where(
+                InvitationRow.from_id == from_id, InvitationRow.to_id == to_id,
+                InvitationRow.table_id == table_id)).first()
+            if row is not None:
+                return Invitation(row.id, row.from_id, row.to_id, row.table_id, row.created)
             row = InvitationRow(from_id=from_id, to_id=to_id, table_id=table_id,
                                 created=time.time())
             db.add(row)
