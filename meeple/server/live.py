@@ -126,6 +126,7 @@ class LiveTable:
         self.move_limit = DEFAULT_MOVE_LIMIT
         """The time a person has for a move when the table has no clock (seconds)."""
         self._undo: dict[int, str | None] = {}
+        self._moved: bool | None = None  # whether a person has moved (kept per version)
         """Why each seat may not take back its last move now (``None``: it may)."""
         self.told_finished = self.meta.status == TableStatus.FINISHED
         """Whether the listeners were told (or need not be told) that the game is over."""
@@ -171,6 +172,7 @@ class LiveTable:
         self.version += 1
         self._texts = {}
         self._undo = {}
+        self._moved = None
 
     # ------------------------------------------------------------------ who holds what
     def holds(self, seat: int, user_id: int | None, token: str | None) -> bool:
@@ -358,8 +360,10 @@ class LiveTable:
 
     def person_moved(self) -> bool:
         """Whether a person (a seat a person holds or held) has made a move."""
-        return any(e.player >= 0 and self.seats[e.player].user_id is not None
-                   for e in self.log if e.player < len(self.seats))
+        if self._moved is None:
+            self._moved = any(e.player >= 0 and self.seats[e.player].user_id is not None
+                              for e in self.log if e.player < len(self.seats))
+        return self._moved
 
     def _inline_bots(self, state: State, rng: random.Random, log: list[Entry],
                      pending: dict[int, int]) -> list[int]:

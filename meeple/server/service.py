@@ -272,7 +272,8 @@ class TableService:
                 del self.watchers[user_id]
 
     async def push_turns(self, user_ids: set[int]) -> None:
-        """Tell the watching users among ``user_ids`` their turn count now."""
+        """Tell the watching users among ``user_ids`` their turn count now (read in a worker
+        thread; only users watching cost a read)."""
         for uid in sorted(user_ids & set(self.watchers)):
             try:
                 count = await asyncio.to_thread(self.turn_count, uid)
