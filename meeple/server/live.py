@@ -488,7 +488,8 @@ class LiveTable:
             "abort": running and bool(people) and not self.person_moved(),
             "undo": [s for s in people if running and self.undo_refusal(s) is None],
             "late": late,
-            "claim": bool(late) and any(s not in late for s in people),
+            "claim": any(s not in late and self.seats[s].user_id != self.seats[x].user_id
+                         for s in people for x in late),
             "limit": None if m.clock else self.move_limit,
             "departed": m.departed,
         }

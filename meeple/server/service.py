@@ -808,11 +808,12 @@ class TableService:
                 raise Refused(Code.CONFLICT, "the game is not being played")
             if not 0 <= seat < len(lt.seats):
                 raise Refused(Code.INVALID, f"no seat {seat}; seats are 0..{len(lt.seats) - 1}")
-            mine = sorted(s for s in lt.held_by(by)
-                          if s != seat and lt.seats[s].kind == SeatKind.HUMAN)
+            old = lt.seats[seat]
+            mine = sorted(s for s in lt.held_by(by) if s != seat
+                          and lt.seats[s].kind == SeatKind.HUMAN
+                          and lt.seats[s].user_id != old.user_id)
             if not mine:
                 raise Refused(Code.FORBIDDEN, "only another player at this table may claim")
-            old = lt.seats[seat]
             if seat not in lt.late(time.time()):
                 who = old.name or f"Player {seat + 1}"
                 raise Refused(Code.CONFLICT, f"{who} still has time for their move")

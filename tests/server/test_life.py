@@ -687,3 +687,19 @@ def test_another_process_sees_a_move_taken_back(db_url) -> None:
         run_with(store, body)
     finally:
         store.close()
+
+
+def test_nobody_claims_against_their_own_seat(store: Store) -> None:
+    ann = person(store, "Ann")
+
+    async def body(service: TableService) -> None:
+        lt, _ = await service.create(ann, koplus(), [(ME, None), (ME, None)])  # hot-seat
+        await asyncio.sleep(LIMIT + 0.05)
+        assert lt.late(time.time()) == [0]
+        assert lt.life_json({0, 1})["claim"] is False
+        with pytest.raises(Refused) as e:
+            await service.claim(lt, me(ann), 0)
+        assert e.value.code == Code.FORBIDDEN
+        assert lt.meta.status == TableStatus.RUNNING
+
+    run_with(store, body, move_limit=LIMIT)
