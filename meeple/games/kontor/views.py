@@ -24,6 +24,7 @@ from .components import (
     CARD_NAME,
     CARD_SHIP,
     COLOURS,
+    CUSTOMS,
     GOODS,
     IS_HARBOUR,
     NUM_CARDS,
@@ -342,18 +343,129 @@ def planes(game: Any) -> list[dict[str, Any]]:
 
 def _player_words(state: KontorState, owner: int, player: int) -> str:
     """Another player as the sentence of ``player``'s move names them: by colour, the colour
-    of their harbour cards ("their opponent" with two players)."""
-    if state.game.num_players == 2:
+    of their harbour cards ("their opponent" with two players; by colour in chance's
+    sentences)."""
+    if state.game.num_players == 2 and player >= 0:
         return "their opponent"
     return f"the {COLOURS[owner]} player"
+
+
+def _subject(state: KontorState, owner: int, player: int) -> str:
+    """``owner`` as the subject of a clause in ``player``'s sentence: "they" for the player
+    themselves."""
+    return "they" if owner == player else _player_words(state, owner, player)
+
+
+def _hand_of(state: KontorState, owner: int, player: int) -> str:
+    """``owner``'s hand as ``player``'s sentence says it: "their hand", "the red player's
+    hand"."""
+    return "their hand" if owner == player else f"{_player_words(state, owner, player)}'s hand"
+
+
+def _card_name(card: int) -> str:
+    """A card by its kind and number alone: "the red harbour card 15", "the water card 48"."""
+    return notation.card_words(card).split(" with ")[0]
+
+
+def _coins(k: int) -> str:
+    return f"{k} coin{'s' if k != 1 else ''}"
+
+
+def _charges(revealed: list[int]) -> list[int]:
+    """The tax each player is charged for the revealed cards (rules 4.3): a coin symbol
+    charges its owner's right neighbour, a customs house every other player."""
+    n = len(revealed)
+    out = [0] * n
+    for p, c in enumerate(revealed):
+        if c < 0:
+            continue
+        if CARD_COIN[c]:
+            out[(p - 1) % n] += 1
+        if CARD_KIND[c] == CUSTOMS:
+            for q in range(n):
+                if q != p:
+                    out[q] += 1
+    return out
+
+
+def _tax_words(state: KontorState, paid: list[tuple[int, int]], player: int) -> list[str]:
+    """The tax paid, one clause per amount: "every player pays 1 coin of tax", "they pay 1
+    coin of tax", "the red player and the black player each pay 1 coin of tax"."""
+    out = []
+    for k in dict.fromkeys(k for _, k in paid):
+        who = [q for q, kq in paid if kq == k]
+        if player in who:  # the player who moved first
+            who.remove(player)
+            who.insert(0, player)
+        if len(who) == state.game.num_players > 2:
+            out.append(f"every player pays {_coins(k)} of tax")
+        elif len(who) == 1:
+            subject = _subject(state, who[0], player)
+            out.append(f"{subject} {'pay' if subject == 'they' else 'pays'} {_coins(k)} of tax")
+        else:
+            names = notation.and_list([_subject(state, q, player) for q in who])
+            out.append(f"{names} each pay {_coins(k)} of tax")
+    return out
+
+
+def _events(before: KontorState, after: KontorState, player: int) -> list[str]:
+    """What the round brought about after a move, from the lines the game logged for it: the
+    reveal, the tax paid and who is withdrawn for not paying it (rules 4.3), a revealed card
+    that has nowhere to go and goes back to its owner's hand (4.4 step 1), the cards that go
+    back at the end when the field is complete (E1), a player left with only water cards."""
+    world: list[str] = []
+    lines = after.log[len(before.log):]
+    shown = list(before.revealed)
+    paid: list[tuple[int, int]] = []
+    end_e1 = lines.index("end E1") if "end E1" in lines else -1
+
+    def flush_tax() -> None:
+        world.extend(_tax_words(after, paid, player))
+        paid.clear()
+
+    for i, line in enumerate(lines):
+        words = line.split()
+        if line.startswith("reveal "):
+            world.append("all the chosen cards are revealed")
+            shown = [CARD_ID.get(w, -1) for w in words[1:]]
+        elif words[0] == "tax" and len(words) == 3 and words[1] in COLOURS:
+            paid.append((COLOURS.index(words[1]), int(words[2])))
+        elif words[0] == "withdraw" and len(words) == 2 and words[1] in COLOURS:
+            q = COLOURS.index(words[1])
+            subject = _subject(after, q, player)
+            is_ = "are" if subject == "they" else "is"
+            k = _charges(shown)[q]
+            card = shown[q] if 0 <= q < len(shown) else -1
+            back = (f": {_card_name(card)} goes back to {_hand_of(after, q, player)}"
+                    if card >= 0 else "")
+            world.append(f"{subject} cannot pay {_coins(k)} of tax and {is_} withdrawn{back}")
+            shown[q] = -1
+        elif words[0] == "return" and len(words) == 2 and words[1] in CARD_ID:
+            flush_tax()
+            card = CARD_ID[words[1]]
+            q = shown.index(card) if card in shown else CARD_COLOUR[card]
+            hand = _hand_of(after, q, player) if 0 <= q < len(COLOURS) else "its owner's hand"
+            if 0 <= end_e1 and i < end_e1:
+                world.append(f"the field is complete, so {_card_name(card)} goes back to {hand}")
+            else:
+                world.append(f"{_card_name(card)} has nowhere to go and goes back to {hand}")
+            if card in shown:
+                shown[shown.index(card)] = -1
+        elif line.endswith(" has only water cards left") and words[0] in COLOURS:
+            flush_tax()
+            q = COLOURS.index(words[0])
+            subject = _subject(after, q, player)
+            world.append(f"{subject} {'have' if subject == 'they' else 'has'} only water cards "
+                         "left")
+    flush_tax()
+    return world
 
 
 def _then(before: KontorState, after: KontorState, player: int) -> tuple[list[str], list[str]]:
     """What followed a move of ``player``: what they did besides (a coin taken, areas closed
     and who wins them, the card drawn from the top of a pile, seen by all), and what happened
-    (the reveal, the end of the game)."""
+    (the reveal and the tax, cards that go back to a hand, the end of the game)."""
     out: list[str] = []
-    world: list[str] = []
     if player >= 0 and after.coins[player] > before.coins[player] and before.card >= 0 \
             and CARD_KIND[before.card] == WATER:
         out.append("takes a coin")
@@ -367,11 +479,11 @@ def _then(before: KontorState, after: KontorState, player: int) -> tuple[list[st
             out.append(f"{area}, which nobody wins")
     for line in after.log[len(before.log):]:
         words = line.split()
-        if line.startswith("reveal "):
-            world.append("all the chosen cards are revealed")
-        elif len(words) == 3 and words[1] == "draws" and words[0] == COLOURS[player] \
-                and words[2] in CARD_ID and after.public[CARD_ID[words[2]]]:
+        if player >= 0 and len(words) == 3 and words[1] == "draws" \
+                and words[0] == COLOURS[player] and words[2] in CARD_ID \
+                and after.public[CARD_ID[words[2]]]:
             out.append(f"draws {notation.card_words(CARD_ID[words[2]])}")
+    world = _events(before, after, player)
     if after.is_terminal():
         world.append("the game is over")
     return out, world
@@ -385,7 +497,9 @@ def describe(state: KontorState, player: int, action: int) -> str:
         kind = notation.chance_type(state)
         how = {"deal": "is dealt to the starting cross", "draw": "is drawn into a hand",
                "turn": "is turned up on its pile"}[kind]
-        return notation._sentence(f"{notation.card_words(action)} {how}") + "."
+        _, happened = _then(state, state.position_after(player, action), player)
+        return notation._sentence(f"{notation.card_words(action)} {how}") + "".join(
+            f"; {x}" for x in happened) + "."
     g = state.game
     after = state.position_after(player, action)
     if action < g.PLACE:
