@@ -137,6 +137,13 @@ class ReviewStore:
             db.commit()
 
 
+def display_names(lt: LiveTable) -> list[str]:
+    """Each seat's name as the pages show it: the holder's name, "Player N" for an open seat,
+    and where one name holds several seats, which player each is."""
+    base = [n or f"Player {s + 1}" for s, n in enumerate(seat_names(lt.seats))]
+    return [f"{n} (player {s + 1})" if base.count(n) > 1 else n for s, n in enumerate(base)]
+
+
 def _charted(lt: LiveTable) -> int:
     return len(positions(lt.state)[0])
 
@@ -259,7 +266,7 @@ class Reviews:
                 found: list[Any] = await asyncio.wrap_future(fut)
             parts += found
             await asyncio.to_thread(self.store.progress, lt.id, key, parts, time.time())
-        names = [n or "" for n in seat_names(lt.seats)]
+        names = display_names(lt)
         review = await self.tables.work.run(self._assemble, lt, viewer, parts, names)
         await asyncio.to_thread(self.store.finish, lt.id, key, review.stored(), time.time())
 

@@ -111,3 +111,42 @@ def test_a_review_page_to_its_chart(new_context, server, artifacts):
     phone.screenshot(path=str(artifacts / "e2e-review-phone.png"), full_page=True)
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390 + 1
     assert not errors, errors
+
+
+GAMES = ["botanik", "kontor", "koplus", "kozo", "mops_royal"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_a_hint_and_a_review_page(game, new_context, server, artifacts):
+    """A hint at each game's table, and each game's review page through to its chart (a game
+    between two bots, so it is over at once), for a player's own view where hands are
+    hidden."""
+    from .people import SHORT_GAMES
+
+    page = new_context(1280, 800).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    sign_in_as_guest(page, f"Rev{game[:4]}")
+    open_table(page, game, ["me", "bot:random"], options=SHORT_GAMES.get(game))
+    expect(page.locator("#hint-button")).to_be_visible(timeout=30_000)
+    page.locator("#hint-button").click()
+    expect(page.locator("#hint-reason")).to_be_visible(timeout=60_000)
+    assert page.locator("#hint-reason").inner_text().startswith("Why: ")
+    finished = open_table(page, game, ["bot:random", "bot:random"],
+                          options=SHORT_GAMES.get(game))
+    for _ in range(600):
+        if _get(server, f"/api/tables/{finished}")["table"]["status"] == "finished":
+            break
+        page.wait_for_timeout(100)
+    described = _get(server, f"/api/games/{game}")
+    page.goto(f"/review/{finished}")
+    if not described["perfect_information"]:
+        assert page.locator("#review-view").input_value() == "0"  # a player's own view
+    chart = page.locator("#review-chart .chance-line")
+    expect(chart).to_have_count(2, timeout=240_000)
+    body = _get(server, f"/api/tables/{finished}/review?seat=0")
+    assert body["status"] == "done" and body["review"]["viewer"] == 0
+    expect(page.locator("#review-turning li")).to_have_count(len(body["review"]["turning"]))
+    page.screenshot(path=str(artifacts / f"e2e-review-{game}.png"))
+    assert not errors, errors

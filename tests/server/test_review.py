@@ -230,6 +230,24 @@ def test_review_of_a_stopped_server_resumes_from_what_it_stored(db_url):
     assert review_rows(db_url, tid) == [("0", "done", total, total)]
 
 
+def test_the_review_tells_players_of_one_name_apart(client):
+    new_guest(client, "Ann")
+    r = client.post("/api/tables", json={"game": "koplus", "players": 2, "seats": [
+        {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]})
+    assert r.status_code == 201, r.text
+    tid = r.json()["table"]["id"]
+    end = time.monotonic() + 60
+    while client.get(f"/api/tables/{tid}").json()["table"]["status"] != "finished":
+        assert time.monotonic() < end
+        time.sleep(0.05)
+    client.post(f"/api/tables/{tid}/review?seat=0")
+    review = wait_review(client, tid, 0)["review"]
+    words = " ".join(t["words"] for t in review["turning"]) + " ".join(
+        b["words"] for b in review["better"])
+    assert words, "a game between two random bots has turning points or better moves"
+    assert "(player 1)" in words or "(player 2)" in words
+
+
 async def _stop(app) -> None:
     app.state.reviews.stop()
 
