@@ -33,7 +33,7 @@ log = logging.getLogger("meeple.server.reviews")
 
 PART = 8
 """Positions searched per job sent to the process pool (progress moves on after each)."""
-STALE_AFTER = 120.0
+STALE_AFTER = 45.0
 """A running review whose row has not moved on for this long (seconds) was left by a server
 that stopped: the next request for it resumes it from its stored positions."""
 
