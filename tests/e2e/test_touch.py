@@ -363,3 +363,48 @@ def test_unknown_paths_show_the_apps_page_not_found_and_the_favicon_is_served(ne
             assert r.headers["Content-Type"].startswith("image/svg+xml"), path
             body = r.read().decode()
         assert body.lstrip().startswith("<svg") and "meeple" in body
+
+
+def _click_a_move(page: Page) -> None:
+    page.wait_for_function("() => !!document.querySelector('#board.can-act')")
+    before = page.evaluate(SENT)
+    target = page.locator("#board .target").first
+    box = target.bounding_box()
+    assert box
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    _wait_sent(page, before)
+    page.wait_for_function(f"n => ({SENT})() > n && !!document.querySelector('#board.can-act')",
+                           arg=before)
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_last_move_is_marked_and_new_pieces_arrive_with_a_short_animation(
+        motion, browser, server):
+    """Botanik's picture does not mark the last move: the board marks what it changed. KoPlus's
+    picture marks it itself (``.last-move``) and the board adds nothing. What changed arrives
+    with a short animation, none where the person asks for reduced motion."""
+    ctx = browser.new_context(base_url=server, viewport={"width": 1280, "height": 800},
+                              reduced_motion=motion)
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        sign_in_as_guest(page, "Val")
+        open_table(page, "botanik", _against_bots("botanik"))
+        _click_a_move(page)
+        marked = page.locator("#board .board-marks .hl-last")
+        assert marked.count() >= 1
+        assert page.locator("#board .last-move").count() == 0
+        arrived = page.locator("#board .changed")
+        assert arrived.count() >= 1
+        animation = arrived.first.evaluate("e => getComputedStyle(e).animationName")
+        assert animation == ("none" if motion == "reduce" else "arrive"), animation
+        assert page.locator("#board .target.changed").count() < page.locator(
+            "#board .target").count(), "every place glows, not only what the move changed"
+        open_table(page, "koplus", _against_bots("koplus"))
+        _click_a_move(page)
+        expect(page.locator("#board .last-move").first).to_be_attached()
+        assert page.locator("#board .board-marks .hl-last").count() == 0
+        assert not errors, errors
+    finally:
+        ctx.close()
