@@ -32,6 +32,7 @@ from meeple.arena.core import run_arena
 from meeple.bots import bot_names, make_bot, view_for
 from meeple.engine import CHANCE, Game, MeepleError, State, game_class
 from meeple.engine.look import PALETTE, seat_name
+from meeple.engine.options import RECONSTRUCTED, Option
 from meeple.engine.records import check_record
 from meeple.engine.scores import ScoreLine, score_lines, score_table_text
 
@@ -145,14 +146,92 @@ def parse_options(
         texts["mode"] = mode
     for key in texts:
         if key not in known:
+            listed = ", ".join(f"{o.name} ({o.title})" for o in cls.option_schema)
             raise meeple.OptionError(
-                f"unknown option {key!r} for {name}; its options are: {', '.join(known) or 'none'}"
-            )
+                f"unknown option {key!r} for {name}; its options are: {listed or 'none'}")
     return {key: cls.option(key).parse(value, name) for key, value in texts.items()}
 
 
 OPTION_HELP = "a game option key=value (also --key value)"
 MODE_HELP = "the game's mode, for a game that has modes (kontor: basic, advanced, expansion)"
+RECONSTRUCTED_MARK = "*"
+"""Beside an option whose default no source confirms (``Option.reconstructed``)."""
+
+
+def typed(option: Option, value: Any) -> str:
+    """What a person types for ``value`` after ``--option name=``: on/off for a switch."""
+    if option.type is bool:
+        return "on" if value else "off"
+    if option.type is float and isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def option_values(option: Option) -> list[tuple[str, str]]:
+    """The values a person types for ``option``, each with its words: on and off for a
+    switch, else every choice and every value the game names in words."""
+    if option.type is bool:
+        return [(typed(option, v), option.words(v)) for v in (True, False)]
+    choices = list(option.choices or ())
+    values = choices + [v for v, _ in option.labels if v is not None and v not in choices]
+    return [(typed(option, v), option.words(v)) for v in values]
+
+
+def option_range(option: Option) -> str:
+    """A free number's range in words ("a number from 0 to 0.5"); '' for other options."""
+    if option.type not in (int, float) or option.choices:
+        return ""
+    kind = "a whole number" if option.type is int else "a number"
+    lo, hi = option.minimum, option.maximum
+    if lo is not None and hi is not None:
+        return f"{kind} from {lo:g} to {hi:g}"
+    if lo is not None:
+        return f"{kind}, at least {lo:g}"
+    if hi is not None:
+        return f"{kind}, at most {hi:g}"
+    return kind
+
+
+def to_change(option: Option) -> list[str]:
+    """How to type another value of ``option``, as rich markup lines."""
+    head = f"  To change it: --option {option.name}=VALUE, with VALUE"
+    values = option_values(option)
+    span = option_range(option)
+    if option.type is bool:
+        return [f"{head} " + " or ".join(v if v == w else f"{v} ({escape(w)})"
+                                         for v, w in values) + "."]
+    if span:
+        named = "; ".join(f"{escape(v)} for {escape(w)}" for v, w in values if v != w)
+        return [f"{head} {span}{f' ({named})' if named else ''}."]
+    if values:
+        return [f"{head} one of:", *(f"    {escape(v)}: {escape(w)}" if v != w
+                                     else f"    {escape(v)}" for v, w in values)]
+    return [f"{head} any text."]
+
+
+def option_summary(option: Option) -> str:
+    """One line of ``meeple games``: the option in player words, its default, and the name
+    to type in brackets ("Random sizes: off (random_size)")."""
+    mark = f" {RECONSTRUCTED_MARK}" if option.reconstructed else ""
+    return (f"{escape(option.title)}: {escape(option.words(option.default))}{mark} "
+            f"[dim]({option.name})[/]")
+
+
+def options_text(cls: type[Game]) -> list[str]:
+    """A game's options for ``meeple rules``, as rich markup lines: each in player words
+    with what it does, its default and what to type to change it."""
+    out: list[str] = []
+    for o in cls.option_schema:
+        mark = f" {RECONSTRUCTED_MARK}" if o.reconstructed else ""
+        what = o.help[:1].upper() + o.help[1:] if o.help else ""
+        if what and not what.endswith("."):
+            what += "."
+        out.append(f"[bold]{escape(o.title)}[/]{mark}: {escape(what)}".rstrip(": "))
+        out.append(f"  As it comes: {escape(o.words(o.default))}.")
+        out.extend(to_change(o))
+    if any(o.reconstructed for o in cls.option_schema):
+        out.append(f"[dim]{RECONSTRUCTED_MARK} {escape(RECONSTRUCTED)}.[/]")
+    return out
 
 
 def seat_names(seats: list[str]) -> list[str]:
@@ -422,20 +501,10 @@ def said(say: Callable[[], str], fallback: str) -> str:
 
 
 def consequences(before: dict[str, Any], after: dict[str, Any], names: list[str]) -> list[str]:
-    """What an action brought about that its label cannot say, from the public views before
-    and after it: a tower that fell, a round that ended, points scored."""
+    """What an action brought about that its sentence does not say, from the public views
+    before and after it: each player's points won or lost, with the new total. (A fall, a
+    round's end and the like are in the move's own sentence.)"""
     out = []
-    check = after.get("last_check")
-    if isinstance(check, dict) and check != before.get("last_check") \
-            and check.get("result") == "fallen":
-        fell = len(check.get("fell") or [])
-        pieces = f": {fell} piece{'s' if fell != 1 else ''} fell" if fell else ""
-        out.append(f"{plain_name(check.get('player', CHANCE), names)} toppled the tower{pieces}")
-    rounds = after.get("round_log")
-    if isinstance(rounds, list) and len(rounds) > len(before.get("round_log") or []):
-        for r in rounds[len(before.get("round_log") or []):]:
-            if isinstance(r, dict) and "round" in r:
-                out.append(f"Round {r['round']} is over")
     old, new = before.get("scores") or [], after.get("scores") or []
     if len(old) == len(new):
         for p, (a, b) in enumerate(zip(old, new, strict=True)):
@@ -448,8 +517,9 @@ def consequences(before: dict[str, Any], after: dict[str, Any], names: list[str]
 
 class Chronicle:
     """The game's log for the players at the table, kept in step with the game: each action
-    in the game's own words (``describe_action`` labels) and what followed it, so a person
-    can be told what the others did since their last turn (only what they may know)."""
+    in the game's own words (its ``describe`` sentence) and the points it won or lost, so a
+    person can be told what came of their last turn and what the others did since (only what
+    they may know)."""
 
     def __init__(self, game: Game, names: list[str]):
         self.names = names
@@ -471,13 +541,15 @@ class Chronicle:
         self.entries.append(entry)
 
     def since(self, state: State, viewer: int, limit: int = 15) -> list[str]:
-        """What the others did since ``viewer``'s last action, as ``viewer`` may know it now
-        (rich markup lines; at most ``limit``, the latest)."""
+        """``viewer``'s last action and what it brought about, then what the others did since,
+        as ``viewer`` may know it now (rich markup lines; at most ``limit``, the latest)."""
         last = max((i for i, e in enumerate(self.entries) if e.player == viewer), default=-1)
         if last < 0:
             return []
         visible = state.visible_history(viewer)
-        lines = [escape(x) for x in self.entries[last].after]
+        mine = self.entries[last]
+        lines = [f"{escape(plain_name(viewer, self.names))} {escape(mine.sentence)}",
+                 *(escape(x) for x in mine.after)]
         for i in range(last + 1, len(self.entries)):
             e = self.entries[i]
             name = escape(plain_name(e.player, self.names))
@@ -892,6 +964,11 @@ def rules(game_name: str = typer.Argument(..., metavar="GAME")) -> None:
 
     name = resolve_game(game_name)
     print_howto(name, console)
+    cls = game_class(name)
+    if cls.option_schema:
+        console.rule("Options")
+        for line in options_text(cls):
+            console.print(line)
     console.rule("The full rules")
     console.print(Markdown(game_class(name).rules_markdown()))
 
@@ -924,13 +1001,13 @@ def list_games() -> None:
         table.add_column(col)
     for name in meeple.games():
         d = game_class(name).describe()
-        opts = ", ".join(
-            f"{o['name']}={o['default']!r}" + (" [R]" if o["reconstructed"] else "")
-            for o in d["options"]
-        )
+        opts = "\n".join(option_summary(o) for o in game_class(name).option_schema)
         table.add_row(f"{name}\n[dim]{d['title']}[/]", ", ".join(map(str, d["players"])), opts)
     console.print(table)
-    console.print(f"[dim]bots: {', '.join(bot_names())}; [R] = reconstructed default[/]")
+    console.print("[dim]Change an option with --option name=value, the name after its words "
+                  "(meeple rules GAME lists the values).[/]")
+    console.print(f"[dim]{RECONSTRUCTED_MARK} {escape(RECONSTRUCTED)}.[/]")
+    console.print(f"[dim]Bots: {', '.join(bot_names())}.[/]")
 
 
 @app.command()

@@ -372,8 +372,9 @@ def test_replay_viewer_all_shows_every_players_view(tmp_path):
 
 
 def test_since_your_last_turn_tells_falls_and_the_others_moves():
-    """Kozo: a person's own fall and what the bots did after it are told at their next
-    prompt, in the game's words."""
+    """Kozo: a person's own move with what came of it (a fall, in its sentence, once; the
+    points lost or won) and what the bots did after it are told at their next prompt, in the
+    game's words, exactly and in order."""
     import random
 
     from rich.text import Text
@@ -388,27 +389,41 @@ def test_since_your_last_turn_tells_falls_and_the_others_moves():
     for seed in range(30):
         state = game.new_initial_state()
         chronicle = cli.Chronicle(game, names)
-        pending: list[str] = []  # what the next summary for Player 1 must hold
+        expected: list[str] = []  # what the next summary for Player 1 must say
         fell = False
 
-        def on_move(st, p, a, chronicle=chronicle, pending=pending):
+        def on_move(st, p, a, chronicle=chronicle, expected=expected):
             nonlocal fell
             before = chronicle.shadow.observation(None)["last_check"]
             after = st.observation(None)["last_check"]
+            scores = st.observation(None)["scores"]
+            old = chronicle.shadow.observation(None)["scores"]
             chronicle.record(st, p, a)
+            entry = chronicle.entries[-1]
             if p == 0:
-                pending.clear()
+                expected.clear()
+                expected.append(f"Player 1 {entry.sentence}")
                 if after and after != before and after.get("result") == "fallen":
-                    pending.append("Player 1 toppled the tower")
+                    assert "the tower falls" in entry.sentence
                     fell = True
             elif p >= 0:
-                pending.append(f"{names[p]} {chronicle.entries[-1].sentence}")
+                expected.append(f"{names[p]} {entry.sentence}")
+            else:
+                expected.append(entry.sentence)
+            for q, (x, y) in enumerate(zip(old, scores, strict=True)):
+                if x != y:
+                    n = abs(y - x)
+                    expected.append(f"{names[q]} {'gains' if y > x else 'loses'} {n:g} "
+                                    f"point{'s' if n != 1 else ''} (now {y:g})")
+            assert entry.after == expected[len(expected) - len(entry.after):]
 
-        def policy(st, p, rng, chronicle=chronicle, pending=pending):
+        def policy(st, p, rng, chronicle=chronicle, expected=expected):
             if p == 0 and chronicle.entries:
                 told = [Text.from_markup(x).plain for x in chronicle.since(st, 0, limit=999)]
-                for line in pending:
-                    assert any(t.startswith(line) for t in told), (line, told)
+                assert told == expected, (told, expected)
+                assert not any("toppled" in t for t in told)
+                falls = sum("the tower falls" in t for t in told)
+                assert falls == sum("the tower falls" in t for t in expected)
             return rng.choice(st.legal_actions(p))
 
         meeple.play_out(state, random.Random(seed), policy=policy, on_move=on_move)
@@ -416,6 +431,96 @@ def test_since_your_last_turn_tells_falls_and_the_others_moves():
         if falls_told >= 2:
             return
     pytest.fail("Player 1 never toppled the tower")
+
+
+def test_the_terminal_says_a_fall_once(tmp_path):
+    """Each move of a watched Kozo game is one line, its sentence: a fall is said there once
+    ("the tower falls"), never again below it; the lines below a move say only the points
+    won or lost, with the new total."""
+    if "kozo" not in GAMES:
+        pytest.skip("no Kozo")
+    for seed in range(1, 12):
+        path = tmp_path / f"kozo-{seed}.json"
+        r = run("play", "kozo", "--players", "2", "--seats", "random,random", "--seed",
+                str(seed), "--save", str(path))
+        assert r.returncode == 0, r.stderr
+        record = json.loads(path.read_text())
+        moves = record["moves"]
+        said = []
+        state = meeple.replay(record, upto=0)
+        for player, text in moves:
+            action = state.string_to_action(text, player)
+            said.append((player, state.describe(player, action), text))
+            state.apply(action, player)
+        falls = [x for x in said if "the tower falls" in x[1]]
+        if not falls:
+            continue
+        played = r.stdout.split("\nKozo  ")[0]  # the moves, before the final board
+        flat = " ".join(played.split())  # the terminal wraps a long line
+        assert flat.count("the tower falls") == len(falls)
+        assert "toppled" not in played and "fell" not in played
+        for player, sentence, text in said:
+            if player >= 0:
+                assert f"{sentence} ({text})" in flat
+        follow = [line for line in played.splitlines() if line.startswith("  ")]
+        assert follow and all(re.fullmatch(
+            r"  Player [12] \(random bot\) (gains|loses) \d+ points? \(now \d+\)", line)
+            for line in follow), follow
+        return
+    pytest.fail("no tower fell in the games watched")
+
+
+def test_the_options_are_listed_in_player_words_with_the_names_to_type():
+    """``meeple games`` and ``meeple rules``: each option by its title with its default in
+    words, and the name (and the values) to type after --option."""
+    from meeple import cli
+
+    r = run("games")
+    assert r.returncode == 0
+    flat = " ".join(r.stdout.split())
+    for name in GAMES:
+        for o in game_class(name).option_schema:
+            summary = " ".join(plain_text(cli.option_summary(o)).split())
+            assert summary == f"{o.title}: {o.words(o.default)}" + (
+                " *" if o.reconstructed else "") + f" ({o.name})"
+            assert summary in flat, summary
+    assert "=False" not in r.stdout and "[R]" not in r.stdout and "'" + "static" not in flat
+    assert "Change an option with --option name=value" in flat
+    if "kozo" in GAMES:
+        r = run("rules", "kozo")
+        assert r.returncode == 0
+        flat = " ".join(r.stdout.split())
+        part = flat.split("Options", 1)[1].split("The full rules", 1)[0]
+        assert ("Random sizes: The scoring tiles lie face down; a tile drawn at random says "
+                "which size to play. As it comes: off. To change it: --option "
+                "random_size=VALUE, with VALUE on or off.") in part
+        assert ("Who decides a fall *: How the program decides whether the tower falls. As it "
+                "comes: balance worked out exactly (fast). To change it: --option "
+                "stability=VALUE, with VALUE one of: static: balance worked out exactly (fast) "
+                "mujoco: a physics simulation (slower)") in part
+        assert ("Shaky hands *: Each block lands a little off where it was aimed, by up to this "
+                "many cube edges; 0 for a steady hand. As it comes: none. To change it: "
+                "--option tremor=VALUE, with VALUE a number from 0 to 0.2 (0 for none).") in part
+        assert "Rounds: How many rounds are played. As it comes: 3. To change it: --option " \
+            "rounds=VALUE, with VALUE a whole number from 1 to 9." in part
+        assert "* no source says how the printed game does this; this is our reading." in part
+        for o in game_class("kozo").option_schema:
+            assert f"--option {o.name}=VALUE" in part
+    if "kontor" in GAMES:
+        r = run("rules", "kontor")
+        flat = " ".join(r.stdout.split())
+        assert ("To change it: --option special_cards=VALUE, with VALUE on (with special cards)"
+                " or off (without special cards).") in flat
+    one = run("play", "kozo", "--colour", "red")
+    assert one.returncode != 0
+    assert ("its options are: random_size (Random sizes), opponent_choice (Your neighbour "
+            "chooses), tremor (Shaky hands)") in one.stderr
+
+
+def plain_text(markup: str) -> str:
+    from rich.text import Text
+
+    return Text.from_markup(markup).plain
 
 
 def test_a_forced_move_is_played_with_a_note_instead_of_asking():
