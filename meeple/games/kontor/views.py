@@ -539,7 +539,11 @@ def describe_unseen(state: KontorState, player: int) -> str:
     pile = state.tasks[0][2] if state.tasks else -1
     what = ("a special card" if pile == state.game.special_pile else
             "a water card" if pile == state.game.water_pile else "a harbour card")
-    return f"{notation._sentence(what)} is drawn into a hand, face down."
+    # what follows the draw (a revealed card with nowhere to go) does not depend on the card
+    legal = state.legal_actions(CHANCE)
+    then = _events(state, state.position_after(CHANCE, legal[0]), CHANCE) if legal else []
+    return f"{notation._sentence(what)} is drawn into a hand, face down" + "".join(
+        f"; {x}" for x in then) + "."
 
 
 def describe_setup(state: KontorState) -> str:

@@ -13,7 +13,7 @@ from meeple.engine import CHANCE, SIMULTANEOUS
 from meeple.games.kontor.components import CARD_ID
 from meeple.games.kontor.notation import card_words
 
-from .helpers import act_with, choosing, do, fresh, lay
+from .helpers import _take_out, act_with, choosing, do, fresh, lay
 
 RED15 = "chooses the red harbour card 15 with wine and a coin symbol; all the chosen cards are "
 
@@ -206,3 +206,36 @@ def test_the_tax_is_said_in_random_play_whenever_it_is_paid():
         if said["tax"] and said["return"]:
             break
     assert said["tax"] and said["return"], said  # withdrawals: the exact examples above
+
+
+def test_a_card_goes_back_after_the_player_before_it_has_acted():
+    s = choosing(lay(fresh(mode="advanced", special_cards=True), {}),
+                 {0: ["flood-88", "red-21"], 1: ["bridge-90", "black-20"]})
+    s.coins = [4, 4]
+    do(s, "choose flood-88", 0)
+    do(s, "choose bridge-90", 1)  # the bridge acts first; then the flood has nowhere to go
+    assert s.current_player == 1
+    assert _said(s, "place bridge-90 (0,-2)", 1) == (
+        "places the bridge card 90, two above the anchor; the flood card 88 has nowhere to go "
+        "and goes back to their opponent's hand.")
+    assert CARD_ID["flood-88"] in s.hands[0]
+
+
+def test_a_card_drawn_face_down_and_the_card_that_then_goes_back():
+    """Closed draw piles: the acting player's draw is a secret to the others, but the card
+    that then has nowhere to go is said to everyone, in both sentences."""
+    s = lay(fresh(mode="advanced", special_cards=True, open_draw_piles=False), {})
+    act_with(s, 0, "water-50")
+    flood = CARD_ID["flood-88"]
+    _take_out(s, flood)
+    s.order, s.revealed[1] = [0, 1], flood  # black acts next, with a flood and no target
+    do(s, "place water-50 (1,1)", 0)
+    do(s, "skip", 0)
+    assert s.current_player == CHANCE
+    draw = s.legal_actions(CHANCE)[0]
+    back = "; the flood card 88 has nowhere to go and goes back to the black player's hand."
+    assert s.describe_unseen(CHANCE) == "A water card is drawn into a hand, face down" + back
+    words = card_words(draw)
+    assert _said(s, s.action_to_string(draw, CHANCE), CHANCE) == (
+        f"{words[0].upper()}{words[1:]} is drawn into a hand" + back)
+    assert s.visible_history(1)[-1] == (CHANCE, None) and flood in s.hands[1]
