@@ -68,7 +68,7 @@ export function showLegalSetting() {
 function footprint(a) {
   const cells = [];
   for (const id of a.cells || []) {
-    const m = /(-?\d+)-(-?\d+)$/.exec(id);
+    const m = /(\d+)-(\d+)$/.exec(id);
     if (!m) return null;
     cells.push([+m[1], +m[2]]);
   }
@@ -133,6 +133,7 @@ export class Board {
    */
   constructor(root, opts = {}) {
     this.root = root;
+    root.board = this; // for tools and tests driving the board
     this.onChoose = opts.onChoose || (() => {});
     this.onPreview = opts.onPreview || (() => {});
     this.root.classList.add("board");
@@ -170,6 +171,14 @@ export class Board {
     this.lastSvgText = null;
     this._onKey = this._onKey.bind(this);
     this.root.addEventListener("keydown", this._onKey);
+    // R, F and Escape also reach the move shown under the mouse, wherever the focus is.
+    document.addEventListener("keydown", (ev) => {
+      if (!this.root.isConnected || this.root.contains(ev.target) || !this.active) return;
+      if (!this.hovering && !this.pinned) return;
+      const t = ev.target;
+      if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+      if (["r", "R", "f", "F", "Escape"].includes(ev.key)) this._onKey(ev);
+    });
     this._pointerEvents(this.stage);
     this._width = 0;
     if (typeof ResizeObserver !== "undefined") {
@@ -861,13 +870,20 @@ export class Board {
     else this.cycle(1);
   }
 
-  /** The mirror image of the piece previewed (F), else the previous choice at its place. */
+  /** The mirror image of the piece previewed (F: left to right, or top to bottom where the
+   * piece is its own mirror image that way), else the previous choice at its place. */
   flip() {
     const g = this.active && this.groups.get(this.active);
     if (!g || g.actions.length < 2) return;
-    const i = this._like(g, (cells) => cells.map(([r, c]) => [r, -c]));
-    if (i >= 0 && shapeKey(footprint(g.actions[i])) !== shapeKey(footprint(g.actions[g.index]))) this._show(g, i);
-    else this.cycle(-1);
+    const now = shapeKey(footprint(g.actions[g.index]));
+    for (const mirror of [([r, c]) => [r, -c], ([r, c]) => [-r, c]]) {
+      const i = this._like(g, (cells) => cells.map(mirror));
+      if (i >= 0 && shapeKey(footprint(g.actions[i])) !== now) {
+        this._show(g, i);
+        return;
+      }
+    }
+    this.cycle(-1);
   }
 
   _preview(el, a, g = null) {

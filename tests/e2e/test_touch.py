@@ -189,6 +189,14 @@ def test_a_whole_game_is_played_by_taps_on_a_phone(game, new_context, server, ar
     assert not errors, errors
 
 
+def _orientations_at(page: Page, target: str) -> set[int]:
+    """The orientations of KoPlus's U offered at a place."""
+    texts = page.evaluate(
+        "(id) => document.querySelector('#board').board.groups.get(id).actions.map((a) => a.text)",
+        target)
+    return {int(m.group(1)) for t in texts if (m := re.match(r"U(\d)@", t))}
+
+
 def test_tap_preview_turn_flip_cancel_and_confirm(new_context, artifacts):
     """KoPlus: a tap shows the U in the mover's colour; Turn shows another orientation at the
     same place and Flip its mirror image; Cancel clears the preview and sends nothing; a tap
@@ -197,10 +205,10 @@ def test_tap_preview_turn_flip_cancel_and_confirm(new_context, artifacts):
     page.wait_for_function("() => !!document.querySelector('#board.can-act')")
     expect(page.locator(".board-preview")).to_contain_text("Tap a highlighted place")
     several = None
-    for _ in range(12):  # the first moves may offer one orientation per place: play on
+    for _ in range(20):  # play on until a place takes the U in all four directions
         places = page.evaluate(PLACES)
-        several = next((p for p in places if re.search(r"\(1 of [2-9]", p["label"])), None)
-        if several:
+        several = next((p for p in places if re.search(r"\(1 of 4", p["label"])), None)
+        if several:  # every orientation fits here
             break
         before = page.evaluate(SENT)
         tap_one(page, random.Random(len(places)))
@@ -220,12 +228,26 @@ def test_tap_preview_turn_flip_cancel_and_confirm(new_context, artifacts):
     cells = page.locator("#board .board-overlay .hl-cell")
     assert cells.count() > 1
     outline = cells.first.evaluate("e => getComputedStyle(e).stroke")
+    # KoPlus's U: U0 opens up, U1 right, U2 down, U3 left. Turn is a quarter turn clockwise
+    # (where that orientation fits here), Flip its mirror image.
+    def shown() -> int:
+        title = page.locator(".board-preview").get_attribute("title") or ""
+        m = re.match(r"U(\d)@", title)
+        assert m, title
+        return int(m.group(1))
+
+    k = shown()
     page.locator("#move-turn").tap()
     turned = page.locator(".board-preview").inner_text()
     assert turned != first
+    assert shown() != k
+    assert _orientations_at(page, several["id"]) == {0, 1, 2, 3}
+    assert shown() == (k + 1) % 4, "Turn is not a quarter turn clockwise"
     expect(page.locator(sel)).to_have_class(re.compile(r"\bactive\b"))  # the same place
     page.screenshot(path=str(artifacts / "touch-koplus-preview-phone.png"))
+    k = shown()
     page.locator("#move-flip").tap()
+    assert shown() == {0: 2, 2: 0, 1: 3, 3: 1}[k], "Flip is not the mirror image"
     page.locator("#move-cancel").tap()
     expect(page.locator("#move-confirm")).to_be_hidden()
     expect(page.locator("#board .target.active")).to_have_count(0)
