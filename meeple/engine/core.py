@@ -18,7 +18,7 @@ import numpy as np
 from .errors import IllegalAction, NotationError, OptionError
 from .look import PALETTE, Colour, seat_names
 from .options import Option, OptionSchema, Preset
-from .plugins import Heuristics, Motion, Renderer
+from .plugins import Heuristics, Lessons, Motion, Renderer
 from .scores import score_lines, score_table_text
 
 RECORD_FORMAT = 1
@@ -58,6 +58,8 @@ class Game:
     """What the greedy and search bots value, where the game has it."""
     motion: ClassVar[Motion | None] = None
     """A physical simulation for the 3D view, where the game has one."""
+    lessons: ClassVar[Lessons | None] = None
+    """What teaches the game: how to play, the player aid and the guided first game."""
     views: ClassVar[tuple[str, ...]] = ("board",)
     """The views a client shows: ``"board"`` (the SVG picture) and, for Kozo, ``"tower-3d"``."""
     colours: ClassVar[tuple[Colour, ...]] = PALETTE

@@ -15,7 +15,6 @@ from .errors import OptionError
 from .plugins import Heuristics, Lessons, Motion, Renderer
 
 _GAMES: dict[str, type[Game]] = {}
-_LESSONS: dict[str, Lessons] = {}
 _discovered = False
 
 
@@ -30,9 +29,9 @@ def register(
 ) -> type[Game]:
     """Register a Game subclass under its ``name`` with what it provides besides its rules:
     its ``renderer`` (required), the bots' ``heuristics``, a ``motion`` simulation, the
-    ``views`` a client shows and the ``lessons`` that teach it (read with
-    :func:`game_lessons`). Each is checked against its protocol (``plugins.py``) and set on
-    the class, so nothing needs to find a game's modules by name."""
+    ``views`` a client shows and the ``lessons`` that teach it. Each is checked against its
+    protocol (``plugins.py``) and set on the class, so nothing needs to find a game's modules
+    by name."""
     if not game_class.name:
         raise ValueError("a game class needs a name")
     for what, value, protocol in (
@@ -48,8 +47,7 @@ def register(
     game_class.renderer = renderer
     game_class.heuristics = heuristics
     game_class.motion = motion
-    if lessons is not None:
-        _LESSONS[game_class.name] = lessons
+    game_class.lessons = lessons
     game_class.views = tuple(views)
     _GAMES[game_class.name] = game_class
     return game_class
@@ -90,11 +88,10 @@ def game_class(name: str) -> type[Game]:
 def game_lessons(name: str) -> Lessons:
     """What teaches the game ``name`` (its how-to-play steps and player aid); OptionError
     names the known games, LookupError says when a game has none."""
-    game_class(name)
-    try:
-        return _LESSONS[name]
-    except KeyError:
-        raise LookupError(f"{name} has no lessons yet") from None
+    lessons = game_class(name).lessons
+    if lessons is None:
+        raise LookupError(f"{name} has no lessons yet")
+    return lessons
 
 
 def load(name: str, players: int | None = None, **options: Any) -> Game:
