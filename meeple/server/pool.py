@@ -100,6 +100,11 @@ class BotPool:
             self._executor = _executor(self.workers)
         return self._executor
 
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in one of the bots' processes (a module-level function: it is pickled
+        by name), for analysis work such as hints and reviews."""
+        return await asyncio.wrap_future(self._start().submit(fn, *args))
+
     async def act(self, key: str, game: Any, moves: list[tuple[int, int]], seat: int,
                   spec: str, rng: random.Random, seconds: float | None) -> int:
         """The move of bot ``spec`` in ``seat`` of the game after ``moves``."""

@@ -260,10 +260,9 @@ class Reviews:
         while len(parts) < job.total:
             start = len(parts)
             async with self._slot:
-                executor = self.tables.bots._start()
-                fut = executor.submit(estimate_part, type(g), g.num_players, dict(g.options),
-                                      moves, viewer, start, start + self.part, self.iterations)
-                found: list[Any] = await asyncio.wrap_future(fut)
+                found: list[Any] = await self.tables.bots.run(
+                    estimate_part, type(g), g.num_players, dict(g.options), moves, viewer,
+                    start, start + self.part, self.iterations)
             parts += found
             await asyncio.to_thread(self.store.progress, lt.id, key, parts, time.time())
         names = display_names(lt)

@@ -5,7 +5,6 @@ and information set in the background. Both are worked out in the bots' process 
 
 from __future__ import annotations
 
-import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query
@@ -66,9 +65,8 @@ async def get_hint(lt: TableDep, s: ServicesDep, reviews: ReviewsDep, uid: UserI
     moves = [(e.player, e.action) for e in lt.log]
     reviews.hints += 1
     try:
-        fut = s.tables.bots._start().submit(hint_part, type(g), g.num_players,
-                                             dict(g.options), moves, seat, len(moves))
-        out = await asyncio.wrap_future(fut)
+        out = await s.tables.bots.run(hint_part, type(g), g.num_players, dict(g.options),
+                                      moves, seat, len(moves))
     finally:
         reviews.hints -= 1
     return {**out, "move_number": len(moves)}
