@@ -154,10 +154,6 @@ def test_hidden_choices_never_reach_the_estimates_mops_royal() -> None:
     assert differs, "seat 1 sees its own choices: its estimates may differ between the twins"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Kontor's resample shuffles the unseen cards in the order the true hands hold them, so "
-    "equal information sets give equally likely but not identical draws; sorting that pool "
-    "before the shuffle (meeple/games/kontor/rules.py) makes this pass"))
 def test_hidden_hands_never_reach_the_estimates_kontor() -> None:
     hidden_rule("kontor")
 

@@ -507,6 +507,7 @@ class KontorState(State):
                             pool.append(c)
                 if not slots:
                     continue
+                pool.sort()  # the draw rests on which cards are unseen, not where they lie
                 rng.shuffle(pool)
                 for k, (q, j) in enumerate(slots):
                     s.hands[q][j] = pool[k]
