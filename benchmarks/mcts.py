@@ -1,11 +1,15 @@
 """MCTS iterations per second on one core, per game (the start and a few random positions).
 
-    python benchmarks/mcts.py [GAME ...] [--seconds S] [--level L]
+    python benchmarks/mcts.py [GAME ...] [--seconds S] [--level L] [--ladder]
 
 Rates are per second of the process's own CPU time, i.e. on one core, so that a busy machine
 does not skew them (the wall-clock time is printed too). Targets: at least 2,000 iterations/s
 for KoPlus and 500/s for the other games (Kozo with its static referee). Prints one line per
 game; never fails on timing.
+
+``--ladder`` also prints, per game, the CPU time per move of each search step of the bot ladder
+(``meeple.bots.levels``: a fixed number of iterations per move, so a faster search answers
+sooner at the same strength), measured on the same positions.
 """
 
 from __future__ import annotations
@@ -83,11 +87,38 @@ def bench(name: str, seconds: float, level: int, options: dict | None = None) ->
             "target": target, "met": rate >= target}
 
 
+def ladder_times(name: str) -> list[dict]:
+    """CPU seconds per move of each search step of the ladder in ``name`` (two players where
+    the game allows), the mean over the benchmark's positions."""
+    from meeple.bots import levels
+
+    game = meeple.load(name, players=2 if 2 in game_class(name).player_counts else None)
+    states = positions(game, 4, random.Random(1))
+    out = []
+    for step in levels.steps():
+        if step.kind != "search":
+            continue
+        cpu, iterations = 0.0, 0
+        for state in states:
+            cp = state.current_player
+            seat = state.pending_players()[0] if cp == SIMULTANEOUS else cp
+            bot = levels.build(step.spec, game, seed=1)
+            c0 = time.process_time()
+            bot.act(view_for(state, seat))
+            cpu += time.process_time() - c0
+            iterations += getattr(bot, "last_iterations", 0)
+        out.append({"game": name, "step": step.name, "budget": step.budget(name),
+                    "iterations": iterations, "cpu_seconds_per_move": cpu / len(states)})
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=None)
     parser.add_argument("--seconds", type=float, default=1.0, help="search time per position")
     parser.add_argument("--level", type=int, default=5)
+    parser.add_argument("--ladder", action="store_true",
+                        help="also the CPU time per move of each search step of the ladder")
     args = parser.parse_args()
     for name in args.games or games():
         r = bench(name, args.seconds, args.level)
@@ -95,6 +126,10 @@ def main() -> None:
               f"(target {r['target']}, {'met' if r['met'] else 'NOT met'}; "
               f"{r['iterations']} in {r['cpu_seconds']} CPU-s, {r['seconds']} s wall)",
               flush=True)
+        if args.ladder:
+            for t in ladder_times(r["game"]):
+                print(f"  {t['step']:<11} {t['budget']:>5} iterations a move: "
+                      f"{t['cpu_seconds_per_move']:.3f} CPU-s per move", flush=True)
 
 
 if __name__ == "__main__":
