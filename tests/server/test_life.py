@@ -703,3 +703,22 @@ def test_nobody_claims_against_their_own_seat(store: Store) -> None:
         assert lt.meta.status == TableStatus.RUNNING
 
     run_with(store, body, move_limit=LIMIT)
+
+
+@pytest.mark.postgres
+def test_the_turn_count_follows_moves_made_on_another_server(pg_url, redis_url):
+    apps = [create_app(pg_url, redis_url) for _ in range(3)]
+    with TestClient(apps[0]) as c1, TestClient(apps[1]) as c2, TestClient(apps[2]) as bob:
+        new_guest(c1, "Ann")
+        new_guest(bob, "Bob")
+        c2.cookies.update(dict(c1.cookies))  # Ann's session, on the other server
+        with c2.websocket_connect("/ws/me") as ws:
+            assert ws.receive_json() == {"type": "turns", "count": 0}
+            tid = _table(c1, bob)
+            assert ws.receive_json() == {"type": "turns", "count": 1}
+            _first_move(c1, tid, 0)
+            assert ws.receive_json() == {"type": "turns", "count": 0}
+            _first_move(bob, tid, 1)
+            assert ws.receive_json() == {"type": "turns", "count": 1}
+            assert bob.post(f"/api/tables/{tid}/resign").status_code == 200
+            assert ws.receive_json() == {"type": "turns", "count": 0}
