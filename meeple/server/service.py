@@ -254,9 +254,7 @@ class TableService:
     def turn_count(self, user_id: int) -> int:
         """How many running tables wait for ``user_id`` to act (seats they hold as a person;
         finished, aborted and abandoned tables never count)."""
-        return sum(1 for table, seats in self.store.tables_of(user_id, [TableStatus.RUNNING])
-                   if any(s in table.meta.to_move and table.seats[s].kind == SeatKind.HUMAN
-                          for s in seats))
+        return self.store.turn_count(user_id)
 
     def watch(self, user_id: int) -> asyncio.Queue[int]:
         """A queue told ``user_id``'s turn count whenever it may have changed."""

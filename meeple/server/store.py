@@ -181,6 +181,11 @@ class Store(Protocol):
         """The waiting and running tables ``user_id`` owns (for the quotas)."""
         ...
 
+    def turn_count(self, user_id: int) -> int:
+        """How many running tables wait for ``user_id`` to act in a seat they hold as a
+        person."""
+        ...
+
     def waiting_full_ids(self) -> list[str]:
         """Waiting tables set to start when full whose seats are all taken (a start that a
         crash interrupted)."""
@@ -559,6 +564,16 @@ class SqlStore:
             ).all()
             return [(self._stored(db, r), sorted(mine[r.id])) for r in rows]
 
+    def turn_count(self, user_id: int) -> int:
+        with self.engine.connect() as conn:  # one query, however many tables they have
+            rows = conn.execute(
+                select(SEATS.c.table_id, SEATS.c.seat, TABLES.c.to_move)
+                .join(TABLES, TABLES.c.id == SEATS.c.table_id)
+                .where(SEATS.c.user_id == user_id, SEATS.c.kind == SeatKind.HUMAN.value,
+                       TABLES.c.status == TableStatus.RUNNING.value)
+            ).all()
+        return len({tid for tid, seat, to_move in rows if seat in (to_move or [])})
+
     def owned_open(self, user_id: int) -> list[StoredTable]:
         with self.sessions() as db:
             rows = db.scalars(select(TableRow).where(
@@ -782,6 +797,11 @@ class MemoryStore:
             if stored is not None:
                 out.append((stored, mine[t]))
         return out
+
+    def turn_count(self, user_id: int) -> int:
+        return sum(1 for t, m in self._tables.items() if m.status == TableStatus.RUNNING
+                   and any(s.user_id == user_id and s.kind == SeatKind.HUMAN
+                           and s.seat in m.to_move for s in self._seats[t]))
 
     def owned_open(self, user_id: int) -> list[StoredTable]:
         ids = [t for t, m in self._tables.items() if m.owner_id == user_id
