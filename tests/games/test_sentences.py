@@ -354,7 +354,7 @@ def test_mops_royal_sentences_of_a_worked_layout():
     assert s.describe_unseen(0) == "decides in secret where the revealed tile goes."
     fresh = meeple.load("mops_royal", players=2).new_initial_state()
     assert fresh.describe(CHANCE, fresh.string_to_action("start blue-pug", CHANCE)) == (
-        "A start tile is drawn and laid face up: the blue pug.")
+        "The start tile of the first player in seat order is drawn and laid face up: the blue pug.")
     assert fresh.describe_unseen(CHANCE) == "A start tile is drawn."
     meeple.play_out(fresh, 3, until=lambda st: st.current_player != CHANCE)
     assert fresh.describe_setup() == (
@@ -416,7 +416,7 @@ def test_kontor_sentences_of_k2_and_the_choice():
     c.apply(CARD_ID["red-15"], 0)
     assert c.describe(1, CARD_ID["black-16"]) == (
         "chooses the black harbour card 16 with wine and a coin symbol; all the chosen cards "
-        "are revealed.")
+        "are revealed; they and their opponent each pay 1 coin of tax.")
     start = meeple.load("kontor").new_initial_state()
     assert start.describe(CHANCE, CARD_ID["water-50"]) == (
         "The water card 50 with a ship symbol is dealt to the starting cross.")

@@ -297,13 +297,22 @@ def _shared(state: MopsRoyalState, player: int, cells: tuple[int, ...] | list[in
     return "tiles"
 
 
+_ORDINALS = ("first", "second", "third", "fourth")
+
+
+def seat_words(seat: int) -> str:
+    """A seat said without a name, for a chance event: "second player in seat order" (the log
+    names players only in front of their own moves)."""
+    return f"{_ORDINALS[seat]} player in seat order"
+
+
 def describe_action(state: MopsRoyalState, action: int, player: int) -> dict[str, Any]:
     """The label of an action and the ids of the cells it points at in the picture."""
     if player == CHANCE:
         if state.phase == SETUP_START:
-            label = f"Everyone starts with {the_tile(action)}"
+            label = f"A start tile: {the_tile(action)}"
         elif state.phase == SETUP_CALLER:
-            label = f"Player {action + 1} is the first caller"
+            label = f"The first caller: the {seat_words(action)}"
         else:
             label = f"The caller reveals {the_tile(action)}"
         return {"kind": "chance", "label": label}

@@ -270,26 +270,18 @@ def _theirs(text: str) -> str:
     return text.replace("your start tile", "their start tile")
 
 
-_ORDINALS = ("first", "second", "third", "fourth")
-
-
-def _seat_words(seat: int) -> str:
-    """A seat said without a name, for a chance event's sentence: "second player in seat
-    order" (the log names players only in front of their own moves)."""
-    return f"{_ORDINALS[seat]} player in seat order"
-
-
 def describe(state: MopsRoyalState, player: int, action: int) -> str:
     """A move of the log in the game's words, from the state before it: the start tiles, the
     caller, the tile the caller reveals; where a player puts it, what they score and which
     tile they turn face down."""
     if player == CHANCE:
         if state.phase == SETUP_START:
-            return (f"The start tile of the {_seat_words(len(state.start))} is drawn and laid "
-                    f"face up: {notation.the_tile(action)}.")
+            seat = notation.seat_words(len(state.start))
+            return (f"The start tile of the {seat} is drawn and laid face up: "
+                    f"{notation.the_tile(action)}.")
         if state.phase == SETUP_CALLER:
-            return (f"The caller is chosen at random: the {_seat_words(action)}; the caller's "
-                    "stock is face down.")
+            return (f"The caller is chosen at random: the {notation.seat_words(action)}; the "
+                    "caller's stock is face down.")
         return f"The caller reveals {notation.the_tile(action)}."
     d = notation.describe_action(state, action, player)
     kind = d["kind"]
