@@ -161,7 +161,8 @@ export class Board {
     line.className = "board-dock-line";
     line.append(this.status, this.zoomBar);
     this.dock.append(line, this.bar);
-    this.root.replaceChildren(this.stage, this.dock, this.buttons);
+    // The buttons stay put under the board while the words below them change.
+    this.root.replaceChildren(this.stage, this.buttons, this.dock);
     this.svg = null; // the picture's own <svg> (its defs and styles; all of it on a phone)
     this.regions = []; // its top-level regions, in order: {g, box: [x, y, w, h], name, view}
     this.split = false; // are the regions laid out apart?
