@@ -521,9 +521,7 @@ class LiveTable:
 
     def summary(self, viewer: int | None) -> dict[str, Any]:
         """The table summary for ``viewer`` (a user id)."""
-        out = views.table_summary(self.stored, viewer=viewer, connected=self.connected())
-        out["rated"] = self.meta.rated
-        return out
+        return views.table_summary(self.stored, viewer=viewer, connected=self.connected())
 
     def players_json(self) -> list[dict[str, Any]]:
         return views.players_json(self.seats, self.game.seat_colours(), self.connected())

@@ -208,6 +208,8 @@ class GameList(BaseModel):
 class RulesPage(BaseModel):
     name: str
     title: str
+    howto: str = ""
+    """The one-page "How to play" (Markdown, pictures as URLs), shown before the reference."""
     markdown: str
 
 
@@ -270,6 +272,8 @@ class View(BaseModel):
     to_move: list[int]
     status: TableStatus
     result: dict[str, Any] | None
+    aid: str | None = None
+    """What the current step of the game asks, in one sentence (the player aid)."""
 
 
 class Life(BaseModel):

@@ -91,7 +91,8 @@ class Store(Protocol):
     def user_by_key(self, name_key: str) -> UserRecord | None: ...
 
     def rename_user(self, user_id: int, name: str, name_key: str) -> bool:
-        """Give a player a new name (also in the seats they hold); whether it was free."""
+        """Give a player a new name (also in the seats they hold under their old name, not
+        the hot-seat seats they named for others); whether it was free."""
         ...
 
     # sessions
@@ -337,10 +338,11 @@ class SqlStore:
     def rename_user(self, user_id: int, name: str, name_key: str) -> bool:
         try:
             with self.engine.begin() as conn:
+                old = conn.execute(select(User.name).where(User.id == user_id)).scalar()
                 conn.execute(update(User).where(User.id == user_id)
                              .values(name=name, name_key=name_key))
-                conn.execute(update(SeatRow).where(SeatRow.user_id == user_id)
-                             .values(name=name))
+                conn.execute(update(SeatRow).where(SeatRow.user_id == user_id,
+                                                   SeatRow.name == old).values(name=name))
         except IntegrityError:
             return False
         return True
@@ -638,10 +640,11 @@ class MemoryStore:
         if any(u.id != user_id and (u.name == name or u.name_key == name_key)
                for u in self._users.values()) or user_id not in self._users:
             return False
+        old = self._users[user_id].name
         self._users[user_id] = replace(self._users[user_id], name=name, name_key=name_key)
         for seats in self._seats.values():
             for i, seat in enumerate(seats):
-                if seat.user_id == user_id:
+                if seat.user_id == user_id and seat.name == old:
                     seats[i] = replace(seat, name=name)
         return True
 

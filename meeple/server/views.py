@@ -162,6 +162,7 @@ def table_summary(
         "result": m.result,
         "rematch": m.rematch_id,
         "start_when_full": m.autostart,
+        "rated": m.rated,
     }
     if connected is not None and viewer is not None and viewer == m.owner_id:
         out["invite"] = f"/invite/{m.id}/{m.invite_code}"

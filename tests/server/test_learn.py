@@ -47,6 +47,14 @@ def test_the_howto_page_names_its_pictures_and_each_is_an_svg(client, name):
     assert page["aid"]["scoring"] and page["aid"]["turn"]
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_the_rules_page_opens_with_the_same_howto(client, name):
+    page = client.get(f"/api/learn/{name}").json()
+    rules = client.get(f"/api/games/{name}/rules").json()
+    assert rules["howto"] == page["markdown"]
+    assert rules["markdown"] and rules["markdown"] != rules["howto"]
+
+
 def test_unknown_games_and_pictures_and_steps_are_404(client):
     assert client.get("/api/learn/chess").status_code == 404
     assert client.get("/api/learn/koplus/pictures/nothing.svg").status_code == 404

@@ -154,3 +154,15 @@ def test_a_seat_may_carry_the_creators_own_name_even_with_a_guest_number(client)
     assert [s["name"] for s in r.json()["table"]["seats"]] == ["Hana (2)", "Ben"]
     r = hot_seat(client, [{"kind": "me", "name": "Ben (2)"}, {"kind": "me"}])
     assert r.status_code == 422 and "cannot hold" in r.json()["detail"]
+
+
+def test_a_guest_marked_when_their_name_is_registered_keeps_the_hot_seat_names(client):
+    new_guest(client, "Hana")
+    r = hot_seat(client, [{"kind": "me"}, {"kind": "me", "name": "Ben"}])
+    assert r.status_code == 201, r.text
+    other = TestClient(client.app)  # another person, on the same server
+    assert signup(other, "Hana").status_code == 200
+    stored = client.get("/api/my/tables").json()["tables"]  # read from storage
+    assert [s["name"] for s in stored[0]["seats"]] == ["Hana (guest)", "Ben"]
+    loaded = client.get(f"/api/tables/{r.json()['table']['id']}").json()["table"]
+    assert [s["name"] for s in loaded["seats"]] == ["Hana (guest)", "Ben"]

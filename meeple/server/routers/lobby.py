@@ -9,10 +9,11 @@ from fastapi import APIRouter, HTTPException, Query
 import meeple
 from meeple.bots import bot_choices
 from meeple.engine import game_class
+from meeple.engine.lessons import howto_markdown, with_pictures
 
 from .. import views
 from ..deps import CurrentUser, StoreDep
-from ..domain import CLOCK_PROFILES, LIVE, SeatKind, StoredTable, TableStatus
+from ..domain import CLOCK_PROFILES, LIVE, SeatKind, TableStatus
 from ..schemas import BotList, ClockProfiles, GameInfo, GameList, RulesPage, TableList
 
 router = APIRouter(prefix="/api", tags=["lobby"])
@@ -52,7 +53,12 @@ def rules(name: str) -> RulesPage:
         text = cls.rules_markdown()
     except (FileNotFoundError, ModuleNotFoundError):
         raise HTTPException(404, f"{name} has no rules page yet") from None
-    return RulesPage(name=name, title=cls.title, markdown=text)
+    try:
+        howto = with_pictures(howto_markdown(cls),
+                              lambda p: f"/api/learn/{name}/pictures/{p}.svg")
+    except FileNotFoundError:
+        howto = ""
+    return RulesPage(name=name, title=cls.title, howto=howto, markdown=text)
 
 
 @router.get("/bots")
@@ -73,11 +79,8 @@ def list_tables(
     game: str | None = Query(default=None, max_length=40),
 ) -> dict[str, Any]:
     """Public tables, newest first, as storage holds them."""
-    return {"tables": [_summary(t) for t in db.public_tables(status, game, LIST_LIMIT)]}
-
-
-def _summary(table: StoredTable) -> dict[str, Any]:
-    return {**views.table_summary(table), "rated": table.meta.rated}
+    return {"tables": [views.table_summary(t)
+                       for t in db.public_tables(status, game, LIST_LIMIT)]}
 
 
 def _my_tables(db: StoreDep, user: CurrentUser, turns: bool) -> dict[str, Any]:
@@ -93,7 +96,7 @@ def _my_tables(db: StoreDep, user: CurrentUser, turns: bool) -> dict[str, Any]:
                 continue
         if turns and not set(table.meta.to_move) & set(seats):
             continue
-        item = _summary(table)
+        item = views.table_summary(table)
         item["my_seats"] = seats
         out.append(item)
     return {"tables": out}
