@@ -1,6 +1,6 @@
-// Sign up, log in, play as a guest; players' profiles with their finished games.
+// Sign up, log in, play as a guest; the list of tables the lobby and the profiles show.
 
-import { get, post } from "../api.js";
+import { post } from "../api.js";
 import { navigate, refreshMe, session } from "../app.js";
 import { ago, fill, h, link } from "../dom.js";
 
@@ -159,16 +159,5 @@ export function tableList(tables, { empty = "None.", action = null } = {}) {
         action ? action(t) : null,
       );
     }),
-  );
-}
-
-export async function profilePage(main, [name]) {
-  document.title = `${name} · meeple`;
-  const p = await get(`/api/users/${encodeURIComponent(name)}`);
-  fill(main, 
-    h("h1", {}, p.name, p.guest ? h("span", { class: "badge" }, " guest") : null),
-    h("p", { class: "muted" }, p.created ? `Playing since ${new Date(p.created * 1000).toLocaleDateString()}` : ""),
-    h("h2", {}, "Finished games"),
-    tableList(p.games, { empty: "No finished games yet." }),
   );
 }
