@@ -12,3 +12,6 @@ import { tableNotify } from "./table_notify.js";
 import { tableHint } from "./table_hint.js";
 
 export const TABLE_PARTS = [tableHint, tableNotify, tableChat, tableAid, tableLife];
+
+/** The parts that make sense in the waiting room too (no frame yet: `play.frame` is null). */
+export const WAITING_PARTS = [tableChat, tableAid];
