@@ -44,18 +44,30 @@ export async function api(method, path, body) {
   return data;
 }
 
-let lastCreate = null;
+const CREATE = "meeple.create";
+let lastCreate = null; // the same, where the browser keeps no storage
 
 /** The request key of a new table: the same settings sent again within a few seconds (a
- * double click, a second tap) carry the same key, so the server answers the first table. */
+ * double click, a second tap, the form sent again after a reload or from another tab) carry
+ * the same key, so the server answers the first table. The last key is kept in this
+ * browser's storage, which every tab of the site shares. */
 function createKey(text) {
   const now = Date.now();
-  if (lastCreate && lastCreate.text === text && now - lastCreate.at < 10000) {
-    lastCreate.at = now;
-    return lastCreate.key;
+  let last = null;
+  try {
+    last = JSON.parse(localStorage.getItem(CREATE) || "null") || lastCreate;
+  } catch (e) {
+    last = lastCreate;
   }
-  lastCreate = { text, key: requestKey(), at: now };
-  return lastCreate.key;
+  if (!last || last.text !== text || !(now - last.at < 10000)) last = { text, key: requestKey() };
+  last.at = now;
+  lastCreate = last;
+  try {
+    localStorage.setItem(CREATE, JSON.stringify(last));
+  } catch (e) {
+    // storage refused (private mode): this tab still sends one key per double click
+  }
+  return last.key;
 }
 
 export const get = (path) => api("GET", path);

@@ -203,6 +203,35 @@ def test_a_double_click_on_create_makes_one_table(new_context, server):
     assert sorted(t["id"] for t in mine) == sorted({*ids})
 
 
+def test_the_form_sent_twice_by_a_double_click_a_reload_or_two_tabs_makes_one_table(
+        new_context, server):
+    ctx = new_context(390, 844, phone=True)
+    first, second = ctx.new_page(), ctx.new_page()
+    sign_in_as_guest(first, "Tabby")
+    for page in (first, second):
+        page.goto("/new?game=koplus")
+        page.select_option("#seat-1", "open")
+    first.locator("#create").dblclick()
+    first.wait_for_url("**/table/*")
+    second.locator("#create").click()  # the same form in another tab
+    second.wait_for_url("**/table/*")
+    first.goto("/new?game=koplus")  # back to the form after a reload, sent again
+    first.select_option("#seat-1", "open")
+    first.locator("#create").click()
+    first.wait_for_url("**/table/*")
+    assert first.url == second.url
+    mine = first.evaluate("fetch('/api/my/tables').then((r) => r.json())")["tables"]
+    assert [t["id"] for t in mine] == [first.url.rsplit("/", 1)[1]]
+    first.goto("/new?game=koplus")  # other settings make a table of their own
+    first.select_option("#seat-1", "open")
+    first.select_option("#visibility", "private")
+    first.locator("#create").click()
+    expect(first).not_to_have_url(second.url)
+    first.wait_for_url("**/table/*")
+    mine = first.evaluate("fetch('/api/my/tables').then((r) => r.json())")["tables"]
+    assert len(mine) == 2
+
+
 def test_claim_the_game_when_the_time_is_up(browser, quick_server, artifacts):
     pages = []
     for width, height in ((1280, 800), (390, 844)):
