@@ -110,6 +110,15 @@ def test_a_review_page_to_its_chart(new_context, server, artifacts):
     expect(phone.locator("#review-chart .chance-line")).to_have_count(2)
     phone.screenshot(path=str(artifacts / "e2e-review-phone.png"), full_page=True)
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390 + 1
+    # the chart is drawn at the width it is shown: its words keep a readable size on a phone
+    ticks = phone.locator("#review-chart .tick")
+    sizes = ticks.evaluate_all("ts => ts.map((t) => t.getBoundingClientRect().height)")
+    assert sizes and min(sizes) >= 10, sizes
+    words = ticks.evaluate_all("ts => ts.map((t) => t.textContent)")
+    assert "start" in words and any(w.endswith("the end") for w in words), words
+    # the links to the replay and the result stay on one line, never a line opening with "·"
+    links = phone.locator(".review-links")
+    assert links.evaluate("e => e.getClientRects().length") == 1
     assert not errors, errors
 
 

@@ -24,9 +24,10 @@ function svgEl(tag, attrs = {}, ...children) {
 
 const pct = (x) => `${Math.round(100 * x)}%`;
 
-/** The chart of a review: one line per player, turning points marked (SVG element). */
-export function chart(review, colours, names) {
-  const W = 640;
+/** The chart of a review: one line per player, turning points marked (SVG element), drawn
+ * ``width`` units wide so that, shown at that width, its words keep their size on a phone. */
+export function chart(review, colours, names, width = 640) {
+  const W = Math.max(300, Math.min(760, Math.round(width)));
   const H = 260;
   const left = 44;
   const top = 12;
@@ -47,10 +48,11 @@ export function chart(review, colours, names) {
     t.textContent = `${p}%`;
     svg.append(t);
   }
-  const ends = [[first, "start"], [last, "end"]];
-  for (const [m, anchor] of ends) {
+  // The first point is the position play starts from (after any set-up), the last the end.
+  const ends = [[first, "start", "start"], [last, "end", `move ${last}, the end`]];
+  for (const [m, anchor, words] of ends) {
     const t = svgEl("text", { x: x(m), y: H - 14, "text-anchor": anchor, class: "tick" });
-    t.textContent = `move ${m}`;
+    t.textContent = words;
     svg.append(t);
   }
   for (let s = 0; s < review.players; s++) {
@@ -129,7 +131,9 @@ export async function reviewPage(main, [id], query) {
 
   const drawReview = (rv) => {
     rv.table = id;
-    fill(chartEl, h("h2", {}, "Chance to win after each move"), key, chart(rv, colours, names));
+    // The card's inner width: the chart is drawn at the size it is shown.
+    const inner = chartEl.clientWidth - 2 * parseFloat(getComputedStyle(chartEl).paddingLeft || "0");
+    fill(chartEl, h("h2", {}, "Chance to win after each move"), key, chart(rv, colours, names, inner || 640));
     fill(turningEl, h("h2", {}, "Turning points"),
       rv.turning.length
         ? h("ol", { class: "review-turning" }, rv.turning.map((t) =>
@@ -195,7 +199,8 @@ export async function reviewPage(main, [id], query) {
 
   fill(main,
     h("h1", {}, `Review: ${table.title}`),
-    h("p", { class: "row" }, viewSel, " ", link(`/replay/${id}`, "Replay"), " · ", link(`/table/${id}`, "Final result")),
+    h("p", { class: "row" }, viewSel, " ",
+      h("span", { class: "review-links" }, link(`/replay/${id}`, "Replay"), " · ", link(`/table/${id}`, "Final result"))),
     h("p", { class: "muted" }, "A search bot estimated each player's chance to win after every move",
       hidden ? ", from what the player viewed could see at the time." : "."),
     status, bar, chartEl, turningEl, betterEl, shownEl,
