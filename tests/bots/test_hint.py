@@ -102,3 +102,18 @@ def test_hint_refuses_a_seat_not_to_move() -> None:
 
 def test_hint_budget_is_within_two_seconds() -> None:
     assert HINT_SECONDS < BUDGET
+
+
+def test_koplus_reason_for_a_first_tile_says_so() -> None:
+    """Before a player has laid a tile the reason does not speak of their other tiles."""
+    state = meeple.load("koplus", 2).new_initial_state()
+    rng = random.Random(3)
+    while state.current_player == meeple.CHANCE:
+        meeple.resolve_chance(state, rng)
+    seat = state.current_player
+    for a in state.legal_actions(seat):
+        if a == state.geo.pass_id:
+            continue
+        text = explain(state, seat, a)
+        assert "your tiles" not in text and "your group" not in text, text
+        assert text.endswith("and is your first tile on the board"), text

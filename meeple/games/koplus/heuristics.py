@@ -79,7 +79,9 @@ def explain(state: State, player: int, action: int) -> str:
         parts.append(f"reaches {score}: a bonus turn")
     ring = geo.around[action]
     touching = sum(1 for p, a in state.placed if p == player and geo.mask[a] & ring)
-    if touching > 1:
+    if not any(p == player for p, _ in state.placed):
+        parts.append("is your first tile on the board")
+    elif touching > 1:
         parts.append(f"joins {touching} of your tiles into one group")
     elif touching:
         parts.append("joins your group of tiles")
