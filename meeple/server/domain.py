@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from meeple.bots import bot_name
 from meeple.engine import State
 
 
@@ -195,14 +196,37 @@ class Seat:
         return cls(seat, SeatKind.HUMAN, user_id=user_id, name=name)
 
     @classmethod
-    def robot(cls, seat: int, spec: str, name: str | None = None) -> Seat:
-        """A bot seat; its name is the level as players see it unless ``name`` is given."""
-        return cls(seat, SeatKind.BOT, name=name or f"Bot ({spec})", bot=spec)
+    def robot(cls, seat: int, spec: str, name: str | None = None,
+              taken: Sequence[str | None] = ()) -> Seat:
+        """A bot seat; its name is its level as players know it (see :func:`bot_seat_name`)
+        unless ``name`` is given."""
+        return cls(seat, SeatKind.BOT, name=name or bot_seat_name(spec, taken), bot=spec)
 
     def opened(self) -> Seat:
         """The same seat, open again."""
         return Seat(self.seat, clock_remaining=self.clock_remaining,
                     turn_started=self.turn_started)
+
+
+def bot_seat_name(spec: str | None, taken: Sequence[str | None] = ()) -> str:
+    """The name of a bot seat: its level as players know it ("Casual bot"), numbered where
+    another seat of the table (``taken``) already carries that name ("Casual bot 2")."""
+    level = bot_name(spec)
+    base = f"{level} bot" if level else "Bot"
+    used = {t.casefold() for t in taken if t}
+    name, n = base, 1
+    while name.casefold() in used:
+        n += 1
+        name = f"{base} {n}"
+    return name
+
+
+def shown_seat_name(seat: Seat) -> str | None:
+    """The name a stored seat is shown with: a bot seat named in the old way after its spec
+    ("Bot (greedy)") carries its level's name instead."""
+    if seat.kind == SeatKind.BOT and seat.name == f"Bot ({seat.bot})":
+        return bot_seat_name(seat.bot)
+    return seat.name
 
 
 @dataclass

@@ -451,7 +451,7 @@ class TableService:
                 tokens.append(token)
                 rows.append(seat)
             elif choice == SeatChoice.BOT:
-                rows.append(Seat.robot(i, check_bot(bot, game)))
+                rows.append(Seat.robot(i, check_bot(bot, game), taken=[r.name for r in rows]))
             else:
                 rows.append(Seat(i))
         stored_clock = clock_of(clock)
@@ -574,7 +574,8 @@ class TableService:
             if old.kind == SeatKind.HUMAN and old.user_id != user.id:
                 raise Refused(Code.CONFLICT, f"seat {seat} is taken by {old.name}")
             if choice == SeatChoice.BOT:
-                row = Seat.robot(seat, check_bot(bot, lt.game))
+                row = Seat.robot(seat, check_bot(bot, lt.game),
+                                 taken=[s.name for s in lt.seats if s.seat != seat])
                 self.check_quota(user, [row.bot], new_table=False,
                                  replacing=old.bot if old.kind == SeatKind.BOT else None)
             elif choice == SeatChoice.OPEN:
@@ -638,7 +639,7 @@ class TableService:
                             row, token = _with_token(row)
                             tokens.append(token)
                     elif s.kind == SeatKind.BOT:
-                        row = Seat.robot(s.seat, s.bot or "", s.name)
+                        row = Seat.robot(s.seat, s.bot or "", taken=[r.name for r in rows])
                     else:
                         row = Seat(s.seat)
                     rows.append(row)

@@ -55,6 +55,7 @@ from .domain import (
     TableStatus,
     UserRecord,
     Visibility,
+    shown_seat_name,
 )
 
 META_FIELDS = frozenset(f.name for f in fields(TableMeta))
@@ -273,11 +274,13 @@ def _meta(row: TableRow, life: Any = None) -> TableMeta:
 
 
 def _seat(row: SeatRow) -> Seat:
-    return Seat(
+    seat = Seat(
         seat=row.seat, kind=SeatKind(row.kind), user_id=row.user_id, name=row.name,
         bot=row.bot, token_hash=row.token_hash, clock_remaining=row.clock_remaining,
         turn_started=row.turn_started,
     )
+    seat.name = shown_seat_name(seat)
+    return seat
 
 
 def _user(row: User) -> UserRecord:

@@ -79,3 +79,20 @@ def test_a_reconstructed_mark_says_what_it_means(new_context, server):
         expect(badge).to_have_attribute(
             "title", "reconstructed: no source says how the printed game does this; this is our "
                      "reading")
+
+
+def test_the_lobby_names_bot_seats_by_their_level(new_context, server):
+    from .people import sign_in_as_guest
+
+    page = new_context(390, 844, phone=True).new_page()
+    sign_in_as_guest(page, "Lev")
+    tid = page.evaluate("""async () => {
+      const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type':
+        'application/json'}, body: JSON.stringify({game: 'kozo', players: 3, seats: [
+        {kind: 'me'}, {kind: 'bot', bot: 'mcts:expert'}, {kind: 'open'}]})});
+      return (await r.json()).table.id;
+    }""")
+    page.goto("/")
+    row = page.locator(f"#open-tables li[data-table='{tid}']")
+    expect(row).to_contain_text("Lev, Expert bot, open seat")
+    assert "mcts" not in row.inner_text()

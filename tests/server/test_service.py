@@ -7,6 +7,7 @@ import asyncio
 import random
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 import pytest
 
@@ -16,11 +17,14 @@ from meeple.server import auth
 from meeple.server.domain import (
     Code,
     Refused,
+    Seat,
     SeatChoice,
     SeatKind,
     TableStatus,
     UserRecord,
     Visibility,
+    bot_seat_name,
+    shown_seat_name,
 )
 from meeple.server.live import LiveTable
 from meeple.server.service import TableService
@@ -142,7 +146,7 @@ def test_bots_play_their_seats(store):
     async def body(service: TableService) -> None:
         ann = person(store, "Ann")
         lt, tokens = await service.create(ann, tiny(), [(ME, None), (BOT, "random")])
-        assert lt.seats[1].kind == SeatKind.BOT and lt.seats[1].name == "Bot (random)"
+        assert lt.seats[1].kind == SeatKind.BOT and lt.seats[1].name == "Beginner bot"
         while lt.meta.status == TableStatus.RUNNING:
             await until(lambda: 0 in lt.state.pending_players()
                         or lt.meta.status != TableStatus.RUNNING)
@@ -304,10 +308,45 @@ def test_pictures_and_players_carry_names_and_seat_colours(store):
         assert "Zed Q" in frame["svg"] and "Player 2" in frame["svg"]  # the open seat
         await service.set_seat(lt, zed, 1, BOT, "random")
         frame = lt.base_frame(None)
-        assert "Bot (random)" in frame["svg"]
+        assert "Beginner bot" in frame["svg"] and "Bot (random)" not in frame["svg"]
         colours = [c.to_json() for c in lt.game.seat_colours()]
         assert [p["colour"] for p in lt.players_json()] == colours
-        assert [p["name"] for p in lt.players_json()] == ["Zed Q", "Bot (random)"]
+        assert [p["name"] for p in lt.players_json()] == ["Zed Q", "Beginner bot"]
         assert [s["colour"] for s in lt.summary(zed.id)["seats"]] == colours
+
+    run(store, body)
+
+
+def test_bot_seats_carry_their_levels_name_one_name_per_seat(store):
+    async def body(service: TableService) -> None:
+        ann = person(store, "Ann")
+        lt, _ = await service.create(ann, meeple.load("koplus", 4),
+                                     [(ME, None), (BOT, "greedy"), (BOT, "greedy"),
+                                      (BOT, "random")], start=False)
+        names = ["Ann", "Casual bot", "Casual bot 2", "Beginner bot"]
+        assert [s.name for s in lt.seats] == names
+        assert [s["name"] for s in lt.summary(ann.id)["seats"]] == names
+        await service.set_seat(lt, ann, 1, BOT, "mcts:expert")
+        assert lt.seats[1].name == "Expert bot"
+        await service.set_seat(lt, ann, 3, BOT, "greedy")  # "Casual bot 2" is taken
+        assert [s.name for s in lt.seats] == ["Ann", "Expert bot", "Casual bot 2", "Casual bot"]
+        assert [s.name for s in store.table(lt.id).seats] == [s.name for s in lt.seats]
+
+    run(store, body)
+
+
+def test_a_bot_seat_stored_with_its_spec_as_name_shows_its_level(store):
+    ann = person(store, "Ann")
+    legacy = Seat(1, SeatKind.BOT, name="Bot (mcts:thoughtful)", bot="mcts:thoughtful")
+    assert shown_seat_name(legacy) == "Thoughtful bot"
+    assert shown_seat_name(replace(legacy, name="Robbie")) == "Robbie"
+    assert bot_seat_name("no-such-bot") == "Bot"
+
+    async def body(service: TableService) -> None:
+        lt, _ = await service.create(ann, meeple.load("koplus", 2), [(ME, None), (OPEN, None)],
+                                     start=False)
+        store.update_seat(lt.id, legacy)
+        if isinstance(store, SqlStore):  # what an older server stored is read as a level
+            assert store.table(lt.id).seats[1].name == "Thoughtful bot"
 
     run(store, body)

@@ -137,7 +137,7 @@ export function tableList(tables, { empty = "None.", action = null } = {}) {
     { class: "seats" },
     tables.map((t) => {
       const people = (t.seats || [])
-        .map((s) => (s.kind === "bot" ? `${s.bot} bot` : s.kind === "open" ? "open seat" : s.name))
+        .map((s) => (s.kind === "bot" ? s.name || (s.bot_name ? `${s.bot_name} bot` : "a bot") : s.kind === "open" ? "open seat" : s.name))
         .join(", ");
       const href = t.status === "finished" ? `/replay/${t.id}` : `/table/${t.id}`;
       const res =
