@@ -174,3 +174,20 @@ def test_a_review_in_parts_is_the_same_review() -> None:
     seen: list[tuple[int, int]] = []
     review(final, 1, iterations=5, progress=lambda d, t: seen.append((d, t)))
     assert seen == [(k, total) for k in range(1, total + 1)]
+
+
+def test_a_move_said_to_its_mover_is_said_of_them_in_the_review() -> None:
+    """A label says "your start tile" to its mover; the review's sentences name the mover,
+    so they say "their start tile"."""
+    from meeple.bots.review import _said, review_lines
+
+    assert _said({"label": "Place the yellow bone two to the right of your start tile"}) == \
+        "place the yellow bone two to the right of their start tile"
+    assert _said("Your Source takes yours") == "their Source takes theirs"
+    final = finished("botanik", seed=5)
+    r = review(final, None, names=["Ann", "Bob"], iterations=40)
+    said = [t.words for t in r.turning] + [b.words for b in r.better]
+    said += review_lines(r, None, ["Ann", "Bob"])
+    assert said
+    for line in said:
+        assert "your" not in line.lower(), line
