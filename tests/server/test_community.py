@@ -437,6 +437,35 @@ def test_resigning_or_timing_out_counts_as_last_place():
                                               Seat.robot(1, "random")], [1, 2]) is None
 
 
+def test_who_left_first_is_rated_last_whichever_way_they_left():
+    """Bob runs out of time first, then Ann resigns: the table's result puts Bob last, and so
+    does the rating (it follows the order people left, not resignations before time-outs)."""
+    import meeple
+    from meeple.server.community import leavers
+    from meeple.server.domain import Departure, result_of
+
+    state = meeple.load("koplus", 3).new_initial_state()
+    departed = [{"seat": 1, "how": Departure.TIMED_OUT, "last": True},
+                {"seat": 0, "how": Departure.RESIGNED, "last": True}]
+    result = result_of(state, departed=departed)
+    assert result["ranks"] == [2, 3, 1]
+    order = leavers(departed, result, result)
+    assert order == [1, 0]
+    assert final_ranks(result["ranks"], order) == result["ranks"]
+    ratings = Ratings(CommunityStore(), ladder={})
+    seats = [Seat.person(0, 1, "Ann"), Seat.person(1, 2, "Bob"), Seat.person(2, 3, "Cy")]
+    out = ratings.rate_table("t", "koplus", seats, result["ranks"], order)
+    assert out is not None
+    assert {r.user_id: r.rank for r in out} == {1: 2, 2: 3, 3: 1}
+    # a seat handed to a bot after its time ran out plays on but is rated last all the same
+    handed = [{"seat": 2, "how": Departure.TIMED_OUT, "last": False}]
+    played = result_of(state, departed=handed)
+    order = leavers(handed, played, played)
+    assert order == [2] and final_ranks([1, 2, 3], order)[2] == 3
+    # a player whose clock ran out at the end (no departure stored) is counted too
+    assert leavers([], {"timed_out": [1]}, {"forfeit": 1}) == [1]
+
+
 def test_bot_levels_are_fitted_on_the_same_scale_and_shown_as_bots(db_url):
     pairs = [{"lower": "random", "upper": "greedy", "games": 40, "upper_wins": 36, "draws": 0},
              {"lower": "greedy", "upper": "mcts:2", "games": 40, "upper_wins": 30, "draws": 4},

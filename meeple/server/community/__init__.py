@@ -82,8 +82,7 @@ class Community:
         ranks = data.get("ranks") or (lt.meta.result or {}).get("ranks")
         if not ranks:
             return
-        last = [int(s) for s in list(data.get("resigned") or []) + list(
-            data.get("timed_out") or [])]
+        last = leavers(lt.meta.departed, data, lt.meta.result)
         results = await asyncio.to_thread(self.ratings.rate_table, lt.id, lt.meta.game,
                                           list(lt.seats), list(ranks), last)
         if not results:
@@ -104,6 +103,23 @@ class Community:
             self.chat.publish = None
             await self.fanout.stop()
             self.fanout = None
+
+
+def leavers(departed: list[dict[str, Any]], data: Mapping[str, Any],
+            result: Mapping[str, Any] | None = None) -> list[int]:
+    """The seats that resigned or ran out of time, first to leave first (as the table's
+    result orders them: the first to leave is last of all), for :func:`final_ranks`."""
+    out: list[int] = []
+    for d in departed or []:
+        seat = int(d["seat"])
+        if seat not in out:
+            out.append(seat)
+    named = list(data.get("resigned") or []) + list(data.get("timed_out") or [])
+    forfeit = (result or {}).get("forfeit")
+    for seat in named + ([forfeit] if forfeit is not None else []):
+        if int(seat) not in out:
+            out.append(int(seat))
+    return out
 
 
 async def table_message(tables: Any, lt: LiveTable, conn: Conn,
