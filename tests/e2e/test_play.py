@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import urllib.request
 
 import pytest
@@ -130,3 +131,81 @@ def test_the_waiting_room_offers_the_bot_levels_by_name_weakest_first(new_contex
     seat = page.locator('#seat-list li[data-seat="1"]')
     expect(seat.locator(".badge")).to_have_text(strongest["name"])
     assert not errors, errors
+
+
+def _no_sideways_scroll(page) -> None:
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"] + 1, width
+
+
+@pytest.mark.parametrize("width,height,phone", [(1280, 800, False), (390, 844, True)])
+def test_the_waiting_room_has_the_chat_and_the_owner_calls_the_table_off(
+        new_context, server, artifacts, width, height, phone):
+    """The waiting room carries the table's chat (a line said there reaches the other person
+    waiting) and the player aid; its owner alone may call the table off, asked to confirm
+    first; the banner and the picture of the table then say it was called off, in words, and
+    nobody is marked as the one to move."""
+    ann = new_context(width, height, phone=phone).new_page()
+    bob = new_context(width, height, phone=phone).new_page()
+    errors: list[str] = []
+    for p in (ann, bob):
+        p.on("pageerror", lambda e: errors.append(str(e)))
+    sign_in_as_guest(ann, "Ann")
+    table = open_table(ann, "koplus", ["me", "open", "open"], start=False)
+    sign_in_as_guest(bob, "Bob")
+    bob.goto(f"/table/{table}")
+    expect(bob.locator("h1")).to_contain_text("waiting for players")
+    for p in (ann, bob):
+        expect(p.locator("#table-chat")).to_be_visible()
+        expect(p.locator("#aid")).to_have_count(1)
+    ann.locator("#table-chat input[name=text]").fill("Shall we wait for Carl?")
+    ann.locator("#table-chat button[type=submit]").click()
+    expect(bob.locator("#table-chat .chat-lines")).to_contain_text("Shall we wait for Carl?")
+    # The chat stays through the waiting room's redrawing (Bob sits down).
+    bob.locator('#seat-list li[data-seat="1"] button', has_text="Sit here").click()
+    expect(ann.locator('#seat-list li[data-seat="1"]')).to_contain_text("Bob")
+    expect(ann.locator("#table-chat .chat-lines")).to_contain_text("Shall we wait for Carl?")
+    # Only the owner has the button.
+    expect(bob.locator("#call-off")).to_have_count(0)
+    ann.locator("#call-off").click()
+    confirm = ann.locator("#call-off-confirm")
+    expect(confirm).to_contain_text("Call off this table?")
+    ann.locator("#call-off-no").click()
+    expect(confirm).to_have_count(0)
+    assert table_status(server, table) == "waiting"
+    ann.locator("#call-off").click()
+    _no_sideways_scroll(ann)
+    ann.screenshot(path=str(artifacts / f"e2e-call-off-confirm-{width}.png"), full_page=True)
+    ann.locator("#call-off-yes").click()
+    for p in (ann, bob):
+        expect(p.locator("#turn")).to_have_text("Called off before anyone moved: no result")
+        status = p.locator("#board svg text.status")
+        expect(status.first).to_have_text("Called off: no result")
+        expect(status).to_have_count(1)
+        said = p.locator("#board").inner_text().lower()
+        assert not re.search(r"to move|'s turn|your turn|to play|chooses|must ", said), said
+        assert p.locator("#board .current, #board .to-act").count() == 0
+        assert p.locator("#board .target, #board .action-button").count() == 0
+        expect(p.locator("#notation")).to_be_hidden()
+        expect(p.locator("#table-settings")).to_be_hidden()
+        _no_sideways_scroll(p)
+    assert table_status(server, table) == "aborted"
+    ann.screenshot(path=str(artifacts / f"e2e-called-off-{width}.png"), full_page=True)
+    assert not errors, errors
+
+
+def table_status(server: str, table: str) -> str:
+    with urllib.request.urlopen(f"{server}/api/tables/{table}") as r:
+        return json.load(r)["table"]["status"]
+
+
+def test_the_header_links_to_the_leaderboards(new_context, server):
+    for width, height, phone in ((1280, 800, False), (390, 844, True)):
+        page = new_context(width, height, phone=phone).new_page()
+        page.goto("/")
+        link = page.locator("header nav").get_by_role("link", name="Leaderboards")
+        expect(link).to_be_visible()
+        link.click()
+        expect(page).to_have_url(f"{server}/leaderboard")
+        expect(page.locator("h1")).not_to_have_text("Page not found")
+        _no_sideways_scroll(page)

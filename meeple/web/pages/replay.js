@@ -1,10 +1,31 @@
 // Replays of finished games: step forward and back, view as each player or the public view.
 
-import { get } from "../api.js";
+import { get, tokensFor } from "../api.js";
 import { Board } from "../board.js";
 import { fill, h, link } from "../dom.js";
 import { fmt, playerColour, playerMark, playerNames, resultsTable } from "../players.js";
-import { botBadge, describeGame, hasTower, logWho } from "./table.js";
+import { botBadge, describeGame, hasTower, lineMoves, logLine, logWho } from "./table.js";
+
+/** The log line showing the last move made at replay position `move` (moves made so far):
+ * its index in `log`, or -1 at the start. */
+export function currentLine(log, move) {
+  const last = move - 1;
+  if (last < 0) return -1;
+  for (let i = 0; i < log.length; i++) {
+    const n = log[i].n ?? i;
+    if (n <= last && last < n + lineMoves(log[i])) return i;
+  }
+  return -1;
+}
+
+/** The review of a finished table: as the seat in view where this person holds it, else as
+ * the first seat they hold, else the public review. */
+export function reviewHref(table, seat) {
+  const held = new Set(Object.keys(tokensFor(table.id)).map(Number));
+  for (const s of table.seats || []) if (s.mine) held.add(s.seat);
+  const as = seat !== null && held.has(seat) ? seat : held.size ? Math.min(...held) : null;
+  return `/review/${encodeURIComponent(table.id)}${as === null ? "" : `?seat=${as}`}`;
+}
 
 export async function replayPage(main, [id], query) {
   const { table } = await get(`/api/tables/${id}`);
@@ -78,16 +99,13 @@ export async function replayPage(main, [id], query) {
       ),
     );
     const log = f.log || [];
+    const current = currentLine(log, move);
     fill(logEl, 
       ...log.map((m, i) =>
-        h(
-          "li",
-          { class: i === move - 1 ? "current" : "", title: m.text },
-          logWho(m.player, names, colourOf),
-          m.sentence || m.text,
-        ),
+        logLine(m, logWho(m.player, names, colourOf), { class: i === current ? "current" : null }),
       ),
     );
+    reviewLink.setAttribute("href", reviewHref(table, seat));
     const cur = logEl.querySelector(".current");
     if (cur) logEl.scrollTop = cur.offsetTop - logEl.clientHeight / 2;
     const breakdown = f.observation?.final_breakdown;
@@ -129,6 +147,7 @@ export async function replayPage(main, [id], query) {
   });
   const btn = (label, id2, fn, key) => h("button", { type: "button", id: id2, onclick: fn, "aria-keyshortcuts": key }, label);
   const view3d = h("div", { id: "view3d", hidden: true });
+  const reviewLink = h("a", { href: reviewHref(table, seat), "data-link": true, id: "review-link" }, "Review of the game");
   fill(main, 
     h("h1", {}, `Replay: ${table.title}`),
     h(
@@ -151,7 +170,7 @@ export async function replayPage(main, [id], query) {
         { class: "side" },
         h("div", { class: "card" }, h("h2", {}, "Players"), playersEl),
         h("div", { class: "card" }, h("h2", {}, "Moves"), logEl),
-        h("p", {}, link(`/table/${id}`, "Final result"), " · ", link(`/rules/${table.game}`, "Rules")),
+        h("p", {}, link(`/table/${id}`, "Final result"), " · ", reviewLink, " · ", link(`/rules/${table.game}`, "Rules")),
       ),
     ),
   );

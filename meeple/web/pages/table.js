@@ -7,7 +7,7 @@ import { Board, SHOW_LEGAL_KEY, showLegalSetting } from "../board.js";
 import { clockText, fill, h, link, toast } from "../dom.js";
 import { fmt, playerColour, playerMark, playerNames, resultsTable } from "../players.js";
 import { guestForm } from "./account.js";
-import { TABLE_PARTS } from "./table_parts.js";
+import { TABLE_PARTS, WAITING_PARTS } from "./table_parts.js";
 
 /** The game's description (`Game.describe()`: its views, seat colours, ...), asked once. */
 const descriptions = new Map();
@@ -59,9 +59,15 @@ export function botBadge(p, levels = levelsKnown) {
   return (level && level.name) || "bot";
 }
 
-/** The move log's line: the move in words, the notation as its title. */
-export function logLine(m, who) {
-  return h("li", { dataset: { n: m.n }, title: m.text }, who, m.sentence || m.text);
+/** How many moves a log line stands for (the set-up's chance events are one line). */
+export function lineMoves(m) {
+  return Number.isInteger(m.moves) && m.moves > 0 ? m.moves : 1;
+}
+
+/** The move log's line: the move in words, the notation as its title; `data-moves` says how
+ * many moves it stands for. */
+export function logLine(m, who, attrs = {}) {
+  return h("li", { ...attrs, dataset: { n: m.n, moves: lineMoves(m) }, title: m.text }, who, m.sentence || m.text);
 }
 
 /** Does the game's description offer the 3D tower view? */
@@ -102,8 +108,46 @@ function inviteBox(table) {
   );
 }
 
-/** The waiting room of a table that has not started. */
-async function waitingRoom(main, table, gameInfo, refresh) {
+/** The tables whose owner asked to call them off and has not yet said yes or no. */
+const callingOff = new Set();
+
+/** The owner's "Call off" of a waiting table, asked to confirm first. */
+function callOffBox(table, act, redraw) {
+  if (!callingOff.has(table.id)) {
+    return h(
+      "button",
+      { type: "button", id: "call-off", onclick: () => (callingOff.add(table.id), redraw()) },
+      "Call off the table",
+    );
+  }
+  return h(
+    "div",
+    { class: "card life-confirm", id: "call-off-confirm", role: "group", "aria-label": "Call off the table?" },
+    h("p", {}, "Call off this table? Nobody can sit down at it afterwards, and it has no result."),
+    h(
+      "div",
+      { class: "row" },
+      h(
+        "button",
+        {
+          type: "button",
+          class: "danger",
+          id: "call-off-yes",
+          onclick: () => {
+            callingOff.delete(table.id);
+            act(() => post(`/api/tables/${table.id}/abort`, {}));
+          },
+        },
+        "Yes, call it off",
+      ),
+      h("button", { type: "button", id: "call-off-no", onclick: () => (callingOff.delete(table.id), redraw()) }, "Keep the table"),
+    ),
+  );
+}
+
+/** The waiting room of a table that has not started; `cards` are the table parts shown
+ * there (the chat, ...), kept from one drawing to the next. */
+async function waitingRoom(main, table, gameInfo, refresh, cards = []) {
   const me = session.me.name;
   const names = playerNames(table.seats, table.players);
   const owner = me && table.owner === me;
@@ -211,6 +255,8 @@ async function waitingRoom(main, table, gameInfo, refresh) {
           full ? "Start the game" : "Start (every seat must be taken)",
         )
       : h("p", { class: "muted" }, "The game starts when the table's creator starts it."),
+    owner ? callOffBox(table, act, () => waitingRoom(main, table, gameInfo, refresh, cards)) : null,
+    cards,
   );
 }
 
@@ -270,6 +316,30 @@ export async function tablePage(main, [id]) {
   let lastStatus = null;
 
   let shown = null;
+  let sock = null;
+  // The table parts of the waiting room (the chat, the player aid), made once.
+  let waiting = null;
+  const waitingCards = () => {
+    if (!waiting) {
+      const room = {
+        table,
+        gameInfo,
+        frame: null,
+        get sock() {
+          return sock;
+        },
+        names: () => playerNames(room.table.seats, room.table.players),
+        colour: (f, seat) => playerColour(room.table.seats.find((x) => x.seat === seat), gameInfo, seat),
+      };
+      waiting = { room, parts: WAITING_PARTS.map((make) => make(room)).filter(Boolean) };
+    }
+    waiting.room.table = table;
+    return waiting.parts.map((p) => p.card).filter(Boolean);
+  };
+  const closeWaiting = () => {
+    for (const p of waiting ? waiting.parts : []) p.close?.();
+    waiting = null;
+  };
   const refresh = async () => {
     ({ table } = await get(`/api/tables/${id}`));
     const now = JSON.stringify(table) + (session.me.name || "");
@@ -279,14 +349,14 @@ export async function tablePage(main, [id]) {
     shown = JSON.stringify(table) + (session.me.name || "");
     if (table.status === "waiting") {
       lastStatus = "waiting";
-      waitingRoom(main, table, gameInfo, refresh);
+      waitingRoom(main, table, gameInfo, refresh, waitingCards());
     } else if (!play) {
+      closeWaiting();
       play = new LivePlay(main, table, gameInfo);
     }
   };
   show();
   // While waiting, follow the table's changes through the socket (any frame means a change).
-  let sock = null;
   if (table.status === "waiting") {
     sock = new TableSocket(id, {
       onFrame: async (f) => {
@@ -309,6 +379,7 @@ export async function tablePage(main, [id]) {
   }, 3000);
   return () => {
     clearInterval(poll);
+    closeWaiting();
     sock?.close();
     play?.close();
   };
@@ -493,6 +564,9 @@ class LivePlay {
     if (f.status === "finished") {
       this.banner.textContent = "Game over";
       this.banner.className = "turn-banner";
+    } else if (ENDED[f.status]) {
+      this.banner.textContent = ENDED[f.status];
+      this.banner.className = "turn-banner ended";
     } else if (mine) {
       const who = f.seats && f.seats.length > 1 ? `${name(f.seat)}: your` : "Your";
       this.banner.textContent = `${who} turn${toMove.length > 1 ? " (everyone pending chooses at once)" : ""}`;
@@ -509,9 +583,11 @@ class LivePlay {
     this.shownMove = f.move_number;
     if (f.seat !== null && f.seat !== undefined) this.board.setMover(this.colour(f, f.seat).fill);
     this.board.show(f.svg, f.status === "running" ? f.actions || [] : [], { enabled: f.status === "running", moved });
+    if (ENDED[f.status]) endedPicture(this.boardEl, ENDED_SHORT[f.status]);
     fill(this.datalist, ...(f.actions || []).map((a) => h("option", { value: a.text }, a.label)));
-    // Only a seated player has a move box; a spectator has no move controls at all.
-    const seated = (f.seats || []).length > 0 && f.status !== "finished";
+    // Only a seated player of a running game has a move box; a spectator has no move
+    // controls at all, nor has anyone once the game is over, called off or given up.
+    const seated = (f.seats || []).length > 0 && f.status === "running";
     this.notationForm.hidden = !seated;
     this.settingsEl.hidden = !seated;
     this.notation.disabled = !mine;
@@ -731,6 +807,27 @@ class LivePlay {
     this.sock.act(f.seat, a.action, f.move_number);
     this.banner.textContent = `Sent: ${a.text}`;
   }
+}
+
+/** The words for a table that ended without a result, by its status. */
+export const ENDED = {
+  aborted: "Called off before anyone moved: no result",
+  abandoned: "Given up: nobody moved for a long time, no result",
+};
+
+/** The same, short enough for the picture's status line. */
+export const ENDED_SHORT = { aborted: "Called off: no result", abandoned: "Given up: no result" };
+
+/** The picture of a table that ended without a result says so instead of whose turn it was:
+ * its status line reads `words` and nobody is marked as the one to move. */
+export function endedPicture(root, words) {
+  const lines = [...root.querySelectorAll("text.status")];
+  if (lines.length) {
+    lines[0].textContent = words;
+    for (const extra of lines.slice(1)) extra.remove();
+  }
+  for (const ring of root.querySelectorAll(".current")) ring.remove();
+  for (const el of root.querySelectorAll(".to-act")) el.classList.remove("to-act");
 }
 
 /** Who made a move in the log: the player's mark and name, or chance. */
