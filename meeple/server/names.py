@@ -109,8 +109,9 @@ def name_key(name: str) -> str:
 def seat_names(owner: str, own: Sequence[bool], given: Sequence[str | None] | None,
                registered: Callable[[str], bool]) -> list[str | None]:
     """The names of the owner's seats at a new table, one per seat (``None`` where the seat
-    is not the owner's): each given name checked like a player name; the owner's name where
-    none is given (or the owner's own is, in any case).
+    is not the owner's), never one name on two seats: each given name checked like a player
+    name; the owner's name on the seat given it, else on the first of their seats without a
+    name; "Player N" (the seat's number) on their other seats without a name (hot-seat).
 
     ``own`` marks the owner's seats (hot-seat: several); ``registered(key)`` says whether a
     name key belongs to a registered player other than the owner. Raises ``ValueError``
@@ -120,26 +121,42 @@ def seat_names(owner: str, own: Sequence[bool], given: Sequence[str | None] | No
     wanted = list(given) if given is not None else [None] * len(own)
     if len(wanted) != len(own):
         raise ValueError(f"names lists {len(wanted)} seats for {len(own)} players")
-    out: list[str | None] = []
-    others: dict[str, str] = {}  # key -> name, of the names that are not the owner's
-    for i, (mine, name) in enumerate(zip(own, wanted, strict=True)):
+    owner_key = name_key(owner)
+    seats = list(zip(own, wanted, strict=True))
+    for i, (mine, name) in enumerate(seats):
         if name is not None and not mine:
             raise ValueError(f"seat {i + 1} is not yours: only your own seats take a name "
                              "(a bot or a person who joins brings their own)")
-        if not mine:
-            out.append(None)
-            continue
-        if name is None or name_key(name) == name_key(owner):
-            out.append(owner)
+    owner_seat = next((i for i, (mine, name) in enumerate(seats)
+                       if mine and name is not None and name_key(name) == owner_key), None)
+    if owner_seat is None:
+        owner_seat = next((i for i, (mine, name) in enumerate(seats)
+                           if mine and name is None), None)
+    out: list[str | None] = [None] * len(own)
+    taken: dict[str, str] = {}  # key -> name, of every name given out so far
+    if owner_seat is not None:
+        out[owner_seat] = owner
+        taken[owner_key] = owner
+    for i, (mine, name) in enumerate(seats):
+        if not mine or name is None or i == owner_seat:
             continue
         checked = check_name(name)
         key = name_key(checked)
-        if key in others:
-            raise LookupError(f"two seats cannot both be called \u201c{checked}\u201d: give "
+        if key in taken:
+            raise LookupError(f"two seats cannot both be called \u201c{taken[key]}\u201d: give "
                               "each player their own name")
         if registered(key):
             raise LookupError(f"\u201c{checked}\u201d is a registered player's name: choose "
                               "another for this seat")
-        others[key] = checked
-        out.append(checked)
+        taken[key] = checked
+        out[i] = checked
+    spare = len(own)
+    for i, (mine, _name) in enumerate(seats):
+        if mine and out[i] is None:
+            label = f"Player {i + 1}"
+            while name_key(label) in taken:
+                spare += 1
+                label = f"Player {spare}"
+            taken[name_key(label)] = label
+            out[i] = label
     return out

@@ -105,10 +105,18 @@ def test_a_hot_seat_table_shows_each_players_own_name(client):
     assert [s["name"] for s in r.json()["table"]["seats"]][:2] == ["Émilie", "Zoë"]
 
 
-def test_without_names_the_creators_seats_carry_the_creators_name(client):
+def test_without_names_one_seat_carries_the_creators_name_and_the_others_their_number(client):
     new_guest(client, "Hana")
     r = hot_seat(client, [{"kind": "me"}, {"kind": "me"}])
-    assert [s["name"] for s in r.json()["table"]["seats"]] == ["Hana", "Hana"]
+    assert r.status_code == 201, r.text
+    assert [s["name"] for s in r.json()["table"]["seats"]] == ["Hana", "Player 2"]
+    frame = client.get(f"/api/tables/{r.json()['table']['id']}/frame").json()
+    assert [p["name"] for p in frame["players"]] == ["Hana", "Player 2"]
+    r = hot_seat(client, [{"kind": "me"}, {"kind": "me", "name": "hana"},
+                          {"kind": "bot", "bot": "random"}, {"kind": "me", "name": "Player 1"}])
+    assert r.status_code == 201, r.text
+    assert [s["name"] for s in r.json()["table"]["seats"]] == [
+        "Player 5", "Hana", "Beginner bot", "Player 1"]
 
 
 @pytest.mark.parametrize(("seats", "status", "reason"), [
@@ -119,6 +127,8 @@ def test_without_names_the_creators_seats_carry_the_creators_name(client):
     ([{"kind": "me"}, {"kind": "open", "name": "Ben"}], 422, "seat 2 is not yours"),
     ([{"kind": "me", "name": "Ben"}, {"kind": "me", "name": "BEN"}], 409,
      "two seats cannot both be called"),
+    ([{"kind": "me", "name": "Hana"}, {"kind": "me", "name": "HANA"}], 409,
+     "two seats cannot both be called \u201cHana\u201d"),
     ([{"kind": "me"}, {"kind": "me", "name": "Reg"}], 409, "registered player's name"),
 ])
 def test_hot_seat_names_are_checked_like_player_names(client, seats, status, reason):
@@ -136,7 +146,7 @@ def test_a_seat_given_the_creators_own_name_is_the_creators(client):
     r = hot_seat(client, [{"kind": "me", "name": "HANA"}, {"kind": "me", "name": "Ben"},
                           {"kind": "me"}])
     assert r.status_code == 201, r.text
-    assert [s["name"] for s in r.json()["table"]["seats"]] == ["Hana", "Ben", "Hana"]
+    assert [s["name"] for s in r.json()["table"]["seats"]] == ["Hana", "Ben", "Player 3"]
 
 
 def test_the_owner_may_name_a_seat_with_their_own_registered_name(client):
