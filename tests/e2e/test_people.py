@@ -115,7 +115,29 @@ def test_replay_steps_through_a_finished_game_as_each_viewer(new_context, server
     expect(pos).to_have_text(f"Move 1 of {total}")
     page.keyboard.press("End")
     expect(pos).to_have_text(f"Move {total} of {total}")
-    expect(page.locator("#log li")).to_have_count(total)
+    # The set-up's chance events are one line standing for all of them; each later move has
+    # a line of its own, so the lines stand for every move once.
+    lines = page.locator("#log li")
+    expect(lines.last).to_have_class(re.compile(r"\bcurrent\b"))
+    stands = [int(x) for x in lines.evaluate_all("ls => ls.map((l) => l.dataset.moves)")]
+    setup = stands[0]
+    assert setup > 1 and stands[1:] == [1] * (len(stands) - 1), stands
+    assert sum(stands) == total and lines.count() == total - setup + 1
+    # Within the set-up and at its end, the set-up's line is the one shown; a move later, the
+    # next line; at the start, none.
+    for at, line in ((1, 0), (setup, 0), (setup + 1, 1)):
+        page.locator("#replay-slider").fill(str(at))
+        expect(pos).to_have_text(f"Move {at} of {total}")
+        expect(page.locator("#log li.current")).to_have_count(1)
+        expect(lines.nth(line)).to_have_class(re.compile(r"\bcurrent\b"))
+    page.keyboard.press("Home")
+    expect(pos).to_have_text(f"Move 0 of {total}")
+    expect(page.locator("#log li.current")).to_have_count(0)
+    # Dora held seat 0: the review opens as her seat.
+    review = page.locator("#review-link")
+    expect(review).to_have_attribute("href", f"/review/{table}?seat=0")
+    page.keyboard.press("End")
+    expect(pos).to_have_text(f"Move {total} of {total}")
     # The last move shows the same results table as the table page: one Total column.
     expect(page.locator("#replay-scores tbody tr")).to_have_count(2)
     heads = page.locator("#replay-scores thead th").all_inner_texts()
@@ -131,6 +153,12 @@ def test_replay_steps_through_a_finished_game_as_each_viewer(new_context, server
     page.keyboard.press("Home")
     expect(pos).to_have_text(f"Move 0 of {total}")
     page.screenshot(path=str(artifacts / "e2e-replay.png"), full_page=True)
+    review.click()
+    expect(page).to_have_url(re.compile(rf"/review/{table}\?seat=0$"))
+    # Someone who held no seat reads the public review.
+    other = new_context().new_page()
+    other.goto(f"/replay/{table}")
+    expect(other.locator("#review-link")).to_have_attribute("href", f"/review/{table}")
 
 
 def test_keyboard_only_play(new_context, server):
