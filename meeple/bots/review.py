@@ -14,7 +14,6 @@ is perfect the viewer does not matter and one review serves everyone (:func:`inf
 from __future__ import annotations
 
 import random
-import re
 import time
 import zlib
 from collections.abc import Callable, Sequence
@@ -22,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from meeple.engine import CHANCE, Game, State
+from meeple.engine.lessons import said_of_them
 from meeple.engine.look import seat_name
 
 from .base import View
@@ -515,18 +515,9 @@ def _better(game: Game, states: list[State], where: list[int], searches: list[_S
     return out
 
 
-_YOUR = re.compile(r"\b([Yy])our(s?)\b")
-
-
-def _third(label: str) -> str:
-    """A move's label, said to its mover ("your start tile"), as said of them ("their start
-    tile") in a sentence that names them."""
-    return _YOUR.sub(lambda m: ("T" if m.group(1) == "Y" else "t") + "heir" + m.group(2), label)
-
-
 def _said(d: dict[str, Any] | str) -> str:
     """A move's label to go inside a sentence that names its mover."""
-    label = _third(d if isinstance(d, str) else (d.get("label") or d.get("text") or ""))
+    label = said_of_them(d if isinstance(d, str) else (d.get("label") or d.get("text") or ""))
     return label[0].lower() + label[1:] if label else ""
 
 
@@ -601,7 +592,7 @@ def review_lines(r: Review, seat: int | None, names: Sequence[str] | None = None
         if k % every and k != len(r.points) - 1:
             continue
         cells = "  ".join(f"{_pct(c):>{max(width, 4)}}" for c in pt.chances)
-        what = (f"{label[pt.player]}: {_third(pt.text or '')}" if pt.player is not None
+        what = (f"{label[pt.player]}: {said_of_them(pt.text or '')}" if pt.player is not None
                 else "the start")
         out.append(f"  {pt.move:>4}  {cells}  {what}")
     out.append("")

@@ -114,6 +114,15 @@ class Verdict:
 # -- the how-to-play page ------------------------------------------------------------------------
 
 
+_YOUR = re.compile(r"\b([Yy])our(s?)\b")
+
+
+def said_of_them(label: str) -> str:
+    """A move's words as said to its mover ("your start tile"), as said of them to someone
+    else ("their start tile"): for a line that names the mover."""
+    return _YOUR.sub(lambda m: ("T" if m.group(1) == "Y" else "t") + "heir" + m.group(2), label)
+
+
 def howto_markdown(game_class: type[Game]) -> str:
     """The game's one-page "How to play" (``howto.md`` in its package)."""
     pkg = game_class.__module__.rsplit(".", 1)[0]
@@ -261,7 +270,8 @@ class Tutorial:
         return highlight(self.state, self.step)
 
     def replies(self) -> list[tuple[int, str]]:
-        """The others' moves after the current step's move, as ``(player, label)``."""
+        """The others' moves after the current step's move, as ``(player, label)``, each label
+        said of its mover ("their start tile")."""
         after = self.state.clone()
         step = self.step
         play(after, [(step.player, step.expect[0])])
@@ -272,7 +282,7 @@ class Tutorial:
             label = after.describe_action(action, p).get("label") or text
             after.apply(action, None if p == CHANCE else p)
             if p != CHANCE:
-                out.append((p, str(label)))
+                out.append((p, said_of_them(str(label))))
         return out
 
     def try_move(self, move: str | int) -> Verdict:

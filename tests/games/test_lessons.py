@@ -209,3 +209,29 @@ def test_the_aid_and_the_current_step_sentence(name):
             break
         meeple.play_out(state, rng, max_actions=1)
     assert len(said) >= 3
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_others_replies_are_said_of_them(name: str) -> None:
+    """A reply is shown to the learner with its mover's name before it: its words speak of
+    that player ("their start tile"), never to them ("your start tile")."""
+    game, lesson = lesson_of(name)
+    tutorial = Tutorial(game, lesson)
+    seen = 0
+    while not tutorial.finished:
+        for player, label in tutorial.replies():
+            assert player != tutorial.step.player
+            assert not re.search(r"\byour?s?\b", label, re.I), label
+            seen += 1
+        assert tutorial.try_move(tutorial.step.expect[0]).ok
+    if name in ("botanik", "mops_royal"):  # their replies name the mover's own tiles
+        assert seen
+
+
+def test_said_of_them() -> None:
+    from meeple.engine.lessons import said_of_them
+
+    assert said_of_them("Place the blue bone next to your start tile") == \
+        "Place the blue bone next to their start tile"
+    assert said_of_them("Your Source, not yours") == "Their Source, not theirs"
+    assert said_of_them("Lay a U: catches 9 points") == "Lay a U: catches 9 points"
