@@ -172,7 +172,7 @@ def test_lobby_chat_and_a_hostile_profile_address(new_context, artifacts):
     for p in (ann, bob):
         arm(p)
     sign_in_as_guest(ann, "Ann")
-    sign_in_as_guest(bob, "Bob")
+    b = sign_in_as_guest(bob, "Bob")
     ann.goto("/")
     bob.goto("/")
     expect(bob.locator("#lobby-chat")).to_be_visible()
@@ -181,11 +181,22 @@ def test_lobby_chat_and_a_hostile_profile_address(new_context, artifacts):
     bob.locator("#lobby-chat").scroll_into_view_if_needed()
     bob.screenshot(path=str(artifacts / "community-lobby-chat-390.png"), full_page=True)
     not_pwned(ann, bob)
+    # a guest's own profile says how to get turn e-mails instead of a form they cannot use
+    bob.goto("/profile/" + urllib.request.quote(b, safe=""))
+    expect(bob.locator("#notify-guest")).to_contain_text("Guests get no e-mail. Sign up")
+    expect(bob.locator("#notify-form")).to_have_count(0)
+    expect(bob.locator("#profile-name")).to_have_text(b + " guest")
     bad = '<img src=x onerror="window.__pwned=1">'
     bob.goto("/profile/" + urllib.request.quote(bad, safe=""))
     expect(bob.locator("#main")).to_contain_text("no player of that name")
     assert bad in bob.title()
     not_pwned(bob)
+    # a game nobody is rated in yet says so, and still shows the bots' levels to aim at
+    bob.goto("/leaderboard/mops_royal")
+    expect(bob.locator("#leaderboard-empty")).to_have_text(
+        "Nobody is rated in Mops Royal yet: play a rated table and see where you stand among "
+        "the bots.")
+    expect(bob.locator("#leaderboard tr.bot-row")).to_have_count(3)
     bob.goto("/leaderboard/" + urllib.request.quote(bad, safe=""))
     expect(bob.locator("#main")).to_contain_text("no game named")
     not_pwned(bob)
@@ -263,11 +274,12 @@ def test_profile_chart_follow_invite_and_leaderboard(browser, seeded, artifacts)
         dan.goto("/leaderboard/kontor")
         rows = dan.locator("#leaderboard tbody tr")
         expect(rows).to_have_count(6)
+        expect(dan.locator("#leaderboard-empty")).to_have_count(0)  # people are rated here
         hostile = dan.locator("#leaderboard a", has_text="onerror")
         expect(hostile).to_have_text(HOSTILE)
         not_pwned(dan)
         hostile.click()
-        expect(dan.locator("#profile-name")).to_have_text(HOSTILE + "guest")
+        expect(dan.locator("#profile-name")).to_have_text(HOSTILE + " guest")
         assert dan.title() == f"{HOSTILE} · meeple"
         dan.locator("#follow").click()
         expect(dan.locator("#follow")).to_have_text("Stop following")

@@ -291,6 +291,7 @@ def test_a_private_tables_chat_is_read_only_by_who_may_see_the_table(people):
                 while True:
                     seen.append(ws.receive_json())
         assert [m["type"] for m in seen] == ["chat_error", "error"], seen
+        assert seen[0]["reason"] == "the chat opens once you are let in at this table"
         assert "our secret" not in str(seen) and seen[1]["code"] == "not_found"
     texts = [x["text"] for x in people.be("Ann").get(f"/api/tables/{tid}/chat").json()["lines"]]
     assert texts == ["our secret"]
@@ -608,6 +609,7 @@ def test_a_turn_email_is_sent_after_a_while_away_with_an_unsubscribe_link(db_url
         assert msg["Subject"] == "Your turn in Sealed bids (test game)"
         body = msg.get_content()
         assert f"http://meeple.test/table/{tid}" in body and "Hello Ann" in body
+        assert "It is your turn in Sealed bids (test game) with Bob." in body
         assert msg.get_content_type() == "text/plain" and not msg.is_multipart()  # no markup
         link = next(w for w in body.split() if "/api/unsubscribe?token=" in w)
         assert msg["List-Unsubscribe"] == f"<{link}>"

@@ -128,9 +128,10 @@ async def table_message(tables: Any, lt: LiveTable, conn: Conn,
     ``{"type": "chat_history"}`` asks for the lines this connection may read."""
     community = _BY_TABLES.get(tables)
     if community is None:
-        return {"type": "chat_error", "reason": "there is no chat on this server"}
+        return {"type": "chat_error", "reason": "this server has no chat"}
     if conn not in lt.conns:  # not let in (yet): a private table's chat stays private
-        return {"type": "chat_error", "reason": "say who you are first (hello)"}
+        return {"type": "chat_error",
+                "reason": "the chat opens once you are let in at this table"}
     if msg.get("type") == "chat_history":
         lines = await asyncio.to_thread(community.chat.table_history, lt, conn)
         return {"type": "chat_history", "lines": lines}

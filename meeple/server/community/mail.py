@@ -123,7 +123,7 @@ class Mailer:
         msg["List-Unsubscribe"] = f"<{unsubscribe}>"
         msg.set_content(
             f"Hello {name},\n\n"
-            f"it is your turn in {title}{against}.\n"
+            f"It is your turn in {title}{against}.\n"
             f"Play your move here: {link}\n\n"
             f"You get this e-mail because you asked to hear of your turn when you are away.\n"
             f"To get no more of them, open: {unsubscribe}\n")

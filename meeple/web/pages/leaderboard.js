@@ -42,6 +42,9 @@ export async function leaderboardPage(main, [game]) {
       { class: "muted" },
       `A rating is a cautious estimate of strength: it starts at ${Number(b.newcomer).toFixed(1)} and grows as rated games show how well someone plays. The bots' levels stand on the same scale, measured in games between the levels, so you can see which level matches you.`,
     ),
+    place
+      ? null
+      : h("p", { class: "muted", id: "leaderboard-empty" }, `Nobody is rated in ${b.title} yet: play a rated table${rows.length ? " and see where you stand among the bots" : ""}.`),
     rows.length
       ? h(
           "table",
@@ -49,6 +52,6 @@ export async function leaderboardPage(main, [game]) {
           h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Player"), h("th", {}, "Rating"), h("th", {}, "Games"), h("th", {}, "Won"))),
           h("tbody", {}, rows),
         )
-      : h("p", { class: "muted" }, "Nobody is rated in this game yet: play a rated table."),
+      : null,
   );
 }

@@ -136,8 +136,12 @@ async function inviteBox(name) {
             {
               type: "button",
               onclick: async () => {
-                await post(`/api/people/${encodeURIComponent(name)}/invite`, { table_id: t.id });
-                toast(`${name} is invited.`);
+                try {
+                  await post(`/api/people/${encodeURIComponent(name)}/invite`, { table_id: t.id });
+                  toast(`${name} is invited to your table of ${t.title}.`);
+                } catch (e) {
+                  toast(`${name} could not be invited: ${e.message}.`);
+                }
               },
             },
             "Invite",
@@ -198,7 +202,11 @@ export async function profilePage(main, [name]) {
           type: "button",
           id: "follow",
           onclick: async () => {
-            await api(p.you_follow ? "DELETE" : "POST", `/api/people/${encodeURIComponent(p.name)}/follow`);
+            try {
+              await api(p.you_follow ? "DELETE" : "POST", `/api/people/${encodeURIComponent(p.name)}/follow`);
+            } catch (e) {
+              return toast(e.message);
+            }
             p.you_follow = !p.you_follow;
             drawActions();
           },
@@ -211,8 +219,12 @@ export async function profilePage(main, [name]) {
           type: "button",
           id: "mute",
           onclick: async () => {
-            if (p.muted) await api("DELETE", `/api/my/mutes/${encodeURIComponent(p.name)}`);
-            else await post("/api/my/mutes", { name: p.name });
+            try {
+              if (p.muted) await api("DELETE", `/api/my/mutes/${encodeURIComponent(p.name)}`);
+              else await post("/api/my/mutes", { name: p.name });
+            } catch (e) {
+              return toast(e.message);
+            }
             p.muted = !p.muted;
             drawActions();
           },
@@ -245,7 +257,7 @@ export async function profilePage(main, [name]) {
       h(
         "div",
         {},
-        h("h1", { id: "profile-name" }, p.name, p.guest ? h("span", { class: "badge" }, "guest") : null),
+        h("h1", { id: "profile-name" }, p.name, p.guest ? [" ", h("span", { class: "badge" }, "guest")] : null),
         h("p", { class: "muted" }, p.created ? `Playing since ${new Date(p.created * 1000).toLocaleDateString()}` : "", ` · followed by ${p.followers}`),
         actions,
       ),
@@ -267,5 +279,8 @@ export async function profilePage(main, [name]) {
       : h("p", { class: "muted" }, p.me ? "You follow nobody yet: follow people from their profiles." : "Nobody yet."),
     signedIn && !p.me ? await inviteBox(p.name) : null,
     p.me && !p.guest ? mailForm(p.notify) : null,
+    p.me && p.guest
+      ? h("p", { class: "muted", id: "notify-guest" }, "Guests get no e-mail. ", link("/login", "Sign up"), " to hear by e-mail when it is your turn and you are away.")
+      : null,
   );
 }
