@@ -603,7 +603,7 @@ def review_lines(r: Review, seat: int | None, names: Sequence[str] | None = None
     better = r.better if seat is None else r.better_for(seat)
     whose = "your" if seat is not None else "the players'"
     if better:
-        out.append(f"Where the bot's choice was clearly better than {whose} move:")
+        out.append(f"Where the bot's choice was clearly better than {whose} moves:")
         out += [f"  {b.words}" for b in better]
     else:
         out.append(f"The bot found no clearly better move than {whose} choices.")

@@ -191,3 +191,14 @@ def test_a_move_said_to_its_mover_is_said_of_them_in_the_review() -> None:
     assert said
     for line in said:
         assert "your" not in line.lower(), line
+
+
+def test_the_terminal_lines_head_the_better_moves_in_plain_words(koplus_review) -> None:
+    from meeple.bots.review import review_lines
+
+    _, r = koplus_review
+    assert r.better, "the greedy bot's game against a random one has clearly better moves"
+    lines = review_lines(r, None, ["Ann", "Bob"])
+    assert "Where the bot's choice was clearly better than the players' moves:" in lines
+    mine = review_lines(r, r.better[0].player, ["Ann", "Bob"])
+    assert "Where the bot's choice was clearly better than your moves:" in mine
