@@ -16,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import meeple
+from meeple.engine import CHANCE, registry
 from meeple.server import create_app
 from meeple.server.domain import (
     DEFAULT_MOVE_LIMIT,
@@ -30,6 +31,7 @@ from meeple.server.live import Holder, LiveTable
 from meeple.server.service import PLAY_ON_BOT, TableService
 from meeple.server.store import MemoryStore, SqlStore, Store
 
+from ..engine.tinygame import Pictures, SealedBids, SealedBidsState
 from .test_service import BOT, ME, OPEN, person, run, tiny, until
 from .util import new_guest, rebuild, run_async, stored_moves
 
@@ -722,3 +724,44 @@ def test_the_turn_count_follows_moves_made_on_another_server(pg_url, redis_url):
             assert ws.receive_json() == {"type": "turns", "count": 1}
             assert bob.post(f"/api/tables/{tid}/resign").status_code == 200
             assert ws.receive_json() == {"type": "turns", "count": 0}
+
+
+class _FixedPrizeState(SealedBidsState):
+    """Sealed bids where the first prize stays for every round: no chance event follows a
+    bid, so a bid that shows the other's sealed bid is the last entry of the history."""
+
+    def _apply(self, action: int, player: int) -> None:
+        prize = self.prize
+        super()._apply(action, player)
+        if player != CHANCE and self.prize is None and prize is not None:
+            self.prize = prize
+
+
+class _FixedPrize(SealedBids):
+    name = "fixed_prize_bids"
+    title = "Sealed bids with a fixed prize (test game)"
+    state_class = _FixedPrizeState
+
+
+def test_no_undo_of_a_move_that_showed_something_hidden(store: Store) -> None:
+    ann, bob = person(store, "Ann"), person(store, "Bob")
+    registry.register(_FixedPrize, renderer=Pictures())
+
+    async def body(service: TableService) -> None:
+        lt, _ = await service.create(ann, meeple.load(_FixedPrize.name, 2),
+                                     [(ME, None), (OPEN, None)])
+        await service.join(lt, bob)
+        n = lt.state.move_number()
+        await service.act(lt, 0, 2, n, by=me(ann))  # Ann's bid is sealed: Bob cannot see it
+        await service.act(lt, 1, 0, n, by=me(bob))  # Bob's bid closes the round: both shown
+        assert lt.log[-1].player == 1 and lt.meta.status == TableStatus.RUNNING
+        assert lt.life_json({1})["undo"] == []
+        with pytest.raises(Refused) as e:
+            await service.undo(lt, me(bob))
+        assert e.value.code == Code.CONFLICT and "showed you something hidden" in e.value.reason
+        assert [m.player for m in store.moves(lt.id)][-2:] == [0, 1]  # nothing taken back
+
+    try:
+        run_with(store, body)
+    finally:
+        registry._GAMES.pop(_FixedPrize.name, None)
