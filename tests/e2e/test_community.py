@@ -131,6 +131,19 @@ def test_at_a_rated_table_players_do_not_see_spectators(new_context, artifacts):
     expect(ann.locator("#table-chat")).not_to_contain_text("play the 66")
     cy.locator("#table-chat").scroll_into_view_if_needed()
     cy.screenshot(path=str(artifacts / "community-rated-spectator-390.png"))
+    # the game ends (Ann resigns): without a reload the players now read the spectator too
+    assert ann.request.post(f"/api/tables/{tid}/resign", data={}).status == 200
+    for p in (ann, bob):
+        expect(p.locator("#table-chat")).to_contain_text(f"{a} resigned.")
+        expect(p.locator("#table-chat")).to_contain_text("Bob, play the 66")
+        expect(p.locator("#table-chat .chat-note")).to_have_text(
+            "The game is over: everyone now reads what the spectators said.")
+    expect(bob.locator("#table-chat")).to_contain_text("New ratings: ")
+    for p in (ann, bob):  # nobody's turn any more
+        expect(p.locator("#turn-alerts")).to_be_hidden()
+        assert not p.title().startswith("Your turn")
+    bob.locator("#table-chat").scroll_into_view_if_needed()
+    bob.screenshot(path=str(artifacts / "community-rated-over-390.png"))
     not_pwned(ann, bob, cy)
 
 

@@ -16,7 +16,7 @@ function clock(seconds) {
 }
 
 /**
- * A chat box: its element, `show(lines)` (replaces), `add(line)`, `error(text)`.
+ * A chat box: its element, `show(lines)` (replaces), `add(line)`, `note(text)`, `error(text)`.
  * `onSay(text)` sends a line; `note` is a sentence under the heading (or null).
  */
 export function chatBox({ id, title, onSay, note = null }) {
@@ -96,16 +96,21 @@ export function chatBox({ id, title, onSay, note = null }) {
     for (const l of lines) add(l);
     list.scrollTop = list.scrollHeight;
   };
+  const noteEl = h("p", { class: "muted chat-note", hidden: !note }, note || "");
   const el = h(
     "div",
     { class: "card chat", id },
     h("h2", {}, title),
-    note ? h("p", { class: "muted chat-note" }, note) : null,
+    noteEl,
     list,
     problem,
     form,
   );
-  return { el, show, add, error: (text) => (problem.textContent = text) };
+  const setNote = (text) => {
+    noteEl.textContent = text;
+    noteEl.hidden = !text;
+  };
+  return { el, show, add, note: setNote, error: (text) => (problem.textContent = text) };
 }
 
 /** The table part: the chat of this table. */
@@ -138,6 +143,15 @@ export function tableChat(play) {
     if (now.readyState === WebSocket.OPEN) ask();
     else now.addEventListener("open", ask, { once: true });
   };
+  // once a rated game is over the players may read what spectators said: ask again
+  let over = false;
+  const onFrame = (f) => {
+    listen();
+    if (!rated || over || !f || f.status !== "finished") return;
+    over = true;
+    box.note("The game is over: everyone now reads what the spectators said.");
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "chat_history" }));
+  };
   const timer = setInterval(listen, 500);
-  return { card: box.el, onFrame: listen, close: () => clearInterval(timer) };
+  return { card: box.el, onFrame, close: () => clearInterval(timer) };
 }

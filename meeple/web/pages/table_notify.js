@@ -115,8 +115,9 @@ export function tableNotify(play) {
     mail,
   );
   const onFrame = (f) => {
-    // a spectator has no turn: the card is for the people who sit here
-    card.style.display = (f.seats || []).length ? "" : "none";
+    // a spectator has no turn, nor has anyone once the game is over: the card is for the
+    // people who sit at a game being played
+    card.style.display = (f.seats || []).length && f.status === "running" ? "" : "none";
     const now = myTurn(f);
     document.title = now ? MARK + base : base;
     if (now && !was) {
