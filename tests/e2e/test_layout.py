@@ -57,7 +57,9 @@ LAYOUT = """() => {
     const picture = document.querySelector('#board svg.board-svg');
     return {regions, pictures, ids, width: picture.viewBox.baseVal.width,
             split: !!document.querySelector('.board-picture.split'),
-            scrollWidth: document.documentElement.scrollWidth, innerWidth,
+            scrollWidth: document.documentElement.scrollWidth,
+            // a phone's page (and its innerWidth) grows where something overflows the screen
+            innerWidth: Math.min(innerWidth, screen.width),
             stage: box(document.querySelector('#board .board-stage'))};
 }"""
 
@@ -319,10 +321,11 @@ def test_the_layout_follows_the_screen_and_a_tall_table_wraps_below_the_board(ne
     assert not errors, errors
 
 
-PAGE_WIDTH = """() => ({scroll: document.documentElement.scrollWidth, inner: innerWidth,
+PAGE_WIDTH = """(screenWidth) => ({scroll: document.documentElement.scrollWidth,
+    inner: Math.min(innerWidth, screenWidth),
     wide: [...document.querySelectorAll('main *')].filter((e) => {
         const r = e.getBoundingClientRect();
-        return r.width && (r.right > innerWidth + 1 || r.left < -1)
+        return r.width && (r.right > Math.min(innerWidth, screenWidth) + 1 || r.left < -1)
             && !e.closest('.board-main.zoomed, .results-scroll, .log, pre, .rules-text table');
     }).slice(0, 5).map((e) => `${e.tagName}.${e.className}#${e.id}`)})"""
 
@@ -354,19 +357,26 @@ def test_no_page_scrolls_sideways_and_results_show_every_column(screen, new_cont
 
     def check(what: str, shot: str | None = None) -> None:
         page.wait_for_timeout(200)
-        w = page.evaluate(PAGE_WIDTH)
+        # A phone's page grows wider than the screen where something overflows, and its
+        # innerWidth with it: the screen's own width is the limit.
+        w = page.evaluate(PAGE_WIDTH, screen[0])
         assert w["scroll"] <= w["inner"] + 1 and not w["wide"], f"{what} on a {size}: {w}"
         if shot:
             page.screenshot(path=str(artifacts / f"layout-page-{shot}-{size}.png"), timeout=60_000)
 
     for path, shot in (("/", "lobby"), ("/new?game=kontor", "new"), ("/rules", None),
                        ("/rules/kontor", "rules"), (f"/profile/{name}", "profile"),
-                       ("/no/such/page", None)):
+                       ("/no/such/page", None), ("/leaderboard", "leaderboard")):
         page.goto(path)
         page.wait_for_load_state("networkidle")
         expect(page.locator("main > .loading")).to_have_count(0)
         expect(page.locator("main > *").first).to_be_visible()
         check(path, shot)
+    # The owner's waiting room: each open seat offers every bot level with its description.
+    open_table(page, "koplus", ["me", "open", "open"], start=False)
+    expect(page.locator('#seat-list li[data-seat="1"] select')).to_be_visible()
+    expect(page.locator("#table-chat")).to_be_visible()
+    check("the waiting room", "waiting")
     open_table(page, "kontor", ["me", "bot:random"], SHORT_GAMES.get("kontor"))
     page.wait_for_function(CAN_ACT)
     check("a table being played", "table")
