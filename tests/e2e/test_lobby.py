@@ -96,3 +96,21 @@ def test_the_lobby_names_bot_seats_by_their_level(new_context, server):
     row = page.locator(f"#open-tables li[data-table='{tid}']")
     expect(row).to_contain_text("Lev, Expert bot, open seat")
     assert "mcts" not in row.inner_text()
+
+
+def test_a_running_table_in_the_lobby_says_whose_move_it_is(new_context, server):
+    from .people import sign_in_as_guest
+
+    page = new_context(1280, 800).new_page()
+    sign_in_as_guest(page, "Runa")
+    tid = page.evaluate("""async () => {
+      const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type':
+        'application/json'}, body: JSON.stringify({game: 'koplus', seats: [
+        {kind: 'me'}, {kind: 'bot', bot: 'greedy'}]})});
+      return (await r.json()).table.id;
+    }""")
+    page.goto("/")
+    row = page.locator(f"#running-tables li[data-table='{tid}']")
+    expect(row).to_contain_text("Runa, Casual bot — Runa to move")
+    # the board's set-up is drawn by chance: no "move 9" before anyone has moved
+    assert "move 9" not in row.inner_text()

@@ -127,6 +127,16 @@ function titleOf(game) {
 
 const DEAD = new Set(["aborted", "abandoned"]);
 
+/** Whose move a running table waits for: "Ann to move", "Ann and Bob to move". */
+function toMove(t) {
+  const names = t.to_move.map((i) => {
+    const s = (t.seats || [])[i];
+    return (s && s.name) || `Player ${i + 1}`;
+  });
+  const who = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+  return `${who} to move`;
+}
+
 /** A list of table summaries (lobby lists, profiles, "your turn"). Tables called off or given
  * up are never listed: they have no game to watch and no result. */
 export function tableList(tables, { empty = "None.", action = null } = {}) {
@@ -143,8 +153,8 @@ export function tableList(tables, { empty = "None.", action = null } = {}) {
       const res =
         t.status === "finished" && t.result
           ? ` — scores ${t.result.scores.map((x) => +x).join(" : ")}`
-          : t.status === "running"
-            ? ` — move ${t.move_number}`
+          : t.status === "running" && (t.to_move || []).length
+            ? ` — ${toMove(t)}`
             : "";
       const extra = [];
       if (t.seat !== undefined && t.seat !== null) extra.push(`seat ${t.seat + 1}`);
