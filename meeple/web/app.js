@@ -124,12 +124,21 @@ async function render() {
       dispose = await page(main, params, new URLSearchParams(location.search));
     } catch (e) {
       console.error(e);
-      main.replaceChildren(h("h1", {}, "Something went wrong"), h("p", { class: "error" }, e.message));
+      if (e && e.status === 404) notFound(main, "There is no table, game or player at this address.");
+      else main.replaceChildren(h("h1", {}, "Something went wrong"), h("p", { class: "error" }, e.message));
     }
     return;
   }
+  notFound(main);
+}
+
+/** The app's own "page not found": for an unknown path, or a table, game or player that does
+ * not exist. */
+function notFound(main, why = null) {
   document.title = "Not found · meeple";
-  main.replaceChildren(h("h1", {}, "Page not found"), h("p", {}, link("/", "Back to the lobby")));
+  main.replaceChildren(
+    ...[h("h1", {}, "Page not found"), why ? h("p", { class: "muted" }, why) : null, h("p", {}, link("/", "Back to the lobby"))].filter(Boolean),
+  );
 }
 
 document.addEventListener("click", (ev) => {

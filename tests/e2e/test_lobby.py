@@ -114,3 +114,17 @@ def test_a_running_table_in_the_lobby_says_whose_move_it_is(new_context, server)
     expect(row).to_contain_text("Runa, Casual bot — Runa to move")
     # the board's set-up is drawn by chance: no "move 9" before anyone has moved
     assert "move 9" not in row.inner_text()
+
+
+@pytest.mark.parametrize("path", ["/table/nosuchtable", "/replay/nosuchtable", "/rules/nogame",
+                                  "/tutorial/nogame", "/profile/nobody-at-all",
+                                  "/invite/nosuchtable/abc", "/leaderboard/nogame"])
+def test_a_table_game_or_player_that_does_not_exist_shows_page_not_found(new_context, server,
+                                                                         path):
+    page = new_context(390, 844, phone=True).new_page()
+    page.goto(path)
+    expect(page.locator("main h1")).to_have_text("Page not found")
+    text = page.locator("main").inner_text()
+    assert "There is no table, game or player at this address." in text
+    assert "Something went wrong" not in text and "known:" not in text and "'" not in text
+    expect(page.locator("main a[href='/']")).to_have_text("Back to the lobby")
