@@ -73,6 +73,34 @@ def test_no_hint_card_for_a_spectator(new_context, server):
     assert other.locator("#hint-button").is_hidden()
 
 
+def test_no_hint_card_at_a_rated_table(new_context, server):
+    """At a rated table the player to move sees the board and no Hint button."""
+    from .test_touch import OPEN_TABLE
+
+    ann = new_context().new_page()
+    sign_in_as_guest(ann, "Rhea")
+    body = {"game": "koplus", "players": 2, "options": {}, "rated": True, "visibility": "public",
+            "seats": [{"kind": "me"}, {"kind": "open"}], "clock": None, "start": False}
+    table = ann.evaluate(OPEN_TABLE, [body])
+    bob = new_context().new_page()
+    sign_in_as_guest(bob, "Ravi")
+    joined = bob.evaluate(f"fetch('/api/tables/{table}/join', {{method: 'POST', "
+                          "headers: {'Content-Type': 'application/json'}, body: '{}'})"
+                          ".then((r) => r.status)")
+    assert joined == 200
+    started = ann.evaluate(f"fetch('/api/tables/{table}/start', {{method: 'POST'}})"
+                           ".then((r) => r.status)")
+    assert started == 200
+    info = _get(server, f"/api/tables/{table}")["table"]
+    assert info["rated"] is True and info["status"] == "running"
+    mover = ann if info["to_move"] == [0] else bob
+    mover.goto(f"/table/{table}")
+    expect(mover.locator("#board.can-act")).to_have_count(1)  # it is their move
+    mover.wait_for_timeout(300)
+    assert mover.locator("#hint-button").count() == 0
+    assert mover.locator("#hint-card").count() == 0
+
+
 def test_a_review_page_to_its_chart(new_context, server, artifacts):
     page = new_context(1280, 800).new_page()
     errors: list[str] = []
@@ -150,8 +178,16 @@ def test_every_game_has_a_hint_and_a_review_page(game, new_context, server, arti
         page.wait_for_timeout(100)
     described = _get(server, f"/api/games/{game}")
     page.goto(f"/review/{finished}")
+    about = page.locator("#review-about")
     if not described["perfect_information"]:
         assert page.locator("#review-view").input_value() == "0"  # a player's own view
+        # the page says whose information the estimates rest on, by name
+        seat0 = page.locator("#review-view option:checked").inner_text().removesuffix("'s moves")
+        expect(about).to_have_text("A search bot estimated each player's chance to win after "
+                                   f"every move, using only what {seat0} could see at the time.")
+    else:
+        expect(about).to_have_text("A search bot estimated each player's chance to win after "
+                                   "every move.")
     chart = page.locator("#review-chart .chance-line")
     expect(chart).to_have_count(2, timeout=240_000)
     body = _get(server, f"/api/tables/{finished}/review?seat=0")

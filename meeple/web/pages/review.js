@@ -188,8 +188,18 @@ export async function reviewPage(main, [id], query) {
     drawReview(r.review);
   };
 
+  // What the estimates rest on, in words: where hands or choices are hidden, only what the
+  // player viewed could see at each move.
+  const about = h("p", { class: "muted", id: "review-about" });
+  const sayAbout = () => {
+    about.textContent = "A search bot estimated each player's chance to win after every move" +
+      (hidden && seat !== null ? `, using only what ${names[seat]} could see at the time.` : ".");
+  };
+  sayAbout();
+
   viewSel.addEventListener("change", () => {
     seat = viewSel.value === "" ? null : +viewSel.value;
+    sayAbout();
     history.replaceState(null, "", `/review/${id}${q()}`);
     shownEl.hidden = true;
     if (timer) clearTimeout(timer);
@@ -201,8 +211,7 @@ export async function reviewPage(main, [id], query) {
     h("h1", {}, `Review: ${table.title}`),
     h("p", { class: "row" }, viewSel, " ",
       h("span", { class: "review-links" }, link(`/replay/${id}`, "Replay"), " · ", link(`/table/${id}`, "Final result"))),
-    h("p", { class: "muted" }, "A search bot estimated each player's chance to win after every move",
-      hidden ? ", from what the player viewed could see at the time." : "."),
+    about,
     status, bar, chartEl, turningEl, betterEl, shownEl,
   );
   await poll();
