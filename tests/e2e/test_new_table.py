@@ -186,3 +186,29 @@ def test_a_two_player_preset_sets_two_players(new_context, server):
     create(page)
     t = table_of(server, page)
     assert t["players"] == 2 and t["options"]["mode"] == "advanced"
+
+
+def test_every_games_form_speaks_the_players_words(new_context, server):
+    """Every word of the form, the folded options and every choice of every list included,
+    is in the players' words: no option ids, stored values or codes of the rules."""
+    page = new_context(390, 844, phone=True).new_page()
+    sign_in_as_guest(page, "Wordy")
+    for g in api(server, "/api/games")["games"]:
+        page.goto(f"/new?game={g['name']}")
+        expect(page.locator("#presets label.preset").first).to_be_visible()
+        if page.locator("#advanced-options").count():
+            page.locator("#advanced-options > summary").click()
+        text = page.locator("#new-table").inner_text()
+        text += "\n".join(page.locator("#new-table option").all_inner_texts())
+        text += "\n".join(filter(None, page.locator("#new-table [placeholder]").evaluate_all(
+            "els => els.map((e) => e.placeholder)")))
+        for o in g["options"]:  # every option was read, the folded ones too
+            assert o["label"] in text, (g["name"], o["label"])
+        words = [o["name"] for o in g["options"] if "_" in o["name"]]
+        words += [str(c) for o in g["options"] if o["type"] == "str"
+                  for c in (o.get("choices") or []) if "_" in str(c)]
+        for code in [*words, "_", "placeholder", "'all'", "<n>", "None", "True", "False",
+                     "mcts", "greedy"]:
+            assert code not in text, (g["name"], code)
+        assert not re.search(r"\(as [A-Z]\d+\)|\b[A-Z]\d{1,2}\b", text), g["name"]
+        fits_the_screen(page, 390)
