@@ -110,4 +110,11 @@ def hint_part(game: str | type[Game], players: int, options: dict[str, Any],
     return hint(state, seat, seed=seed).to_json()
 
 
-__all__ = ["HINT_LEVEL", "HINT_SECONDS", "Hint", "explain", "hint", "hint_bot", "hint_part"]
+def ready() -> bool:
+    """Nothing, in a worker process: asked for when a Hint button appears, so that the bots'
+    processes are running before the first hint is (starting them takes seconds)."""
+    return True
+
+
+__all__ = ["HINT_LEVEL", "HINT_SECONDS", "Hint", "explain", "hint", "hint_bot", "hint_part",
+           "ready"]

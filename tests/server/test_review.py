@@ -259,3 +259,73 @@ def test_the_review_routes_are_documented():
     for route in ("GET /api/tables/{id}/hint", "POST /api/tables/{id}/review",
                   "GET /api/tables/{id}/review"):
         assert route in doc
+
+
+def test_hint_workers_are_readied_for_the_seat_holder_only(app, client):
+    new_guest(client, "Ann")
+    tid, _ = table_with_bot(client, bot="random")
+    assert client.post(f"/api/tables/{tid}/hint/ready?seat=0").status_code == 204
+    with TestClient(app) as other:
+        new_guest(other, "Eve")
+        r = other.post(f"/api/tables/{tid}/hint/ready?seat=0")
+        assert r.status_code == 403 and "seat 0 only" in r.json()["detail"]
+    r = client.post("/api/tables", json={"game": "koplus", "players": 2, "rated": True,
+                                         "seats": [{"kind": "me"}, {"kind": "open"}]})
+    rated = r.json()["table"]["id"]
+    r = client.post(f"/api/tables/{rated}/hint/ready?seat=0")
+    assert r.status_code == 403 and "casual tables" in r.json()["detail"]
+
+
+def test_the_first_hint_of_a_fresh_server_is_quick_once_its_button_is_shown(tmp_path):
+    """A new server process starts its bots' processes only when asked: the page asks when it
+    shows the Hint button, and the first hint then answers within 2 s."""
+    import http.cookiejar
+    import json
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+    from pathlib import Path
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen(
+        [str(Path(sys.executable).with_name("meeple")), "serve", "--port", str(port),
+         "--db", f"sqlite:///{tmp_path / 'meeple.db'}"],
+        cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    opener = urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+    def call(method: str, path: str, body: dict | None = None):
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(base + path, method=method, data=data,
+                                     headers={"Content-Type": "application/json"})
+        with opener.open(req, timeout=120) as r:
+            raw = r.read()
+            return json.loads(raw) if raw else None
+
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                call("GET", "/healthz")
+                break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < deadline, "no server"
+                time.sleep(0.2)
+        call("POST", "/api/guest", {"name": "Fay"})
+        made = call("POST", "/api/tables", {
+            "game": "koplus", "players": 2, "options": {}, "start": True,
+            "seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}]})
+        tid = made["table"]["id"]
+        call("POST", f"/api/tables/{tid}/hint/ready?seat=0")  # as the table page does
+        start = time.monotonic()
+        hint = call("GET", f"/api/tables/{tid}/hint?seat=0")
+        took = time.monotonic() - start
+        assert hint["seat"] == 0 and hint["reason"]
+        assert took < 2.0, f"the first hint took {took:.2f} s"
+    finally:
+        proc.terminate()
+        proc.wait(20)

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Query
 from starlette.requests import HTTPConnection
 
-from meeple.bots.hint import hint_part
+from meeple.bots.hint import hint_part, ready
 
 from ..deps import CurrentUser, ServicesDep, TableDep, UserId
 from ..domain import Code, Refused, TableStatus
@@ -70,6 +70,21 @@ async def get_hint(lt: TableDep, s: ServicesDep, reviews: ReviewsDep, uid: UserI
     finally:
         reviews.hints -= 1
     return {**out, "move_number": len(moves)}
+
+
+@router.post("/{table_id}/hint/ready", status_code=204)
+async def hint_ready(lt: TableDep, s: ServicesDep, uid: UserId,
+                     seat: Annotated[int, Query(ge=0, le=15)],
+                     x_seat_token: Annotated[str | None, Header(max_length=100)] = None,
+                     ) -> None:
+    """Get the hint workers running for ``seat``'s holder at a casual table (the page asks
+    when it shows its Hint button): answers once they run, so the first hint is quick."""
+    held = lt.held_by(Holder.of(uid, [x_seat_token] if x_seat_token else []))
+    if getattr(lt.meta, "rated", False):
+        raise Refused(Code.FORBIDDEN, "hints are for casual tables: this table is rated")
+    if seat not in held:
+        raise Refused(Code.FORBIDDEN, f"hints are for the player in seat {seat} only")
+    await s.tables.bots.run(ready)
 
 
 @router.post("/{table_id}/review", response_model=ReviewAnswer,

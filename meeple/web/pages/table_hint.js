@@ -3,7 +3,7 @@
 // /api/tables/ID/hint?seat=N). The move is marked on the board and said in words with the
 // game's reason; "Play it" plays it like a click on the board.
 
-import { get } from "../api.js";
+import { get, post } from "../api.js";
 import { fill, h } from "../dom.js";
 
 /** Mark a move's place and cells on the board's picture (cleared by the next picture). */
@@ -31,6 +31,7 @@ export function tableHint(play) {
   let marked = 0; // how many places of the board it marked
   let busy = false;
   let answerMove = null;
+  let warmed = false; // the server was asked to get its hint workers running
 
   const seatOf = (f) => (f.actions && f.actions.length ? f.seat : null);
 
@@ -73,6 +74,11 @@ export function tableHint(play) {
     onFrame(f) {
       const seat = seatOf(f);
       card.hidden = f.status !== "running" || seat === null || seat === undefined;
+      if (!card.hidden && !warmed) {
+        // The first hint of a server waits for its workers to start: start them now.
+        warmed = true;
+        post(`/api/tables/${encodeURIComponent(play.table.id)}/hint/ready?seat=${seat}`).catch(() => {});
+      }
       if (asked !== null && f.move_number !== asked) {
         asked = null;
         fill(answer);
