@@ -469,7 +469,7 @@ def _turning(points: list[Point], label: Sequence[str]) -> list[Turning]:
         mover = label[b.player]
         whose = "their" if who == b.player else f"{label[who]}'s"
         rise = "rises" if deltas[who] > 0 else "falls"
-        words = (f"Move {b.move}: {mover} chose to {_said(b.text)}, and {whose} chance to win "
+        words = (f"Move {b.move}: {_chose(mover, b.text)}, and {whose} chance to win "
                  f"{rise} from {_pct(a.chances[who])} to {_pct(b.chances[who])}.")
         found.append((abs(deltas[who]),
                       Turning(b.move, b.player, b.text, who, a.chances[who], b.chances[who],
@@ -508,11 +508,20 @@ def _better(game: Game, states: list[State], where: list[int], searches: list[_S
         p = found.mover
         d_played = s.describe_action(played, p)
         d_best = s.describe_action(found.best, p)
-        words = (f"Move {i + 1}: {label[p]} chose to {_said(d_played)}. Better: "
+        words = (f"Move {i + 1}: {_chose(label[p], d_played)}. Better: "
                  f"{_said(d_best)}, with a chance to win of {_pct(best_chance)} instead of "
                  f"{_pct(played_chance)}.")
         out.append(Better(i, p, d_played, d_best, played_chance, best_chance, words))
     return out
+
+
+def _chose(who: str, d: dict[str, Any] | str) -> str:
+    """"Ann chose to lay a U ...", or "Ann chose the red card 21" for a move that is itself a
+    choice ("Choose the red card 21")."""
+    said = _said(d)
+    if said.startswith("choose "):
+        return f"{who} chose {said.removeprefix('choose ')}"
+    return f"{who} chose to {said}"
 
 
 def _said(d: dict[str, Any] | str) -> str:

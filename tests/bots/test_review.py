@@ -202,3 +202,14 @@ def test_the_terminal_lines_head_the_better_moves_in_plain_words(koplus_review) 
     assert "Where the bot's choice was clearly better than the players' moves:" in lines
     mine = review_lines(r, r.better[0].player, ["Ann", "Bob"])
     assert "Where the bot's choice was clearly better than your moves:" in mine
+
+
+def test_a_choice_is_said_once() -> None:
+    """A move that is itself a choice reads "Ann chose the card", never "chose to choose"."""
+    from meeple.bots.review import _chose
+
+    assert _chose("Ann", {"label": "Choose the black harbour card 30 with spice"}) == \
+        "Ann chose the black harbour card 30 with spice"
+    assert _chose("Bob", "Lay a U opening up") == "Bob chose to lay a U opening up"
+    assert _chose("Bob", {"label": "Place the bone next to your start tile"}) == \
+        "Bob chose to place the bone next to their start tile"
