@@ -255,6 +255,9 @@ def test_claim_the_game_when_the_time_is_up(browser, quick_server, artifacts):
         expect(claim).to_have_text("Claim the game", timeout=QUICK_LIMIT * 1000 + 5000)
         expect(life).to_contain_text("Ann's time for a move is up.")
         expect(bob.locator("#life-bot-0")).to_have_text("Let a bot play for Ann")
+        expect(bob.locator("#life-late-choice-0")).to_have_text(
+            "Claim the game: Ann is counted last and the game ends. Or let a bot play for Ann "
+            "to the end: what it scores is Ann's result.")
         expect(ann.locator("#life-claim-0")).to_have_count(0)  # not the late one herself
         bob.screenshot(path=str(artifacts / "e2e-life-claim-390.png"), full_page=True)
         claim.click()

@@ -34,6 +34,14 @@ function lastMover(f, seats) {
   return seats[0];
 }
 
+/** Whether the game goes on (a bot in the seat) once ``seat`` leaves it counted last: at
+ * least two seats stay, a person among them. */
+function playsOnWithout(f, life, seat) {
+  const out = new Set((life.departed || []).filter((d) => d.last).map((d) => d.seat));
+  const staying = (f.players || []).filter((p) => p.seat !== seat && !out.has(p.seat));
+  return staying.length >= 2 && staying.some((p) => p.kind === "human");
+}
+
 export function tableLife(play) {
   const id = play.table.id;
   const card = h("div", { class: "card life", id: "table-life", hidden: true });
@@ -85,6 +93,14 @@ export function tableLife(play) {
         parts.push(
           h("p", { class: "life-late" }, `${name(late)}'s time for a move is up.`),
           h(
+            "p",
+            { class: "muted life-late-choice", id: `life-late-choice-${late}` },
+            playsOnWithout(f, life, late)
+              ? `Claim the game: ${name(late)} is counted last and a bot plays on in their place. `
+              : `Claim the game: ${name(late)} is counted last and the game ends. `,
+            `Or let a bot play for ${name(late)} to the end: what it scores is ${name(late)}'s result.`,
+          ),
+          h(
             "div",
             { class: "row" },
             button({ id: `life-claim-${late}`, onclick: () => send("claim", { seat: late }) }, "Claim the game"),
@@ -109,9 +125,7 @@ export function tableLife(play) {
       if (row.length) parts.push(h("div", { class: "row" }, row));
       if (confirming && life.resign.length) {
         const seat = seatFor(f, life.resign);
-        const out = new Set((life.departed || []).filter((d) => d.last).map((d) => d.seat));
-        const staying = (f.players || []).filter((p) => p.seat !== seat && !out.has(p.seat));
-        const playsOn = staying.length >= 2 && staying.some((p) => p.kind === "human");
+        const playsOn = playsOnWithout(f, life, seat);
         parts.push(
           h(
             "div",
