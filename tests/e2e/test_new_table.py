@@ -212,3 +212,31 @@ def test_every_games_form_speaks_the_players_words(new_context, server):
             assert code not in text, (g["name"], code)
         assert not re.search(r"\(as [A-Z]\d+\)|\b[A-Z]\d{1,2}\b", text), g["name"]
         fits_the_screen(page, 390)
+
+
+def test_a_rated_table_from_the_form_and_what_it_asks_for(new_context, server):
+    page = new_context(390, 844, phone=True).new_page()
+    sign_in_as_guest(page, "Rita")
+    page.goto("/new?game=koplus")
+    expect(page.locator("#rated-option")).to_contain_text(
+        "Rated game" "Counts for the leaderboard: the standard game, at least two different "
+        "people, and no moves taken back.")
+    expect(page.locator("#rated")).not_to_be_checked()
+    page.locator("#rated").check()
+    page.locator("#seat-1").select_option("bot:greedy")  # a bot is not a second person
+    page.locator("#create").click()
+    expect(page.locator("#new-table .error")).to_have_text(
+        "A rated table needs at least two different people at it (bots do not count).")
+    page.locator("#seat-1").select_option("open")
+    page.locator("#preset-1").check()  # not the standard game
+    page.locator("#create").click()
+    expect(page.locator("#new-table .error")).to_contain_text(
+        "A rated table is played with the game's standard options")
+    page.locator("#preset-0").check()
+    create(page)
+    t = table_of(server, page)
+    assert t["rated"] is True
+    standard = {o["name"]: o["default"] for o in api(server, "/api/games/koplus")["options"]}
+    assert t["options"] == standard
+    waiting = api(server, "/api/tables?status=waiting")["tables"]
+    assert [x["rated"] for x in waiting if x["id"] == t["id"]] == [True]

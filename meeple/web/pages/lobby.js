@@ -146,10 +146,11 @@ function wordsFor(o, value) {
   return hit ? hit.label : null;
 }
 
-/** A line of help as a sentence: a capital first, a full stop last. */
+/** A line of help (or a refusal) as a sentence: a capital first, a full stop last (after a
+ * closing bracket too, unless one ends inside it). */
 function sentence(text) {
   const t = text.trim();
-  return t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?)]$/.test(t) ? "" : ".");
+  return t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?]\)?$/.test(t) ? "" : ".");
 }
 
 /** An input for one option of a game's option schema, in the game's own words. */
@@ -265,6 +266,14 @@ export async function newTablePage(main, _params, query) {
     Object.entries(clocks.profiles || {}).map(([name, p]) =>
       h("option", { value: name }, `${name[0].toUpperCase()}${name.slice(1)}${p && p.kind === "fischer" ? `: ${p.initial / 60} min, +${p.increment} s a move` : ""}`),
     ),
+  );
+  const ratedBox = h("input", { type: "checkbox", id: "rated", name: "rated" });
+  const rated = h(
+    "label",
+    { for: "rated", class: "check option", id: "rated-option" },
+    ratedBox,
+    h("span", { class: "option-name" }, "Rated game"),
+    h("small", { class: "muted" }, "Counts for the leaderboard: the standard game, at least two different people, and no moves taken back."),
   );
   const err = h("p", { class: "error", role: "alert" });
   let fields = [];
@@ -443,6 +452,7 @@ export async function newTablePage(main, _params, query) {
       seats: seatList,
       visibility: visSel.value,
       clock: clockSel.value || null,
+      rated: ratedBox.checked,
       start: true,
     };
     try {
@@ -450,7 +460,7 @@ export async function newTablePage(main, _params, query) {
       keepTokens(r.table.id, r.tokens);
       navigate(`/table/${r.table.id}`);
     } catch (e) {
-      err.textContent = e.message;
+      err.textContent = sentence(e.message);
     }
   };
 
@@ -464,6 +474,7 @@ export async function newTablePage(main, _params, query) {
       optionsBox,
       seatsBox,
       h("div", { class: "row" }, h("label", {}, h("span", {}, "Who may join"), visSel), h("label", {}, h("span", {}, "Clock"), clockSel)),
+      rated,
       err,
       h("button", { class: "primary", type: "submit", id: "create" }, "Create table"),
     ),
