@@ -404,15 +404,26 @@ def assemble(final: State, viewer: int | None, found: Sequence[dict[str, Any]], 
     searches = [_found_of(f) for f in found]
     chances = [list(f["chances"]) for f in found]
     points: list[Point] = []
+    movers: dict[int, tuple[int, int]] = {}
     for k, i in enumerate(where):
         p_t = _last_mover(history, i, where[k - 1] if k else 0)
         if p_t is None:
             points.append(Point(i, None, None, chances[k]))
         else:
             j, p = p_t
+            movers[k] = p_t
             d = _before(states, where, k, history, j).describe_action(history[j][1], p)
             points.append(Point(i, p, d.get("label") or d["text"], chances[k]))
-    turning = _turning(points, label)
+
+    def said(k: int) -> str | None:
+        """The move log's sentence (subject-less) of the move that led to ``points[k]``."""
+        j, p = movers[k]
+        before = _before(states, where, k, history, j)
+        if type(before).describe is State.describe:
+            return None  # a game whose log says only the notation
+        return before.describe(p, history[j][1]) or None
+
+    turning = _turning(points, label, said)
     better = _better(game, states, where, searches, chances, history, viewer, label)
     its = iterations if iterations is not None else iterations_for(game)
     return Review(game=game.name, players=game.num_players, viewer=viewer,
@@ -457,25 +468,39 @@ def _before(states: list[State], where: list[int], k: int,
     return s
 
 
-def _turning(points: list[Point], label: Sequence[str]) -> list[Turning]:
-    found: list[tuple[float, Turning]] = []
-    for a, b in zip(points, points[1:], strict=False):
+def _turning(points: list[Point], label: Sequence[str],
+             said: Callable[[int], str | None] | None = None) -> list[Turning]:
+    """The largest swings of chance (at most ``TURNING_MAX``, in the order played), each
+    told with the move log's sentence of the move (``said(k)`` for ``points[k]``: what the
+    move did, such as a tower that falls), else with the move's label."""
+    found: list[tuple[float, int, int]] = []
+    for k in range(1, len(points)):
+        a, b = points[k - 1], points[k]
         if b.player is None or b.text is None:
             continue
         deltas = [y - x for x, y in zip(a.chances, b.chances, strict=True)]
         who = max(range(len(deltas)), key=lambda q: abs(deltas[q]))
         if abs(deltas[who]) < TURNING_GAIN:
             continue
+        found.append((abs(deltas[who]), k, who))
+    found.sort(key=lambda x: -x[0])
+    out: list[Turning] = []
+    for _, k, who in sorted(found[:TURNING_MAX], key=lambda x: points[x[1]].move):
+        a, b = points[k - 1], points[k]
+        assert b.player is not None and b.text is not None
         mover = label[b.player]
         whose = "their" if who == b.player else f"{label[who]}'s"
-        rise = "rises" if deltas[who] > 0 else "falls"
-        words = (f"Move {b.move}: {_chose(mover, b.text)}, and {whose} chance to win "
-                 f"{rise} from {_pct(a.chances[who])} to {_pct(b.chances[who])}.")
-        found.append((abs(deltas[who]),
-                      Turning(b.move, b.player, b.text, who, a.chances[who], b.chances[who],
-                              words)))
-    found.sort(key=lambda x: -x[0])
-    return sorted((t for _, t in found[:TURNING_MAX]), key=lambda t: t.move)
+        rise = "rises" if b.chances[who] > a.chances[who] else "falls"
+        change = (f"{whose} chance to win {rise} from {_pct(a.chances[who])} to "
+                  f"{_pct(b.chances[who])}")
+        sentence = said(k) if said is not None else None
+        if sentence:
+            words = f"Move {b.move}: {mover} {sentence.rstrip('. ')}; {change}."
+        else:
+            words = f"Move {b.move}: {_chose(mover, b.text)}, and {change}."
+        out.append(Turning(b.move, b.player, b.text, who, a.chances[who], b.chances[who],
+                           words))
+    return out
 
 
 def _better(game: Game, states: list[State], where: list[int], searches: list[_Search | None],

@@ -213,3 +213,32 @@ def test_a_choice_is_said_once() -> None:
     assert _chose("Bob", "Lay a U opening up") == "Bob chose to lay a U opening up"
     assert _chose("Bob", {"label": "Place the bone next to your start tile"}) == \
         "Bob chose to place the bone next to their start tile"
+
+
+def test_a_turning_point_says_what_the_move_did_as_the_log_does(koplus_review) -> None:
+    """The words of a turning point are the move log's sentence of that move (what it caught,
+    or a tower that fell), after the mover's name."""
+    final, r = koplus_review
+    history = final.history()
+    assert r.turning
+    for t in r.turning:
+        j = max(i for i in range(t.move) if history[i][0] >= 0)
+        state = final.game.new_initial_state()
+        for p, a in history[:j]:
+            state.apply(a, p)
+        sentence = state.describe(history[j][0], history[j][1]).rstrip(". ")
+        assert t.words.startswith(f"Move {t.move}: Ann {sentence}; ") or \
+            t.words.startswith(f"Move {t.move}: Bob {sentence}; "), (t.words, sentence)
+        assert "chance to win" in t.words
+
+
+def test_a_tower_that_falls_is_said_in_the_turning_point() -> None:
+    """Kozo: a placement whose tower falls is a turning point that says so."""
+    from meeple.bots.review import Point, _turning
+
+    points = [Point(10, 0, "Place the red dicube", [0.5, 0.5]),
+              Point(11, 1, "Place the brown V-pentacube", [0.95, 0.05])]
+    said = {1: "places the brown V-pentacube, resting at height 6: the tower falls."}
+    (t,) = _turning(points, ["Ann", "Bob"], said.get)
+    assert t.words == ("Move 11: Bob places the brown V-pentacube, resting at height 6: the "
+                       "tower falls; their chance to win falls from 50% to 5%.")

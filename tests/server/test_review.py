@@ -245,7 +245,20 @@ def test_the_review_tells_players_of_one_name_apart(client):
     words = " ".join(t["words"] for t in review["turning"]) + " ".join(
         b["words"] for b in review["better"])
     assert words, "a game between two random bots has turning points or better moves"
-    assert "(player 1)" in words or "(player 2)" in words
+    # the sentences name the players as the pages do (two bots of one level: "Beginner bot"
+    # and "Beginner bot 2")
+    seats = [s["name"] for s in client.get(f"/api/tables/{tid}").json()["table"]["seats"]]
+    assert len(set(seats)) == 2 and any(f": {n} " in words for n in seats), (seats, words)
+    # and where one name holds several seats, each is told apart by its player number
+    from types import SimpleNamespace
+
+    from meeple.server.domain import SeatKind
+    from meeple.server.reviews import display_names
+
+    same = SimpleNamespace(seats=[SimpleNamespace(kind=SeatKind.HUMAN, name="Ann"),
+                                  SimpleNamespace(kind=SeatKind.HUMAN, name="Ann"),
+                                  SimpleNamespace(kind=SeatKind.OPEN, name=None)])
+    assert display_names(same) == ["Ann (player 1)", "Ann (player 2)", "Player 3"]
 
 
 async def _stop(app) -> None:
