@@ -11,6 +11,7 @@ import pytest
 import meeple
 from meeple.bots.hint import HINT_SECONDS, explain, hint
 from meeple.engine.plugins import optional
+from meeple.games.koplus.rules import KoPlusState
 
 GAMES = ["botanik", "kontor", "koplus", "kozo", "mops_royal"]
 BUDGET = 2.0
@@ -22,7 +23,7 @@ def positions(name: str, count: int, seed: int = 4) -> list[meeple.State]:
     game = meeple.load(name, 2)
     rng = random.Random(seed)
     state = game.new_initial_state()
-    out = []
+    out: list[meeple.State] = []
     while not state.is_terminal() and len(out) < count:
         if state.current_player == meeple.CHANCE:
             meeple.resolve_chance(state, rng)
@@ -76,10 +77,12 @@ def test_koplus_reason_names_points_and_bonus_turn() -> None:
     seen_bonus = False
     for seed in range(30):
         for state in positions("koplus", 8, seed=seed):
+            assert isinstance(state, KoPlusState)
             seat = state.pending_players()[0]
             for a in state.legal_actions(seat):
                 if a == state.geo.pass_id:
                     continue
+                assert state.psum is not None
                 gain = int(state.psum[a])
                 text = explain(state, seat, a)
                 if gain:
@@ -107,6 +110,7 @@ def test_hint_budget_is_within_two_seconds() -> None:
 def test_koplus_reason_for_a_first_tile_says_so() -> None:
     """Before a player has laid a tile the reason does not speak of their other tiles."""
     state = meeple.load("koplus", 2).new_initial_state()
+    assert isinstance(state, KoPlusState)
     rng = random.Random(3)
     while state.current_player == meeple.CHANCE:
         meeple.resolve_chance(state, rng)

@@ -121,7 +121,7 @@ def twins(name: str, seed: int) -> list[tuple[meeple.State, meeple.State]]:
     game = meeple.load(name, 2)
     rng = random.Random(seed)
     state = game.new_initial_state()
-    out = []
+    out: list[tuple[meeple.State, meeple.State]] = []
     k = 0
     while not state.is_terminal() and len(out) < 3:
         if state.current_player == meeple.CHANCE:

@@ -62,7 +62,7 @@ def test_lessons_are_checked_when_a_game_registers():
     cls = registry.game_class("koplus")
     with pytest.raises(TypeError, match="lessons"):
         registry.register(cls, renderer=cls.renderer, heuristics=cls.heuristics,
-                          lessons=NoLessons())  # type: ignore[arg-type]
+                          lessons=NoLessons())
     assert game_lessons("koplus").lesson().steps  # the registration still stands
     with pytest.raises(meeple.OptionError, match="no game named"):
         game_lessons("chess")
