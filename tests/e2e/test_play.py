@@ -209,3 +209,27 @@ def test_the_header_links_to_the_leaderboards(new_context, server):
         expect(page).to_have_url(f"{server}/leaderboard")
         expect(page.locator("h1")).not_to_have_text("Page not found")
         _no_sideways_scroll(page)
+
+
+def test_kontors_picture_says_the_last_move_in_words_not_coordinates():
+    """Kontor's picture says where the last card went from the anchor, as the log does, in
+    lines that fit the picture; never the field's coordinates."""
+    from meeple.games.kontor import render as kontor_render
+
+    rng = random.Random(3)
+    state = game_class("kontor")().new_initial_state()
+    said: list[str] = []
+    while not state.is_terminal() and len(said) < 60:
+        if state.is_chance_node():
+            state.apply(rng.choice(state.chance_outcomes())[0], None)
+            continue
+        player = state.pending_players()[0]
+        state.apply(rng.choice(state.legal_actions(player)), player)
+        picture = kontor_render.svg(state.observation(None), ["Ann", "Bob"])
+        lines = re.findall(r'class="last-words"[^>]*>([^<]*)<', picture)
+        if lines:
+            said.append(" ".join(lines))
+    assert len(said) >= 20, said
+    for words in said:
+        assert not re.search(r"\(-?\d+, ?-?\d+\)", words), words
+        assert "the anchor" in words or "the ship" in words, words

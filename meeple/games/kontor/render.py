@@ -18,6 +18,7 @@ from typing import Any
 
 from meeple.engine import svg as draw
 from meeple.engine.look import HIGHLIGHT, INK, MUTED, Colour, seat_name
+from meeple.engine.words import place_from
 
 from . import art
 from .components import COLOURS, GOODS, SEAT_COLOURS
@@ -112,14 +113,14 @@ def _last_move(obs: dict[str, Any], names: Sequence[str] | None) \
         colour, verb, card, x, y = m.groups()
         who = seat_name(COLOURS.index(colour), names)
         cell = (int(x), int(y))
-        at = f"({x},{y})"
+        at = place_from(*cell, "the anchor")  # the field's place in words, as the log says it
         if verb == "place":
-            words = f"{who} placed {art.card_words(card)} at {at}" if card in art.CARD_ID \
-                else f"{who} placed a card at {at}"
+            words = f"{who} placed {art.card_words(card)} {at}" if card in art.CARD_ID \
+                else f"{who} placed a card {at}"
         elif verb == "ship":
-            words = f"{who} moved the ship to {at}"
+            words = f"{who} moved the ship {at}"
         else:
-            words = f"{who} removed the card at {at}"
+            words = f"{who} removed the card {at}"
         return cell, words
     return None, ""
 
@@ -427,9 +428,9 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
         y += 36
         head.append(draw.status(MARGIN, y, line, size=28))
     last, words = _last_move(obs, names)
-    if words:
+    for line in draw.wrap(words, INNER, FONT):
         y += 32
-        head.append(draw.text(MARGIN, y, words, size=FONT, fill=MUTED, class_="last-words"))
+        head.append(draw.text(MARGIN, y, line, size=FONT, fill=MUTED, class_="last-words"))
     y += 22
     board, h = _board(obs, colours, names, y, last)
     body = [STYLE, draw.region("board", 0, y - 8, WIDTH, h + 24, board),  # its frame: 4 out
