@@ -235,3 +235,11 @@ def test_said_of_them() -> None:
         "Place the blue bone next to their start tile"
     assert said_of_them("Your Source, not yours") == "Their Source, not theirs"
     assert said_of_them("Lay a U: catches 9 points") == "Lay a U: catches 9 points"
+
+
+def test_kontor_says_cards_are_dealt_while_chance_acts() -> None:
+    state = meeple.load("kontor").new_initial_state()
+    assert state.is_chance_node()
+    for viewer in (None, 0, 1):
+        assert game_lessons("kontor").ask(state.observation(viewer)) == (
+            "Cards are being dealt and drawn.")

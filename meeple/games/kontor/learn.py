@@ -165,7 +165,10 @@ def ask(observation: dict[str, Any]) -> str:
         if viewer is not None and viewer < len(chosen) and not chosen[viewer]:
             return "Choose one card of your hand in secret; the higher number plays first."
         return "Wait until everyone has chosen a card."
-    if viewer is None or viewer != observation.get("current_player"):
+    to_act = observation.get("current_player")
+    if to_act is not None and to_act < 0:
+        return "Cards are being dealt and drawn."
+    if viewer is None or viewer != to_act:
         return "Wait for the player to move."
     step = observation.get("step")
     if step == "ship":
