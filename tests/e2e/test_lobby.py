@@ -128,3 +128,26 @@ def test_a_table_game_or_player_that_does_not_exist_shows_page_not_found(new_con
     assert "There is no table, game or player at this address." in text
     assert "Something went wrong" not in text and "known:" not in text and "'" not in text
     expect(page.locator("main a[href='/']")).to_have_text("Back to the lobby")
+
+
+def test_a_name_in_any_script_signs_up_and_a_look_alike_is_refused_in_a_sentence(new_context):
+    page = new_context(390, 844, phone=True).new_page()
+    page.goto("/login")
+    form = page.locator("#signup-form")
+    expect(form).to_contain_text("letters of any one script")
+    form.locator("input[name=name]").fill("  Émilie   Müller ")
+    form.locator("input[name=password]").fill("a long password")
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#who")).to_contain_text("Émilie Müller")
+    me = page.evaluate("fetch('/api/me').then((r) => r.json())")
+    assert me["name"] == "Émilie Müller" and me["guest"] is False  # kept normalised
+    other = new_context(1280, 800).new_page()
+    other.goto("/login")
+    form = other.locator("#signup-form")
+    form.locator("input[name=name]").fill("P\u0430ul")  # a Cyrillic "а" among Latin letters
+    form.locator("input[name=password]").fill("a long password")
+    form.locator("button[type=submit]").click()
+    expect(form.locator(".error")).to_have_text(
+        "A name cannot mix Cyrillic and Latin letters (one could pass for another player's "
+        "name); write it in one script.")
+    expect(other.locator("#who")).to_contain_text("Sign in")

@@ -30,7 +30,8 @@ function form(title, fields, submitText, onSubmit, id) {
         try {
           await onSubmit(data);
         } catch (e) {
-          err.textContent = e.message;
+          const t = e.message.trim();
+          err.textContent = t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?]\)?$/.test(t) ? "" : ".");
         }
       },
     },
@@ -104,7 +105,7 @@ export async function loginPage(main, _params, query) {
       form(
         "Sign up",
         [
-          { name: "name", label: "Name (1–32 letters, digits, _ - . and spaces)", autocomplete: "username", maxlength: 32 },
+          { name: "name", label: "Name (1–32 letters of any one script or digits; spaces, hyphens and apostrophes between them)", autocomplete: "username", maxlength: 32 },
           { name: "password", label: "Password (at least 8 characters)", type: "password", autocomplete: "new-password", minlength: 8 },
         ],
         "Create account",
