@@ -57,7 +57,7 @@ def serve(
                     reload=True, ws_per_message_deflate=False, proxy_headers=False)
         return
     app = create_app(url, redis, bot_delay=0.4, trusted_proxies=trusted_proxies,
-                     allowed_origins=allowed_origins, smtp_url=smtp)
+                     allowed_origins=allowed_origins, smtp_url=smtp, warm_bots=True)
     # Frames are compressed by nobody: per-message deflate of every frame costs more CPU than
     # the rest of a move on a small server. Forwarded headers are read by the app itself
     # (only from trusted proxies), never by uvicorn, which would believe them from 127.0.0.1.

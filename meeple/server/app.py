@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 import meeple
+from meeple.bots.hint import ready
 from meeple.engine import MeepleError
 
 from . import auth
@@ -63,6 +64,7 @@ def create_app(
     work: WorkPool | None = None,
     bots: BotPool | None = None,
     smtp_url: str | None = None,
+    warm_bots: bool = False,
 ) -> FastAPI:
     """The web platform on the database ``db_url`` (migrations applied now), or on ``store``.
 
@@ -72,7 +74,8 @@ def create_app(
     ``allowed_origins``: the page origins a WebSocket may come from (default: this server's
     own); ``quotas``: what one player may have open; ``work``/``bots``: the pools of heavy
     requests and of thinking bots; ``smtp_url``: the SMTP server of turn e-mails (none: no
-    e-mail).
+    e-mail); ``warm_bots``: start the bots' processes with the server, so the first hint or
+    search bot answers at once instead of after their start-up of several seconds.
     """
     if store is None:
         if db_url is None:
@@ -82,7 +85,8 @@ def create_app(
     settings = Settings(web_dir=Path(web_dir) if web_dir is not None else WEB_DIR,
                         secure_cookies=secure_cookies, bot_delay=bot_delay, redis_url=redis_url,
                         allowed_origins=list(allowed_origins) if allowed_origins is not None
-                        else None, proxies=Proxies(trusted_proxies), smtp_url=smtp_url)
+                        else None, proxies=Proxies(trusted_proxies), smtp_url=smtp_url,
+                        warm_bots=warm_bots)
     service = TableService(store, bot_delay=bot_delay, quotas=quotas, work=work, bots=bots)
     services = Services(settings=settings, store=store, tables=service,
                         cookies=auth.Sessions(store),
@@ -142,6 +146,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     await app.state.community.start()
     s.tables.resume()
     await s.tables.recover_starts()
+    warm = asyncio.create_task(s.tables.bots.run(ready)) if s.settings.warm_bots else None
     # Everything loaded so far (modules, the app, resumed tables) lives as long as the
     # process: keep it out of the garbage collector's full collections, which stop the
     # event loop for as long as they take. Building a frame allocates thousands of short-
@@ -155,6 +160,8 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
     finally:
         keeper.cancel()
+        if warm is not None:
+            warm.cancel()
         s.tables.stop()
         await app.state.community.stop()
         if fanout is not None:

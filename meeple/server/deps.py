@@ -32,6 +32,8 @@ class Settings:
     """The proxies whose ``X-Forwarded-For`` is believed (none unless configured)."""
     smtp_url: str | None = None
     """The SMTP server that sends turn e-mails (``None``: no e-mail)."""
+    warm_bots: bool = False
+    """Whether the bots' processes start with the server (else on the first search)."""
 
 
 @dataclass

@@ -95,6 +95,11 @@ class BotPool:
         """Whether more bot moves wait than the pool should take on."""
         return self.waiting >= self.limit
 
+    @property
+    def started(self) -> bool:
+        """Whether this pool has asked for its processes yet."""
+        return self._executor is not None
+
     def _start(self) -> Executor:
         if self._executor is None:
             self._executor = _executor(self.workers)

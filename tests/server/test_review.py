@@ -342,3 +342,19 @@ def test_the_first_hint_of_a_fresh_server_is_quick_once_its_button_is_shown(tmp_
     finally:
         proc.terminate()
         proc.wait(20)
+
+
+@pytest.mark.parametrize("warm", [True, False])
+def test_meeple_serve_starts_the_bots_processes_with_the_server(tmp_path, warm):
+    """`meeple serve` warms the bots' processes at start-up, so the first hint does not wait
+    for them; an app made for tests starts them only when asked."""
+    from meeple.server import create_app
+    from meeple.server.pool import BotPool
+
+    bots = BotPool()
+    app = create_app(f"sqlite:///{tmp_path / 'm.db'}", bots=bots, warm_bots=warm)
+    with TestClient(app) as c:
+        deadline = time.monotonic() + 5
+        while warm and not bots.started and time.monotonic() < deadline:
+            c.get("/healthz")  # let the event loop run the start-up's tasks
+        assert bots.started is warm
