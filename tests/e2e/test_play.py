@@ -199,10 +199,30 @@ def table_status(server: str, table: str) -> str:
         return json.load(r)["table"]["status"]
 
 
-def test_the_header_links_to_the_leaderboards(new_context, server):
+def _apart(a: dict, b: dict, gap: float = 4) -> bool:
+    """Are two boxes at least ``gap`` px apart, side by side or one above the other?"""
+    return (a["x"] + a["width"] + gap <= b["x"] or b["x"] + b["width"] + gap <= a["x"]
+            or a["y"] + a["height"] + gap <= b["y"] or b["y"] + b["height"] + gap <= a["y"])
+
+
+def test_the_header_links_to_the_leaderboards(new_context, server, artifacts):
+    """The header links to the leaderboards; its turn badge, the person's name and Sign out
+    sit apart, on a phone as on a desktop."""
     for width, height, phone in ((1280, 800, False), (390, 844, True)):
         page = new_context(width, height, phone=phone).new_page()
+        name = sign_in_as_guest(page, "Kim")
+        open_table(page, "koplus", ["me", "bot:random"])
+        expect(page.locator("#board.can-act")).to_have_count(1)
         page.goto("/")
+        badge = page.locator("#turns-badge")
+        turns = page.evaluate("fetch('/api/my/turns').then((r) => r.json())")
+        expect(badge).to_have_text("Your turn: 1", timeout=20_000), turns
+        who = page.locator("#who").get_by_role("link", name=re.compile(re.escape(name)))
+        out = page.locator("#who").get_by_role("button", name="Sign out")
+        boxes = [badge.bounding_box(), who.bounding_box(), out.bounding_box()]
+        assert all(boxes), boxes
+        assert _apart(boxes[0], boxes[1]) and _apart(boxes[1], boxes[2]), boxes
+        page.locator("header").screenshot(path=str(artifacts / f"e2e-header-{width}.png"))
         link = page.locator("header nav").get_by_role("link", name="Leaderboards")
         expect(link).to_be_visible()
         link.click()
