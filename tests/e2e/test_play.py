@@ -5,6 +5,10 @@ from __future__ import annotations
 import json
 import random
 import re
+import socket
+import subprocess
+import sys
+import time
 import urllib.request
 
 import pytest
@@ -253,3 +257,71 @@ def test_kontors_picture_says_the_last_move_in_words_not_coordinates():
     for words in said:
         assert not re.search(r"\(-?\d+, ?-?\d+\)", words), words
         assert "the anchor" in words or "the ship" in words, words
+
+
+SHORT_LIMIT_SERVER = """
+import sys, uvicorn
+from meeple.server.app import create_app
+app = create_app(sys.argv[1], bot_delay=0.0)
+app.state.services.tables.move_limit = float(sys.argv[3])  # a short time limit per move
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+"""
+
+
+@pytest.fixture
+def short_limit_server(tmp_path):
+    """A server whose untimed tables allow two seconds per move: left alone, a table is
+    given up a few seconds later."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    log = open(tmp_path / "server.log", "w")
+    proc = subprocess.Popen([sys.executable, "-c", SHORT_LIMIT_SERVER,
+                             f"sqlite:///{tmp_path / 'meeple.db'}", str(port), "2"],
+                            cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/api/games", timeout=30):
+                break
+        except OSError:
+            assert proc.poll() is None and time.monotonic() < deadline, (
+                (tmp_path / "server.log").read_text())
+            time.sleep(0.2)
+    yield base
+    proc.terminate()
+    proc.wait(10)
+    log.close()
+
+
+def test_a_table_left_alone_is_given_up_and_says_so(browser, short_limit_server, artifacts):
+    """Nobody moves and nobody is there: the table is given up; its page then says so in the
+    banner and the picture, with no one marked as the one to move and no move controls."""
+    for width, height, phone in ((1280, 800, False), (390, 844, True)):
+        ctx = browser.new_context(base_url=short_limit_server,
+                                  viewport={"width": width, "height": height},
+                                  is_mobile=phone, has_touch=phone)
+        ctx.set_default_timeout(20_000)
+        page = ctx.new_page()
+        sign_in_as_guest(page, "Lee")
+        table = open_table(page, "koplus", ["me", "bot:random"])
+        expect(page.locator("#board.can-act")).to_have_count(1)
+        page.goto("/rules")  # away: nobody is at the table any more
+        deadline = time.monotonic() + 40
+        while table_status(short_limit_server, table) != "abandoned":
+            assert time.monotonic() < deadline, table_status(short_limit_server, table)
+            page.wait_for_timeout(500)
+        page.goto(f"/table/{table}")
+        expect(page.locator("#turn")).to_have_text(
+            "Given up: nobody moved for a long time, no result")
+        status = page.locator("#board svg text.status")
+        expect(status.first).to_have_text("Given up: no result")
+        expect(status).to_have_count(1)
+        said = page.locator("#board").inner_text().lower()
+        assert not re.search(r"to move|'s turn|your turn|to play|chooses|must ", said), said
+        assert page.locator("#board .current, #board .to-act, #board .target").count() == 0
+        expect(page.locator("#notation")).to_be_hidden()
+        _no_sideways_scroll(page)
+        page.screenshot(path=str(artifacts / f"e2e-given-up-{width}.png"), full_page=True)
+        ctx.close()
