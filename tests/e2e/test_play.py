@@ -139,7 +139,8 @@ def test_the_waiting_room_offers_the_bot_levels_by_name_weakest_first(new_contex
 
 def _no_sideways_scroll(page) -> None:
     width = page.evaluate("() => document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"] + 1, width
+    screen = page.viewport_size
+    assert screen and width <= screen["width"] + 1, width
 
 
 @pytest.mark.parametrize("width,height,phone", [(1280, 800, False), (390, 844, True)])

@@ -93,7 +93,8 @@ def _no_sideways_scroll(page: Page, where: str) -> None:
     # A phone's page (and its innerWidth) grows where something overflows: the limit is the
     # screen's own width.
     width = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
-    limit = min(width[1], page.viewport_size["width"])
+    screen = page.viewport_size
+    limit = min(width[1], screen["width"]) if screen else width[1]
     assert width[0] <= limit + 1, f"{where}: the page is {width[0]} px wide on a {limit} px screen"
 
 
