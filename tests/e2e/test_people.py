@@ -97,7 +97,11 @@ def test_hot_seat_hides_each_view_behind_a_pass_the_device_screen(new_context, s
     assert counts.get("reveal", 0) >= 2, counts
     t = table_json(server, table)
     assert t["status"] == "finished"
-    assert [s["name"] for s in t["seats"]] == ["Cleo", "Cleo"]
+    # Each hot-seat seat has a name of its own: one left without a name is called after its
+    # number, never after the account holding it.
+    assert [s["name"] for s in t["seats"]] == ["Cleo", "Player 2"]
+    expect(page.locator("#players")).to_contain_text("Player 2")
+    assert "Cleo (player" not in page.locator("#players").inner_text()
 
 
 @pytest.mark.slow
