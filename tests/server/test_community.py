@@ -402,6 +402,12 @@ def test_a_rated_game_updates_ratings_leaderboard_and_profile(people):
     prof = people.be("Cy").get("/api/people/Ann").json()
     g = next(x for x in prof["games"] if x["game"] == "sealed_bids")
     assert g["played"] == 1 and g["rated_games"] == 1 and g["rating"] == rows["Ann"]["rating"]
+    bots = people.client.app.state.community.ratings.bot_board("sealed_bids")
+    if bots:  # the bot level nearest to the rating, when the game has measured levels
+        assert g["nearest_bot"]["rating"] == min(
+            (b["rating"] for b in bots), key=lambda r: (abs(r - g["rating"]), r))
+    else:
+        assert "nearest_bot" not in g
     assert [p["table"] for p in prof["history"]["sealed_bids"]] == [tid]
     recent = prof["recent"][0]
     assert recent["id"] == tid and recent["rated"] and recent["replay"] == f"/replay/{tid}"
@@ -436,6 +442,19 @@ def test_resigning_or_timing_out_counts_as_last_place():
     assert ratings.rate_table("u", "koplus", hot, [1, 2]) is None
     assert ratings.rate_table("v", "koplus", [Seat.person(0, 1, "Ann"),
                                               Seat.robot(1, "random")], [1, 2]) is None
+
+
+def test_a_profile_names_the_bot_level_nearest_to_each_rating():
+    from meeple.server.community.profiles import nearest_bot
+
+    ratings = Ratings(CommunityStore(), ladder={"koplus": {
+        "random": BotRating("random", 25.0, 2.0, 80),
+        "greedy": BotRating("greedy", 33.0, 1.0, 80)}})
+    assert nearest_bot(ratings, "koplus", 16.0)["spec"] == "random"  # 19.0 is nearer
+    assert nearest_bot(ratings, "koplus", 27.0) == {"spec": "greedy", "name": "Casual",
+                                                   "rating": 30.0}
+    assert nearest_bot(ratings, "koplus", 24.5)["spec"] == "random"  # as near: the weaker
+    assert nearest_bot(ratings, "kozo", 10.0) is None  # no levels measured
 
 
 def test_who_left_first_is_rated_last_whichever_way_they_left():

@@ -61,6 +61,17 @@ def game_title(game: str) -> str:
         return game
 
 
+def nearest_bot(ratings: Ratings, game: str, rating: float) -> dict[str, Any] | None:
+    """The bot level of ``game`` whose rating is nearest to ``rating`` (the weaker one of
+    two as near), as ``{"spec", "name", "rating"}``; ``None`` when the game has no levels."""
+    best = None
+    for row in ratings.bot_board(game):
+        key = (abs(row["rating"] - rating), row["rating"])
+        if best is None or key < best[0]:
+            best = (key, {"spec": row["spec"], "name": row["name"], "rating": row["rating"]})
+    return None if best is None else best[1]
+
+
 def profile(users: Store, community: CommunityStore, ratings: Ratings, user: UserRecord,
             viewer: int | None) -> dict[str, Any]:
     """Everything a profile page shows of ``user`` to ``viewer`` (a user id or nobody)."""
@@ -97,6 +108,9 @@ def profile(users: Store, community: CommunityStore, ratings: Ratings, user: Use
     for g in per_game.values():
         g.setdefault("rating", shown(MU, SIGMA))
         g.setdefault("rated_games", 0)
+        near = nearest_bot(ratings, g["game"], g["rating"]) if g["rated_games"] else None
+        if near is not None:
+            g["nearest_bot"] = near
     history: dict[str, list[dict[str, Any]]] = {}
     for p in community.history(user.id):
         history.setdefault(p.game, []).append({"table": p.table_id, "time": p.created,

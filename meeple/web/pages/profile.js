@@ -84,6 +84,18 @@ function gamesTable(rows) {
   );
 }
 
+/** For each rated game, the bot level nearest to the rating: a level to play against. */
+function levelsList(rows, p) {
+  const near = rows.filter((g) => g.nearest_bot);
+  if (!near.length) return null;
+  const whose = p.me ? "Your" : `${p.name}'s`;
+  return h(
+    "ul",
+    { class: "muted", id: "profile-levels" },
+    near.map((g) => h("li", {}, `${whose} rating in ${g.title} (${Number(g.rating).toFixed(1)}) is nearest to the ${g.nearest_bot.name} bot's (${Number(g.nearest_bot.rating).toFixed(1)}).`)),
+  );
+}
+
 function recentList(items) {
   if (!items.length) return h("p", { class: "muted" }, "No finished games yet.");
   return h(
@@ -265,6 +277,7 @@ export async function profilePage(main, [name]) {
     invitations,
     h("h2", {}, "Games"),
     gamesTable(p.games),
+    levelsList(p.games, p),
     h("h2", {}, "Rating history"),
     ratingChart(p.history, titleOf),
     h("h2", {}, "Recent games"),
