@@ -30,6 +30,7 @@ import meeple
 from meeple.arena.command import head_to_head_table, result_table
 from meeple.arena.core import run_arena
 from meeple.bots import bot_names, make_bot, view_for
+from meeple.bots.levels import bot_name
 from meeple.engine import CHANCE, Game, MeepleError, State, game_class
 from meeple.engine.look import PALETTE, seat_name
 from meeple.engine.options import RECONSTRUCTED, Option
@@ -235,16 +236,14 @@ def options_text(cls: type[Game]) -> list[str]:
 
 
 def seat_names(seats: list[str]) -> list[str]:
-    """Each seat's one display name: "Player N" for a person, with the bot in words for a
-    bot ("Player 2 (greedy bot)", "Player 3 (search bot, level 4)")."""
+    """Each seat's one display name: "Player N" for a person, with the bot's level as players
+    know it for a bot ("Player 2 (Casual bot)", "Player 3 (Expert bot)")."""
     out = []
     for p, spec in enumerate(seats):
-        kind, _, level = spec.partition(":")
-        if kind == "human" or not kind:
+        if spec in ("human", ""):
             out.append(seat_name(p))
             continue
-        bot = "search bot" if kind == "mcts" else f"{kind} bot"
-        out.append(f"{seat_name(p)} ({bot}{f', level {level}' if level else ''})")
+        out.append(f"{seat_name(p)} ({bot_name(spec) or spec} bot)")
     return out
 
 

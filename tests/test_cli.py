@@ -464,7 +464,7 @@ def test_the_terminal_says_a_fall_once(tmp_path):
                 assert f"{sentence} ({text})" in flat
         follow = [line for line in played.splitlines() if line.startswith("  ")]
         assert follow and all(re.fullmatch(
-            r"  Player [12] \(random bot\) (gains|loses) \d+ points? \(now \d+\)", line)
+            r"  Player [12] \(Beginner bot\) (gains|loses) \d+ points? \(now \d+\)", line)
             for line in follow), follow
         return
     pytest.fail("no tower fell in the games watched")

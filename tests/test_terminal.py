@@ -142,6 +142,6 @@ def test_the_prompt_edits_remembers_and_completes(pane):
     typed = line.split(PROMPT, 1)[1].strip()
     assert typed.startswith(move[:-1]) and len(typed) >= len(move) - 1
     term.keys("Escape", "C-u", move, "Enter")
-    term.wait_for("Player 2 (greedy bot) places")
+    term.wait_for("Player 2 (Casual bot) places")
     term.keys("quit", "Enter")
     term.wait_for("Game left unfinished.")
