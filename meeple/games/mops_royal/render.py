@@ -99,13 +99,13 @@ def _status(obs: dict[str, Any], names: Sequence[str] | None, clicks: bool = Tru
         return draw.game_over(obs.get("winners"), names)
     if phase == "end_scoring":
         if viewer is not None and viewer == obs.get("turn"):
-            how = " (click its marked tile)" if clicks else ""
+            how = " (choose its marked tile)" if clicks else ""
             return f"Your turn: score a combination{how}, or pass."
         return f"End scoring: {seat_name(obs.get('turn') or 0, names)} scores or passes."
     step = obs.get("my_step")
     hint = {
-        "place": "Your move: click a highlighted cell to place the tile.",
-        "score": "Score a combination (click its marked tile) or score nothing.",
+        "place": "Your move: place the tile on a highlighted cell.",
+        "score": "Score a combination (choose its marked tile) or score nothing.",
         "done": "You have finished this round; waiting for the others.",
     }.get(step or "", "")
     if hint and clicks:
