@@ -135,7 +135,11 @@ def _tap_one(page: Page, rng: random.Random, before: int) -> str:
     place = rng.choice(places)
     sel = f"#board [id='{place['id']}']"
     _tap_centre(page, sel)
-    expect(page.locator(sel)).to_have_class(re.compile(r"\bactive\b"))
+    try:
+        expect(page.locator(sel)).to_have_class(re.compile(r"\bactive\b"))
+    except AssertionError:  # the page was still scrolling the place into view: tap again
+        _tap_centre(page, sel)
+        expect(page.locator(sel)).to_have_class(re.compile(r"\bactive\b"))
     expect(page.locator("#move-confirm")).to_be_visible()
     assert page.locator("#board .board-overlay rect").count() > 0, "the move is not outlined"
     page.wait_for_timeout(150)
