@@ -1,12 +1,17 @@
-"""Fan-out of table updates between server processes through Redis pub/sub.
+"""Messages between server processes through Redis pub/sub.
 
-A process that stored a change publishes the table id on ``meeple:table:{id}``; every process
-listening catches up from the database and updates its own connections.
+:class:`RedisBus` is the one mechanism: a process publishes ``(topic, data)`` under a channel
+prefix, and every other process listening on that prefix gets ``on_message(topic, data)``.
+Tables use it as :class:`RedisFanout`: a process that stored a change publishes the table id
+on ``meeple:table:{id}``; every process listening catches up from the database and updates
+its own connections. The community's chat lines travel the same way.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import logging
 import os
 from collections.abc import Awaitable, Callable
@@ -17,15 +22,17 @@ log = logging.getLogger("meeple.server")
 PREFIX = "meeple:table:"
 
 
-class RedisFanout:
-    """Publish table changes and call ``on_change(table_id)`` for other processes' changes."""
+class RedisBus:
+    """Publish ``(topic, data)`` on channels ``prefix + topic``; call
+    ``on_message(topic, data)`` for what other processes publish there."""
 
-    def __init__(self, url: str, on_change: Callable[[str], Awaitable[None]]):
-        self.url = url
-        self.on_change = on_change
+    def __init__(self, url: str, prefix: str,
+                 on_message: Callable[[str, str], Awaitable[None]]):
+        self.prefix = prefix
+        self.on_message = on_message
         self.origin = f"{os.getpid()}-{id(self)}"
         self.client = aioredis.from_url(url)
-        self.task: asyncio.Task | None = None
+        self.task: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()
 
     async def start(self) -> None:
@@ -35,33 +42,42 @@ class RedisFanout:
 
     async def _listen(self) -> None:
         pubsub = self.client.pubsub()
-        await pubsub.psubscribe(PREFIX + "*")
+        await pubsub.psubscribe(self.prefix + "*")
         self.ready.set()
         try:
             while True:
                 msg = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
                 if msg is None:
                     continue
-                data = msg["data"].decode() if isinstance(msg["data"], bytes) else msg["data"]
-                if data == self.origin:
-                    continue
                 channel = msg["channel"]
                 channel = channel.decode() if isinstance(channel, bytes) else channel
                 try:
-                    await self.on_change(channel[len(PREFIX):])
+                    body = json.loads(msg["data"])
+                    if body.get("origin") == self.origin:
+                        continue
+                    await self.on_message(channel[len(self.prefix):], body.get("data", ""))
                 except Exception:
-                    log.exception("fan-out update of %s failed", channel)
+                    log.exception("a message of another process on %s failed", channel)
         finally:
             await pubsub.aclose()
 
-    async def publish(self, table_id: str) -> None:
-        await self.client.publish(PREFIX + table_id, self.origin)
+    async def publish(self, topic: str, data: str = "") -> None:
+        await self.client.publish(self.prefix + topic,
+                                  json.dumps({"origin": self.origin, "data": data}))
 
     async def stop(self) -> None:
         if self.task is not None:
             self.task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.task
-            except (asyncio.CancelledError, Exception):
-                pass
         await self.client.aclose()
+
+
+class RedisFanout(RedisBus):
+    """Publish table changes and call ``on_change(table_id)`` for other processes' changes."""
+
+    def __init__(self, url: str, on_change: Callable[[str], Awaitable[None]]):
+        async def changed(table_id: str, _data: str) -> None:
+            await on_change(table_id)
+
+        super().__init__(url, PREFIX, changed)
