@@ -19,8 +19,10 @@ import pytest
 import meeple
 from meeple.engine import CHANCE, SIMULTANEOUS, State
 from meeple.engine.core import resolve_chance
-from meeple.server import views
-from meeple.server.live import _advance
+
+pytest.importorskip("fastapi", reason="the server's move log needs the web extra")
+from meeple.server import views  # noqa: E402
+from meeple.server.live import _advance  # noqa: E402
 
 CONFIGS = [
     pytest.param(name, players, options, id=f"{name}-{players}p-" + "-".join(

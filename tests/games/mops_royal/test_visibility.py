@@ -15,7 +15,9 @@ from meeple import cli
 from meeple.engine import CHANCE, SIMULTANEOUS
 from meeple.games.mops_royal.components import TILES
 from meeple.games.mops_royal.notation import the_tile
-from meeple.server import views
+
+pytest.importorskip("fastapi", reason="the server's move log needs the web extra")
+from meeple.server import views  # noqa: E402
 
 
 def _played(players: int, seed: int, moves: int):
