@@ -10,6 +10,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -30,6 +32,8 @@ SERVER = """
 import sys, uvicorn
 from meeple.server.app import create_app
 app = create_app(sys.argv[1], bot_delay=0.0)
+if len(sys.argv) > 3:  # a short time limit per move at tables without a clock
+    app.state.services.tables.move_limit = float(sys.argv[3])
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
 
@@ -55,14 +59,15 @@ def _browser_installed() -> None:
         pytest.fail(f"needs playwright and Chromium at {CHROMIUM}: run scripts/setup.sh --test")
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory) -> str:
-    """The base URL of a fresh meeple server (its own SQLite file) for this test process."""
-    d = tmp_path_factory.mktemp("server")
+@contextmanager
+def running_server(d: Path, move_limit: float | None = None) -> Iterator[str]:
+    """A fresh meeple server (its own SQLite file in ``d``) on a free port, as its base URL;
+    ``move_limit``: the seconds a move may take at tables without a clock."""
     port = _free_port()
     log = open(d / "server.log", "w")
+    extra = [] if move_limit is None else [str(move_limit)]
     proc = subprocess.Popen(
-        [sys.executable, "-c", SERVER, f"sqlite:///{d / 'meeple.db'}", str(port)],
+        [sys.executable, "-c", SERVER, f"sqlite:///{d / 'meeple.db'}", str(port), *extra],
         cwd=d,
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -82,13 +87,22 @@ def server(tmp_path_factory) -> str:
     # The first listing imports every game; do it before the browser waits on it.
     with urllib.request.urlopen(base + "/api/games", timeout=60):
         pass
-    yield base
-    proc.terminate()
     try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory) -> Iterator[str]:
+    """The base URL of a fresh meeple server (its own SQLite file) for this test process."""
+    with running_server(tmp_path_factory.mktemp("server")) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

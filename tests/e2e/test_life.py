@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
-import time
 import urllib.request
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import _free_port
+from .conftest import running_server
 from .people import play_one, sign_in_as_guest
 
 pytestmark = [pytest.mark.e2e]
@@ -28,37 +25,11 @@ JOIN = """async (id) => (await fetch(`/api/tables/${id}/join`, {method: 'POST'})
 
 QUICK_LIMIT = 20.0
 """Long enough for both pages to load on a busy machine before the time is up."""
-QUICK_SERVER = """
-import sys, uvicorn
-from meeple.server.app import create_app
-app = create_app(sys.argv[1], bot_delay=0.0)
-app.state.services.tables.move_limit = float(sys.argv[3])  # a short time limit per move
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
-"""
-
-
 @pytest.fixture
 def quick_server(tmp_path):
     """A server whose tables without a clock allow a few seconds per move."""
-    port = _free_port()
-    log = open(tmp_path / "server.log", "w")
-    proc = subprocess.Popen([sys.executable, "-c", QUICK_SERVER,
-                             f"sqlite:///{tmp_path / 'meeple.db'}", str(port), str(QUICK_LIMIT)],
-                            cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(base + "/api/games", timeout=30):
-                break
-        except OSError:
-            assert proc.poll() is None and time.monotonic() < deadline, (
-                (tmp_path / "server.log").read_text())
-            time.sleep(0.2)
-    yield base
-    proc.terminate()
-    proc.wait(10)
-    log.close()
+    with running_server(tmp_path, move_limit=QUICK_LIMIT) as base:
+        yield base
 
 
 def _table(server: str, tid: str) -> dict:

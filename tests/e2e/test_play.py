@@ -5,9 +5,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import socket
-import subprocess
-import sys
 import time
 import urllib.request
 
@@ -17,6 +14,7 @@ from playwright.sync_api import expect
 import meeple
 from meeple.engine import game_class
 
+from .conftest import running_server
 from .people import SHORT_GAMES, create_table, final_scores, play_to_end, sign_in_as_guest
 from .test_touch import open_table
 
@@ -260,40 +258,12 @@ def test_kontors_picture_says_the_last_move_in_words_not_coordinates():
         assert "the anchor" in words or "the ship" in words, words
 
 
-SHORT_LIMIT_SERVER = """
-import sys, uvicorn
-from meeple.server.app import create_app
-app = create_app(sys.argv[1], bot_delay=0.0)
-app.state.services.tables.move_limit = float(sys.argv[3])  # a short time limit per move
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
-"""
-
-
 @pytest.fixture
 def short_limit_server(tmp_path):
     """A server whose untimed tables allow two seconds per move: left alone, a table is
     given up a few seconds later."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    log = open(tmp_path / "server.log", "w")
-    proc = subprocess.Popen([sys.executable, "-c", SHORT_LIMIT_SERVER,
-                             f"sqlite:///{tmp_path / 'meeple.db'}", str(port), "2"],
-                            cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(base + "/api/games", timeout=30):
-                break
-        except OSError:
-            assert proc.poll() is None and time.monotonic() < deadline, (
-                (tmp_path / "server.log").read_text())
-            time.sleep(0.2)
-    yield base
-    proc.terminate()
-    proc.wait(10)
-    log.close()
+    with running_server(tmp_path, move_limit=2) as base:
+        yield base
 
 
 def test_a_table_left_alone_is_given_up_and_says_so(browser, short_limit_server, artifacts):
