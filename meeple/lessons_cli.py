@@ -36,7 +36,7 @@ LEARN_HELP = (
 def print_howto(name: str, console: Console) -> None:
     """The game's "How to play" page, each picture drawn by the game's own terminal renderer."""
     cls = game_class(name)
-    lesson = game_lessons(name).lesson()
+    lesson = game_lessons(name).LESSON
     game = cls(lesson.players, **dict(lesson.options))
     text = howto_markdown(cls)
     at = 0
@@ -50,13 +50,13 @@ def print_howto(name: str, console: Console) -> None:
 
 def closing_seats(name: str) -> list[str]:
     """The seats of the game that ends the tutorial: the learner, then the weakest bot."""
-    lesson = game_lessons(name).lesson()
+    lesson = game_lessons(name).LESSON
     return ["human", *[str(bot_choices()[0]["spec"])] * (lesson.players - 1)]
 
 
 def closing_game(name: str) -> Game:
     """The game that ends the tutorial (the tutorial's player count and options)."""
-    lesson = game_lessons(name).lesson()
+    lesson = game_lessons(name).LESSON
     return meeple.load(name, players=lesson.players, **dict(lesson.options))
 
 
@@ -86,7 +86,7 @@ def _list_moves(console: Console, moves: list[tuple[int, str, str]]) -> None:
 def walk(name: str, console: Console, ask: Ask, who: Who) -> bool:
     """Introduce the tutorial of ``name`` and walk its steps at the prompt; whether the
     learner goes on to the game (True) or quits (False)."""
-    lesson = game_lessons(name).lesson()
+    lesson = game_lessons(name).LESSON
     game = closing_game(name)
     names = seat_names(lesson.players)
     weakest = bot_choices()[0]

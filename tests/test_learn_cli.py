@@ -17,7 +17,7 @@ def flat(text: str) -> str:
 
 
 def test_learn_koplus_through_its_prompt():
-    lesson = game_lessons("koplus").lesson()
+    lesson = game_lessons("koplus").LESSON
     term = Terminal("learn", "koplus", "--seed", "3")
     try:
         screen = term.read_to_prompt()
@@ -50,7 +50,7 @@ def test_learn_koplus_through_its_prompt():
 
 @pytest.mark.parametrize("name", GAMES)
 def test_every_tutorial_runs_in_the_terminal_to_the_game(name):
-    lesson = game_lessons(name).lesson()
+    lesson = game_lessons(name).LESSON
     moves = [s.expect[0] for s in lesson.steps]
     r = run("learn", name, "--seed", "1", input="\n".join([*moves, "q"]) + "\n")
     out = flat(r.stdout)

@@ -60,13 +60,10 @@ class Lessons(Protocol):
     """How a person learns the game (``engine/lessons.py``): the guided first game, the player
     aid, and what the current step of a turn asks."""
 
-    def lesson(self) -> Lesson:
-        """The named positions, the tutorial's steps and the closing game."""
-        ...
-
-    def aid(self) -> Aid:
-        """The scoring table and the steps of a turn, shown beside the board."""
-        ...
+    LESSON: Lesson
+    """The named positions, the tutorial's steps and the closing game."""
+    AID: Aid
+    """The scoring table and the steps of a turn, shown beside the board."""
 
     def ask(self, observation: dict[str, Any]) -> str:
         """One sentence: what the current step of the game asks of the observation's viewer."""

@@ -28,7 +28,7 @@ def intended(server: str, game: str, index: int) -> dict:
     from meeple.engine.registry import game_lessons
 
     view = api(server, f"/api/learn/{game}/steps/{index}")
-    text = game_lessons(game).lesson().steps[index].expect[0]
+    text = game_lessons(game).LESSON.steps[index].expect[0]
     return next(a for a in view["actions"] if a["text"] == text)
 
 

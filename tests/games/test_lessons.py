@@ -39,20 +39,20 @@ marks, Python names."""
 
 
 def lesson_of(name: str) -> tuple[meeple.Game, Lesson]:
-    lesson = game_lessons(name).lesson()
+    lesson = game_lessons(name).LESSON
     return meeple.load(name, players=lesson.players, **dict(lesson.options)), lesson
 
 
 def steps() -> list[tuple[str, int]]:
-    return [(name, i) for name in GAMES for i in range(len(game_lessons(name).lesson().steps))]
+    return [(name, i) for name in GAMES for i in range(len(game_lessons(name).LESSON.steps))]
 
 
 def test_every_game_declares_lessons():
     assert meeple.games() == GAMES
     for name in GAMES:
         lessons = game_lessons(name)
-        assert isinstance(lessons.lesson(), Lesson) and isinstance(lessons.aid(), Aid)
-        assert len(lessons.lesson().steps) >= 3
+        assert isinstance(lessons.LESSON, Lesson) and isinstance(lessons.AID, Aid)
+        assert len(lessons.LESSON.steps) >= 3
 
 
 def test_lessons_are_checked_when_a_game_registers():
@@ -63,7 +63,7 @@ def test_lessons_are_checked_when_a_game_registers():
     with pytest.raises(TypeError, match="lessons"):
         registry.register(cls, renderer=cls.renderer, heuristics=cls.heuristics,
                           lessons=NoLessons())
-    assert game_lessons("koplus").lesson().steps  # the registration still stands
+    assert game_lessons("koplus").LESSON.steps  # the registration still stands
     with pytest.raises(meeple.OptionError, match="no game named"):
         game_lessons("chess")
 
@@ -190,7 +190,7 @@ def test_every_picture_named_exists_and_renders(name):
 def test_the_aid_and_the_current_step_sentence(name):
     game, lesson = lesson_of(name)
     lessons = game_lessons(name)
-    aid = lessons.aid()
+    aid = lessons.AID
     assert len(aid.scoring) >= 3 and len(aid.turn) >= 3
     for what, points in aid.scoring:
         assert what and points and not CODES.search(what + points)

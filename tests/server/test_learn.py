@@ -41,7 +41,7 @@ def test_the_howto_page_names_its_pictures_and_each_is_an_svg(client, name):
         assert ET.fromstring(pic.content).tag == SVG
         again = client.get(p["url"], headers={"If-None-Match": pic.headers["etag"]})
         assert again.status_code == 304
-    assert page["steps"] == len(game_lessons(name).lesson().steps) >= 3
+    assert page["steps"] == len(game_lessons(name).LESSON.steps) >= 3
     assert page["tutorial"] == f"/tutorial/{name}"
     assert page["closing"]["bot"] == "random" and page["closing"]["text"]
     assert page["aid"]["scoring"] and page["aid"]["turn"]
@@ -65,14 +65,14 @@ def test_unknown_games_and_pictures_and_steps_are_404(client):
 @pytest.mark.parametrize("name", GAMES)
 def test_the_aid_has_scoring_and_turn_steps(client, name):
     aid = client.get(f"/api/learn/{name}/aid").json()
-    expected = game_lessons(name).aid()
+    expected = game_lessons(name).AID
     assert [(r["what"], r["points"]) for r in aid["scoring"]] == list(expected.scoring)
     assert aid["turn"] == list(expected.turn)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_the_tutorial_walks_to_its_end_through_the_api(client, name):
-    lesson = game_lessons(name).lesson()
+    lesson = game_lessons(name).LESSON
     index: int | None = 0
     seen = 0
     while index is not None:
@@ -109,7 +109,7 @@ def test_a_move_that_is_no_move_is_explained(client):
     assert r.status_code == 200
     assert r.json()["ok"] is False and "not a move" in r.json()["message"]
     r = client.post("/api/learn/koplus/steps/0/check", json={"move": "U1@4,7"})
-    assert r.json()["message"] == game_lessons("koplus").lesson().steps[0].wrong["U1@4,7"]
+    assert r.json()["message"] == game_lessons("koplus").LESSON.steps[0].wrong["U1@4,7"]
     r = client.post("/api/learn/koplus/steps/0/check", json={"move": "X@5,5"})
     assert r.json()["ok"] is False and r.json()["message"].startswith("That move is not allowed")
     assert client.post("/api/learn/koplus/steps/0/check", json={}).status_code == 422
@@ -134,7 +134,7 @@ def test_a_table_frame_says_what_the_current_step_asks(client):
 
 
 def test_the_intended_moves_come_first_so_the_highlighted_place_shows_them(client):
-    lesson = game_lessons("kozo").lesson()
+    lesson = game_lessons("kozo").LESSON
     view = client.get("/api/learn/kozo/steps/0").json()
     assert view["actions"][0]["text"] == lesson.steps[0].expect[0]
     assert len(view["actions"]) == 236  # every legal move is still offered

@@ -125,16 +125,6 @@ AID = Aid(
 )
 
 
-def lesson() -> Lesson:
-    """The guided first game."""
-    return LESSON
-
-
-def aid() -> Aid:
-    """The player aid beside the board."""
-    return AID
-
-
 def ask(observation: dict[str, Any]) -> str:
     """What the current step asks of the observation's viewer."""
     if observation.get("terminal"):

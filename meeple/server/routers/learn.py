@@ -125,7 +125,7 @@ def _lessons(name: str) -> tuple[type[Game], Lesson]:
     if name not in meeple.games():
         raise HTTPException(404, f"no game named {name!r}; known: {', '.join(meeple.games())}")
     try:
-        return game_class(name), game_lessons(name).lesson()
+        return game_class(name), game_lessons(name).LESSON
     except LookupError:
         raise HTTPException(404, f"{name} has no lessons yet") from None
 
@@ -157,7 +157,7 @@ def _svg(game_name: str, picture: str) -> tuple[str, str]:
 
 
 def _aid(name: str) -> dict[str, Any]:
-    return {"game": name, **game_lessons(name).aid().to_json()}
+    return {"game": name, **game_lessons(name).AID.to_json()}
 
 
 @router.get("/{name}")
