@@ -28,10 +28,8 @@ export function lobbyChat() {
       } catch (e) {
         return;
       }
-      if (m.type === "chat") box.add(m);
-      else if (m.type === "chat_history") box.show(m.lines || []);
-      else if (m.type === "chat_error") box.error(m.reason || "not sent");
-      else if (m.type === "invitation") toast(`${m.from} invites you to a table of ${m.title}: see your profile.`, 8000);
+      if (box.receive(m)) return;
+      if (m.type === "invitation") toast(`${m.from} invites you to a table of ${m.title}: see your profile.`, 8000);
     };
     ws.onclose = () => {
       if (closed || !box.el.isConnected) return;

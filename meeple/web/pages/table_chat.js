@@ -110,7 +110,16 @@ export function chatBox({ id, title, onSay, note = null }) {
     noteEl.textContent = text;
     noteEl.hidden = !text;
   };
-  return { el, show, add, note: setNote, error: (text) => (problem.textContent = text) };
+  const error = (text) => (problem.textContent = text);
+  /** Show a chat message of the socket (a line, the history, a refusal); whether it was one. */
+  const receive = (m) => {
+    if (m.type === "chat") add(m);
+    else if (m.type === "chat_history") show(m.lines || []);
+    else if (m.type === "chat_error") error(m.reason || "not sent");
+    else return false;
+    return true;
+  };
+  return { el, show, add, receive, note: setNote, error };
 }
 
 /** The table part: the chat of this table. */
@@ -130,9 +139,7 @@ export function tableChat(play) {
     } catch (e) {
       return;
     }
-    if (m.type === "chat") box.add(m);
-    else if (m.type === "chat_history") box.show(m.lines || []);
-    else if (m.type === "chat_error") box.error(m.reason || "not sent");
+    box.receive(m);
   };
   const listen = () => {
     const now = play.sock?.ws;
