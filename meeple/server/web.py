@@ -61,6 +61,30 @@ class Proxies:
         return conn.url.scheme
 
 
+class BadMessage(ValueError):
+    """A socket message that is not a short JSON object; the text says why."""
+
+
+def socket_message(text: str | None, limit: int) -> dict[str, Any]:
+    """A socket message read as a JSON object of at most ``limit`` characters, else
+    :class:`BadMessage` (also for bytes, NaN or Infinity, and nesting too deep to read)."""
+    if text is None:
+        raise BadMessage("messages are JSON text")
+    if len(text) > limit:
+        raise BadMessage("message too long")
+    try:
+        msg = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise BadMessage("messages are JSON objects") from None
+    if not isinstance(msg, dict):
+        raise BadMessage("messages are JSON objects")
+    return msg
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number")
+
+
 def origin_allowed(conn: HTTPConnection, allowed: Iterable[str] | None) -> bool:
     """Whether a WebSocket may open: no ``Origin`` (a program, not a browser page), or the
     origin is one of ``allowed``, or (``allowed`` not given) this server's own origin, the

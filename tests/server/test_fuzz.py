@@ -195,3 +195,37 @@ def test_no_message_drops_the_turn_count_socket(caplog):
             assert ws.receive_json() == {"type": "pong"}
     assert "Traceback" not in caplog.text
     assert not [r for r in caplog.records if r.exc_info]
+
+
+def test_no_message_drops_the_lobby_chat_socket(caplog):
+    """``/ws/lobby/chat`` answers every message with one reply (a pong, a refusal, or the line
+    said) and keeps its history; nothing it is sent makes it fail."""
+    store = MemoryStore()
+    with TestClient(create_app(store=store)) as client:
+        _setup(client)
+        with client.websocket_connect("/ws/lobby/chat") as ws:
+            assert ws.receive_json()["type"] == "chat_history"
+
+            @settings(max_examples=200, deadline=None,
+                      suppress_health_check=[HealthCheck.too_slow,
+                                             HealthCheck.data_too_large])
+            @given(msg=st.fixed_dictionaries(
+                {"type": st.sampled_from(["chat", "ping", "chat_history", "nonsense", None, 1])},
+                optional={k: JSON_VALUES for k in ("text", "to")}).map(_raw) | RAW_BODIES,
+                binary=st.booleans())
+            def one(msg: bytes, binary: bool):
+                if binary:
+                    ws.send_bytes(msg)
+                else:
+                    ws.send_text(msg.decode("utf-8", "replace"))
+                reply = ws.receive_json()
+                assert reply["type"] in ("pong", "chat_error", "chat"), reply
+                if reply["type"] == "chat_error":
+                    assert reply["reason"]
+
+            with caplog.at_level(logging.WARNING):
+                one()
+            ws.send_json({"type": "ping"})
+            assert ws.receive_json() == {"type": "pong"}
+    assert "Traceback" not in caplog.text
+    assert not [r for r in caplog.records if r.exc_info]

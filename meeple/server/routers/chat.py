@@ -18,7 +18,7 @@ from ..community.chat import LobbyConn, line_json
 from ..deps import CurrentUser, OptionalUser, ServicesDep, TableDep, UserId
 from ..domain import Refused
 from ..live import Holder
-from ..web import origin_allowed
+from ..web import BadMessage, origin_allowed, socket_message
 
 router = APIRouter(tags=["chat"])
 MAX_SOCKET_MESSAGE = 4000
@@ -128,14 +128,10 @@ async def lobby_socket(ws: WebSocket, s: ServicesDep, c: CommunityDep, uid: User
 
 
 async def _lobby_message(c: Any, user: Any, text: str | None) -> dict[str, Any] | None:
-    if text is None or len(text) > MAX_SOCKET_MESSAGE:
-        return {"type": "chat_error", "reason": "messages are short JSON text"}
     try:
-        msg = json.loads(text)
-    except ValueError:
-        return {"type": "chat_error", "reason": "messages are JSON objects"}
-    if not isinstance(msg, dict):
-        return {"type": "chat_error", "reason": "messages are JSON objects"}
+        msg = socket_message(text, MAX_SOCKET_MESSAGE)
+    except BadMessage as e:
+        return {"type": "chat_error", "reason": str(e)}
     if msg.get("type") == "ping":
         return {"type": "pong"}
     if msg.get("type") != "chat":

@@ -23,7 +23,7 @@ from ..deps import ServicesDep, TablesDep, UserId
 from ..domain import Code, Message, Refused
 from ..live import FRAME_DUE, Conn, Holder, LiveTable
 from ..service import TableService
-from ..web import origin_allowed
+from ..web import BadMessage, origin_allowed, socket_message
 
 router = APIRouter(tags=["live play"])
 MAX_MESSAGE = 10000
@@ -159,10 +159,9 @@ async def _pings(ws: WebSocket) -> None:
         msg = await ws.receive()
         if msg["type"] == "websocket.disconnect":
             return
-        text = msg.get("text") or ""
         try:
-            kind = json.loads(text).get("type") if len(text) <= MAX_MESSAGE else None
-        except (ValueError, AttributeError, RecursionError):
+            kind = socket_message(msg.get("text"), MAX_MESSAGE).get("type")
+        except BadMessage:
             kind = None
         reply = {"type": Message.PONG} if kind == Message.PING else _error(
             Code.BAD_REQUEST, "this socket only answers ping")
@@ -215,14 +214,10 @@ def _seat(value: Any) -> int | None:
 async def _handle(tables: TableService, lt: LiveTable, conn: Conn,
                   text: str) -> dict[str, Any] | None:
     """Answer one message (``None``: nothing to answer now)."""
-    if len(text) > MAX_MESSAGE:
-        return _error(Code.BAD_REQUEST, "message too long")
     try:
-        msg = json.loads(text, parse_constant=_no_constant)
-    except (ValueError, RecursionError):
-        return _error(Code.BAD_REQUEST, "messages are JSON objects")
-    if not isinstance(msg, dict):
-        return _error(Code.BAD_REQUEST, "messages are JSON objects")
+        msg = socket_message(text, MAX_MESSAGE)
+    except BadMessage as e:
+        return _error(Code.BAD_REQUEST, str(e))
     kind = msg.get("type")
     if kind == Message.PING:
         return {"type": Message.PONG}
@@ -265,6 +260,3 @@ async def _handle(tables: TableService, lt: LiveTable, conn: Conn,
     return _error(Code.BAD_REQUEST,
                   "unknown message type; expected hello, act, view, chat, chat_history or ping")
 
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number")
