@@ -116,7 +116,8 @@ def test_no_http_route_answers_5xx_and_refusals_change_nothing(caplog):
     assert not [r for r in caplog.records if r.exc_info]
 
 
-MESSAGE_TYPES = ["hello", "act", "view", "ping", "nonsense", None, 1, ["act"]]
+MESSAGE_TYPES = ["hello", "act", "view", "chat", "chat_history", "ping", "nonsense", None, 1,
+                 ["act"]]
 
 
 def test_no_websocket_message_drops_the_socket_or_changes_a_refused_table(caplog):
@@ -129,7 +130,7 @@ def test_no_websocket_message_drops_the_socket_or_changes_a_refused_table(caplog
             st.fixed_dictionaries({"type": st.sampled_from(MESSAGE_TYPES)},
                                   optional={k: JSON_VALUES for k in
                                             ("seat", "action", "move_number", "tokens",
-                                             "token", "code")}).map(_raw),
+                                             "token", "code", "text")}).map(_raw),
             RAW_BODIES,
         )
 
