@@ -363,7 +363,8 @@ export async function tablePage(main, [id]) {
         if (play) return;
         if (f.status !== "waiting" || lastStatus === "waiting") await refresh();
         if (play) {
-          sock.close();
+          // two frames may both have been waiting for the refresh: the first closes it
+          sock?.close();
           sock = null;
         }
       },
