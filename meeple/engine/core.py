@@ -8,13 +8,14 @@ small set of underscore hooks (``_legal_actions``, ``_apply``, ...), documented 
 
 from __future__ import annotations
 
-import importlib.resources
+import inspect
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar, Self, cast
 
 import numpy as np
 
+from . import i18n
 from .errors import IllegalAction, NotationError, OptionError
 from .look import PALETTE, Colour, seat_names
 from .options import Option, OptionSchema, Preset
@@ -166,10 +167,16 @@ class Game:
         return ", ".join(map(str, cls.player_counts))
 
     @classmethod
-    def rules_markdown(cls) -> str:
-        """The rules page in the project's own words (``rules.md`` in the game's package)."""
-        pkg = cls.__module__.rsplit(".", 1)[0]
-        return importlib.resources.files(pkg).joinpath("rules.md").read_text(encoding="utf-8")
+    def rules_markdown(cls, lang: str | None = None) -> str:
+        """The rules page in the project's own words (``rules.md`` in the game's package,
+        ``rules.de.md`` in German; ``lang`` defaults to the language in use)."""
+        return i18n.page(cls.__module__.rsplit(".", 1)[0], "rules.md", lang)
+
+    @classmethod
+    def words(cls) -> i18n.Words:
+        """The game's catalog: for the texts it declares (option labels, pitch, score line
+        labels) said by others, e.g. ``game.words().say(option.label)``."""
+        return i18n.words_of(inspect.getfile(cls))
 
     @classmethod
     def describe(cls) -> dict[str, Any]:

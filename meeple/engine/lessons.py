@@ -13,12 +13,12 @@ builds a step's position, checks a move against the step and says why it is or i
 
 from __future__ import annotations
 
-import importlib.resources
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from . import i18n
 from .core import CHANCE, SIMULTANEOUS, State
 from .errors import IllegalAction, NotationError
 from .registry import game_lessons
@@ -123,10 +123,10 @@ def said_of_them(label: str) -> str:
     return _YOUR.sub(lambda m: ("T" if m.group(1) == "Y" else "t") + "heir" + m.group(2), label)
 
 
-def howto_markdown(game_class: type[Game]) -> str:
-    """The game's one-page "How to play" (``howto.md`` in its package)."""
-    pkg = game_class.__module__.rsplit(".", 1)[0]
-    return importlib.resources.files(pkg).joinpath("howto.md").read_text(encoding="utf-8")
+def howto_markdown(game_class: type[Game], lang: str | None = None) -> str:
+    """The game's one-page "How to play" (``howto.md`` in its package, ``howto.de.md`` in
+    German; ``lang`` defaults to the language in use)."""
+    return i18n.page(game_class.__module__.rsplit(".", 1)[0], "howto.md", lang)
 
 
 def picture_names(markdown: str) -> list[str]:

@@ -26,6 +26,7 @@ from . import auth
 from .community import Community
 from .deps import Services, Settings
 from .domain import Quotas, Refused
+from .language import Speaking
 from .pool import BotPool, WorkPool
 from .routers import (
     accounts,
@@ -39,6 +40,7 @@ from .routers import (
     play,
     review,
     tables,
+    words,
 )
 from .service import TableService
 from .store import SqlStore, Store
@@ -101,8 +103,9 @@ def create_app(
     app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
     app.add_middleware(CheckedBodies)
+    app.add_middleware(Speaking)
     for module in (accounts, lobby, gallery, tables, play, chat, people, health, learn, review,
-                   pages):
+                   words, pages):
         app.include_router(module.router)
     app.include_router(learn.pages)
     web = settings.web_dir

@@ -7,7 +7,7 @@ Answers that leave a field out (a table summary's ``invite`` for anyone but the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -108,6 +108,12 @@ class ActBody(Strict):
 # ---------------------------------------------------------------------- answers
 class Ok(BaseModel):
     ok: bool
+
+
+class LanguageChoice(BaseModel):
+    """A person's choice of language."""
+
+    lang: Literal["en", "de", "es", "nl"]
 
 
 class Me(BaseModel):
