@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import meeple
 from meeple.bots import make_bot, view_for
+from meeple.engine import i18n
+
+T = TypeVar("T")
 
 _STATES: OrderedDict[str, tuple[list[tuple[int, int]], Any]] = OrderedDict()
 STATES_KEPT = 64
@@ -45,3 +49,9 @@ def think(key: str, game_cls: type, players: int, options: dict[str, Any],
     bot = make_bot(spec, state.game, seed=seed)
     deadline = time.monotonic() + seconds if seconds is not None else None
     return int(bot.act(view_for(state, seat, deadline=deadline)))
+
+
+def speaking(lang: str, fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` speaking ``lang`` (the language of the request that asked for it)."""
+    with i18n.speaking(lang):
+        return fn(*args)

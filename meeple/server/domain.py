@@ -12,7 +12,9 @@ from enum import StrEnum
 from typing import Any
 
 from meeple.bots import bot_name
-from meeple.engine import State
+from meeple.engine import State, i18n
+
+_, _n = i18n.words(__file__)
 
 
 class TableStatus(StrEnum):
@@ -200,7 +202,10 @@ class Seat:
               taken: Sequence[str | None] = ()) -> Seat:
         """A bot seat; its name is its level as players know it (see :func:`bot_seat_name`)
         unless ``name`` is given."""
-        return cls(seat, SeatKind.BOT, name=name or bot_seat_name(spec, taken), bot=spec)
+        if name is None:
+            with i18n.speaking(i18n.DEFAULT):  # stored in English, said in each language
+                name = bot_seat_name(spec, taken)
+        return cls(seat, SeatKind.BOT, name=name, bot=spec)
 
     def opened(self) -> Seat:
         """The same seat, open again."""
@@ -209,15 +214,19 @@ class Seat:
 
 
 def bot_seat_name(spec: str | None, taken: Sequence[str | None] = ()) -> str:
-    """The name of a bot seat: its level as players know it ("Casual bot"), numbered where
-    another seat of the table (``taken``) already carries that name ("Casual bot 2")."""
+    """The name of a bot seat in the language in use: its level as players know it ("Casual
+    bot"), numbered where another seat of the table (``taken``) already carries that name
+    ("Casual bot 2"). Stored seats keep the English name; the pages say it again in the
+    viewer's language."""
     level = bot_name(spec)
-    base = f"{level} bot" if level else "Bot"
+    # TRANSLATORS: a bot seat's name, {level} is the bot's level ("Casual")
+    base = _("{level} bot", level=level) if level else _("Bot")
     used = {t.casefold() for t in taken if t}
     name, n = base, 1
     while name.casefold() in used:
         n += 1
-        name = f"{base} {n}"
+        # TRANSLATORS: the second bot of one level at a table: "Casual bot 2"
+        name = _("{name} {number}", name=base, number=str(n))
     return name
 
 
@@ -225,7 +234,8 @@ def shown_seat_name(seat: Seat) -> str | None:
     """The name a stored seat is shown with: a bot seat named in the old way after its spec
     ("Bot (greedy)") carries its level's name instead."""
     if seat.kind == SeatKind.BOT and seat.name == f"Bot ({seat.bot})":
-        return bot_seat_name(seat.bot)
+        with i18n.speaking(i18n.DEFAULT):
+            return bot_seat_name(seat.bot)
     return seat.name
 
 

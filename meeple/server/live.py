@@ -19,7 +19,7 @@ from typing import Any
 
 import meeple
 from meeple.bots import make_bot, view_for
-from meeple.engine import CHANCE, Game, State
+from meeple.engine import CHANCE, Game, State, i18n
 
 from . import auth, views
 from .domain import (
@@ -40,6 +40,8 @@ from .domain import (
     result_of,
 )
 from .views import Entry
+
+_, _n = i18n.words(__file__)
 
 INLINE_BOTS = frozenset({"random"})
 """Bots that answer at once: they move on the event loop instead of a worker thread, and with
@@ -86,6 +88,8 @@ class Conn(Holder):
     told: bool = False  # whether a frame was sent (so a change of seats is news)
     only: int | None = None  # show this seat only (a one-off frame of one seat)
     code: str | None = None  # the invite code it presented (private tables)
+    lang: str = field(default_factory=i18n.language)
+    """The language it reads (by default the one in use where it was made)."""
 
 
 @dataclass
@@ -102,7 +106,7 @@ class Step:
 class LiveTable:
     """A table loaded in this process."""
 
-    def __init__(self, stored: StoredTable):
+    def __init__(self, stored: StoredTable, langs: set[str] | None = None):
         self.id = stored.meta.id
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
@@ -118,21 +122,27 @@ class LiveTable:
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self.timer: asyncio.Task[None] | None = None
         self.version = 0
-        self._texts: dict[int | str | None, str] = {}
-        """Encoded frame parts of the current version: each seat's view, and "players"."""
+        self.langs: set[str] = {i18n.language()} if langs is None else set(langs)
+        """The languages the log's sentences are worked out in as moves come (those its
+        readers asked for; another is worked out when first asked, see
+        :meth:`ensure_language`)."""
+        self._texts: dict[tuple[str, int | None], str] = {}
+        """Encoded frame parts of the current version: each (language, seat)'s view."""
+        self._players: dict[str, str] = {}
+        """The encoded players of the current version, by language."""
         self._snapshots: dict[int, State] = {}
         self.last_moved: float | None = None
         """When the last move read or stored was made (``None``: none yet)."""
         self.move_limit = DEFAULT_MOVE_LIMIT
         """The time a person has for a move when the table has no clock (seconds)."""
-        self._undo: dict[int, str | None] = {}
+        self._undo: dict[tuple[int, str], str | None] = {}
         self._moved: bool | None = None  # whether a person has moved (kept per version)
         """Why each seat may not take back its last move now (``None``: it may)."""
         self.told_finished = self.meta.status == TableStatus.FINISHED
         """Whether the listeners were told (or need not be told) that the game is over."""
         self.told_turn: tuple[tuple[int, int], ...] = ()
         """The people to move the listeners were last told of (set once moves are read)."""
-        self._replays: dict[tuple[int, int | None], dict[str, Any]] = {}
+        self._replays: dict[tuple[int, int | None, str], dict[str, Any]] = {}
 
     # ------------------------------------------------------------------ loading
     @property
@@ -152,8 +162,10 @@ class LiveTable:
         if not moves:
             return False
         state = self.state.clone()
+        langs = self.speakers()
         for m in moves:
-            _advance(state, m.player, m.action, m.notation, self.log, self.pending_since)
+            _advance(state, m.player, m.action, m.notation, self.log, self.pending_since,
+                     langs)
         self.state = state
         self.last_moved = max(m.created for m in moves) or self.last_moved
         self._touch()
@@ -171,8 +183,28 @@ class LiveTable:
     def _touch(self) -> None:
         self.version += 1
         self._texts = {}
+        self._players = {}
         self._undo = {}
         self._moved = None
+
+    # ------------------------------------------------------------------ languages
+    def speakers(self) -> set[str]:
+        """The languages the log is kept in as moves come: those asked for so far and
+        those of the connections."""
+        return self.langs | {c.lang for c in self.conns}
+
+    def ensure_language(self, lang: str) -> None:
+        """Work out the log's sentences in ``lang`` where they are missing (replaying the
+        moves from the nearest kept state before the first missing one), and keep them in
+        ``lang`` from now on."""
+        self.langs.add(lang)
+        log = self.log
+        first = next((i for i, e in enumerate(log) if lang not in e.said), None)
+        if first is None:
+            return
+        state = self.state_after(first)
+        for i in range(first, len(log)):
+            views.say_entry(state, log[i], log[:i], (lang,))
 
     # ------------------------------------------------------------------ who holds what
     def holds(self, seat: int, user_id: int | None, token: str | None) -> bool:
@@ -264,12 +296,14 @@ class LiveTable:
         log = list(self.log)
         pending = dict(self.pending_since)
         first = len(log)
+        langs = self.speakers()
         for player, action in moves:
-            _advance(state, player, action, state.action_to_string(action, player), log, pending)
-        _resolve_chance(state, rng, log, pending)
+            _advance(state, player, action, state.action_to_string(action, player), log,
+                     pending, langs)
+        _resolve_chance(state, rng, log, pending, langs)
         movers = [p for p, _ in moves]
         if inline_bots and (start or self.meta.status == TableStatus.RUNNING):
-            movers += self._inline_bots(state, rng, log, pending)
+            movers += self._inline_bots(state, rng, log, pending, langs)
         now = time.time()
         m = self.meta
         status = TableStatus.RUNNING if start else m.status
@@ -309,8 +343,11 @@ class LiveTable:
         log: list[Entry] = []
         pending: dict[int, int] = {}
         _mark_pending(state, set(), pending)
-        for e in self.log[:n]:
-            _advance(state, e.player, e.action, e.text, log, pending)
+        for e in self.log[:n]:  # the moves kept keep their words
+            before = set(state.pending_players())
+            state.apply(e.action, e.player)
+            log.append(Entry(e.n, e.player, e.action, e.text, said=e.said))
+            _mark_pending(state, before - {e.player}, pending)
         m = self.meta
         change = Change(moves=[], move_count=state.move_number(),
                         to_move=state.pending_players(), status=TableStatus.RUNNING,
@@ -332,10 +369,11 @@ class LiveTable:
         has played since, no chance event followed it and it revealed nothing hidden to
         them (in a game of hidden information: no entry of the history they could not see
         before is visible to them after it)."""
-        if seat in self._undo:
-            return self._undo[seat]
+        key = (seat, i18n.language())
+        if key in self._undo:
+            return self._undo[key]
         why = self._undo_refusal(seat)
-        self._undo[seat] = why
+        self._undo[key] = why
         return why
 
     def _undo_refusal(self, seat: int) -> str | None:
@@ -366,7 +404,7 @@ class LiveTable:
         return self._moved
 
     def _inline_bots(self, state: State, rng: random.Random, log: list[Entry],
-                     pending: dict[int, int]) -> list[int]:
+                     pending: dict[int, int], langs: set[str]) -> list[int]:
         """Let bots that answer at once reply in the same step."""
         movers: list[int] = []
         for _ in range(INLINE_LIMIT):
@@ -378,8 +416,8 @@ class LiveTable:
             if s.kind != SeatKind.BOT or (s.bot or DEFAULT_BOT) not in INLINE_BOTS:
                 break
             a = int(self.bot(seat, rng).act(view_for(state, seat)))
-            _advance(state, seat, a, state.action_to_string(a, seat), log, pending)
-            _resolve_chance(state, rng, log, pending)
+            _advance(state, seat, a, state.action_to_string(a, seat), log, pending, langs)
+            _resolve_chance(state, rng, log, pending, langs)
             movers.append(seat)
         return movers
 
@@ -531,7 +569,9 @@ class LiveTable:
 
         Only their JSON text is kept (in ``frame_text``): a frame's many small dicts would
         otherwise live until the next move, reach the oldest garbage-collector generation and
-        make its full collections (which stop the server) frequent and long."""
+        make its full collections (which stop the server) frequent and long. Said in the
+        language in use."""
+        self.ensure_language(i18n.language())
         return views.frame(
             table_id=self.id, game=self.game, state=self.state, log=self.log, seat=seat,
             status=self.meta.status, result=self.meta.result,
@@ -556,7 +596,7 @@ class LiveTable:
     def replay(self, n: int, seat: int | None) -> dict[str, Any]:
         """A finished table after its first ``n`` moves as ``seat`` sees it (kept: a finished
         table does not change)."""
-        key = (n, seat)
+        key = (n, seat, i18n.language())
         have = self._replays.get(key)
         if have is not None:
             return have
@@ -567,6 +607,7 @@ class LiveTable:
         return out
 
     def _replay(self, n: int, seat: int | None) -> dict[str, Any]:
+        self.ensure_language(i18n.language())
         state = self.state_after(n)
         total = len(self.log)
         out = views.frame(
@@ -592,21 +633,26 @@ class LiveTable:
         return min(conn.held)
 
     def frame_text(self, conn: Conn) -> str:
-        """The JSON frame for one connection: the cached view of its seat plus who it is
-        (its seats worked out again now)."""
+        """The JSON frame for one connection in its language: the cached view of its seat
+        plus who it is (its seats worked out again now)."""
+        with i18n.speaking(conn.lang):
+            return self._frame_text(conn)
+
+    def _frame_text(self, conn: Conn) -> str:
+        lang = i18n.language()
         conn.held = self.held_by(conn)
         if conn.only is not None:
             conn.held &= {conn.only}
         conn.view_seat = self.choose_view(conn)
         seat = conn.view_seat
-        base = self._texts.get(seat)
+        base = self._texts.get((lang, seat))
         if base is None:
-            base = self._texts[seat] = json.dumps(
+            base = self._texts[lang, seat] = json.dumps(
                 self.base_frame(seat), separators=(",", ":")
             )[:-1]
-        players = self._texts.get("players")
+        players = self._players.get(lang)
         if players is None:
-            players = self._texts["players"] = json.dumps(
+            players = self._players[lang] = json.dumps(
                 self.players_json(), separators=(",", ":")
             )
         tail = json.dumps(
@@ -618,7 +664,7 @@ class LiveTable:
     def broadcast(self) -> None:
         """Mark every connection as due a fresh frame; its writer builds the frame when it
         sends, so several quick changes cost one frame."""
-        self._texts.pop("players", None)  # who is connected may have changed
+        self._players = {}  # who is connected may have changed
         for c in list(self.conns):
             if not c.dirty:
                 c.dirty = True
@@ -634,14 +680,15 @@ class LiveTable:
 
 
 def _advance(state: State, player: int, action: int, text: str, log: list[Entry],
-             pending: dict[int, int]) -> None:
-    """Apply one move to ``state`` and keep the log and the pending marks up to date."""
-    n = state.move_number()
+             pending: dict[int, int], langs: set[str] | None = None) -> None:
+    """Apply one move to ``state`` and keep the log (its sentences in ``langs``, by default
+    the language in use) and the pending marks up to date."""
+    if langs is None:
+        langs = {i18n.language()}
     before = set(state.pending_players())
-    sentence, unseen = views.sentences(state, player, action, text)
-    state.apply(action, player)
-    log.append(Entry(n, player, action, text, sentence, unseen,
-                     views.setup_line(state, player, log)))
+    entry = Entry(state.move_number(), player, action, text)
+    views.say_entry(state, entry, log, langs)
+    log.append(entry)
     _mark_pending(state, before - {player}, pending)
 
 
@@ -659,7 +706,7 @@ def _mark_pending(state: State, still: set[int], pending: dict[int, int]) -> Non
 
 
 def _resolve_chance(state: State, rng: random.Random, log: list[Entry],
-                    pending: dict[int, int]) -> None:
+                    pending: dict[int, int], langs: set[str]) -> None:
     while state.current_player == CHANCE:
         a = meeple.sample_chance(state, rng)
-        _advance(state, CHANCE, a, state.action_to_string(a, CHANCE), log, pending)
+        _advance(state, CHANCE, a, state.action_to_string(a, CHANCE), log, pending, langs)

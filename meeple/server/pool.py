@@ -14,16 +14,20 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextvars
 import multiprocessing
 import random
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from meeple.engine import i18n
+
 from . import bot_worker
 from .domain import Code, Refused
 
 T = TypeVar("T")
+_, _n = i18n.words(__file__)
 RETRY_AFTER = 2
 
 
@@ -44,14 +48,18 @@ class WorkPool:
         self._executor: ThreadPoolExecutor | None = None
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` in a worker thread, or :class:`Busy` when the queue is full."""
+        """``fn(*args)`` in a worker thread (in the context of the caller, so in its
+        language), or :class:`Busy` when the queue is full."""
         if self.pending >= self.limit:
-            raise Busy("the server is busy with other replays and loads; try again shortly")
+            raise Busy(_("The server is busy with other replays and loads; try again "
+                         "shortly."))
         if self._executor is None:
             self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="meeple-work")
         self.pending += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+            ctx = contextvars.copy_context()
+            return await asyncio.get_running_loop().run_in_executor(self._executor, ctx.run,
+                                                                    fn, *args)
         finally:
             self.pending -= 1
 
@@ -107,8 +115,9 @@ class BotPool:
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in one of the bots' processes (a module-level function: it is pickled
-        by name), for analysis work such as hints and reviews."""
-        return await asyncio.wrap_future(self._start().submit(fn, *args))
+        by name), for analysis work such as hints and reviews, in the language in use."""
+        return await asyncio.wrap_future(self._start().submit(
+            bot_worker.speaking, i18n.language(), fn, *args))
 
     async def act(self, key: str, game: Any, moves: list[tuple[int, int]], seat: int,
                   spec: str, rng: random.Random, seconds: float | None) -> int:

@@ -5,37 +5,85 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any, cast
 
 import meeple
 from meeple.bots import bot_name
-from meeple.engine import CHANCE, Game, MeepleError, State, game_class
+from meeple.engine import CHANCE, Game, MeepleError, State, game_class, i18n
+from meeple.engine.i18n import N_
 from meeple.engine.lessons import ask_now
 from meeple.engine.look import Colour
 
-from .domain import Message, Seat, SeatKind, StoredTable, TableStatus
+from .domain import Message, Seat, SeatKind, StoredTable, TableStatus, bot_seat_name
 
 log = logging.getLogger("meeple.server")
-CHANCE_TEXT = "chance"
-HIDDEN_TEXT = "(hidden)"
+_, _n = i18n.words(__file__)
+# TRANSLATORS: the move log's text for a chance event the viewer may not see
+CHANCE_TEXT = N_("chance")
+# TRANSLATORS: the move log's text for another player's secret choice
+HIDDEN_TEXT = N_("(hidden)")
 
 
-@dataclass(frozen=True)
+def _hidden(player: int) -> str:
+    return _(CHANCE_TEXT) if player == CHANCE else _(HIDDEN_TEXT)
+
+
 class Entry:
     """One move of a table's log: its number, the player, the action id and its notation;
-    its sentence, the sentence for those who may not know it yet, and, on the last chance
-    event of the set-up, the one line that stands for the whole set-up."""
+    in each language worked out so far (``said``), its sentence, the sentence for those who
+    may not know it yet, and, on the last chance event of the set-up, the one line that
+    stands for the whole set-up.
 
-    n: int
-    player: int
-    action: int
-    text: str
-    sentence: str = ""
-    unseen: str = ""
-    setup: str = ""
+    :attr:`sentence`, :attr:`unseen` and :attr:`setup` are those of the language in use
+    ('' where it was not worked out). ``sentence``, ``unseen`` and ``setup`` given here are
+    the language in use's."""
+
+    __slots__ = ("n", "player", "action", "text", "said")
+
+    def __init__(self, n: int, player: int, action: int, text: str, sentence: str = "",
+                 unseen: str = "", setup: str = "", *,
+                 said: dict[str, tuple[str, str, str]] | None = None) -> None:
+        self.n, self.player, self.action, self.text = n, player, action, text
+        self.said: dict[str, tuple[str, str, str]] = dict(said or {})
+        if sentence or unseen or setup:
+            self.said[i18n.language()] = (sentence, unseen, setup)
+
+    def _words(self) -> tuple[str, str, str]:
+        return self.said.get(i18n.language(), ("", "", ""))
+
+    @property
+    def sentence(self) -> str:
+        return self._words()[0]
+
+    @property
+    def unseen(self) -> str:
+        return self._words()[1]
+
+    @property
+    def setup(self) -> str:
+        return self._words()[2]
+
+    def __repr__(self) -> str:
+        return f"Entry({self.n}, {self.player}, {self.action}, {self.text!r})"
+
+
+def say_entry(state: State, entry: Entry, log: Sequence[Entry],
+              langs: Iterable[str]) -> None:
+    """Work out ``entry``'s words in each of ``langs`` it lacks, from ``state`` before the
+    move (``log``: the entries before it); the set-up line needs the state after the move,
+    so this applies the move to ``state``."""
+    missing = [lang for lang in langs if lang not in entry.said]
+    said = {}
+    for lang in missing:
+        with i18n.speaking(lang):
+            said[lang] = sentences(state, entry.player, entry.action, entry.text)
+    state.apply(entry.action, entry.player)
+    for lang in missing:
+        with i18n.speaking(lang):
+            entry.said[lang] = (*said[lang], setup_line(state, entry.player, log))
 
 
 def _said(say: Callable[[], str], fallback: str) -> str:
@@ -51,10 +99,9 @@ def sentences(state: State, player: int, action: int, text: str) -> tuple[str, s
     before the move (the notation if the game cannot say it, or if the move is not legal:
     it is then refused)."""
     if not state.is_legal(action, player):
-        return text, CHANCE_TEXT if player == CHANCE else HIDDEN_TEXT
+        return text, _hidden(player)
     return (_said(lambda: state.describe(player, action), text),
-            _said(lambda: state.describe_unseen(player),
-                  CHANCE_TEXT if player == CHANCE else HIDDEN_TEXT))
+            _said(lambda: state.describe_unseen(player), _hidden(player)))
 
 
 def setup_line(state: State, player: int, log: Sequence[Entry]) -> str:
@@ -64,12 +111,33 @@ def setup_line(state: State, player: int, log: Sequence[Entry]) -> str:
     if player != CHANCE or state.current_player == CHANCE or not log \
             or any(e.player != CHANCE for e in log):
         return ""
-    return _said(state.describe_setup, "The game is set up.")
+    return _said(state.describe_setup, _("The game is set up."))
+
+
+PLAYER_N = re.compile(r"Player ([1-9][0-9]?)")
+"""The stored name of a hot-seat player's extra seat ("Player 2"), shown in each language."""
+
+
+def player_n(number: int) -> str:
+    """The name of a seat without one: "Player 2" in the language in use."""
+    return _("Player {number}", number=str(number))
+
+
+def shown_name(seat: Seat, seats: Sequence[Seat] = ()) -> str | None:
+    """The name ``seat`` is shown with in the language in use: a bot seat's level name
+    (numbered after the earlier seats of ``seats`` with the same), "Player N" said in the
+    language, else the stored name."""
+    if seat.kind == SeatKind.BOT:
+        taken = [shown_name(s, seats) for s in seats if s.seat < seat.seat]
+        return bot_seat_name(seat.bot, taken)
+    name = seat.name
+    m = PLAYER_N.fullmatch(name) if name else None
+    return player_n(int(m.group(1))) if m else name
 
 
 def seat_names(seats: Sequence[Seat]) -> list[str | None]:
     """The names the pictures show: the holder's, a bot's level name, ``None`` when open."""
-    return [None if s.kind == SeatKind.OPEN else s.name for s in seats]
+    return [None if s.kind == SeatKind.OPEN else shown_name(s, seats) for s in seats]
 
 
 def safe_svg(game: Game, observation: dict[str, Any], names: Sequence[str | None]) -> str:
@@ -106,7 +174,7 @@ def players_json(seats: Sequence[Seat], colours: Sequence[Colour] | None,
     return [
         {
             "seat": s.seat,
-            "name": s.name,
+            "name": shown_name(s, seats),
             "colour": _colour(colours, s.seat),
             "kind": s.kind,
             "level": s.bot if s.kind == SeatKind.BOT else None,
@@ -136,7 +204,8 @@ def table_summary(
     colours = colours_of(m.game, m.players, m.options)
     seats = []
     for s in table.seats:
-        item: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name,
+        item: dict[str, Any] = {"seat": s.seat, "kind": s.kind,
+                                "name": shown_name(s, table.seats),
                                 "colour": _colour(colours, s.seat), "bot": s.bot,
                                 "bot_name": bot_name(s.bot) if s.kind == SeatKind.BOT else None}
         if connected is not None:
@@ -172,7 +241,7 @@ def table_summary(
 def _entry_json(e: Entry, visible: bool) -> dict[str, Any]:
     if visible:
         return {"n": e.n, "player": e.player, "text": e.text, "sentence": e.sentence or e.text}
-    text = CHANCE_TEXT if e.player == CHANCE else HIDDEN_TEXT
+    text = _hidden(e.player)
     return {"n": e.n, "player": e.player, "text": text, "sentence": e.unseen or text}
 
 
@@ -198,7 +267,7 @@ def log_json(state: State, log: Sequence[Entry], viewer: int | None,
     if start:
         e = log[start - 1]
         texts = [x.text for x, seen in zip(log[:start], shown, strict=False) if seen]
-        out.append({"n": 0, "player": CHANCE, "text": "; ".join(texts) or CHANCE_TEXT,
+        out.append({"n": 0, "player": CHANCE, "text": "; ".join(texts) or _(CHANCE_TEXT),
                     "sentence": e.setup, "moves": start})
     for i in range(start, len(log)):
         out.append(_entry_json(log[i], shown[i]))
