@@ -8,9 +8,12 @@ from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 
 from meeple.engine import svg as draw
+from meeple.engine.i18n import words
 from meeple.engine.look import Colour
 
 from .components import SHAPE_TARGET, SHAPES
+
+_, _n = words(__file__)
 
 ALIEN_COLOURS = {1: "#a5c93b", 2: "#3cb7a6", 3: "#9a7bd6", 4: "#e4609b", 5: "#b0302f"}
 """The aliens' own body colours by value (creatures, not players)."""
@@ -69,7 +72,8 @@ def alien(value: int, x: float, y: float, size: float, *, caught: bool = False) 
     the drawing of its value (:func:`alien_defs`) placed there."""
     k = size / 100
     cls = f"alien value-{value}" + (" caught" if caught else "")
-    what = f"Alien worth {draw.points(value)}" + (", caught" if caught else "")
+    what = (_n("Alien worth {n} point, caught", "Alien worth {n} points, caught", value)
+            if caught else _n("Alien worth {n} point", "Alien worth {n} points", value))
     return (f'<g class="{cls}" transform="translate({x:g},{y:g}) scale({k:g})">'
             f'{draw.title(what)}<use href="#{alien_id(value)}"/></g>')
 

@@ -6,9 +6,12 @@ from __future__ import annotations
 import math
 
 from meeple.engine import State
+from meeple.engine.i18n import words
 
 from .components import BONUS_THRESHOLDS
 from .rules import KoPlusState
+
+_, _n = words(__file__)
 
 BONUS_TURN_VALUE = 2.5
 """What landing on 20/40/60 with a bonus turn left is worth, in points."""
@@ -70,21 +73,24 @@ def explain(state: State, player: int, action: int) -> str:
     assert isinstance(state, KoPlusState)
     geo = state.geo
     if action == geo.pass_id or state.psum is None:
-        return "no tile you can lay gains anything now: passing keeps your tiles for later"
+        return _("no tile you can lay gains anything now: passing keeps your tiles for later")
     gain = int(state.psum[action])
     score = state.running[player] + gain
-    parts = [f"catches {gain} point{'s' if gain != 1 else ''}" if gain else "catches nothing"]
+    parts = [_n("catches {n} point", "catches {n} points", gain) if gain
+             else _("catches nothing")]
     if (score in BONUS_THRESHOLDS and state.bonus_left[player] > 0
             and (gain > 0 or not state.game.bonus_needs_points)):
-        parts.append(f"reaches {score}: a bonus turn")
+        parts.append(_("reaches {score}: a bonus turn", score=score))
     ring = geo.around[action]
     touching = sum(1 for p, a in state.placed if p == player and geo.mask[a] & ring)
     if not any(p == player for p, _ in state.placed):
-        parts.append("is your first tile on the board")
+        parts.append(_("is your first tile on the board"))
     elif touching > 1:
-        parts.append(f"joins {touching} of your tiles into one group")
+        parts.append(_("joins {count} of your tiles into one group", count=touching))
     elif touching:
-        parts.append("joins your group of tiles")
+        parts.append(_("joins your group of tiles"))
     else:
-        parts.append("stands apart from your tiles for now")
-    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+        parts.append(_("stands apart from your tiles for now"))
+    if len(parts) == 3:
+        return _("{first}, {second} and {last}", first=parts[0], second=parts[1], last=parts[2])
+    return _("{first} and {last}", first=parts[0], last=parts[1])

@@ -6,9 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine import CHANCE, load
+from meeple.engine.i18n import N_, words
 from meeple.engine.lessons import Aid, Lesson, Position, Step, play
 
 from .rules import KoPlusState
+
+_, _n = words(__file__)
 
 F2_DEALS = ("deal S01/0 @0", "deal S02/1 @1", "deal S03/2 @2", "deal S04/3 @3", "deal S05/0 @4",
             "deal S06/1 @5", "deal S07/2 @6", "deal S08/3 @7", "deal S09/0 @8")
@@ -49,52 +52,52 @@ POSITIONS = (
 
 STEPS = (
     Step(
-        title="Your first tile",
+        title=N_("Your first tile"),
         position="start",
-        text=("Your top tile is a U. The first tile of the game lies in the middle section of "
-              "the board. Lay the U opening downwards where it catches the 5 and the 4: "
-              "9 points, the most one tile may catch."),
+        text=N_("Your top tile is a U. The first tile of the game lies in the middle section of "
+                "the board. Lay the U opening downwards where it catches the 5 and the 4: "
+                "9 points, the most one tile may catch."),
         expect=("U2@6,5",),
-        good="9 points at once: a tile scores the aliens it covers.",
+        good=N_("9 points at once: a tile scores the aliens it covers."),
         wrong={
-            "U0@4,4": "That U catches only 3 points; look for the one on the 5 and the 4.",
-            "U1@4,7": "The first tile has to lie wholly inside the middle section.",
+            "U0@4,4": N_("That U catches only 3 points; look for the one on the 5 and the 4."),
+            "U1@4,7": N_("The first tile has to lie wholly inside the middle section."),
         },
-        otherwise="That tile catches fewer points. Lay the U on the 5 and the 4 for 9.",
+        otherwise=N_("That tile catches fewer points. Lay the U on the 5 and the 4 for 9."),
         replies=((1, "X@3,4"),),
     ),
     Step(
-        title="Touch a tile",
-        text=("Your opponent laid a plus touching your U. Now your top tile is a plus. Every "
-              "tile after the first has to share an edge with a tile already laid. Lay it "
-              "below your U, to the left, on the two 1s and the 2: 4 points, and it joins your "
-              "U into one group, which counts at the end."),
+        title=N_("Touch a tile"),
+        text=N_("Your opponent laid a plus touching your U. Now your top tile is a plus. Every "
+                "tile after the first has to share an edge with a tile already laid. Lay it "
+                "below your U, to the left, on the two 1s and the 2: 4 points, and it joins your "
+                "U into one group, which counts at the end."),
         expect=("X@7,3",),
-        good="4 points, and your two tiles touch: they are one group now.",
-        wrong={"X@8,5": ("That plus touches your U only at its corners. A tile has to share "
-                         "an edge with one already laid.")},
-        otherwise=("Lay the plus below your U, to the left, on the two 1s and the 2, so your "
-                   "tiles join."),
+        good=N_("4 points, and your two tiles touch: they are one group now."),
+        wrong={"X@8,5": N_("That plus touches your U only at its corners. A tile has to share "
+                           "an edge with one already laid.")},
+        otherwise=N_("Lay the plus below your U, to the left, on the two 1s and the 2, so your "
+                     "tiles join."),
         replies=((1, "U1@3,3"),),
     ),
     Step(
-        title="Exactly 20 points",
-        text=("Your opponent laid a U. You have 13 points. Reaching exactly 20, 40 or 60 "
-              "gives you a bonus turn. Lay the U opening downwards below your tiles, to the "
-              "right, on the 2, the 1 and the 4: 7 points make exactly 20."),
+        title=N_("Exactly 20 points"),
+        text=N_("Your opponent laid a U. You have 13 points. Reaching exactly 20, 40 or 60 "
+                "gives you a bonus turn. Lay the U opening downwards below your tiles, to the "
+                "right, on the 2, the 1 and the 4: 7 points make exactly 20."),
         expect=("U2@8,7",),
-        good="Exactly 20: you play again at once.",
-        otherwise="That tile does not bring you to exactly 20. Look for the U worth 7.",
+        good=N_("Exactly 20: you play again at once."),
+        otherwise=N_("That tile does not bring you to exactly 20. Look for the U worth 7."),
     ),
     Step(
-        title="A bonus turn",
-        text=("A bonus turn: your next tile is a plus. If you are still on exactly 20 after it, "
-              "you get one more bonus turn. Lay the plus at the far left, touching your "
-              "opponent's U: it catches nothing and keeps you on 20."),
+        title=N_("A bonus turn"),
+        text=N_("A bonus turn: your next tile is a plus. If you are still on exactly 20 after it, "
+                "you get one more bonus turn. Lay the plus at the far left, touching your "
+                "opponent's U: it catches nothing and keeps you on 20."),
         expect=("X@2,0",),
-        good="Still 20: one more bonus turn, your last one.",
-        otherwise=("That plus catches points, so you leave 20 and the bonus ends. Lay the one "
-                   "at the far left that catches nothing."),
+        good=N_("Still 20: one more bonus turn, your last one."),
+        otherwise=N_("That plus catches points, so you leave 20 and the bonus ends. Lay the one "
+                     "at the far left that catches nothing."),
     ),
 )
 
@@ -102,25 +105,25 @@ LESSON = Lesson(
     players=2,
     positions=POSITIONS,
     steps=STEPS,
-    closing=("That is KoPlus: catch aliens worth up to 9 points a tile, keep your tiles in one "
-             "big group, and aim for exactly 20, 40 and 60. Now play a whole game against "
-             "the easiest bot."),
+    closing=N_("That is KoPlus: catch aliens worth up to 9 points a tile, keep your tiles in one "
+               "big group, and aim for exactly 20, 40 and 60. Now play a whole game against "
+               "the easiest bot."),
 )
 
 AID = Aid(
     scoring=(
-        ("Each tile laid", "the aliens it covers, at most 9"),
-        ("Exactly 20, 40 or 60 points", "a bonus turn, while you have some"),
-        ("Your largest group, if no one has a larger one", "+5"),
-        ("Each tile touching none of your own", "−5"),
-        ("Each tile in a smaller group of yours", "−3"),
-        ("A tie", "more tiles left in hand wins"),
+        (N_("Each tile laid"), N_("the aliens it covers, at most 9")),
+        (N_("Exactly 20, 40 or 60 points"), N_("a bonus turn, while you have some")),
+        (N_("Your largest group, if no one has a larger one"), "+5"),
+        (N_("Each tile touching none of your own"), "−5"),
+        (N_("Each tile in a smaller group of yours"), "−3"),
+        (N_("A tie"), N_("more tiles left in hand wins")),
     ),
     turn=(
-        "Lay the top tile of your stack: a plus, or a U turned any way.",
-        "It shares an edge with a tile already laid (the first one lies in the middle).",
-        "It covers at most 9 points of aliens and no other tile.",
-        "With no such place you pass; when no one can lay a tile, the game ends.",
+        N_("Lay the top tile of your stack: a plus, or a U turned any way."),
+        N_("It shares an edge with a tile already laid (the first one lies in the middle)."),
+        N_("It covers at most 9 points of aliens and no other tile."),
+        N_("With no such place you pass; when no one can lay a tile, the game ends."),
     ),
 )
 
@@ -128,18 +131,34 @@ AID = Aid(
 def ask(observation: dict[str, Any]) -> str:
     """What the current step asks of the observation's viewer."""
     if observation.get("terminal"):
-        return "The game is over: the final scores count groups and lone tiles."
+        return _("The game is over: the final scores count groups and lone tiles.")
     if observation.get("phase") != "play":
-        return "The board is being laid out."
+        return _("The board is being laid out.")
     viewer = observation.get("viewer")
     current = observation.get("current_player")
     if viewer is None or viewer != current:
-        return "Wait for the player to move to lay a tile."
+        return _("Wait for the player to move to lay a tile.")
     shape = (observation.get("next_shape") or [None] * (viewer + 1))[viewer]
     if shape is None or not (observation.get("can_place") or [True] * (viewer + 1))[viewer]:
-        return "You cannot lay a tile now: pass."
-    tile = "plus" if shape == "X" else "U"
-    where = ("in the middle section" if not observation.get("tiles")
-             else "sharing an edge with a tile on the board")
-    text = f"lay your {tile} {where}, covering at most 9 points of aliens."
-    return f"Bonus turn: {text}" if observation.get("bonus_turn") else "L" + text[1:]
+        return _("You cannot lay a tile now: pass.")
+    first = not observation.get("tiles")
+    bonus = bool(observation.get("bonus_turn"))
+    asks = {
+        (True, False, False): N_("Lay your plus in the middle section, covering at most 9 "
+                                 "points of aliens."),
+        (True, True, False): N_("Lay your plus sharing an edge with a tile on the board, "
+                                "covering at most 9 points of aliens."),
+        (False, False, False): N_("Lay your U in the middle section, covering at most 9 points "
+                                  "of aliens."),
+        (False, True, False): N_("Lay your U sharing an edge with a tile on the board, covering "
+                                 "at most 9 points of aliens."),
+        (True, False, True): N_("Bonus turn: lay your plus in the middle section, covering at "
+                                "most 9 points of aliens."),
+        (True, True, True): N_("Bonus turn: lay your plus sharing an edge with a tile on the "
+                               "board, covering at most 9 points of aliens."),
+        (False, False, True): N_("Bonus turn: lay your U in the middle section, covering at "
+                                 "most 9 points of aliens."),
+        (False, True, True): N_("Bonus turn: lay your U sharing an edge with a tile on the "
+                                "board, covering at most 9 points of aliens."),
+    }
+    return _(asks[(shape == "X", not first, bonus)])

@@ -7,19 +7,20 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine import CHANCE, NotationError
+from meeple.engine.i18n import N_, words
 
 from .components import SHAPE_NAMES, SHAPE_TARGET
 
 if TYPE_CHECKING:
     from .rules import KoPlusState
 
+_, _n = words(__file__)
+
 PLACE = re.compile(r"^(X|U\s*([0-3]))\s*@?\s*(\d+)\s*[,;\s]\s*(\d+)$", re.IGNORECASE)
 DEAL = re.compile(r"^(?:deal\s*)?S?\s*(\d{1,2})\s*/\s*(\d)\s*(?:@\s*(\d+))?$", re.IGNORECASE)
-PLACE_FORM = "expected 'X@r,c', 'Uk@r,c' (k = 0..3, e.g. 'U2@6,5') or 'pass'"
-DICT_FORM = ('expected {"type": "place", "shape": "X" or "U0".."U3", "cell": [r, c]} or '
-             '{"type": "pass"}')
-OPENINGS = ("up", "right", "down", "left")
-"""Where the U of orientation U0..U3 opens."""
+PLACE_FORM = N_("expected 'X@r,c', 'Uk@r,c' (k = 0..3, e.g. 'U2@6,5') or 'pass'")
+DICT_FORM = N_('expected {"type": "place", "shape": "X" or "U0".."U3", "cell": [r, c]} or '
+               '{"type": "pass"}')
 
 
 def section_name(section: int) -> str:
@@ -53,15 +54,15 @@ def parse_place(state: KoPlusState, text: str) -> int:
     """The action id of a placement written ``X@r,c`` or ``Uk@r,c``."""
     m = PLACE.match(text.strip())
     if not m:
-        raise NotationError(f"cannot read {text!r}: {PLACE_FORM}")
+        raise NotationError(_("cannot read {text}: {form}", text=repr(text), form=_(PLACE_FORM)))
     k = 0 if m.group(2) is None else 1 + int(m.group(2))
     r, c = int(m.group(3)), int(m.group(4))
     geo = state.geo
     if not geo.grid.inside(r, c):
-        raise NotationError(
-            f"{text!r}: the anchor (top-left of the shape's box) must be a cell of the "
-            f"board, rows 0..{geo.rows - 1}, columns 0..{geo.cols - 1}"
-        )
+        raise NotationError(_(
+            "{text}: the anchor (top-left of the shape's box) must be a cell of the "
+            "board, rows 0..{last_row}, columns 0..{last_col}",
+            text=repr(text), last_row=str(geo.rows - 1), last_col=str(geo.cols - 1)))
     return k * geo.size + geo.grid.index(r, c)
 
 
@@ -70,32 +71,54 @@ def string_to_action(state: KoPlusState, text: str, player: int) -> int:
     if player == CHANCE:
         m = DEAL.match(text)
         count = state.game.section_count
-        form = f"expected 'deal Snn/q @pos' (nn = 01..{count}, q = 0..3), e.g. 'deal S05/1 @4'"
+        last = f"{count:02d}"
+        form = _("expected 'deal Snn/q @pos' (nn = 01..{count}, q = 0..3), e.g. "
+                 "'deal S05/1 @4'", count=last)
         if not m:
-            raise NotationError(f"cannot read {text!r}: {form}")
+            raise NotationError(_("cannot read {text}: {form}", text=repr(text), form=form))
         n, q = int(m.group(1)), int(m.group(2))
         if not (1 <= n <= count and 0 <= q <= 3):
-            raise NotationError(f"{text!r}: {form}")
+            raise NotationError(_("{text}: {form}", text=repr(text), form=form))
         if m.group(3) is not None and int(m.group(3)) != len(state.layout):
-            raise NotationError(
-                f"{text!r}: the next section goes to position {len(state.layout)}"
-            )
+            raise NotationError(_("{text}: the next section goes to position {position}",
+                                  text=repr(text), position=str(len(state.layout))))
         return 4 * (n - 1) + q
     if text.strip().lower() == "pass":
         return state.geo.pass_id
     return parse_place(state, text)
 
 
-TURNS = ("as printed", "turned a quarter to the right", "turned half around",
-         "turned a quarter to the left")
+TURNS = (N_("Board section {section} is laid in place {place}, as printed"),
+         N_("Board section {section} is laid in place {place}, turned a quarter to the right"),
+         N_("Board section {section} is laid in place {place}, turned half around"),
+         N_("Board section {section} is laid in place {place}, turned a quarter to the left"))
 """A section's rotation (quarter turns clockwise) in words."""
-BASES = ("bottom", "left", "top", "right")
-"""Where the base (the side opposite the opening) of U0..U3 is."""
+
+
+U_LOG = (
+    N_("places a U opening up with the middle of its bottom side on {where}"),
+    N_("places a U opening right with the middle of its left side on {where}"),
+    N_("places a U opening down with the middle of its top side on {where}"),
+    N_("places a U opening left with the middle of its right side on {where}"),
+)
+"""The move log's words for a U laid in orientation U0..U3."""
+U_LABEL = (
+    N_("Lay a U opening up, the middle of its bottom side on {where}"),
+    N_("Lay a U opening right, the middle of its left side on {where}"),
+    N_("Lay a U opening down, the middle of its top side on {where}"),
+    N_("Lay a U opening left, the middle of its right side on {where}"),
+)
+"""A move's label for a U laid in orientation U0..U3."""
+
+
+def u_words(k: int, where: str) -> str:
+    """The log's words for a U of orientation index ``k`` (1..4) laid at ``where``."""
+    return _(U_LOG[k - 1], where=where)
 
 
 def place_words(r: int, c: int) -> str:
     """A cell as the board's rows and columns count it, from 1: "row 7, column 6"."""
-    return f"row {r + 1}, column {c + 1}"
+    return _("row {row}, column {column}", row=r + 1, column=c + 1)
 
 
 def describe_action(state: KoPlusState, action: int, player: int) -> dict[str, Any]:
@@ -104,14 +127,13 @@ def describe_action(state: KoPlusState, action: int, player: int) -> dict[str, A
         section, q = divmod(action, 4)
         return {
             "kind": "deal",
-            "label": f"Board section {section + 1} is laid in place {len(state.layout) + 1}, "
-            f"{TURNS[q]}",
+            "label": _(TURNS[q], section=section + 1, place=len(state.layout) + 1),
         }
     geo = state.geo
     if action == geo.pass_id:
         return {
             "kind": "pass",
-            "label": "Pass: no place left for your tile",
+            "label": _("Pass: no place left for your tile"),
             "target": None,
         }
     k, r, c = placement(state, action)
@@ -121,12 +143,12 @@ def describe_action(state: KoPlusState, action: int, player: int) -> dict[str, A
     points = state.psum[action] if state.psum is not None and geo.mask[action] else None
     where = place_words(r + tr, c + tc)
     if k == 0:
-        label = f"Lay a plus centred on {where}"
+        label = _("Lay a plus centred on {where}", where=where)
     else:
-        label = (f"Lay a U opening {OPENINGS[k - 1]}, the middle of its {BASES[k - 1]} "
-                 f"side on {where}")
+        label = _(U_LABEL[k - 1], where=where)
     if points is not None:
-        label += f": catches {points} point{'s' if points != 1 else ''}"
+        label = _n("{label}: catches {n} point", "{label}: catches {n} points", points,
+                   label=label)
     return {
         "kind": "place",
         "label": label,
@@ -168,5 +190,5 @@ def dict_to_action(state: KoPlusState, move: dict[str, Any], player: int) -> int
         or len(cell) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
     ):
-        raise NotationError(f"{move!r}: {DICT_FORM}")
+        raise NotationError(_("{move}: {form}", move=repr(move), form=_(DICT_FORM)))
     return parse_place(state, f"{shape}@{cell[0]},{cell[1]}")

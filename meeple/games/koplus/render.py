@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from meeple.engine import svg as draw
+from meeple.engine.i18n import words
 from meeple.engine.look import HIGHLIGHT, INK, MUTED, seat_name
 from meeple.engine.scores import fmt
 
@@ -58,7 +59,7 @@ STYLE = (
 )
 """Legal places (the client adds ``target`` to them) glow warm over the board's paper."""
 
-SHAPE_WORDS = {"X": "plus", "U": "U"}
+_, _n = words(__file__)
 
 
 def _cell_size(cols: int) -> float:
@@ -71,14 +72,24 @@ def status(obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
     phase = obs.get("phase")
     if phase == "setup":
         total = obs["section_grid"][0] * obs["section_grid"][1]
-        return f"Setting up: {obs['sections_dealt']} of {total} sections laid"
+        return _("Setting up: {laid} of {total} sections laid", laid=obs["sections_dealt"],
+                 total=total)
     if phase == "end":
         return draw.game_over(obs.get("winners"), names)
     cp = obs["current_player"]
     shape = obs["next_shape"][cp]
-    what = f"lay a {SHAPE_WORDS.get(shape, shape)}" if obs["can_place"][cp] else "must pass"
-    turn = "bonus turn" if obs.get("bonus_turn") else "turn"
-    return f"{seat_name(cp, names)}'s {turn}: {what}"
+    who = seat_name(cp, names)
+    if not obs["can_place"][cp]:
+        if obs.get("bonus_turn"):
+            return _("{player}'s bonus turn: must pass", player=who)
+        return _("{player}'s turn: must pass", player=who)
+    if obs.get("bonus_turn"):
+        if shape == "X":
+            return _("{player}'s bonus turn: lay a plus", player=who)
+        return _("{player}'s bonus turn: lay a U", player=who)
+    if shape == "X":
+        return _("{player}'s turn: lay a plus", player=who)
+    return _("{player}'s turn: lay a U", player=who)
 
 
 def last_words(obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
@@ -89,12 +100,15 @@ def last_words(obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
         return ""
     rows = sorted({r for r, _ in tile["cells"]})
     cols = sorted({c for _, c in tile["cells"]})
+    who = seat_name(tile["player"], names)
+    points = _n("{n} point", "{n} points", tile["points"])
     if tile["shape"] == "X":
-        where = f"a plus centred on {place_words(rows[1], cols[1])}"
-    else:
-        where = (f"a U covering rows {rows[0] + 1} to {rows[-1] + 1}, "
-                 f"columns {cols[0] + 1} to {cols[-1] + 1}")
-    return f"{seat_name(tile['player'], names)} laid {where}: {draw.points(tile['points'])}"
+        return _("{player} laid a plus centred on {where}: {points}", player=who,
+                 where=place_words(rows[1], cols[1]), points=points)
+    return _("{player} laid a U covering rows {first_row} to {last_row}, columns {first_col} "
+             "to {last_col}: {points}", player=who, first_row=rows[0] + 1,
+             last_row=rows[-1] + 1, first_col=cols[0] + 1, last_col=cols[-1] + 1,
+             points=points)
 
 
 def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
@@ -117,7 +131,7 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
            draw.region("head", 0, 0, WIDTH, head_h, [head]),
            draw.region("players", 0, y, WIDTH, panel_h + 4, [panel])]
     return draw.document(WIDTH, round(y + panel_h + 4, 1), out, cls="koplus-board",
-                         label="KoPlus board")
+                         label=_("KoPlus board"))
 
 
 def _board(obs: dict[str, Any], x0: float, y0: float, size: float) -> list[str]:
@@ -147,12 +161,13 @@ def _board(obs: dict[str, Any], x0: float, y0: float, size: float) -> list[str]:
     frames = []
     for sec in obs["sections"]:
         turns = sec["rotation"]
-        words = ("Board section, not turned" if not turns else
-                 f"Board section, turned {draw.count(turns, 'quarter')} clockwise")
+        said = (_("Board section, not turned") if not turns else
+                _n("Board section, turned {n} quarter clockwise",
+                   "Board section, turned {n} quarters clockwise", turns))
         frame = draw.attrs(class_="section", x=f"{x0 + sec['col'] * size:g}",
                            y=f"{y0 + sec['row'] * size:g}", width=f"{step * size:g}",
                            height=f"{step * size:g}", stroke=SECTION_EDGE, stroke_width=2.4)
-        frames.append(f"<rect{frame}>{draw.title(words)}</rect>")
+        frames.append(f"<rect{frame}>{draw.title(said)}</rect>")
     inset = 2.2
     frames.append(draw.rect(x0 + c0 * size + inset, y0 + r0 * size + inset,
                             (c1 - c0 + 1) * size - 2 * inset, (r1 - r0 + 1) * size - 2 * inset,
@@ -222,8 +237,10 @@ def _players(obs: dict[str, Any], names: Sequence[str] | None, y0: float) -> tup
         if letters:
             row.append(draw.group(tiles, class_="hand"))
         else:
-            row.append(draw.text(8, 44, "no tiles left", size=13, fill=MUTED, class_="hand"))
-        row.append(draw.text(WIDTH - 8, 44, draw.count(obs["bonus_left"][p], "bonus turn"),
+            row.append(draw.text(8, 44, _("no tiles left"), size=13, fill=MUTED,
+                                 class_="hand"))
+        bonus = _n("{n} bonus turn", "{n} bonus turns", obs["bonus_left"][p])
+        row.append(draw.text(WIDTH - 8, 44, bonus,
                              size=13, anchor="end", fill=MUTED, class_="bonus"))
         cls = f"seat player-{p}" + (" viewer" if p == viewer else "") + (
             " to-move" if p == cp else "")
@@ -287,19 +304,22 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
     lines.extend(f"[dim]{draw.plain(line)}[/dim]" for line in _key(obs, used))
     said = last_words(obs, names)
     if said:
-        lines.append(f"Last tile: {draw.plain(said)}")
+        lines.append(_("Last tile: {said}", said=draw.plain(said)))
     viewer = obs.get("viewer")
     cp = obs["current_player"] if obs.get("phase") == "play" else None
     width = draw.who_width(obs["players"], names, viewer)
     final = bool(obs.get("final_breakdown"))
     for p in range(obs["players"]):
-        letters = "".join(hand(obs["next_shape"][p], obs["tiles_left"][p])) or "none"
+        letters = "".join(hand(obs["next_shape"][p], obs["tiles_left"][p])) or _("none")
         # at the end the totals are in the clients' results table, once
-        score = "" if final else f"score [bold]{fmt(obs['scores'][p])}[/bold]  "
+        bold = f"[bold]{fmt(obs['scores'][p])}[/bold]"
+        score = "" if final else _("score {score}", score=bold)
+        count = f"{obs['tiles_left'][p]:>2}"
+        left = _("tiles left {count}", count=count)
+        bonus = _("bonus turns {count}", count=obs["bonus_left"][p])
         lines.append(
             f"{draw.who(p, SEAT_COLOURS, names, viewer, current=p == cp, width=width)}  "
-            f"{score}tiles left {obs['tiles_left'][p]:>2} {letters:<12}  "
-            f"bonus turns {obs['bonus_left'][p]}"
+            + (f"{score}  " if score else "") + f"{left} {letters:<12}  {bonus}"
         )
     return "\n".join(lines)
 
@@ -310,36 +330,37 @@ def key_entries(obs: dict[str, Any], used: dict[str, bool]) -> list[tuple[str, s
     if used.get("tile"):
         shown = sorted({t["player"] for t in obs["tiles"]})
         entries.append(("".join(SEAT_COLOURS[p].symbol for p in shown),
-                        "a player's tile (see below)"))
+                        _("a player's tile (see below)")))
     if used.get("caught"):
         r, c = next((r, c) for t in obs["tiles"] for r, c in t["cells"] if obs["aliens"][r][c])
         sym = SEAT_COLOURS[obs["owner"][r][c]].symbol
-        entries.append((f"{sym}{obs['aliens'][r][c]}", "a tile over the alien it caught"))
+        entries.append((f"{sym}{obs['aliens'][r][c]}", _("a tile over the alien it caught")))
     if used.get("alien"):
         v = next(v for row, own in zip(obs["aliens"], obs["owner"], strict=True)
                  for v, p in zip(row, own, strict=True) if v and p < 0)
-        entries.append((str(v), f"a free alien, worth {draw.points(v)}"))
+        entries.append((str(v), _n("a free alien, worth {n} point",
+                                   "a free alien, worth {n} points", v)))
     if used.get("empty"):
-        entries.append((EMPTY, "empty"))
+        entries.append((EMPTY, _("empty")))
     if used.get("inner"):
-        entries.append((INNER, "first-tile area"))
+        entries.append((INNER, _("first-tile area")))
     if obs.get("phase") == "play":
-        entries.append(("◀", "the player to act"))
+        entries.append(("◀", _("the player to act")))
     letters = {letter for p in range(obs["players"])
                for letter in hand(obs["next_shape"][p], obs["tiles_left"][p])}
     if "X" in letters:
-        entries.append(("X", "a plus in hand"))
+        entries.append(("X", _("a plus in hand")))
     if "U" in letters:
-        entries.append(("U", "a U in hand (hands list the next tile first)"))
+        entries.append(("U", _("a U in hand (hands list the next tile first)")))
     return entries
 
 
 def _key(obs: dict[str, Any], used: dict[str, bool]) -> list[str]:
     """The key as lines of at most 80 characters."""
     lines: list[str] = []
-    line = "Key:"
-    for sym, words in key_entries(obs, used):
-        item = f"{sym} {words}"
+    line = _("Key:")
+    for sym, meaning in key_entries(obs, used):
+        item = f"{sym} {meaning}"
         if len(line) + 3 + len(item) > 80:
             lines.append(line)
             line = "    "

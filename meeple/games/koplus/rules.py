@@ -20,6 +20,7 @@ import numpy as np
 
 from meeple.engine import CHANCE, TERMINAL, Game, Option, OptionSchema, State
 from meeple.engine.grid import Cell, Grid, bits, iter_bits, mask_of_indices, rotate_grid_cw
+from meeple.engine.i18n import N_, words
 from meeple.engine.options import Preset
 
 from . import notation, views
@@ -41,6 +42,8 @@ from .components import (
     TILES_PER_PLAYER,
     TOP_SHAPE,
 )
+
+_, _n = words(__file__)
 
 Rect = tuple[int, int, int, int]
 """An inclusive rectangle of cells: (first row, last row, first col, last col)."""
@@ -240,7 +243,7 @@ class KoPlus(Game):
     version = "1"
     player_counts = (2, 3, 4)
     perfect_information = True
-    pitch = "Catch aliens with nets of plus- and U-shaped tiles"
+    pitch = N_("Catch aliens with nets of plus- and U-shaped tiles")
     minutes = (10, 30)
     colours = SEAT_COLOURS
     option_schema = OptionSchema(
@@ -251,10 +254,10 @@ class KoPlus(Game):
                 "placeholder_v1",
                 choices=tuple(SECTION_SETS),
                 reconstructed=True,
-                help="where the aliens sit on the 16 board sections",
-                label="Alien layout",
+                help=N_("where the aliens sit on the 16 board sections"),
+                label=N_("Alien layout"),
                 labels=(("placeholder_v1",
-                         "meeple's own (the printed sections are not known)"),),
+                         N_("meeple's own (the printed sections are not known)")),),
                 advanced=True,
             ),
             Option(
@@ -262,9 +265,9 @@ class KoPlus(Game):
                 bool,
                 True,
                 reconstructed=True,
-                help="each board section is laid turned at random; off: every section the "
-                     "same way up",
-                label="Turn the board sections at random",
+                help=N_("each board section is laid turned at random; off: every section the "
+                        "same way up"),
+                label=N_("Turn the board sections at random"),
                 advanced=True,
             ),
             Option(
@@ -272,17 +275,17 @@ class KoPlus(Game):
                 bool,
                 False,
                 reconstructed=True,
-                help="a tile that catches no alien never earns a bonus turn",
-                label="Bonus turns only for tiles that score",
+                help=N_("a tile that catches no alien never earns a bonus turn"),
+                label=N_("Bonus turns only for tiles that score"),
                 advanced=True,
             ),
             Option(
                 "end_when_any_blocked",
                 bool,
                 False,
-                help="the game ends as soon as the player to play cannot lay a tile, instead "
-                     "of that player passing",
-                label="End when someone cannot lay a tile",
+                help=N_("the game ends as soon as the player to play cannot lay a tile, "
+                        "instead of that player passing"),
+                label=N_("End when someone cannot lay a tile"),
             ),
         )
     )
@@ -290,9 +293,9 @@ class KoPlus(Game):
     @classmethod
     def presets(cls) -> tuple[Preset, ...]:
         return (
-            Preset("Standard", "The everyday game: play until nobody can lay a tile."),
-            Preset("Quick end", "The game ends as soon as the player to play cannot lay a "
-                   "tile.", {"end_when_any_blocked": True}),
+            Preset(N_("Standard"), N_("The everyday game: play until nobody can lay a tile.")),
+            Preset(N_("Quick end"), N_("The game ends as soon as the player to play cannot "
+                                       "lay a tile."), {"end_when_any_blocked": True}),
         )
 
     @classmethod
@@ -801,33 +804,35 @@ class KoPlusState(State):
         if player == CHANCE:
             section, q = divmod(action, 4)
             if self.used >> section & 1:
-                return f"section {notation.section_name(section)} is already on the board"
+                return _("section {section} is already on the board",
+                         section=notation.section_name(section))
             if q >= self.game.rotations:
-                return "sections are laid unturned in this game (random_rotation is off)"
+                return _("sections are laid unturned in this game (random_rotation is off)")
             return None
         geo = self.geo
         shape = TOP_SHAPE[player & 1][self.taken[player]]
         if action == geo.pass_id:
-            return "you may pass only when you have no legal placement"
+            return _("you may pass only when you have no legal placement")
         if not 0 <= action < geo.pass_id:
             return None
         k = action // geo.size
         if shape < 0:
-            return "your stack is empty: your only action is pass"
+            return _("your stack is empty: your only action is pass")
         if (k > 0) != (shape == 1):
-            return f"your top tile is {'U' if shape == 1 else 'X'}"
+            return _("your top tile is U") if shape == 1 else _("your top tile is X (a plus)")
         m = geo.mask[action]
         if not m:
-            return "the tile would stick out of the board"
+            return _("the tile would stick out of the board")
         if m & self.occupied:
-            return "the tile would cover a tile already placed"
+            return _("the tile would cover a tile already placed")
         if not self.placed:
             if not geo.inside(self.inner) >> action & 1:
-                return "the first tile of the game must lie wholly inside the inner area"
+                return _("the first tile of the game must lie wholly inside the inner area")
         elif not self._touches_tile(action):
-            return "the tile must share an edge with a tile already placed"
+            return _("the tile must share an edge with a tile already placed")
         if self.psum is not None and self.psum[action] > CATCH_LIMIT:
-            return f"the aliens under it sum to {self.psum[action]}; at most 9 is allowed"
+            return _("the aliens under it sum to {sum}; at most 9 is allowed",
+                     sum=self.psum[action])
         return None
 
     def _touches_tile(self, action: int) -> bool:

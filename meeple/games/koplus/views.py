@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from meeple.engine import CHANCE, TERMINAL
+from meeple.engine.i18n import N_, words
 from meeple.engine.scores import ScoreLine
 
 from . import notation
@@ -17,10 +18,12 @@ from .components import SECTION_SIZE, SHAPE_NAMES, SHAPE_TARGET, TILES_PER_PLAYE
 if TYPE_CHECKING:
     from .rules import KoPlusState
 
-ALIENS_CAUGHT = "Aliens caught"
-LARGEST_GROUP = "Largest group"
-ISOLATED_TILES = "Isolated tiles"
-SMALLER_GROUPS = "Tiles in smaller groups"
+_, _n = words(__file__)
+
+ALIENS_CAUGHT = N_("Aliens caught")
+LARGEST_GROUP = N_("Largest group")
+ISOLATED_TILES = N_("Isolated tiles")
+SMALLER_GROUPS = N_("Tiles in smaller groups")
 """The labels of the final breakdown's parts (rules 6.2: the points caught during play, +5
 for the largest group, −5 per isolated tile, −3 per tile in a group smaller than the
 player's largest)."""
@@ -119,15 +122,16 @@ def score_lines(state: KoPlusState) -> list[ScoreLine]:
     for b in scoring:
         hand = b["tiles_in_hand"]
         decides = any(o["final"] == b["final"] and o["tiles_in_hand"] != hand for o in scoring)
-        note = (f"{hand} tile{'s' if hand != 1 else ''} in hand (on level points, more tiles "
-                "in hand ranks higher)") if decides else ""
+        note = _n("{n} tile in hand (on level points, more tiles in hand ranks higher)",
+                  "{n} tiles in hand (on level points, more tiles in hand ranks higher)",
+                  hand) if decides else ""
         lines.append(ScoreLine(
             b["player"],
             (
-                (ALIENS_CAUGHT, b["running_score"]),
-                (LARGEST_GROUP, b["largest_group_bonus"]),
-                (ISOLATED_TILES, b["isolated_penalty"]),
-                (SMALLER_GROUPS, b["non_maximal_penalty"]),
+                (_(ALIENS_CAUGHT), b["running_score"]),
+                (_(LARGEST_GROUP), b["largest_group_bonus"]),
+                (_(ISOLATED_TILES), b["isolated_penalty"]),
+                (_(SMALLER_GROUPS), b["non_maximal_penalty"]),
             ),
             b["final"],
             note,
@@ -208,53 +212,54 @@ def planes(game: Any) -> list[dict[str, Any]]:
 
 # ------------------------------------------------------------------ the move log in words
 
-def _and(parts: list[str]) -> str:
-    """Clauses joined as a sentence says them: "a, b and c"."""
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def describe(state: KoPlusState, player: int, action: int) -> str:
     """A move of the log in the game's words, from the state before it: a board section laid
     (chance), or a tile laid with the aliens it catches, a bonus turn, the end of the game."""
     if player == CHANCE:
-        return notation.describe_action(state, action, player)["label"] + "."
+        return _("{what}.", what=notation.describe_action(state, action, player)["label"])
     after = state.position_after(player, action)
+    over = after.current_player == TERMINAL
     if action == state.geo.pass_id:
-        out = "passes: there is no place left for their tile"
-        return out + (", and the game is over." if after.current_player == TERMINAL else ".")
+        if over:
+            return _("passes: there is no place left for their tile, and the game is over.")
+        return _("passes: there is no place left for their tile.")
     k, r, c = notation.placement(state, action)
     tr, tc = SHAPE_TARGET[SHAPE_NAMES[k]]
     where = notation.place_words(r + tr, c + tc)
     if k == 0:
-        parts = [f"places a plus centred on {where}"]
+        placed = _("places a plus centred on {where}", where=where)
     else:
-        parts = [f"places a U opening {notation.OPENINGS[k - 1]} with the middle of its "
-                 f"{notation.BASES[k - 1]} side on {where}"]
+        placed = notation.u_words(k, where)
     aliens = board_aliens(state)
     cols = state.geo.cols
     caught = [aliens[rr * cols + cc] for rr, cc in state.cells_of(action)
               if aliens[rr * cols + cc]]
     if caught:
         points = sum(caught)
-        parts.append(f"catches {_count(len(caught), 'alien', 'aliens')} worth "
-                     f"{_count(points, 'point', 'points')}")
+        # TRANSLATORS: {aliens} is e.g. "2 aliens", {points} e.g. "7 points"
+        catch = _("catches {aliens} worth {points}",
+                  aliens=_n("{n} alien", "{n} aliens", len(caught)),
+                  points=_n("{n} point", "{n} points", points))
     else:
-        parts.append("catches no aliens")
-    if after.current_player == TERMINAL:
-        parts.append("the game is over")
-    elif after.current_player == player and after.bonus_turn:
-        verb = "reaches" if caught else "stays on"
-        parts.append(f"{verb} {after.running[player]} points, which earns a bonus turn")
-    return _and(parts) + "."
+        catch = _("catches no aliens")
+    if over:
+        return _("{placed}, {caught} and the game is over.", placed=placed, caught=catch)
+    if after.current_player == player and after.bonus_turn:
+        score = after.running[player]
+        if caught:
+            return _("{placed}, {caught} and reaches {score} points, which earns a bonus turn.",
+                     placed=placed, caught=catch, score=score)
+        return _("{placed}, {caught} and stays on {score} points, which earns a bonus turn.",
+                 placed=placed, caught=catch, score=score)
+    return _("{placed} and {caught}.", placed=placed, caught=catch)
 
 
 def describe_setup(state: KoPlusState) -> str:
     """The board built by its chance events, in one line."""
     laid = len(state.layout)
     rows, cols = state.game.section_grid
-    turned = "each turned at random" if state.game.rotations > 1 else "none of them turned"
-    return f"The board is built from {laid} sections drawn at random, {rows} by {cols}, {turned}."
+    if state.game.rotations > 1:
+        return _("The board is built from {laid} sections drawn at random, {rows} by {cols}, "
+                 "each turned at random.", laid=laid, rows=rows, cols=cols)
+    return _("The board is built from {laid} sections drawn at random, {rows} by {cols}, "
+             "none of them turned.", laid=laid, rows=rows, cols=cols)
