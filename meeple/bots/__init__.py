@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from meeple.engine import Game, OptionError
+from meeple.engine.i18n import words
 
 from . import levels
 from .base import Bot, View, seats_policy, view_for
 from .levels import bot_name, step_of
 from .mcts import MCTSBot, mcts_bot
 from .simple import GreedyBot, RandomBot
+
+_, _n = words(__file__)
 
 BotFactory = Callable[..., Bot]
 
@@ -43,17 +46,17 @@ def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
     ``"mcts:thoughtful"``, ``"mcts:expert"``) or an old level such as ``"mcts:4"``."""
     if levels.is_step(spec):
         return levels.build(spec, game, seed=seed)
-    kind, _, level = spec.partition(":")
+    kind, _sep, level = spec.partition(":")
     factory = BOTS.get(kind)
     if factory is None:
-        raise OptionError(f"no bot named {kind!r}; known bots: {', '.join(bot_names())}")
+        raise OptionError(_("no bot named {name}; known bots: {bots}", name=repr(kind),
+                            bots=", ".join(bot_names())))
     if level:
         try:
             lv = int(level)
         except ValueError:
-            raise OptionError(
-                f"no bot level {spec!r}; the levels are {', '.join(bot_names())}"
-            ) from None
+            raise OptionError(_("no bot level {spec}; the levels are {levels}", spec=repr(spec),
+                                levels=", ".join(bot_names()))) from None
         return factory(game, seed=seed, level=lv)
     return factory(game, seed=seed)
 

@@ -4,7 +4,8 @@ The search sees only what the seat may know (:func:`meeple.bots.base.view_for`: 
 information is hidden, every iteration draws the unseen parts afresh), with a fixed budget
 that answers within :data:`HINT_SECONDS` on this machine. The reason comes from the game's
 heuristics (``explain(state, player, action) -> str``, in the game's own words); a game
-without one gets a reason from the score the move makes.
+without one gets a reason from the score the move makes. Every word of a hint (the move's
+label, the reason) is said in the language in use when the hint is made.
 """
 
 from __future__ import annotations
@@ -15,10 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from meeple.engine import Game, State
+from meeple.engine.i18n import words
 from meeple.engine.plugins import optional
 
 from .base import view_for
 from .mcts import LEVELS, MCTSBot
+
+_, _n = words(__file__)
 
 HINT_LEVEL = 5
 """The ladder level whose search budget a hint uses (without its deliberate mistakes)."""
@@ -67,10 +71,17 @@ def explain(state: State, player: int, action: int) -> str:
     after.apply(action, player)
     gain = after.scores()[player] - state.scores()[player]
     if gain:
+        n = abs(gain)
+        whole = float(n).is_integer()
         if gain > 0:
-            return f"scores {gain:g} points"
-        return f"costs {-gain:g} points now, for more later"
-    return "keeps your position strongest for the moves to come"
+            if whole:
+                return _n("scores {n} point", "scores {n} points", int(n))
+            return _("scores {points} points", points=round(float(n), 2))
+        if whole:
+            return _n("costs {n} point now, for more later", "costs {n} points now, for more later",
+                      int(n))
+        return _("costs {points} points now, for more later", points=round(float(n), 2))
+    return _("keeps your position strongest for the moves to come")
 
 
 def hint(state: State, seat: int, *, seed: int = 0, seconds: float = HINT_SECONDS) -> Hint:
@@ -78,9 +89,9 @@ def hint(state: State, seat: int, *, seed: int = 0, seconds: float = HINT_SECOND
 
     ``seat`` must be one of the players to move; the search reads only that seat's view."""
     if state.is_terminal():
-        raise ValueError("the game is over: there is nothing to hint")
+        raise ValueError(_("the game is over: there is nothing to hint"))
     if seat not in state.pending_players():
-        raise ValueError(f"it is not seat {seat}'s turn")
+        raise ValueError(_("it is not seat {seat}'s turn", seat=str(seat)))
     start = time.perf_counter()
     view = view_for(state, seat)
     bot = hint_bot(state, seed=seed, seconds=seconds)

@@ -19,10 +19,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from meeple.engine import Game, OptionError
+from meeple.engine.i18n import N_, words
 
 from .base import Bot
 from .mcts import MCTSBot
 from .simple import GreedyBot, RandomBot
+
+_, _n = words(__file__)
 
 DEFAULT = "*"
 """The key of ``Step.iterations`` for a game the table does not name."""
@@ -30,8 +33,9 @@ DEFAULT = "*"
 
 @dataclass(frozen=True)
 class Step:
-    """One level of the ladder: the spec ``make_bot`` reads, what a player is shown, and the
-    bot behind it."""
+    """One level of the ladder: the spec ``make_bot`` reads, what a player is shown (``name``
+    and ``description`` in English; :attr:`said_name` and :attr:`said_description` in the
+    language in use), and the bot behind it."""
 
     spec: str
     name: str
@@ -40,6 +44,16 @@ class Step:
     """``"random"``, ``"greedy"`` or ``"search"``."""
     iterations: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     """Search iterations per move, by game name (``DEFAULT`` for any other game)."""
+
+    @property
+    def said_name(self) -> str:
+        """The level's name in the language in use ("Gelegenheitsspieler")."""
+        return _(self.name)
+
+    @property
+    def said_description(self) -> str:
+        """The level's line in the language in use."""
+        return _(self.description)
 
     def budget(self, game: str) -> int:
         """The search iterations per move of this step in ``game`` (0 for a bot that does not
@@ -54,15 +68,16 @@ def _per_game(**budgets: int) -> Mapping[str, int]:
 
 
 LADDER: tuple[Step, ...] = (
-    Step("random", "Beginner", "Plays any move it is allowed, at random.", "random"),
-    Step("greedy", "Casual", "Takes the move that looks best right now, never looking ahead.",
-         "greedy"),
-    Step("mcts:thoughtful", "Thoughtful",
-         "Tries out a few ways the game could go before each move.", "search",
+    # TRANSLATORS: the names of the bot levels, weakest first; said as "{level} bot"
+    Step("random", N_("Beginner"), N_("Plays any move it is allowed, at random."), "random"),
+    Step("greedy", N_("Casual"),
+         N_("Takes the move that looks best right now, never looking ahead."), "greedy"),
+    Step("mcts:thoughtful", N_("Thoughtful"),
+         N_("Tries out a few ways the game could go before each move."), "search",
          _per_game(**{DEFAULT: 100}, koplus=1000, kontor=50, botanik=100, mops_royal=100,
                    kozo=30)),
-    Step("mcts:expert", "Expert",
-         "Plays out many ways the game could go before each move: the strongest.", "search",
+    Step("mcts:expert", N_("Expert"),
+         N_("Plays out many ways the game could go before each move: the strongest."), "search",
          _per_game(**{DEFAULT: 800}, koplus=4000, kontor=400, botanik=800, mops_royal=800,
                    kozo=120)),
 )
@@ -110,9 +125,10 @@ def step_of(spec: str | None) -> Step | None:
 
 
 def bot_name(spec: str | None) -> str | None:
-    """The name a player sees for a bot seat of ``spec`` (``None`` for an unknown bot)."""
+    """The name a player sees for a bot seat of ``spec``, in the language in use (``None`` for
+    an unknown bot)."""
     step = step_of(spec)
-    return None if step is None else step.name
+    return None if step is None else step.said_name
 
 
 def is_step(spec: str) -> bool:
@@ -125,7 +141,8 @@ def build(spec: str, game: Game, seed: int | None = None) -> Bot:
     step = _BY_SPEC.get(spec)
     if step is None:
         known = ", ".join(s.spec for s in LADDER)
-        raise OptionError(f"no bot level {spec!r}; the levels are {known}")
+        raise OptionError(_("no bot level {spec}; the levels are {levels}", spec=repr(spec),
+                            levels=known))
     if step.kind == "random":
         return RandomBot(game, seed=seed)
     if step.kind == "greedy":
@@ -137,9 +154,9 @@ def build(spec: str, game: Game, seed: int | None = None) -> Bot:
 
 
 def choices() -> list[dict[str, object]]:
-    """The ladder as a seat offers it: ``spec``, ``name``, ``description``, ``step`` (1 is
-    the weakest), weakest first."""
-    return [{"spec": s.spec, "name": s.name, "description": s.description, "step": i}
+    """The ladder as a seat offers it: ``spec``, ``name``, ``description`` (in the language in
+    use), ``step`` (1 is the weakest), weakest first."""
+    return [{"spec": s.spec, "name": s.said_name, "description": s.said_description, "step": i}
             for i, s in enumerate(LADDER, start=1)]
 
 

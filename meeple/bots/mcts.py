@@ -47,9 +47,12 @@ from typing import Any
 
 from meeple.engine import CHANCE, SIMULTANEOUS, Game, OptionError, State, play_out
 from meeple.engine.core import sample_chance
+from meeple.engine.i18n import words
 from meeple.engine.plugins import optional
 
 from .base import View
+
+_, _n = words(__file__)
 
 
 @dataclass(frozen=True)
@@ -242,7 +245,7 @@ class MCTSBot:
         if level is None:
             level = 5
         if level not in LEVELS:
-            raise OptionError(f"mcts level must be one of 1-5, got {level}")
+            raise OptionError(_("mcts level must be one of 1-5, got {level}", level=repr(level)))
         spec = LEVELS[level]
         self.level = level
         self.name = f"mcts:{level}"
@@ -256,7 +259,7 @@ class MCTSBot:
         self.iterations = round(spec.iterations * budget) if iterations is None else iterations
         self.seconds = spec.seconds if seconds is None else seconds
         if self.iterations <= 0 and self.seconds <= 0:
-            raise OptionError("an mcts bot needs a budget: iterations or seconds above 0")
+            raise OptionError(_("an mcts bot needs a budget: iterations or seconds above 0"))
         self.exploration = spec.exploration if exploration is None else exploration
         self.time_limit = time_limit
         self._rollout_action = optional(module, "rollout_action")
@@ -274,7 +277,8 @@ class MCTSBot:
         self.mistakes = (min(1.0, spec.mistakes * mistake_factor)
                          if mistakes is None else mistakes)
         if not 0.0 <= self.mistakes <= 1.0:
-            raise OptionError(f"mcts mistakes must be a chance from 0 to 1, got {self.mistakes}")
+            raise OptionError(_("mcts mistakes must be a chance from 0 to 1, got {value}",
+                                value=repr(self.mistakes)))
         self.last_iterations = 0
         """How many iterations the last ``act`` ran (for benchmarks and logs)."""
 

@@ -9,6 +9,12 @@ from a determinisation drawn from the viewer's own information set at that momen
 so the estimates rest only on what the viewer could see. Each position's search has its own
 fixed seed, so the same information set always gives the same estimates. Where information
 is perfect the viewer does not matter and one review serves everyone (:func:`info_key`).
+
+The review's sentences (turning points, better moves, the chart's words) are said in the
+language in use when the review is put together (:func:`assemble`, cheap once the positions'
+searches are done): a review for a reader of another language is assembled again from the
+same searches. A move's label in a sentence is said of its mover
+(:func:`meeple.engine.words.of_them`).
 """
 
 from __future__ import annotations
@@ -21,11 +27,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from meeple.engine import CHANCE, Game, State
+from meeple.engine.i18n import DEFAULT, language, words
 from meeple.engine.lessons import said_of_them
 from meeple.engine.look import seat_name
+from meeple.engine.words import of_them
 
 from .base import View
 from .mcts import MCTSBot
+
+_, _n = words(__file__)
 
 REVIEW_ITERATIONS = 800
 """Search iterations per position, before the game's own budget factor (``SEARCH``)."""
@@ -302,17 +312,19 @@ def _seed(game: Game, move: int) -> int:
 
 
 def _pct(x: float) -> str:
-    return f"{round(100 * x)}%"
+    # TRANSLATORS: a chance in per cent ("42%")
+    return _("{percent}%", percent=round(100 * x))
 
 
 def _check(final: State, viewer: int | None) -> None:
     game = final.game
     if not final.is_terminal():
-        raise ValueError("only a finished game has a review")
+        raise ValueError(_("only a finished game has a review"))
     if viewer is not None and not 0 <= viewer < game.num_players:
-        raise ValueError(f"seat must be 0..{game.num_players - 1}")
+        raise ValueError(_("seat must be 0..{last}", last=str(game.num_players - 1)))
     if viewer is None and not game.perfect_information:
-        raise ValueError(f"{game.title} hides information: a review is for one player's view")
+        raise ValueError(_("{game} hides information: a review is for one player's view",
+                           game=game.title))
 
 
 def positions(final: State) -> tuple[list[int], list[State]]:
@@ -397,7 +409,7 @@ def assemble(final: State, viewer: int | None, found: Sequence[dict[str, Any]], 
     game = final.game
     where, states = positions(final)
     if len(found) != len(where):
-        raise ValueError(f"a review needs {len(where)} positions, got {len(found)}")
+        raise ValueError(f"a review needs {len(where)} positions, got {len(found)}")  # a bug
     history = final.history()
     given = [n or "" for n in names] if names else None
     label = [seat_name(p, given) for p in range(game.num_players)]
@@ -412,7 +424,8 @@ def assemble(final: State, viewer: int | None, found: Sequence[dict[str, Any]], 
         else:
             j, p = p_t
             movers[k] = p_t
-            d = _before(states, where, k, history, j).describe_action(history[j][1], p)
+            with of_them():
+                d = _before(states, where, k, history, j).describe_action(history[j][1], p)
             points.append(Point(i, p, d.get("label") or d["text"], chances[k]))
 
     def said(k: int) -> str | None:
@@ -485,19 +498,20 @@ def _turning(points: list[Point], label: Sequence[str],
         found.append((abs(deltas[who]), k, who))
     found.sort(key=lambda x: -x[0])
     out: list[Turning] = []
-    for _, k, who in sorted(found[:TURNING_MAX], key=lambda x: points[x[1]].move):
+    for _gain, k, who in sorted(found[:TURNING_MAX], key=lambda x: points[x[1]].move):
         a, b = points[k - 1], points[k]
         assert b.player is not None and b.text is not None
         mover = label[b.player]
-        whose = "their" if who == b.player else f"{label[who]}'s"
-        rise = "rises" if b.chances[who] > a.chances[who] else "falls"
-        change = (f"{whose} chance to win {rise} from {_pct(a.chances[who])} to "
-                  f"{_pct(b.chances[who])}")
+        change = _change(label[who], who == b.player, a.chances[who], b.chances[who])
         sentence = said(k) if said is not None else None
         if sentence:
-            words = f"Move {b.move}: {mover} {sentence.rstrip('. ')}; {change}."
+            # TRANSLATORS: {sentence} is the move log's sentence without its subject
+            # ("lays a U and catches 5 aliens"), {change} how a chance to win changed
+            words = _("Move {number}: {player} {sentence}; {change}.", number=str(b.move),
+                      player=mover, sentence=sentence.rstrip(". "), change=change)
         else:
-            words = f"Move {b.move}: {_chose(mover, b.text)}, and {change}."
+            words = _("Move {number}: {choice}, and {change}.", number=str(b.move),
+                      choice=_chose(mover, b.text), change=change)
         out.append(Turning(b.move, b.player, b.text, who, a.chances[who], b.chances[who],
                            words))
     return out
@@ -531,27 +545,48 @@ def _better(game: Game, states: list[State], where: list[int], searches: list[_S
         if best_chance - played_chance < CLEAR_GAIN:
             continue
         p = found.mover
-        d_played = s.describe_action(played, p)
-        d_best = s.describe_action(found.best, p)
-        words = (f"Move {i + 1}: {_chose(label[p], d_played)}. Better: "
-                 f"{_said(d_best)}, with a chance to win of {_pct(best_chance)} instead of "
-                 f"{_pct(played_chance)}.")
+        with of_them():
+            d_played = s.describe_action(played, p)
+            d_best = s.describe_action(found.best, p)
+        words = _("Move {number}: {choice}. Better: {best}, with a chance to win of {chance} "
+                  "instead of {played}.", number=str(i + 1), choice=_chose(label[p], d_played),
+                  best=_said(d_best), chance=_pct(best_chance), played=_pct(played_chance))
         out.append(Better(i, p, d_played, d_best, played_chance, best_chance, words))
     return out
+
+
+def _change(name: str, own: bool, before: float, after: float) -> str:
+    """How a player's chance to win moved, in words ("their chance to win rises from 40% to
+    70%"); ``own``: the player is the mover named before it."""
+    b, a = _pct(before), _pct(after)
+    if own:
+        if after > before:
+            return _("their chance to win rises from {before} to {after}", before=b, after=a)
+        return _("their chance to win falls from {before} to {after}", before=b, after=a)
+    if after > before:
+        return _("{player}'s chance to win rises from {before} to {after}", player=name,
+                 before=b, after=a)
+    return _("{player}'s chance to win falls from {before} to {after}", player=name,
+             before=b, after=a)
 
 
 def _chose(who: str, d: dict[str, Any] | str) -> str:
     """"Ann chose to lay a U ...", or "Ann chose the red card 21" for a move that is itself a
     choice ("Choose the red card 21")."""
     said = _said(d)
-    if said.startswith("choose "):
+    if language() == DEFAULT and said.startswith("choose "):
         return f"{who} chose {said.removeprefix('choose ')}"
-    return f"{who} chose to {said}"
+    # TRANSLATORS: {move} is the move's label as a player reads it on a button ("lay a U
+    # on row 6"); another language may write "{player} chose: {move}"
+    return _("{player} chose to {move}", player=who, move=said)
 
 
 def _said(d: dict[str, Any] | str) -> str:
-    """A move's label to go inside a sentence that names its mover."""
+    """A move's label to go inside a sentence that names its mover (in English its first
+    letter small)."""
     label = said_of_them(d if isinstance(d, str) else (d.get("label") or d.get("text") or ""))
+    if language() != DEFAULT:
+        return label
     return label[0].lower() + label[1:] if label else ""
 
 
@@ -585,15 +620,16 @@ def chart_svg(r: Review, colours: Sequence[Any], names: Sequence[str] | None = N
         yy = y(pct / 100)
         body.append(svg.path(f"M{left} {yy:.1f}H{left + w}", stroke=MUTED, stroke_width=0.5,
                              stroke_dasharray="3 3" if pct not in (0, 100) else None))
-        body.append(svg.text(left - 6, yy + 4, f"{pct}%", size=11, anchor="end"))
-    body.append(svg.text(left + w / 2, top + h + 28, "moves", size=11, anchor="middle"))
+        body.append(svg.text(left - 6, yy + 4, _pct(pct / 100), size=11, anchor="end"))
+    # TRANSLATORS: the chart's horizontal axis
+    body.append(svg.text(left + w / 2, top + h + 28, _("moves"), size=11, anchor="middle"))
     body.append(svg.text(left, top + h + 16, str(first), size=11, anchor="middle"))
     body.append(svg.text(left + w, top + h + 16, str(last), size=11, anchor="middle"))
     label = [seat_name(p, list(names) if names else None) for p in range(r.players)]
     for p in range(r.players):
         colour = colours[p]
         d = "M" + " L".join(f"{x(pt.move):.1f} {y(pt.chances[p]):.1f}" for pt in r.points)
-        body.append(svg.group([svg.title(f"{label[p]}'s chance to win"),
+        body.append(svg.group([svg.title(_("{player}'s chance to win", player=label[p])),
                                svg.path(d, stroke=colour.fill, stroke_width=2.5,
                                         stroke_linejoin="round")],
                               class_="chance-line", data_player=p))
@@ -609,7 +645,7 @@ def chart_svg(r: Review, colours: Sequence[Any], names: Sequence[str] | None = N
         body.append(svg.text(kx + 19, CHART_H - 10, label[p], size=12))
         kx += 26 + 8 * len(label[p]) + 12
     return svg.document(CHART_W, CHART_H, body, cls="review-chart",
-                        label="Each player's chance to win after every move")
+                        label=_("Each player's chance to win after every move"))
 
 
 def review_lines(r: Review, seat: int | None, names: Sequence[str] | None = None,
@@ -618,29 +654,35 @@ def review_lines(r: Review, seat: int | None, names: Sequence[str] | None = None
     the turning points and ``seat``'s better moves (everyone's where ``seat`` is ``None``
     and information is perfect)."""
     label = [seat_name(p, list(names) if names else None) for p in range(r.players)]
-    out = ["Chance to win after each move:"]
+    out = [_("Chance to win after each move:")]
     width = max(len(n) for n in label)
-    head = "  move  " + "  ".join(f"{n:>{max(width, 4)}}" for n in label) + "  move played"
+    # TRANSLATORS: column heads of a table: the move's number, the move played
+    move, played = _("move"), _("move played")
+    head = f"  {move:>4}  " + "  ".join(f"{n:>{max(width, 4)}}" for n in label) + f"  {played}"
     out.append(head)
     for k, pt in enumerate(r.points):
         if k % every and k != len(r.points) - 1:
             continue
         cells = "  ".join(f"{_pct(c):>{max(width, 4)}}" for c in pt.chances)
-        what = (f"{label[pt.player]}: {said_of_them(pt.text or '')}" if pt.player is not None
-                else "the start")
-        out.append(f"  {pt.move:>4}  {cells}  {what}")
+        what = (_("{player}: {move}", player=label[pt.player],
+                  move=said_of_them(pt.text or "")) if pt.player is not None
+                else _("the start"))
+        out.append(f"  {pt.move:>{max(4, len(move))}}  {cells}  {what}")
     out.append("")
-    out.append("Turning points:" if r.turning else "No turning points: no single move "
-               "changed the chances by much.")
+    out.append(_("Turning points:") if r.turning else _("No turning points: no single move "
+                                                        "changed the chances by much."))
     out += [f"  {t.words}" for t in r.turning]
     out.append("")
     better = r.better if seat is None else r.better_for(seat)
-    whose = "your" if seat is not None else "the players'"
     if better:
-        out.append(f"Where the bot's choice was clearly better than {whose} moves:")
+        out.append(_("Where the bot's choice was clearly better than your moves:")
+                   if seat is not None else
+                   _("Where the bot's choice was clearly better than the players' moves:"))
         out += [f"  {b.words}" for b in better]
     else:
-        out.append(f"The bot found no clearly better move than {whose} choices.")
+        out.append(_("The bot found no clearly better move than your choices.")
+                   if seat is not None else
+                   _("The bot found no clearly better move than the players' choices."))
     return out
 
 

@@ -17,10 +17,16 @@ import numpy as np
 
 from . import i18n
 from .errors import IllegalAction, NotationError, OptionError
+from .i18n import N_
 from .look import PALETTE, Colour, seat_names
-from .options import Option, OptionSchema, Preset
+from .options import Option, OptionSchema, Preset, bind
 from .plugins import Heuristics, Lessons, Motion, Renderer
 from .scores import score_lines, score_table_text
+
+_, _n = i18n.words(__file__)
+
+STANDARD = N_("Standard")
+STANDARD_TEXT = N_("The game as printed, with every option at its default.")
 
 RECORD_FORMAT = 1
 """The version of the record format written by :meth:`Game.record`."""
@@ -47,7 +53,8 @@ class Game:
     option_schema: ClassVar[OptionSchema] = OptionSchema()
     perfect_information: ClassVar[bool] = True
     pitch: ClassVar[str] = ""
-    """What the game is about in one line, in the players' words (shown in the lobby)."""
+    """What the game is about in one line, in the players' words (shown in the lobby); marked
+    with ``N_``, said by :meth:`describe` and :meth:`said_pitch`."""
     minutes: ClassVar[tuple[int, int] | None] = None
     """How long a game typically takes, as ``(low, high)`` minutes; ``None`` where unknown."""
     state_class: ClassVar[type[State]]
@@ -71,16 +78,14 @@ class Game:
         if players is None:
             players = self.default_players()
         if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionError(
-                f"players for {self.name} must be an int; allowed: {self._counts_text()}"
-            )
+            raise OptionError(_("players for {game} must be a whole number; allowed: {allowed}",
+                                game=self.name, allowed=self._counts_text()))
         self.options: dict[str, Any] = self.option_schema.resolve(self.name, options)
         allowed = self.allowed_player_counts(self.options)
         if players not in allowed:
-            raise OptionError(
-                f"{self.name} cannot be played by {players} players with these options; "
-                f"allowed: {', '.join(map(str, allowed))}"
-            )
+            raise OptionError(_("{game} cannot be played by {count} players with these "
+                                "options; allowed: {allowed}", game=self.name,
+                                count=str(players), allowed=", ".join(map(str, allowed))))
         self.num_players: int = players
         self._setup()
 
@@ -174,24 +179,43 @@ class Game:
 
     @classmethod
     def words(cls) -> i18n.Words:
-        """The game's catalog: for the texts it declares (option labels, pitch, score line
-        labels) said by others, e.g. ``game.words().say(option.label)``."""
+        """The game's catalog: for the texts it declares as data (marked with ``N_``) and
+        others say, e.g. ``game.words().say(option.label)``.
+
+        What the engine says through it, in the language in use: :meth:`describe` (the
+        pitch, the option labels, help and value words, the presets' names and
+        descriptions), :class:`~meeple.engine.options.Option` ``title``/``words()``, the
+        lessons' steps, closing and aid (``meeple/engine/lessons.py``)."""
         return i18n.words_of(inspect.getfile(cls))
+
+    @classmethod
+    def bind_words(cls) -> None:
+        """Let the game's declared data say itself through :meth:`words`: its options (the
+        registry calls this when the game registers)."""
+        bind(cls.option_schema, cls.words())
+
+    @classmethod
+    def said_pitch(cls) -> str:
+        """The pitch in the language in use."""
+        return cls.words().say(cls.pitch) if cls.pitch else ""
 
     @classmethod
     def describe(cls) -> dict[str, Any]:
         """Name, title, player counts, pitch, typical minutes, option schema: for the lobby and
-        ``meeple games``."""
+        ``meeple games``; the pitch, option words and presets said in the language in use
+        (call it inside the reader's language)."""
+        cls.bind_words()
+        catalog = cls.words()
         return {
             "name": cls.name,
             "title": cls.title,
             "version": cls.version,
             "players": list(cls.player_counts),
             "perfect_information": cls.perfect_information,
-            "pitch": cls.pitch,
+            "pitch": cls.said_pitch(),
             "minutes": list(cls.minutes) if cls.minutes is not None else None,
             "options": [o.to_json() for o in cls.option_schema],
-            "presets": [p.to_json() for p in cls.presets()],
+            "presets": [p.to_json(lambda text: _said_by(catalog, text)) for p in cls.presets()],
             "views": list(cls.views),
             "colours": [c.to_json() for c in cls.colours],
         }
@@ -199,15 +223,17 @@ class Game:
     @classmethod
     def presets(cls) -> tuple[Preset, ...]:
         """The set-ups a player picks from first, in plain words ("Standard", "Short game",
-        ...); the first is the everyday game."""
-        return (Preset("Standard", "The game as printed, with every option at its default."),)
+        ...); the first is the everyday game. Names and descriptions are marked with ``N_``
+        and said by :meth:`describe`."""
+        return (Preset(STANDARD, STANDARD_TEXT),)
 
     @classmethod
     def option(cls, name: str) -> Option:
         for o in cls.option_schema:
             if o.name == name:
                 return o
-        raise OptionError(f"unknown option {name!r} for {cls.name}")
+        raise OptionError(_("unknown option {option} for {game}", option=repr(name),
+                            game=cls.name))
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
@@ -285,7 +311,8 @@ class State:
                 pending = self._pending_players()
                 if len(pending) == 1:
                     return pending[0]
-                raise ValueError("several players choose at once here: say which player acts")
+                raise ValueError(_("several players choose at once here: say which player "
+                                   "acts"))
             return cp
         return player
 
@@ -353,20 +380,25 @@ class State:
     def _check_at(self, action: int, player: int | None, cp: int) -> int:
         """:meth:`check` with ``cp`` the player to act (read once by the caller)."""
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            raise IllegalAction(action, player, "an action is an int id; use string_to_action")
+            raise IllegalAction(action, player,
+                                _("an action is an int id; use string_to_action"))
         action = int(action)
         if cp == TERMINAL:
-            raise IllegalAction(action, player, "the game is over")
+            raise IllegalAction(action, player, _("the game is over"))
         if player is None:
             p = self._resolve_player_at(None, cp)
         else:
             p = player
             if cp == SIMULTANEOUS:
                 if p not in self._pending_players():
-                    raise IllegalAction(action, p, f"player {p} has nothing to choose now")
+                    raise IllegalAction(action, p, _("player {player} has nothing to choose now",
+                                                     player=str(p)))
             elif p != cp:
-                who = "chance" if cp == CHANCE else f"player {cp}"
-                raise IllegalAction(action, p, f"it is {who}'s turn, not player {p}'s")
+                if cp == CHANCE:
+                    raise IllegalAction(action, p, _("it is chance's turn, not player {player}'s",
+                                                     player=str(p)))
+                raise IllegalAction(action, p, _("it is player {current}'s turn, not player "
+                                                 "{player}'s", current=str(cp), player=str(p)))
         cached = self._legal_cache.get(p)
         if cached is not None and action in cached:
             return p
@@ -398,12 +430,13 @@ class State:
 
     def _why_illegal(self, action: int, player: int) -> str:
         if not 0 <= action < self._action_space(player):
-            return f"no such action id (ids are 0..{self._action_space(player) - 1})"
+            return _("no such action id (ids are 0..{last})",
+                     last=str(self._action_space(player) - 1))
         reason = self._illegal_reason(action, player)
         if reason:
             return reason
         n = len(self.legal_actions(player))
-        return f"not among the {n} legal actions now"
+        return _n("not among the {n} legal action now", "not among the {n} legal actions now", n)
 
     def _action_space(self, player: int) -> int:
         if player == CHANCE:
@@ -415,9 +448,10 @@ class State:
 
     def _safe_text(self, action: int, player: int) -> str:
         try:
-            return f"{self._action_to_string(action, player)} (id {action})"
+            return _("{move} (id {id})", move=self._action_to_string(action, player),
+                     id=str(action))
         except Exception:  # an out-of-range id has no notation
-            return f"id {action}"
+            return _("id {id}", id=str(action))
 
     def _apply(self, action: int, player: int) -> None:
         raise NotImplementedError
@@ -435,7 +469,7 @@ class State:
         """Read notation; raises :class:`NotationError` on text that names no action."""
         p = self._resolve_player(player) if player is None else player
         if not isinstance(text, str) or not text.strip():
-            raise NotationError("empty move: type an action in the game's notation")
+            raise NotationError(_("empty move: type an action in the game's notation"))
         return self._string_to_action(text.strip(), p)
 
     def _string_to_action(self, text: str, player: int) -> int:
@@ -443,7 +477,7 @@ class State:
         for a in self.legal_actions(player):
             if self._action_to_string(a, player) == text:
                 return a
-        raise NotationError(f"{text!r} is not a legal move now")
+        raise NotationError(_("{move} is not a legal move now", move=repr(text)))
 
     def action_to_dict(self, action: int, player: int | None = None) -> dict[str, Any]:
         """The action in the dict form of ``rules/<game>.md`` (JSON, equivalent to the text)."""
@@ -457,7 +491,8 @@ class State:
         """Read the dict form; raises :class:`NotationError` on a dict that names no action."""
         p = self._resolve_player(player) if player is None else player
         if not isinstance(move, dict):
-            raise NotationError(f"an action in dict form is a JSON object, got {move!r}")
+            raise NotationError(_("an action in dict form is a JSON object, got {move}",
+                                  move=repr(move)))
         return self._dict_to_action(move, p)
 
     def _dict_to_action(self, move: dict[str, Any], player: int) -> int:
@@ -512,14 +547,16 @@ class State:
         :meth:`visible_history`), called on the state before it: what everyone knows of it,
         without the move itself ("chooses a card in secret."; for chance "A card is drawn
         face down.")."""
-        return "makes a secret choice." if player >= 0 else "Something is drawn in secret."
+        if player >= 0:
+            return _("makes a secret choice.")
+        return _("Something is drawn in secret.")
 
     def describe_setup(self) -> str:
         """One sentence for the chance events that set the game up, called on the state just
         after them (the first player is to act): what everyone knows of the set-up ("The
         harbour cards are shuffled and 6 are laid out."). The log shows it in place of those
         events."""
-        return "The game is set up."
+        return _("The game is set up.")
 
     # ------------------------------------------------------------------ views
     def observation(self, player: int | None = None) -> dict[str, Any]:
@@ -667,11 +704,18 @@ class State:
         return f"{board}\n\n{table}" if table else board
 
 
+def _said_by(catalog: i18n.Words, text: str) -> str:
+    """``text`` said by the game's catalog, else by the engine's (its default preset)."""
+    if catalog.has(text) or not text:
+        return catalog.say(text)
+    return _(text)
+
+
 def sample_chance(state: State, rng: random.Random) -> int:
     """Draw one outcome at a chance node with the node's probabilities."""
     outcomes = state.chance_outcomes()
     if not outcomes:
-        raise ValueError("not a chance node")
+        raise ValueError(_("not a chance node"))
     x = rng.random()
     acc = 0.0
     for a, p in outcomes:

@@ -7,6 +7,16 @@ table and a turn's steps) and ``ask(observation)``, a sentence for what the curr
 Every text lives in the game's ``learn.py`` and ``howto.md``, as data, so it can be translated
 in one place.
 
+The words: a game marks the texts of its lesson and aid with ``N_`` (step ``title``, ``text``,
+``good``, the ``wrong`` values, ``otherwise``; the lesson's ``closing``; the aid's ``scoring``
+and ``turn``) and says the sentence ``ask`` returns itself, with ``_``. When the game
+registers, the registry wraps its lessons in :class:`TaughtLessons`: ``LESSON`` and ``AID``
+then come said through the game's catalog in the language in use (worked out once per
+language), and ``ask``'s sentence too, so whoever shows them (the server, the terminal) just
+reads them inside the reader's language. The runner's own words (a verdict on a move) come
+from the engine's catalog. A move's label shown to someone other than its mover (the others'
+replies) is said inside :func:`meeple.engine.words.of_them` ("their start tile").
+
 The :class:`Tutorial` runner is the same for every game, in the browser and in the terminal: it
 builds a step's position, checks a move against the step and says why it is or is not the one.
 """
@@ -15,16 +25,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from . import i18n
 from .core import CHANCE, SIMULTANEOUS, State
 from .errors import IllegalAction, NotationError
+from .i18n import N_
 from .registry import game_lessons
+from .words import of_them
 
 if TYPE_CHECKING:
     from .core import Game
+
+_, _n = i18n.words(__file__)
 
 PICTURE = re.compile(r"!\[([^\]]*)\]\(picture:([a-z0-9_]+)\)")
 """How ``howto.md`` names a picture: ``![caption](picture:name)``."""
@@ -96,7 +110,7 @@ class Aid:
                 "turn": list(self.turn)}
 
 
-OTHERWISE = "That move is allowed, but it is not the one this step is about."
+OTHERWISE = N_("That move is allowed, but it is not the one this step is about.")
 """What a legal move that is not the step's gets where the step says nothing more."""
 
 
@@ -119,7 +133,12 @@ _YOUR = re.compile(r"\b([Yy])our(s?)\b")
 
 def said_of_them(label: str) -> str:
     """A move's words as said to its mover ("your start tile"), as said of them to someone
-    else ("their start tile"): for a line that names the mover."""
+    else ("their start tile"): for a line that names the mover. English only, for a label
+    not said inside :func:`meeple.engine.words.of_them` (a game that gives both forms with
+    :func:`meeple.engine.words.yours` needs none of this); other languages are left as
+    they are."""
+    if i18n.language() != i18n.DEFAULT:
+        return label
     return _YOUR.sub(lambda m: ("T" if m.group(1) == "Y" else "t") + "heir" + m.group(2), label)
 
 
@@ -209,7 +228,7 @@ def judge(state: State, step: Step, move: str | int) -> Verdict:
     try:
         action = _action(state, move, player)
     except NotationError as e:
-        return Verdict(False, f"That is not a move here: {e}")
+        return Verdict(False, _("That is not a move here: {reason}", reason=str(e)))
     expected = {state.string_to_action(t, player) for t in step.expect}
     if action in expected:
         return Verdict(True, step.good)
@@ -222,8 +241,8 @@ def judge(state: State, step: Step, move: str | int) -> Verdict:
     try:
         state.check(action, player)
     except IllegalAction as e:
-        return Verdict(False, f"That move is not allowed: {e.reason}.")
-    return Verdict(False, step.otherwise or OTHERWISE)
+        return Verdict(False, _("That move is not allowed: {reason}.", reason=e.reason))
+    return Verdict(False, step.otherwise or _(OTHERWISE))
 
 
 def highlight(state: State, step: Step) -> list[str]:
@@ -244,6 +263,71 @@ def to_move(state: State, player: int) -> bool:
     """Whether ``player`` may act in ``state`` (alone or at a simultaneous step)."""
     cp = state.current_player
     return cp == player or (cp == SIMULTANEOUS and player in state.pending_players())
+
+
+# -- the words of a game's lessons, said ------------------------------------------------------
+
+
+def _say(catalog: i18n.Words, text: str) -> str:
+    return catalog.say(text) if text else text
+
+
+def said_step(step: Step, catalog: i18n.Words) -> Step:
+    """``step`` with its texts said through ``catalog`` in the language in use."""
+    return replace(step, title=_say(catalog, step.title), text=_say(catalog, step.text),
+                   good=_say(catalog, step.good),
+                   wrong={k: _say(catalog, v) for k, v in step.wrong.items()},
+                   otherwise=_say(catalog, step.otherwise))
+
+
+def said_lesson(lesson: Lesson, catalog: i18n.Words) -> Lesson:
+    """``lesson`` with its steps and closing said through ``catalog`` in the language in use
+    (the positions are the same)."""
+    return replace(lesson, steps=tuple(said_step(s, catalog) for s in lesson.steps),
+                   closing=_say(catalog, lesson.closing))
+
+
+def said_aid(aid: Aid, catalog: i18n.Words) -> Aid:
+    """``aid`` said through ``catalog`` in the language in use."""
+    return Aid(scoring=tuple((_say(catalog, w), _say(catalog, p)) for w, p in aid.scoring),
+               turn=tuple(_say(catalog, t) for t in aid.turn))
+
+
+class TaughtLessons:
+    """A game's lessons (its ``learn`` module) that say their words in the language in use:
+    ``LESSON`` and ``AID`` said through the game's catalog (each worked out once per
+    language), ``ask(observation)``'s sentence too; anything else the module has is its
+    own. ``raw`` is the module itself, in English. The registry wraps every game's lessons
+    in this."""
+
+    def __init__(self, lessons: Any, catalog: i18n.Words) -> None:
+        self.raw = lessons
+        self.catalog = catalog
+        self._lessons: dict[str, Lesson] = {}
+        self._aids: dict[str, Aid] = {}
+
+    @property
+    def LESSON(self) -> Lesson:  # noqa: N802 - the name of the Lessons protocol
+        lang = i18n.language()
+        said = self._lessons.get(lang)
+        if said is None:
+            said = self._lessons[lang] = said_lesson(self.raw.LESSON, self.catalog)
+        return said
+
+    @property
+    def AID(self) -> Aid:  # noqa: N802 - the name of the Lessons protocol
+        lang = i18n.language()
+        said = self._aids.get(lang)
+        if said is None:
+            said = self._aids[lang] = said_aid(self.raw.AID, self.catalog)
+        return said
+
+    def ask(self, observation: dict[str, Any]) -> str:
+        """What the current step of the game asks, in the language in use."""
+        return _say(self.catalog, self.raw.ask(observation))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
 
 
 class Tutorial:
@@ -279,7 +363,8 @@ class Tutorial:
         for player, text in step.replies:
             p = CHANCE if player == CHANCE else player
             action = after.string_to_action(text, p)
-            label = after.describe_action(action, p).get("label") or text
+            with of_them():
+                label = after.describe_action(action, p).get("label") or text
             after.apply(action, None if p == CHANCE else p)
             if p != CHANCE:
                 out.append((p, said_of_them(str(label))))

@@ -6,10 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .i18n import N_, words
+
+_, _n = words(__file__)
+
 
 @dataclass(frozen=True)
 class Colour:
-    """A player's colour: its name in player words, the fill, a symbol, the ink drawn on it."""
+    """A player's colour: its name in player words (English, as an id too; :func:`colour_name`
+    says it in the language in use), the fill, a symbol, the ink drawn on it."""
 
     name: str
     fill: str
@@ -17,16 +22,19 @@ class Colour:
     ink: str = "#ffffff"
 
     def to_json(self) -> dict[str, str]:
-        return {"name": self.name, "fill": self.fill, "symbol": self.symbol, "ink": self.ink}
+        """``name`` is the English id; ``label`` the name in the language in use."""
+        return {"name": self.name, "label": colour_name(self), "fill": self.fill,
+                "symbol": self.symbol, "ink": self.ink}
 
 
 PALETTE: tuple[Colour, ...] = (
-    Colour("blue", "#0072b2", "●"),
-    Colour("orange", "#e69f00", "▲", "#000000"),
-    Colour("green", "#009e73", "■"),
-    Colour("pink", "#cc79a7", "◆", "#000000"),
-    Colour("red", "#d55e00", "★"),
-    Colour("sky", "#56b4e9", "✚", "#000000"),
+    Colour(N_("blue"), "#0072b2", "●"),
+    Colour(N_("orange"), "#e69f00", "▲", "#000000"),
+    Colour(N_("green"), "#009e73", "■"),
+    Colour(N_("pink"), "#cc79a7", "◆", "#000000"),
+    Colour(N_("red"), "#d55e00", "★"),
+    # TRANSLATORS: a player's colour, light blue
+    Colour(N_("sky"), "#56b4e9", "✚", "#000000"),
 )
 """The default seat colours (Okabe-Ito, safe for colour-blind players), each with a symbol."""
 
@@ -40,11 +48,18 @@ HIGHLIGHT = "#f2b705"
 """The current player, the last move and legal places, in every game."""
 
 
+def colour_name(colour: Colour) -> str:
+    """The colour's name in the language in use ("blau"); a game's own colour names are said
+    through its catalog by the game."""
+    return _(colour.name)
+
+
 def seat_name(seat: int, names: Sequence[str] | None = None) -> str:
     """A seat's display name: the given name, else "Player N" (seats count from 1)."""
     if names is not None and 0 <= seat < len(names) and names[seat]:
         return str(names[seat])
-    return f"Player {seat + 1}"
+    # TRANSLATORS: a seat without a name; seats count from 1
+    return _("Player {number}", number=str(seat + 1))
 
 
 def seat_names(players: int, names: Sequence[str] | None = None) -> list[str]:

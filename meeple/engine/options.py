@@ -3,18 +3,40 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import OptionError
+from .i18n import N_, Words, words
+
+_, _n = words(__file__)
 
 MAX_INT = 10**9
 """No whole-number option is larger than this (a board, a count, a seed)."""
 MAX_TEXT = 200
 """No text option is longer than this."""
-RECONSTRUCTED = "no source says how the printed game does this; this is our reading"
-"""What "reconstructed" means, in one line, wherever an option or rule is marked so."""
+RECONSTRUCTED = N_("no source says how the printed game does this; this is our reading")
+"""What "reconstructed" means, in one line, wherever an option or rule is marked so (English:
+:func:`reconstructed` says it in the language in use)."""
+
+TYPE_WORDS: dict[type, str] = {bool: N_("on or off"), int: N_("a whole number"),
+                               float: N_("a number"), str: N_("a text")}
+"""What a player reads for each option type."""
+
+
+def reconstructed() -> str:
+    """:data:`RECONSTRUCTED` in the language in use."""
+    return _(RECONSTRUCTED)
+
+
+def _type_words(t: type) -> str:
+    return _(TYPE_WORDS[t]) if t in TYPE_WORDS else t.__name__
+
+
+def _value(value: Any) -> str:
+    """A value as a programmer writes it ("'x'", "3", "True"): the same in every language."""
+    return repr(value)
 
 
 @dataclass(frozen=True)
@@ -26,6 +48,12 @@ class Option:
     ``labels`` says each value (every choice, and ``None`` where the game decides) in those
     words, for a form; ``help`` is the one-line explanation the terminal and the form show.
     ``advanced`` options are folded away in a form, behind the everyday ones.
+
+    The game marks ``label``, ``help`` and the words of ``labels`` with ``N_``; ``catalog``,
+    the game's catalog, is set by the registry when the game registers (:func:`bind`), and
+    :attr:`title`, :meth:`words`, :attr:`said_help` and :meth:`to_json` say them through it
+    in the language in use. The engine's own words ("on", "off", the errors) come from the
+    engine's catalog.
     """
 
     name: str
@@ -39,11 +67,16 @@ class Option:
     label: str = ""
     labels: tuple[tuple[Any, str], ...] = ()
     advanced: bool = False
+    catalog: Words | None = field(default=None, compare=False, repr=False)
+
+    def say(self, text: str) -> str:
+        """A text the game declared for this option, in the language in use."""
+        return self.catalog.say(text) if self.catalog is not None and text else text
 
     def __post_init__(self) -> None:
-        said = [value for value, _ in self.labels]
-        for value, words in self.labels:
-            if not words:
+        said = [value for value, _said in self.labels]
+        for value, text in self.labels:
+            if not text:
                 raise ValueError(f"option {self.name!r}: the words for {value!r} are empty")
             if value is None:
                 if self.default is not None:
@@ -60,17 +93,24 @@ class Option:
     @property
     def title(self) -> str:
         """The option's name in the players' words (its id with spaces where none is given)."""
-        return self.label or self.name.replace("_", " ").capitalize()
+        if self.label:
+            return self.say(self.label)
+        return self.name.replace("_", " ").capitalize()
+
+    @property
+    def said_help(self) -> str:
+        """The one-line explanation in the language in use."""
+        return self.say(self.help)
 
     def words(self, value: Any) -> str:
-        """What a player reads for ``value`` of this option."""
-        for known, words in self.labels:
+        """What a player reads for ``value`` of this option, in the language in use."""
+        for known, said in self.labels:
             if known == value and type(known) is type(value):
-                return words
+                return self.say(said)
         if value is None:
-            return "as the game decides"
+            return _("as the game decides")
         if self.type is bool:
-            return "on" if value else "off"
+            return _("on") if value else _("off")
         return str(value)
 
     def allowed(self) -> str:
@@ -79,9 +119,17 @@ class Option:
             return ", ".join(repr(c) for c in self.choices)
         if self.type is bool:
             return "True, False"
-        lo = "" if self.minimum is None else f"{self.minimum} ≤ "
-        hi = "" if self.maximum is None else f" ≤ {self.maximum}"
-        return f"{lo}{self.type.__name__}{hi}"
+        kind = _type_words(self.type)
+        lo = None if self.minimum is None else _limit(self.minimum, self.type)
+        hi = None if self.maximum is None else _limit(self.maximum, self.type)
+        if lo is not None and hi is not None:
+            # TRANSLATORS: {kind} is "a whole number" or "a number"
+            return _("{kind} from {low} to {high}", kind=kind, low=lo, high=hi)
+        if lo is not None:
+            return _("{kind} of at least {low}", kind=kind, low=lo)
+        if hi is not None:
+            return _("{kind} of at most {high}", kind=kind, high=hi)
+        return kind
 
     def check(self, value: Any, game: str) -> Any:
         """Return ``value`` converted to this option's type, or raise :class:`OptionError`."""
@@ -89,35 +137,36 @@ class Option:
         ok = isinstance(value, t) and not (t is not bool and isinstance(value, bool))
         if t is float and isinstance(value, int) and not isinstance(value, bool):
             value, ok = float(value), True
+        name = repr(self.name)
         if not ok:
-            raise OptionError(
-                f"option {self.name!r} of {game} must be {t.__name__}, got "
-                f"{type(value).__name__} {value!r}; allowed: {self.allowed()}"
-            )
+            # TRANSLATORS: {option} is the option's id ('rounds'), {game} the game's id,
+            # {kind} "a whole number"/"a text"/..., {type} a programmer's type name (str)
+            raise OptionError(_(
+                "option {option} of {game} must be {kind} ({type}), got {got} {value}; "
+                "allowed: {allowed}", option=name, game=game, kind=_type_words(t),
+                type=t.__name__, got=type(value).__name__, value=_value(value),
+                allowed=self.allowed()))
         if t is float and not math.isfinite(value):
-            raise OptionError(
-                f"option {self.name!r} of {game} must be a finite number, got {value!r}; "
-                f"allowed: {self.allowed()}"
-            )
+            raise OptionError(_(
+                "option {option} of {game} must be a finite number, got {value}; "
+                "allowed: {allowed}", option=name, game=game, value=_value(value),
+                allowed=self.allowed()))
         if t is int and abs(value) > MAX_INT:
-            raise OptionError(
-                f"option {self.name!r} of {game} is far too large; allowed: {self.allowed()}"
-            )
+            raise OptionError(_(
+                "option {option} of {game} is far too large; allowed: {allowed}",
+                option=name, game=game, allowed=self.allowed()))
         if t is str and len(value) > MAX_TEXT:
-            raise OptionError(
-                f"option {self.name!r} of {game} is longer than {MAX_TEXT} characters; "
-                f"allowed: {self.allowed()}"
-            )
-        if self.choices is not None and value not in self.choices:
-            raise OptionError(
-                f"option {self.name!r} of {game} cannot be {value!r}; allowed: {self.allowed()}"
-            )
-        if (self.minimum is not None and value < self.minimum) or (
+            raise OptionError(_(
+                "option {option} of {game} is longer than {limit} characters; "
+                "allowed: {allowed}", option=name, game=game, limit=MAX_TEXT,
+                allowed=self.allowed()))
+        if (self.choices is not None and value not in self.choices) or (
+            self.minimum is not None and value < self.minimum) or (
             self.maximum is not None and value > self.maximum
         ):
-            raise OptionError(
-                f"option {self.name!r} of {game} cannot be {value!r}; allowed: {self.allowed()}"
-            )
+            raise OptionError(_(
+                "option {option} of {game} cannot be {value}; allowed: {allowed}",
+                option=name, game=game, value=_value(value), allowed=self.allowed()))
         return value
 
     def parse(self, text: str, game: str) -> Any:
@@ -135,14 +184,15 @@ class Option:
             else:
                 value = t(text)
         except ValueError:
-            raise OptionError(
-                f"option {self.name!r} of {game}: cannot read {text!r} as {t.__name__}; "
-                f"allowed: {self.allowed()}"
-            ) from None
+            raise OptionError(_(
+                "option {option} of {game}: cannot read {text} as {type}; allowed: {allowed}",
+                option=repr(self.name), game=game, text=repr(text), type=t.__name__,
+                allowed=self.allowed())) from None
         return self.check(value, game)
 
     def to_json(self) -> dict[str, Any]:
-        """The schema entry as JSON, for the lobby and the docs."""
+        """The schema entry as JSON, for the lobby and the docs: ``label``, ``help`` and the
+        values' ``labels`` in the language in use."""
         return {
             "name": self.name,
             "type": self.type.__name__,
@@ -151,9 +201,9 @@ class Option:
             "minimum": self.minimum,
             "maximum": self.maximum,
             "reconstructed": self.reconstructed,
-            "help": self.help,
+            "help": self.said_help,
             "label": self.title,
-            "labels": [{"value": value, "label": words} for value, words in self.labels],
+            "labels": [{"value": value, "label": self.say(said)} for value, said in self.labels],
             "advanced": self.advanced,
         }
 
@@ -163,7 +213,9 @@ class Preset:
     """A named set of options a player picks in one go ("Standard", "Short game", ...).
 
     ``options`` are the values that differ from the defaults; ``players`` the player counts
-    it is meant for (``None``: every count of the game).
+    it is meant for (``None``: every count of the game). The game marks ``name`` and
+    ``description`` with ``N_``; :meth:`to_json` says them with the game's catalog (given by
+    ``Game.describe``).
     """
 
     name: str
@@ -171,14 +223,31 @@ class Preset:
     options: Mapping[str, Any] = field(default_factory=dict)
     players: tuple[int, ...] | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        """The preset as JSON, for the lobby."""
+    def to_json(self, say: Callable[[str], str] | None = None) -> dict[str, Any]:
+        """The preset as JSON, for the lobby: its name and description said with ``say``
+        (the game's catalog, in the language in use; as written without one)."""
+        say = say or str
         return {
-            "name": self.name,
-            "description": self.description,
+            "name": say(self.name),
+            "description": say(self.description),
             "options": dict(self.options),
             "players": list(self.players) if self.players is not None else None,
         }
+
+
+def _limit(value: float, t: type) -> str:
+    """A bound of a number option as the language in use writes numbers."""
+    from .i18n import number
+
+    return number(int(value) if t is int else value)
+
+
+def bind(schema: OptionSchema, catalog: Words) -> None:
+    """Let every option of ``schema`` say its game's words through ``catalog`` (the registry
+    does this when a game registers)."""
+    for o in schema.options:
+        if o.catalog is None:
+            object.__setattr__(o, "catalog", catalog)
 
 
 @dataclass(frozen=True)
@@ -198,8 +267,12 @@ class OptionSchema:
         by_name = {o.name: o for o in self.options}
         for key in given:
             if key not in by_name:
-                allowed = ", ".join(by_name) or "none"
-                raise OptionError(f"unknown option {key!r} for {game}; its options are: {allowed}")
+                if by_name:
+                    raise OptionError(_("unknown option {option} for {game}; its options are: "
+                                        "{options}", option=repr(key), game=game,
+                                        options=", ".join(by_name)))
+                raise OptionError(_("unknown option {option} for {game}; it has no options",
+                                    option=repr(key), game=game))
         return {
             o.name: o.check(given[o.name], game) if o.name in given else o.default
             for o in self.options

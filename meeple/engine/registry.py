@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from typing import Any
+from typing import Any, cast
 
 from .core import Game
 from .errors import OptionError
+from .i18n import words
 from .plugins import Heuristics, Lessons, Motion, Renderer
+
+_, _n = words(__file__)
 
 _GAMES: dict[str, type[Game]] = {}
 _discovered = False
@@ -31,7 +34,8 @@ def register(
     its ``renderer`` (required), the bots' ``heuristics``, a ``motion`` simulation, the
     ``views`` a client shows and the ``lessons`` that teach it. Each is checked against its
     protocol (``plugins.py``) and set on the class, so nothing needs to find a game's modules
-    by name."""
+    by name. The game's options and lessons are bound to its catalog here, so that they
+    say their words in the language in use (``Game.words``)."""
     if not game_class.name:
         raise ValueError("a game class needs a name")
     for what, value, protocol in (
@@ -44,6 +48,12 @@ def register(
             raise TypeError(f"{game_class.name}: {what} {value!r} is not a {protocol.__name__}")
     if not views or any(v not in VIEWS for v in views):
         raise ValueError(f"{game_class.name}: views must be among {', '.join(VIEWS)}")
+    from .lessons import TaughtLessons
+
+    if lessons is not None and not isinstance(lessons, TaughtLessons):
+        # says its words when read
+        lessons = cast(Lessons, TaughtLessons(lessons, game_class.words()))
+    game_class.bind_words()
     game_class.renderer = renderer
     game_class.heuristics = heuristics
     game_class.motion = motion
@@ -80,9 +90,8 @@ def game_class(name: str) -> type[Game]:
     try:
         return _GAMES[name]
     except KeyError:
-        raise OptionError(
-            f"no game named {name!r}; known games: {', '.join(sorted(_GAMES))}"
-        ) from None
+        raise OptionError(_("no game named {name}; known games: {games}", name=repr(name),
+                            games=", ".join(sorted(_GAMES)))) from None
 
 
 def game_lessons(name: str) -> Lessons:
@@ -90,7 +99,7 @@ def game_lessons(name: str) -> Lessons:
     names the known games, LookupError says when a game has none."""
     lessons = game_class(name).lessons
     if lessons is None:
-        raise LookupError(f"{name} has no lessons yet")
+        raise LookupError(_("{game} has no lessons yet", game=name))
     return lessons
 
 

@@ -8,7 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .i18n import number, words
 from .look import seat_name
+
+_, _n = words(__file__)
 
 Number = int | float
 
@@ -17,7 +20,8 @@ Number = int | float
 class ScoreLine:
     """One player's final score: labelled parts (in player words) and one total.
 
-    ``note`` says what decides a tie on points, where the game has a tie-break."""
+    ``note`` says what decides a tie on points, where the game has a tie-break. The game says
+    the labels and the note in the language in use when it builds the line."""
 
     player: int
     parts: tuple[tuple[str, Number], ...]
@@ -54,17 +58,18 @@ def columns(lines: Sequence[ScoreLine]) -> list[str]:
     """The part labels of a breakdown, in their first order of appearance."""
     seen: dict[str, None] = {}
     for line in lines:
-        for label, _ in line.parts:
+        for label, _value in line.parts:
             seen.setdefault(label, None)
     return list(seen)
 
 
 def fmt(value: Number) -> str:
-    """A score as people write it: whole numbers without a decimal point."""
+    """A score as people write it: whole numbers without a decimal point, a fraction with at
+    most two decimals, written as the language in use writes it ("2,5" in German)."""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, float):
-        return f"{value:.2f}".rstrip("0").rstrip(".")
+        return number(round(value, 2))
     return str(value)
 
 
@@ -82,8 +87,8 @@ def score_table_text(lines: Sequence[ScoreLine], names: Sequence[str] | None = N
     if not lines:
         return ""
     labels = columns(lines)
-    lead = ["Rank"] if ranks is not None else []
-    head = [*lead, "Player", *labels, "Total"]
+    lead = [_("Rank")] if ranks is not None else []
+    head = [*lead, _("Player"), *labels, _("Total")]
     rows = []
     for line in ordered(lines, ranks):
         parts = dict(line.parts)
@@ -102,5 +107,7 @@ def score_table_text(lines: Sequence[ScoreLine], names: Sequence[str] | None = N
         return "  ".join(out).rstrip()
 
     out = [row(head), *(row(r) for r in rows)]
-    out += [f"{seat_name(line.player, names)}: {line.note}" for line in lines if line.note]
+    # TRANSLATORS: a player's name and what decides a tie on points for them
+    out += [_("{player}: {note}", player=seat_name(line.player, names), note=line.note)
+            for line in lines if line.note]
     return "\n".join(out)

@@ -3,7 +3,8 @@ the header, player marks, labels and score lines, and the few pieces of rich mar
 pictures share, all in the one palette of :mod:`.look`.
 
 A picture draws the board and the players, never the results table: each client draws that
-once from the observation's ``final_breakdown``."""
+once from the observation's ``final_breakdown``. The words here ("Game over", "(you)", points)
+are said in the language in use, when the picture is drawn."""
 
 from __future__ import annotations
 
@@ -15,8 +16,12 @@ from html import escape
 
 from rich.markup import escape as rich_escape
 
+from . import words as _words
+from .i18n import words
 from .look import HIGHLIGHT, INK, MUTED, PAPER, Colour, seat_name
 from .scores import Number, fmt
+
+_, _n = words(__file__)
 
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
 STYLE = (
@@ -112,35 +117,40 @@ def player_mark(colour: Colour, cx: float, cy: float, r: float = 7, **extra: obj
 
 def player_name(seat: int, names: Sequence[str] | None, viewer: int | None = None) -> str:
     """A player's display name, with ``(you)`` when they are the viewer."""
-    return seat_name(seat, names) + (" (you)" if seat == viewer else "")
+    name = seat_name(seat, names)
+    if seat == viewer:
+        # TRANSLATORS: the viewer's own name in a picture: "Ann (you)"
+        return _("{name} (you)", name=name)
+    return name
 
 
 def count(n: Number, word: str) -> str:
-    """``n`` and the word, plural where ``n`` is not 1: "1 open end", "3 tiles"."""
+    """``n`` and the word, plural where ``n`` is not 1: "1 open end", "3 tiles". English only:
+    a game says its own counts with ``_n("{n} tile", "{n} tiles", n)``."""
     return f"{fmt(n)} {word}" + ("" if n == 1 else "s")
 
 
 def points(value: Number) -> str:
-    """A number of points in words: "1 point", "12 points"."""
-    return count(value, "point")
+    """A number of points in words, in the language in use: "1 point", "12 points"."""
+    if isinstance(value, float) and not value.is_integer():
+        return _("{points} points", points=fmt(value))
+    return _n("{n} point", "{n} points", int(value))
 
 
 def and_list(words: Sequence[str]) -> str:
-    """Words joined as people list them: "A", "A and B", "A, B and C"."""
-    words = list(words)
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    """Words joined as people list them, in the language in use: "A", "A and B",
+    "A, B and C"."""
+    return _words.and_list(list(words))
 
 
 def game_over(winners: Sequence[int] | None, names: Sequence[str] | None) -> str:
     """The status line of a finished game: who won, by name."""
     won = [seat_name(p, names) for p in winners or []]
     if len(won) == 1:
-        return f"Game over: {won[0]} wins"
+        return _("Game over: {player} wins", player=won[0])
     if won:
-        return f"Game over: {and_list(won)} share the win"
-    return "Game over"
+        return _("Game over: {players} share the win", players=and_list(won))
+    return _("Game over")
 
 
 def player_label(seat: int, colours: Sequence[Colour], names: Sequence[str] | None,

@@ -28,7 +28,7 @@ def fresh():
 def test_options_are_validated_with_clear_messages():
     with pytest.raises(meeple.OptionError, match="unknown option 'foo'.*rounds"):
         meeple.load("sealed_bids", foo=1)
-    with pytest.raises(meeple.OptionError, match="must be int.*str"):
+    with pytest.raises(meeple.OptionError, match=r"must be a whole number \(int\).*str"):
         meeple.load("sealed_bids", rounds="2")
     with pytest.raises(meeple.OptionError, match="allowed: 1, 2, 3"):
         meeple.load("sealed_bids", rounds=7)
