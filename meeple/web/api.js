@@ -1,5 +1,7 @@
 // Talking to the meeple server: the REST routes and the live table WebSocket of docs/api.md.
 
+import { t } from "./words.js";
+
 /** A refusal from the server, with its reason in words. */
 export class ApiError extends Error {
   constructor(status, detail) {
@@ -12,7 +14,7 @@ function detailText(body, status) {
   const d = body && body.detail;
   if (typeof d === "string") return d;
   if (Array.isArray(d)) return d.map((x) => x.msg || JSON.stringify(x)).join("; ");
-  return `request failed (${status})`;
+  return t("the request failed ({status})", { status: String(status) });
 }
 
 /** Call a REST route; resolves to the JSON answer or throws ApiError with the server's reason. */
@@ -32,7 +34,7 @@ export async function api(method, path, body) {
   try {
     res = await fetch(path, init);
   } catch (e) {
-    throw new ApiError(0, "the server cannot be reached");
+    throw new ApiError(0, t("the server cannot be reached"));
   }
   let data = null;
   try {

@@ -1,7 +1,8 @@
 // The meeple page app: one index.html for every page route; this picks the page by path.
 
-import { TurnSocket, get, post } from "./api.js";
+import { TurnSocket, api, get, post } from "./api.js";
 import { h, link, toast } from "./dom.js";
+import { lang, languages, t } from "./words.js";
 
 const routes = [
   [/^\/(lobby)?$/, () => import("./pages/lobby.js").then((m) => m.lobbyPage)],
@@ -43,7 +44,7 @@ function renderWho() {
   if (!el) return;
   const me = session.me;
   if (!me.name) {
-    el.replaceChildren(link("/login", "Sign in"));
+    el.replaceChildren(link("/login", t("Sign in")));
     return;
   }
   const logout = h(
@@ -56,15 +57,15 @@ function renderWho() {
         navigate("/");
       },
     },
-    "Sign out",
+    t("Sign out"),
   );
   const turns = session.turns
-    ? h("a", { href: "/#your-turn", "data-link": true, class: "badge turn", id: "turns-badge" }, `Your turn: ${session.turns}`)
+    ? h("a", { href: "/#your-turn", "data-link": true, class: "badge turn", id: "turns-badge" }, t("Your turn: {count}", { count: session.turns }))
     : null;
   el.replaceChildren(
     ...[
       turns,
-      link(`/profile/${encodeURIComponent(me.name)}`, me.guest ? `${me.name} (guest)` : me.name),
+      link(`/profile/${encodeURIComponent(me.name)}`, me.guest ? t("{name} (guest)", { name: me.name }) : me.name),
       logout,
     ].filter(Boolean),
   );
@@ -117,15 +118,15 @@ async function render() {
   for (const [re, load] of routes) {
     const m = re.exec(path);
     if (!m) continue;
-    main.replaceChildren(h("p", { class: "loading" }, "Loading…"));
+    main.replaceChildren(h("p", { class: "loading" }, t("Loading…")));
     try {
       const page = await load();
       const params = m.slice(1).map((x) => (x === undefined ? x : decodeURIComponent(x)));
       dispose = await page(main, params, new URLSearchParams(location.search));
     } catch (e) {
       console.error(e);
-      if (e && e.status === 404) notFound(main, "There is no table, game or player at this address.");
-      else main.replaceChildren(h("h1", {}, "Something went wrong"), h("p", { class: "error" }, e.message));
+      if (e && e.status === 404) notFound(main, t("There is no table, game or player at this address."));
+      else main.replaceChildren(h("h1", {}, t("Something went wrong")), h("p", { class: "error" }, e.message));
     }
     return;
   }
@@ -135,9 +136,9 @@ async function render() {
 /** The app's own "page not found": for an unknown path, or a table, game or player that does
  * not exist. */
 function notFound(main, why = null) {
-  document.title = "Not found · meeple";
+  document.title = t("Not found · meeple");
   main.replaceChildren(
-    ...[h("h1", {}, "Page not found"), why ? h("p", { class: "muted" }, why) : null, h("p", {}, link("/", "Back to the lobby"))].filter(Boolean),
+    ...[h("h1", {}, t("Page not found")), why ? h("p", { class: "muted" }, why) : null, h("p", {}, link("/", t("Back to the lobby")))].filter(Boolean),
   );
 }
 
@@ -155,6 +156,31 @@ window.addEventListener("unhandledrejection", (ev) => {
   if (ev.reason && ev.reason.message) toast(ev.reason.message);
 });
 
+/** The language switch in the header: each language named in itself; choosing one keeps the
+ * page (the choice is kept by the server, then the same address loads again). */
+function languageSwitch() {
+  const header = document.querySelector("header.top");
+  if (!header || document.getElementById("language")) return;
+  const sel = h(
+    "select",
+    { id: "language", class: "language", "aria-label": t("Language") },
+    Object.entries(languages).map(([code, name]) => h("option", { value: code, lang: code, selected: code === lang }, name)),
+  );
+  sel.addEventListener("change", async () => {
+    sel.disabled = true;
+    try {
+      await api("PUT", "/api/language", { lang: sel.value });
+      location.reload();
+    } catch (e) {
+      sel.disabled = false;
+      sel.value = lang;
+      toast(e.message);
+    }
+  });
+  header.append(h("label", { class: "language-switch" }, sel));
+}
+
+languageSwitch();
 refreshMe().then(() => {
   render();
 });

@@ -23,6 +23,8 @@
 // at zero size, keeping its `<defs>` and `<style>` for every region. The elements (and their ids,
 // handlers and focus) are the same ones in both layouts.
 
+import { number, t } from "./words.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 /** The CSS px a phone gives a picture: each game draws its column to read well at this width. */
 const PHONE_PX = 360;
@@ -142,7 +144,7 @@ export class Board {
     this.buttons = document.createElement("div");
     this.buttons.className = "board-buttons";
     this.buttons.setAttribute("role", "group");
-    this.buttons.setAttribute("aria-label", "Other actions");
+    this.buttons.setAttribute("aria-label", t("Other actions"));
     this.status = document.createElement("p");
     this.status.className = "board-preview";
     this.status.setAttribute("aria-live", "polite");
@@ -261,7 +263,7 @@ export class Board {
     const bar = document.createElement("div");
     bar.className = "board-zoom";
     bar.setAttribute("role", "group");
-    bar.setAttribute("aria-label", "Zoom the board");
+    bar.setAttribute("aria-label", t("Zoom the board"));
     bar.hidden = true;
     const button = (text, label, id, step) => {
       const b = document.createElement("button");
@@ -273,11 +275,11 @@ export class Board {
       bar.appendChild(b);
       return b;
     };
-    this.zoomOut = button("−", "Zoom out", "zoom-out", (z) => z / ZOOM_STEP);
+    this.zoomOut = button("−", t("Zoom out"), "zoom-out", (z) => z / ZOOM_STEP);
     this.zoomLabel = document.createElement("span");
     this.zoomLabel.className = "zoom-level";
     bar.appendChild(this.zoomLabel);
-    this.zoomIn = button("+", "Zoom in", "zoom-in", (z) => z * ZOOM_STEP);
+    this.zoomIn = button("+", t("Zoom in"), "zoom-in", (z) => z * ZOOM_STEP);
     this.zoomBar = bar;
   }
 
@@ -285,7 +287,7 @@ export class Board {
     const bar = document.createElement("div");
     bar.className = "board-move";
     bar.setAttribute("role", "group");
-    bar.setAttribute("aria-label", "The move shown");
+    bar.setAttribute("aria-label", t("The move shown"));
     bar.hidden = true;
     const button = (text, id, fn, cls = "") => {
       const b = document.createElement("button");
@@ -297,10 +299,10 @@ export class Board {
       bar.appendChild(b);
       return b;
     };
-    this.turnButton = button("Turn", "move-turn", () => this.turn());
-    this.flipButton = button("Flip", "move-flip", () => this.flip());
-    this.confirmButton = button("Play", "move-confirm", () => this.chooseActive(), "primary");
-    this.cancelButton = button("Cancel", "move-cancel", () => this._clearPreview());
+    this.turnButton = button(t("Turn"), "move-turn", () => this.turn());
+    this.flipButton = button(t("Flip"), "move-flip", () => this.flip());
+    this.confirmButton = button(t("Play"), "move-confirm", () => this.chooseActive(), "primary");
+    this.cancelButton = button(t("Cancel"), "move-cancel", () => this._clearPreview());
     this.bar = bar;
   }
 
@@ -313,10 +315,10 @@ export class Board {
     const orient = several && kindOfChoice(g.actions) === "orientations";
     this.turnButton.hidden = !several;
     this.flipButton.hidden = !several;
-    this.turnButton.textContent = orient ? "Turn" : "Next choice";
-    this.flipButton.textContent = orient ? "Flip" : "Previous choice";
-    this.turnButton.title = (orient ? "A quarter turn" : "The next choice here") + (this.touch ? "" : " (R)");
-    this.flipButton.title = (orient ? "The mirror image" : "The previous choice here") + (this.touch ? "" : " (F)");
+    this.turnButton.textContent = orient ? t("Turn") : t("Next choice");
+    this.flipButton.textContent = orient ? t("Flip") : t("Previous choice");
+    this.turnButton.title = (orient ? t("A quarter turn") : t("The next choice here")) + (this.touch ? "" : " (R)");
+    this.flipButton.title = (orient ? t("The mirror image") : t("The previous choice here")) + (this.touch ? "" : " (F)");
   }
 
   /** Set the board's zoom (1: the board fits its box); the middle of the view stays put. */
@@ -370,7 +372,7 @@ export class Board {
 
   _drawZoomBar() {
     this.root.classList.toggle("zoomed", this.zoom > 1);
-    this.zoomLabel.textContent = `${Math.round(this.zoom * 100)} %`;
+    this.zoomLabel.textContent = number(this.zoom, { style: "percent" });
     this.zoomOut.disabled = this.zoom <= 1;
     this.zoomIn.disabled = this.zoom >= ZOOM_MAX;
   }
@@ -393,7 +395,7 @@ export class Board {
     }
     svg.classList.add("board-svg");
     svg.setAttribute("role", "img");
-    if (!svg.getAttribute("aria-label")) svg.setAttribute("aria-label", "Board");
+    if (!svg.getAttribute("aria-label")) svg.setAttribute("aria-label", t("Board"));
     if (!svg.getAttribute("viewBox")) {
       const w = parseFloat(svg.getAttribute("width"));
       const h = parseFloat(svg.getAttribute("height"));
@@ -668,12 +670,16 @@ export class Board {
     const orient = [...this.groups.values()].some(
       (g) => g.actions.length > 1 && kindOfChoice(g.actions) === "orientations",
     );
-    const turn = orient ? "Turn and Flip change the piece's direction" : "Next choice shows another move there";
     if (this.touch) {
-      return `Tap a highlighted place to see the move, then tap it again or press Play.${several ? ` ${turn}.` : ""}`;
+      if (!several) return t("Tap a highlighted place to see the move, then tap it again or press Play.");
+      return orient
+        ? t("Tap a highlighted place to see the move, then tap it again or press Play. Turn and Flip change the piece's direction.")
+        : t("Tap a highlighted place to see the move, then tap it again or press Play. Next choice shows another move there.");
     }
-    const keys = orient ? "R and F (or the wheel) turn and flip the piece" : "R and F (or the wheel) show the other moves there";
-    return `Point at a highlighted place to see the move; click or press Enter to play it.${several ? ` ${keys}.` : ""}`;
+    if (!several) return t("Point at a highlighted place to see the move; click or press Enter to play it.");
+    return orient
+      ? t("Point at a highlighted place to see the move; click or press Enter to play it. R and F (or the wheel) turn and flip the piece.")
+      : t("Point at a highlighted place to see the move; click or press Enter to play it. R and F (or the wheel) show the other moves there.");
   }
 
   /** Mark every legal place (the setting) and what the last move changed, in each frame. */
@@ -815,9 +821,10 @@ export class Board {
 
   _label(g) {
     const a = g.actions[g.index];
-    const what = kindOfChoice(g.actions) === "orientations" ? "R and F turn and flip" : "R and F show the others";
-    const more = g.actions.length > 1 ? ` (${g.index + 1} of ${g.actions.length}; ${what})` : "";
-    g.el.setAttribute("aria-label", (a.label || a.text) + more);
+    const what = kindOfChoice(g.actions) === "orientations" ? t("R and F turn and flip") : t("R and F show the others");
+    const params = { move: a.label || a.text, i: g.index + 1, n: g.actions.length, what };
+    // TRANSLATORS: the label of a place on the board with several moves: the move shown, which of them it is, and the keys
+    g.el.setAttribute("aria-label", g.actions.length > 1 ? t("{move} ({i} of {n}; {what})", params) : params.move);
   }
 
   _activate(id) {
@@ -898,8 +905,8 @@ export class Board {
       cell.classList.add(id === a.target ? "preview-target" : "preview");
       this._outline(cell, id === a.target ? "hl-target" : "hl-cell");
     }
-    const more = g && g.actions.length > 1 ? ` (${g.index + 1} of ${g.actions.length})` : "";
-    this.status.textContent = `${a.label || a.text}${more}`;
+    const move = a.label || a.text;
+    this.status.textContent = g && g.actions.length > 1 ? t("{move} ({i} of {n})", { move, i: g.index + 1, n: g.actions.length }) : move;
     this.status.title = a.text;
     this.previewed = a;
     this._drawMoveBar();

@@ -1,5 +1,7 @@
 // Small DOM helpers shared by the pages.
 
+import { ago, t } from "./words.js";
+
 /**
  * Build an element: h("button", {class: "primary", onclick: f}, "Play").
  * Attributes starting with "on" become listeners; null/false attributes are skipped.
@@ -30,29 +32,23 @@ let toastTimer = null;
 
 /** A short message at the bottom of the screen (also read out by screen readers). */
 export function toast(text, ms = 3500) {
-  const t = document.getElementById("toast");
-  if (!t) return;
-  t.textContent = text;
-  t.classList.add("show");
+  const box = document.getElementById("toast");
+  if (!box) return;
+  box.textContent = text;
+  box.classList.add("show");
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => t.classList.remove("show"), ms);
+  toastTimer = setTimeout(() => box.classList.remove("show"), ms);
 }
 
-/** "3 minutes ago"-style text for an epoch time in seconds. */
-export function ago(seconds) {
-  if (!seconds) return "";
-  const d = Date.now() / 1000 - seconds;
-  if (d < 60) return "just now";
-  if (d < 3600) return `${Math.round(d / 60)} min ago`;
-  if (d < 86400) return `${Math.round(d / 3600)} h ago`;
-  return new Date(seconds * 1000).toLocaleDateString();
-}
+/** "3 minutes ago"-style text for an epoch time in seconds, in the page's language. */
+export { ago };
 
 /** m:ss or h:mm:ss or "2 d 3 h" for a number of seconds. */
 export function clockText(s) {
   if (s === null || s === undefined) return "";
   s = Math.max(0, s);
-  if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+  // TRANSLATORS: a clock of more than a day: days and hours, as short as can be
+  if (s >= 86400) return t("{days} d {hours} h", { days: Math.floor(s / 86400), hours: Math.floor((s % 86400) / 3600) });
   const hh = Math.floor(s / 3600);
   const mm = Math.floor((s % 3600) / 60);
   const ss = Math.floor(s % 60);

@@ -20,6 +20,7 @@
 
 import * as THREE from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
+import { t } from "./words.js";
 
 const BALANCE = 0.57;
 const SLOW_MOTION = 0.25; // playback speed of a fall
@@ -161,23 +162,31 @@ function lastMove(obs) {
 
 function andList(words) {
   if (words.length < 2) return words.join("");
-  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+  return t("{first} and {last}", { first: words.slice(0, -1).join(", "), last: words[words.length - 1] });
 }
 
 /** Who toppled the tower, with what, and what fell, in words (as the plan says it). */
 export function fallSentence(lc, names = []) {
-  const who = names[lc.player] || `Player ${lc.player + 1}`;
-  const what = lc.after === "balance" ? "a balance cube" : "a polycube";
+  const who = names[lc.player] || t("Player {n}", { n: lc.player + 1 });
+  const balance = lc.after === "balance";
   const byCode = new Map(((lc.scene || {}).pieces || []).map((p) => [`P${p.piece}`, p]));
   const words = [];
   let cubes = 0;
   for (const code of lc.fell || []) {
     const p = byCode.get(code);
-    if (p) words.push(`the ${p.name} (${p.letter})`);
+    if (p) words.push(t("the {piece} ({letter})", { piece: p.name, letter: p.letter }));
     else cubes += 1;
   }
-  if (cubes) words.push(cubes === 1 ? "a balance cube" : `${cubes} balance cubes`);
-  return `${who} toppled the tower with ${what}${words.length ? `: ${andList(words)} fell` : ""}.`;
+  if (cubes) words.push(tn("a balance cube", "{n} balance cubes", cubes));
+  if (!words.length) {
+    return balance
+      ? t("{name} toppled the tower with a balance cube.", { name: who })
+      : t("{name} toppled the tower with a polycube.", { name: who });
+  }
+  const fell = andList(words);
+  return balance
+    ? t("{name} toppled the tower with a balance cube: {fell} fell.", { name: who, fell })
+    : t("{name} toppled the tower with a polycube: {fell} fell.", { name: who, fell });
 }
 
 /** The centre of a polycube's cells (the physics body's origin without tremor). */
@@ -200,14 +209,14 @@ export class KozoView {
     container.kozoView = this; // for tools and tests driving the view
     container.classList.add("kozo3d");
     container.setAttribute("role", "img");
-    container.setAttribute("aria-label", "The tower in 3D");
+    container.setAttribute("aria-label", t("The tower in 3D"));
     const canvas = document.createElement("canvas");
     const hint = document.createElement("div");
     hint.className = "hint";
     const finger = (navigator.maxTouchPoints || 0) > 0 || matchMedia("(pointer: coarse)").matches;
     hint.textContent = finger
-      ? "Drag to turn the tower · pinch to zoom · tap a column to see a move there"
-      : "Drag to turn the tower · wheel to zoom";
+      ? t("Drag to turn the tower · pinch to zoom · tap a column to see a move there")
+      : t("Drag to turn the tower · wheel to zoom");
     this.controlsBar = document.createElement("div");
     this.controlsBar.className = "kozo3d-bar";
     this.caption = document.createElement("p");
@@ -266,7 +275,7 @@ export class KozoView {
    */
   _picking(canvas) {
     canvas.tabIndex = 0;
-    canvas.setAttribute("aria-label", "Tower: choose a column to see a move there, again to play it; R and F turn it");
+    canvas.setAttribute("aria-label", t("Tower: choose a column to see a move there, again to play it; R and F turn it"));
     const ray = new THREE.Raycaster();
     let down = null;
     canvas.addEventListener("pointerdown", (ev) => (down = [ev.clientX, ev.clientY]));
@@ -463,7 +472,7 @@ export class KozoView {
     const b = document.createElement("button");
     b.type = "button";
     b.id = "play-fall";
-    b.textContent = "Play the fall (slow motion)";
+    b.textContent = t("Play the fall (slow motion)");
     b.addEventListener("click", () => this.playFall(obs));
     this.controlsBar.appendChild(b);
   }
@@ -478,7 +487,7 @@ export class KozoView {
       if (!res.ok) throw new Error("no motion");
       this.playMotion(await res.json(), obs.last_check.scene);
     } catch (e) {
-      this.controlsBar.append(" The recorded motion is not available.");
+      this.controlsBar.append(" ", t("The recorded motion is not available."));
     }
   }
 

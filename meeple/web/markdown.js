@@ -2,6 +2,8 @@
 // emphasis, links). Reconstructed rules, written **[R]** or **[R7]** in the text, are marked
 // with a badge. Everything is escaped first: the text never becomes markup by itself.
 
+import { t } from "./words.js";
+
 function esc(s) {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
@@ -12,17 +14,17 @@ function inline(text) {
     codes.push(c);
     return `\u0000${codes.length - 1}\u0000`;
   });
+  const why = esc(t("reconstructed rule: our reading where no source said")).replace(/"/g, "&quot;");
   s = s
     .replace(
       /\*\*\[(R\d*)\]\*\*|\[(R\d*)\](?!\()/g,
-      (_, a, b) =>
-        `<mark class="recon" title="reconstructed rule: our reading where no source said">${a || b}</mark>`,
+      (_, a, b) => `<mark class="recon" title="${why}">${a || b}</mark>`,
     )
     .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
     .replace(/(^|[^*\w])\*([^*\s][^*]*)\*(?!\w)/g, "$1<em>$2</em>")
-    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, t, href) => {
+    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, words, href) => {
       const safe = /^(https?:|\/|#)/.test(href) ? href : "#";
-      return `<a href="${safe}">${t}</a>`;
+      return `<a href="${safe}">${words}</a>`;
     });
   return s.replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${codes[+i]}</code>`);
 }

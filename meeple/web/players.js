@@ -2,17 +2,18 @@
 // the only cue) per seat, and the one table of a finished game's final breakdown.
 
 import { h } from "./dom.js";
+import { number, t } from "./words.js";
 
 /** A score as people write it: whole numbers without a decimal point. */
 export function fmt(x) {
   if (typeof x !== "number") return String(x ?? "");
-  return Number.isInteger(x) ? String(x) : x.toFixed(Math.abs(x) < 10 ? 2 : 1).replace(/\.?0+$/, "");
+  return number(x, { maximumFractionDigits: Number.isInteger(x) ? 0 : Math.abs(x) < 10 ? 2 : 1, useGrouping: false });
 }
 
 /** A seat holder's name; an open seat (or one nobody holds yet) is "Player N", N from 1. */
 export function playerName(p) {
   if (!p) return "?";
-  return p.name || `Player ${p.seat + 1}`;
+  return p.name || t("Player {n}", { n: p.seat + 1 });
 }
 
 /**
@@ -23,7 +24,7 @@ export function playerNames(players, count = 0) {
   const bySeat = new Map((players || []).map((p) => [p.seat, p]));
   const n = Math.max(count, ...(players || []).map((p) => p.seat + 1), 0);
   const base = Array.from({ length: n }, (_, s) => playerName(bySeat.get(s) || { seat: s }));
-  return base.map((name, s) => (base.filter((x) => x === name).length > 1 ? `${name} (player ${s + 1})` : name));
+  return base.map((name, s) => (base.filter((x) => x === name).length > 1 ? t("{name} (player {n})", { name, n: s + 1 }) : name));
 }
 
 const FALLBACK = { name: "grey", fill: "#8a8578", symbol: "●", ink: "#ffffff" };
@@ -88,7 +89,7 @@ export function resultsTable(breakdown, { names = [], colours = [], ranks = [], 
   const labels = [];
   for (const line of lines) for (const p of line.parts) if (!labels.includes(p.label)) labels.push(p.label);
   const order = [...lines].sort((a, b) => (ranks[a.player] ?? 0) - (ranks[b.player] ?? 0) || a.player - b.player);
-  const nameOf = (s) => names[s] || `Player ${s + 1}`;
+  const nameOf = (s) => names[s] || t("Player {n}", { n: s + 1 });
   // Many parts: on a narrow screen each player's line is shown as a card of its own.
   const table = h(
     "table",
@@ -96,8 +97,8 @@ export function resultsTable(breakdown, { names = [], colours = [], ranks = [], 
     h(
       "thead",
       {},
-      h("tr", {}, h("th", { scope: "col" }, "Rank"), h("th", { scope: "col" }, "Player"),
-        labels.map((l) => h("th", { scope: "col" }, l)), h("th", { scope: "col", class: "total" }, "Total")),
+      h("tr", {}, h("th", { scope: "col" }, t("Rank")), h("th", { scope: "col" }, t("Player")),
+        labels.map((l) => h("th", { scope: "col" }, l)), h("th", { scope: "col", class: "total" }, t("Total"))),
     ),
     h(
       "tbody",
@@ -107,7 +108,7 @@ export function resultsTable(breakdown, { names = [], colours = [], ranks = [], 
         return h(
           "tr",
           { dataset: { seat: line.player } },
-          h("td", { class: "rank", "data-label": "Rank" }, ranks[line.player] ?? ""),
+          h("td", { class: "rank", "data-label": t("Rank") }, ranks[line.player] ?? ""),
           h(
             "th",
             { scope: "row" },
@@ -115,7 +116,7 @@ export function resultsTable(breakdown, { names = [], colours = [], ranks = [], 
             badges[line.player] ? h("span", { class: "badge" }, badges[line.player]) : null,
           ),
           labels.map((l) => h("td", { "data-label": l }, h("span", { class: "value" }, parts.has(l) ? fmt(parts.get(l)) : ""))),
-          h("td", { class: "total", "data-label": "Total" }, h("strong", {}, line.total === undefined ? "" : fmt(line.total))),
+          h("td", { class: "total", "data-label": t("Total") }, h("strong", {}, line.total === undefined ? "" : fmt(line.total))),
         );
       }),
     ),
@@ -126,7 +127,7 @@ export function resultsTable(breakdown, { names = [], colours = [], ranks = [], 
     { class: "results" },
     h("div", { class: "results-scroll" }, table),
     notes.length
-      ? h("ul", { class: "results-notes muted" }, notes.map((l) => h("li", {}, `${nameOf(l.player)}: ${l.note}`)))
+      ? h("ul", { class: "results-notes muted" }, notes.map((l) => h("li", {}, t("{name}: {note}", { name: nameOf(l.player), note: l.note }))))
       : null,
   );
 }

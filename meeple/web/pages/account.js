@@ -3,6 +3,7 @@
 import { post } from "../api.js";
 import { navigate, refreshMe, session } from "../app.js";
 import { ago, fill, h, link } from "../dom.js";
+import { number, t } from "../words.js";
 
 function form(title, fields, submitText, onSubmit, id) {
   const err = h("p", { class: "error", role: "alert" });
@@ -30,8 +31,8 @@ function form(title, fields, submitText, onSubmit, id) {
         try {
           await onSubmit(data);
         } catch (e) {
-          const t = e.message.trim();
-          err.textContent = t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?]\)?$/.test(t) ? "" : ".");
+          const why = e.message.trim();
+          err.textContent = why.charAt(0).toUpperCase() + why.slice(1) + (/[.!?]\)?$/.test(why) ? "" : ".");
         }
       },
     },
@@ -44,11 +45,11 @@ function form(title, fields, submitText, onSubmit, id) {
 }
 
 /** A guest-name form (for pages where someone must sit down first); calls done() when in. */
-export function guestForm(done, title = "Play as a guest") {
+export function guestForm(done, title = null) {
   return form(
-    title,
-    [{ name: "name", label: "Your name", maxlength: 32 }],
-    "Continue as guest",
+    title || t("Play as a guest"),
+    [{ name: "name", label: t("Your name"), maxlength: 32 }],
+    t("Continue as guest"),
     async (d) => {
       await post("/api/guest", { name: d.name });
       await refreshMe();
@@ -59,14 +60,15 @@ export function guestForm(done, title = "Play as a guest") {
 }
 
 export async function loginPage(main, _params, query) {
-  document.title = "Sign in · meeple";
+  document.title = t("Sign in · meeple");
   const next = query.get("next") || "/";
   const done = () => navigate(next, { replace: true });
   const who = session.me.name
     ? h(
         "p",
         {},
-        `You are signed in as ${session.me.name}${session.me.guest ? " (guest)" : ""}. `,
+        session.me.guest ? t("You are signed in as {name} (guest).", { name: session.me.name }) : t("You are signed in as {name}.", { name: session.me.name }),
+        " ",
         h(
           "button",
           {
@@ -78,23 +80,23 @@ export async function loginPage(main, _params, query) {
               navigate("/login", { replace: true });
             },
           },
-          "Sign out on every device",
+          t("Sign out on every device"),
         ),
       )
     : null;
   fill(main, 
-    h("h1", {}, "Sign in"),
+    h("h1", {}, t("Sign in")),
     who,
     h(
       "div",
       { class: "grid" },
       form(
-        "Log in",
+        t("Log in"),
         [
-          { name: "name", label: "Name", autocomplete: "username", maxlength: 32 },
-          { name: "password", label: "Password", type: "password", autocomplete: "current-password" },
+          { name: "name", label: t("Name"), autocomplete: "username", maxlength: 32 },
+          { name: "password", label: t("Password"), type: "password", autocomplete: "current-password" },
         ],
-        "Log in",
+        t("Log in"),
         async (d) => {
           await post("/api/login", d);
           await refreshMe();
@@ -103,12 +105,12 @@ export async function loginPage(main, _params, query) {
         "login-form",
       ),
       form(
-        "Sign up",
+        t("Sign up"),
         [
-          { name: "name", label: "Name (1–32 letters of any one script or digits; spaces, hyphens and apostrophes between them)", autocomplete: "username", maxlength: 32 },
-          { name: "password", label: "Password (at least 8 characters)", type: "password", autocomplete: "new-password", minlength: 8 },
+          { name: "name", label: t("Name (1–32 letters of any one script or digits; spaces, hyphens and apostrophes between them)"), autocomplete: "username", maxlength: 32 },
+          { name: "password", label: t("Password (at least 8 characters)"), type: "password", autocomplete: "new-password", minlength: 8 },
         ],
-        "Create account",
+        t("Create account"),
         async (d) => {
           await post("/api/signup", d);
           await refreshMe();
@@ -129,45 +131,52 @@ function titleOf(game) {
 const DEAD = new Set(["aborted", "abandoned"]);
 
 /** Whose move a running table waits for: "Ann to move", "Ann and Bob to move". */
-function toMove(t) {
-  const names = t.to_move.map((i) => {
-    const s = (t.seats || [])[i];
-    return (s && s.name) || `Player ${i + 1}`;
+function toMove(table) {
+  const names = table.to_move.map((i) => {
+    const s = (table.seats || [])[i];
+    return (s && s.name) || t("Player {n}", { n: i + 1 });
   });
-  const who = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
-  return `${who} to move`;
+  if (names.length === 1) return t("{name} to move", { name: names[0] });
+  return t("{names} to move", { names: listText(names) });
+}
+
+/** "Ann, Bob and Cy" in the page's language. */
+export function listText(items) {
+  if (items.length < 2) return items.join("");
+  // TRANSLATORS: the end of a list: "Ann, Bob and Cy" ({first} is "Ann, Bob")
+  return t("{first} and {last}", { first: items.slice(0, -1).join(", "), last: items[items.length - 1] });
 }
 
 /** A list of table summaries (lobby lists, profiles, "your turn"). Tables called off or given
  * up are never listed: they have no game to watch and no result. */
-export function tableList(tables, { empty = "None.", action = null } = {}) {
-  tables = (tables || []).filter((t) => !DEAD.has(t.status));
-  if (!tables.length) return h("p", { class: "muted" }, empty);
+export function tableList(tables, { empty = null, action = null } = {}) {
+  tables = (tables || []).filter((table) => !DEAD.has(table.status));
+  if (!tables.length) return h("p", { class: "muted" }, empty || t("None."));
   return h(
     "ul",
     { class: "seats" },
-    tables.map((t) => {
-      const people = (t.seats || [])
-        .map((s) => (s.kind === "bot" ? s.name || (s.bot_name ? `${s.bot_name} bot` : "a bot") : s.kind === "open" ? "open seat" : s.name))
+    tables.map((table) => {
+      const people = (table.seats || [])
+        .map((s) => (s.kind === "bot" ? s.name || (s.bot_name ? t("{level} bot", { level: s.bot_name }) : t("a bot")) : s.kind === "open" ? t("open seat") : s.name))
         .join(", ");
-      const href = t.status === "finished" ? `/replay/${t.id}` : `/table/${t.id}`;
+      const href = table.status === "finished" ? `/replay/${table.id}` : `/table/${table.id}`;
       const res =
-        t.status === "finished" && t.result
-          ? ` — scores ${t.result.scores.map((x) => +x).join(" : ")}`
-          : t.status === "running" && (t.to_move || []).length
-            ? ` — ${toMove(t)}`
+        table.status === "finished" && table.result
+          ? t("scores {scores}", { scores: table.result.scores.map((x) => number(+x)).join(" : ") })
+          : table.status === "running" && (table.to_move || []).length
+            ? toMove(table)
             : "";
       const extra = [];
-      if (t.seat !== undefined && t.seat !== null) extra.push(`seat ${t.seat + 1}`);
-      if (t.rank) extra.push(`rank ${t.rank}`);
-      if (t.rated) extra.push("rated");
+      if (table.seat !== undefined && table.seat !== null) extra.push(t("seat {n}", { n: table.seat + 1 }));
+      if (table.rank) extra.push(t("rank {n}", { n: table.rank }));
+      if (table.rated) extra.push(t("rated"));
       return h(
         "li",
-        { dataset: { table: t.id } },
-        h("span", { class: "name" }, link(href, t.title || titleOf(t.game)), " ", h("span", { class: "muted" }, `${people}${res}`)),
+        { dataset: { table: table.id } },
+        h("span", { class: "name" }, link(href, table.title || titleOf(table.game)), " ", h("span", { class: "muted" }, res ? `${people} — ${res}` : people)),
         extra.length ? h("span", { class: "badge" }, extra.join(", ")) : null,
-        h("span", { class: "muted" }, ago(t.finished || t.started || t.created)),
-        action ? action(t) : null,
+        h("span", { class: "muted" }, ago(table.finished || table.started || table.created)),
+        action ? action(table) : null,
       );
     }),
   );

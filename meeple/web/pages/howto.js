@@ -4,6 +4,7 @@
 import { get } from "../api.js";
 import { h } from "../dom.js";
 import { markdown } from "../markdown.js";
+import { t } from "../words.js";
 
 const PICTURE = /^!\[([^\]]*)\]\(([^)\s]+)\)\s*$/;
 
@@ -39,8 +40,8 @@ export function howtoBody(page) {
 }
 
 /** The "Learn to play" link of a game (the guided first game). */
-export function learnLink(name, text = "Learn to play") {
-  return h("a", { class: "button learn", href: `/tutorial/${encodeURIComponent(name)}`, "data-link": true }, text);
+export function learnLink(name, text = null) {
+  return h("a", { class: "button learn", href: `/tutorial/${encodeURIComponent(name)}`, "data-link": true }, text || t("Learn to play"));
 }
 
 /** The "How to play" section of a game's rules page (null when the game has none). */
@@ -55,7 +56,7 @@ export async function howtoSection(name) {
     "section",
     { class: "howto card", id: "howto" },
     ...howtoBody(page),
-    h("p", {}, learnLink(name, `Learn to play ${page.title}: a guided first game`)),
-    h("p", { class: "muted" }, "The full rules follow below. ", h("a", { href: "#rules" }, "Go to the full rules")),
+    h("p", {}, learnLink(name, t("Learn to play {game}: a guided first game", { game: page.title }))),
+    h("p", { class: "muted" }, t("The full rules follow below."), " ", h("a", { href: "#rules" }, t("Go to the full rules"))),
   );
 }

@@ -5,26 +5,28 @@ import { games, navigate, session } from "../app.js";
 import { fill, h, link, toast } from "../dom.js";
 import { guestForm, tableList } from "./account.js";
 import { lobbyChat } from "./lobby_chat.js";
+import { number, t, tn } from "../words.js";
 
 function reconBadge() {
   return h(
     "span",
-    { class: "badge recon", title: RECONSTRUCTED },
-    "reconstructed",
+    { class: "badge recon", title: t("reconstructed: no source says how the printed game does this; this is our reading") },
+    t("reconstructed"),
   );
 }
 
 /** "2, 3 or 4 players". */
 function playersText(counts) {
-  if (counts.length === 1) return `${counts[0]} players`;
-  return `${counts.slice(0, -1).join(", ")} or ${counts[counts.length - 1]} players`;
+  if (counts.length === 1) return tn("{n} player", "{n} players", counts[0]);
+  // TRANSLATORS: how many play a game: "2, 3 or 4 players" ({first} is "2, 3")
+  return t("{first} or {last} players", { first: counts.slice(0, -1).map((c) => number(c)).join(", "), last: counts[counts.length - 1] });
 }
 
 /** "10–30 minutes", or "about 30 minutes" where the game gives one length. */
 function minutesText(minutes) {
   if (!minutes) return null;
   const [low, high] = minutes;
-  return low === high ? `about ${low} minutes` : `${low}–${high} minutes`;
+  return low === high ? t("about {n} minutes", { n: low }) : t("{low}–{high} minutes", { low, high });
 }
 
 /** A game in the lobby: its picture (drawn by the game from a sample position), its name,
@@ -58,33 +60,33 @@ function gameCard(g) {
       : h(
           "p",
           { class: "game-tags" },
-          g.perfect_information ? null : h("span", { class: "badge" }, "hidden information"),
+          g.perfect_information ? null : h("span", { class: "badge" }, t("hidden information")),
           recon ? reconBadge() : null,
         ),
     h(
       "div",
       { class: "row" },
-      h("a", { class: "button primary", href: `/new?game=${g.name}`, "data-link": true }, "New table"),
-      link(`/rules/${g.name}`, "Rules"),
-      link(`/tutorial/${g.name}`, "Learn to play"),
+      h("a", { class: "button primary", href: `/new?game=${g.name}`, "data-link": true }, t("New table")),
+      link(`/rules/${g.name}`, t("Rules")),
+      link(`/tutorial/${g.name}`, t("Learn to play")),
     ),
   );
 }
 
 export async function lobbyPage(main) {
-  document.title = "Lobby · meeple";
+  document.title = t("Lobby · meeple");
   const list = await games();
   const who = session.me.name
     ? null
     : h(
         "div",
         { id: "welcome" },
-        h("p", {}, "Sign in to keep your games, or just give a name and play as a guest. ", link("/login", "Log in or sign up")),
-        guestForm(() => lobbyPage(main), "Play as a guest"),
+        h("p", {}, t("Sign in to keep your games, or just give a name and play as a guest."), " ", link("/login", t("Log in or sign up"))),
+        guestForm(() => lobbyPage(main), t("Play as a guest")),
       );
   const gamesGrid = h("div", { class: "grid", id: "games" }, list.map(gameCard));
   const sections = h("div", {});
-  fill(main, h("h1", {}, "Lobby"), who, h("h2", {}, "Games"), gamesGrid, sections, lobbyChat());
+  fill(main, h("h1", {}, t("Lobby")), who, h("h2", {}, t("Games")), gamesGrid, sections, lobbyChat());
 
   const load = async () => {
     const [open, running, finished] = await Promise.all([
@@ -97,23 +99,23 @@ export async function lobbyPage(main) {
     if (session.me.name) {
       [turns, mine] = await Promise.all([get("/api/my/turns"), get("/api/my/tables")]);
     }
-    const join = (t) =>
-      t.seats.some((s) => s.kind === "open")
+    const join = (table) =>
+      table.seats.some((s) => s.kind === "open")
         ? h(
             "button",
             {
               type: "button",
               onclick: async () => {
                 if (!session.me.name) {
-                  toast("Give a name first (play as a guest) or sign in.");
+                  toast(t("Give a name first (play as a guest) or sign in."));
                   return;
                 }
-                const r = await post(`/api/tables/${t.id}/join`, {});
-                keepTokens(t.id, r.tokens);
-                navigate(`/table/${t.id}`);
+                const r = await post(`/api/tables/${table.id}/join`, {});
+                keepTokens(table.id, r.tokens);
+                navigate(`/table/${table.id}`);
               },
             },
-            "Join",
+            t("Join"),
           )
         : null;
     fill(sections, 
@@ -121,15 +123,15 @@ export async function lobbyPage(main) {
         ? h(
             "section",
             { id: "your-turn" },
-            h("h2", {}, "Your turn"),
-            tableList(turns.tables, { empty: "Nothing waits for you." }),
-            h("h2", {}, "Your tables"),
-            tableList(mine.tables, { empty: "You sit at no open or running table." }),
+            h("h2", {}, t("Your turn")),
+            tableList(turns.tables, { empty: t("Nothing waits for you.") }),
+            h("h2", {}, t("Your tables")),
+            tableList(mine.tables, { empty: t("You sit at no open or running table.") }),
           )
         : null,
-      h("section", { id: "open-tables" }, h("h2", {}, "Open tables"), tableList(open.tables, { empty: "No open tables: create one above.", action: join })),
-      h("section", { id: "running-tables" }, h("h2", {}, "Running tables"), tableList(running.tables, { empty: "No games running." })),
-      h("section", { id: "finished-tables" }, h("h2", {}, "Recently finished"), tableList(finished.tables.slice(0, 15), { empty: "None yet." })),
+      h("section", { id: "open-tables" }, h("h2", {}, t("Open tables")), tableList(open.tables, { empty: t("No open tables: create one above."), action: join })),
+      h("section", { id: "running-tables" }, h("h2", {}, t("Running tables")), tableList(running.tables, { empty: t("No games running.") })),
+      h("section", { id: "finished-tables" }, h("h2", {}, t("Recently finished")), tableList(finished.tables.slice(0, 15), { empty: t("None yet.") })),
     );
   };
   await load();
@@ -137,8 +139,6 @@ export async function lobbyPage(main) {
   return () => clearInterval(timer);
 }
 
-/** What "reconstructed" means, said once in the form and on every marked option. */
-const RECONSTRUCTED = "reconstructed: no source says how the printed game does this; this is our reading";
 
 /** The words a game gives for `value` of option `o` (its labels), or null. */
 function wordsFor(o, value) {
@@ -149,8 +149,8 @@ function wordsFor(o, value) {
 /** A line of help (or a refusal) as a sentence: a capital first, a full stop last (after a
  * closing bracket too, unless one ends inside it). */
 function sentence(text) {
-  const t = text.trim();
-  return t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?]\)?$/.test(t) ? "" : ".");
+  const s = text.trim();
+  return s.charAt(0).toUpperCase() + s.slice(1) + (/[.!?]\)?$/.test(s) ? "" : ".");
 }
 
 /** An input for one option of a game's option schema, in the game's own words. */
@@ -166,9 +166,9 @@ function optionField(o) {
     input = h(
       "select",
       { id, name: o.name },
-      h("option", { value: "" }, wordsFor(o, null) || "as the game says"),
-      choice(true, "on"),
-      choice(false, "off"),
+      h("option", { value: "" }, wordsFor(o, null) || t("as the game says")),
+      choice(true, t("on")),
+      choice(false, t("off")),
     );
   } else if (o.type === "bool") {
     input = h("input", { type: "checkbox", id, name: o.name, checked: !!o.default });
@@ -176,7 +176,7 @@ function optionField(o) {
     input = h(
       "select",
       { id, name: o.name },
-      unset ? h("option", { value: "" }, wordsFor(o, null) || "as the game says") : null,
+      unset ? h("option", { value: "" }, wordsFor(o, null) || t("as the game says")) : null,
       listed.map((c) => choice(c, String(c))),
     );
   } else if (o.type === "int" || o.type === "float") {
@@ -185,14 +185,14 @@ function optionField(o) {
       id,
       name: o.name,
       value: unset ? null : o.default,
-      placeholder: unset ? wordsFor(o, null) || "as the game says" : null,
+      placeholder: unset ? wordsFor(o, null) || t("as the game says") : null,
       step: o.type === "int" ? 1 : "any",
       min: o.minimum ?? null,
       max: o.maximum ?? null,
       inputmode: o.type === "int" ? "numeric" : "decimal",
     });
   } else {
-    input = h("input", { type: "text", id, name: o.name, value: o.default ?? null, placeholder: unset ? wordsFor(o, null) || "as the game says" : null });
+    input = h("input", { type: "text", id, name: o.name, value: o.default ?? null, placeholder: unset ? wordsFor(o, null) || t("as the game says") : null });
   }
   /** The chosen value; undefined means "leave it to the game". */
   const read = () => {
@@ -222,6 +222,22 @@ function optionField(o) {
   return { el, read, write, changed, option: o };
 }
 
+/** A clock profile's name with what it gives: "Rapid: 10 min, +5 s a move". */
+function clockName(name, p) {
+  const known = {
+    bullet: t("Bullet"),
+    blitz: t("Blitz"),
+    rapid: t("Rapid"),
+    // TRANSLATORS: a clock: a day for each move
+    daily: t("A day a move"),
+    // TRANSLATORS: a clock: a week for each move
+    weekly: t("A week a move"),
+  };
+  const title = known[name] || name.charAt(0).toUpperCase() + name.slice(1);
+  if (!p || p.kind !== "fischer") return title;
+  return t("{clock}: {minutes} min, +{seconds} s a move", { clock: title, minutes: p.initial / 60, seconds: p.increment });
+}
+
 /** The bot levels from /api/bots, weakest first: [{spec, name, description}] (an older
  * server answers a list of specs). */
 function botLevels(answer) {
@@ -229,12 +245,12 @@ function botLevels(answer) {
 }
 
 export async function newTablePage(main, _params, query) {
-  document.title = "New table · meeple";
+  document.title = t("New table · meeple");
   const list = await games();
   if (!session.me.name) {
     fill(main, 
-      h("h1", {}, "New table"),
-      h("p", {}, "Give a name first (or ", link(`/login?next=${encodeURIComponent(location.pathname + location.search)}`, "sign in"), ")."),
+      h("h1", {}, t("New table")),
+      h("p", {}, t("Give a name first, or sign in."), " ", link(`/login?next=${encodeURIComponent(location.pathname + location.search)}`, t("Sign in"))),
       guestForm(() => newTablePage(main, _params, query)),
     );
     return;
@@ -256,15 +272,15 @@ export async function newTablePage(main, _params, query) {
   const visSel = h(
     "select",
     { id: "visibility", name: "visibility" },
-    h("option", { value: "public" }, "Anyone: listed in the lobby"),
-    h("option", { value: "private" }, "Only people with the invite link"),
+    h("option", { value: "public" }, t("Anyone: listed in the lobby")),
+    h("option", { value: "private" }, t("Only people with the invite link")),
   );
   const clockSel = h(
     "select",
     { id: "clock", name: "clock" },
-    h("option", { value: "" }, "No clock"),
+    h("option", { value: "" }, t("No clock")),
     Object.entries(clocks.profiles || {}).map(([name, p]) =>
-      h("option", { value: name }, `${name[0].toUpperCase()}${name.slice(1)}${p && p.kind === "fischer" ? `: ${p.initial / 60} min, +${p.increment} s a move` : ""}`),
+      h("option", { value: name }, clockName(name, p)),
     ),
   );
   const ratedBox = h("input", { type: "checkbox", id: "rated", name: "rated" });
@@ -272,15 +288,15 @@ export async function newTablePage(main, _params, query) {
     "label",
     { for: "rated", class: "check option", id: "rated-option" },
     ratedBox,
-    h("span", { class: "option-name" }, "Rated game"),
-    h("small", { class: "muted" }, "Counts for the leaderboard: the standard game, at least two different people, and no moves taken back."),
+    h("span", { class: "option-name" }, t("Rated game")),
+    h("small", { class: "muted" }, t("Counts for the leaderboard: the standard game, at least two different people, and no moves taken back.")),
   );
   const err = h("p", { class: "error", role: "alert" });
   let fields = [];
   let presetInputs = [];
   let seats = []; // {sel, name, row, note}
 
-  const presets = () => game.presets && game.presets.length ? game.presets : [{ name: "Standard", description: "The game with every option at its default.", options: {}, players: null }];
+  const presets = () => game.presets && game.presets.length ? game.presets : [{ name: t("Standard"), description: t("The game with every option at its default."), options: {}, players: null }];
   const fits = (p) => !p.players || p.players.includes(+playersSel.value);
   /** Fill in the options of preset `p` (every other option at its default). */
   const applyPreset = (p) => {
@@ -319,7 +335,7 @@ export async function newTablePage(main, _params, query) {
         h("span", { class: "preset-text" }, h("strong", {}, p.name), " ", h("span", { class: "muted" }, p.description)),
       );
     });
-    fill(presetsBox, h("legend", {}, "How to play"), rows);
+    fill(presetsBox, h("legend", {}, t("How to play")), rows);
   };
   const drawOptions = () => {
     fields = game.options.map(optionField);
@@ -328,19 +344,19 @@ export async function newTablePage(main, _params, query) {
     const advanced = fields.filter((f) => f.option.advanced);
     const marked = fields.some((f) => f.option.reconstructed);
     fill(optionsBox, 
-      h("legend", {}, "Options"),
-      marked ? h("p", { class: "muted recon-note" }, reconBadge(), ` means: ${RECONSTRUCTED.replace(/^reconstructed: /, "")}.`) : null,
+      h("legend", {}, t("Options")),
+      marked ? h("p", { class: "muted recon-note" }, reconBadge(), " ", t("means: no source says how the printed game does this; this is our reading.")) : null,
       everyday.length ? everyday.map((f) => f.el) : null,
       advanced.length
         ? h(
             "details",
             { id: "advanced-options" },
-            h("summary", {}, `More options (${advanced.length})`),
+            h("summary", {}, t("More options ({n})", { n: advanced.length })),
             advanced.map((f) => f.el),
           )
         : null,
-      fields.length ? null : h("p", { class: "muted" }, "This game has no options."),
-      h("p", {}, link(`/rules/${game.name}`, `Rules of ${game.title}`)),
+      fields.length ? null : h("p", { class: "muted" }, t("This game has no options.")),
+      h("p", {}, link(`/rules/${game.name}`, t("Rules of {game}", { game: game.title }))),
     );
   };
   /** Name fields show where one device plays several seats (hot-seat): each player's own. */
@@ -351,7 +367,7 @@ export async function newTablePage(main, _params, query) {
       if (hotSeat && k === 0 && !s.name.value && !s.name.dataset.touched) s.name.value = session.me.name;
     });
     for (const s of seats) {
-      s.sel.options[0].textContent = hotSeat ? "A player on this device" : `You (${session.me.name})`;
+      s.sel.options[0].textContent = hotSeat ? t("A player on this device") : t("You ({name})", { name: session.me.name });
       s.nameRow.hidden = !(hotSeat && s.sel.value === "me");
       const bot = s.sel.value.startsWith("bot:") ? levels.find((b) => "bot:" + b.spec === s.sel.value) : null;
       s.note.textContent = bot && bot.description ? bot.description : "";
@@ -367,10 +383,10 @@ export async function newTablePage(main, _params, query) {
       const sel = h(
         "select",
         { id: `seat-${i}`, name: `seat-${i}` },
-        h("option", { value: "me" }, `You (${session.me.name})`),
-        h("option", { value: "open" }, "Someone who joins (invite link or lobby)"),
+        h("option", { value: "me" }, t("You ({name})", { name: session.me.name })),
+        h("option", { value: "open" }, t("Someone who joins (invite link or lobby)")),
         levels.length
-          ? h("optgroup", { label: "A bot, weakest first" }, levels.map((b) => h("option", { value: "bot:" + b.spec, title: b.description || null }, `Bot: ${b.name}`)))
+          ? h("optgroup", { label: t("A bot, weakest first") }, levels.map((b) => h("option", { value: "bot:" + b.spec, title: b.description || null }, t("Bot: {level}", { level: b.name }))))
           : null,
       );
       sel.value = (old[i] && old[i].value) || (i === 0 ? "me" : defaultBot ? "bot:" + defaultBot : "open");
@@ -380,20 +396,20 @@ export async function newTablePage(main, _params, query) {
         name: `seat-name-${i}`,
         maxlength: "32",
         autocomplete: "off",
-        placeholder: `Name of player ${i + 1}`,
+        placeholder: t("Name of player {n}", { n: i + 1 }),
         value: old[i] ? old[i].name : null,
       });
       if (old[i] && old[i].touched) name.dataset.touched = "1";
       name.addEventListener("input", () => (name.dataset.touched = "1"));
-      const nameRow = h("label", { class: "seat-name", for: `seat-name-${i}` }, h("span", {}, `Name of the player in seat ${i + 1}`), name);
+      const nameRow = h("label", { class: "seat-name", for: `seat-name-${i}` }, h("span", {}, t("Name of the player in seat {n}", { n: i + 1 })), name);
       const note = h("small", { class: "muted seat-note", id: `seat-note-${i}` });
       sel.addEventListener("change", drawNames);
       seats.push({ sel, name, nameRow, note });
-      rows.push(h("div", { class: "seat-row" }, h("label", { for: `seat-${i}` }, h("span", {}, `Seat ${i + 1}`), sel, note), nameRow));
+      rows.push(h("div", { class: "seat-row" }, h("label", { for: `seat-${i}` }, h("span", {}, t("Seat {n}", { n: i + 1 })), sel, note), nameRow));
     }
     fill(seatsBox, 
-      h("legend", {}, "Seats"),
-      h("p", { class: "muted" }, "Choose “You” for several seats to take turns on this screen; each player then gets their own name."),
+      h("legend", {}, t("Seats")),
+      h("p", { class: "muted" }, t("Choose “You” for several seats to take turns on this screen; each player then gets their own name.")),
       rows,
     );
     drawNames();
@@ -403,7 +419,7 @@ export async function newTablePage(main, _params, query) {
     syncPreset();
   };
   const drawPlayers = () => {
-    fill(playersSel, ...game.players.map((n) => h("option", { value: n }, `${n} players`)));
+    fill(playersSel, ...game.players.map((n) => h("option", { value: n }, tn("{n} player", "{n} players", n))));
     seats = [];
     drawSeats();
   };
@@ -432,7 +448,7 @@ export async function newTablePage(main, _params, query) {
       const v = f.read();
       if (v === undefined) continue;
       if (typeof v === "number" && Number.isNaN(v)) {
-        err.textContent = `${f.option.label || f.option.name}: give a number or leave the default`;
+        err.textContent = t("{option}: give a number or leave the default", { option: f.option.label || f.option.name });
         return;
       }
       if (JSON.stringify(v) !== JSON.stringify(f.option.default)) options[f.option.name] = v;
@@ -465,18 +481,18 @@ export async function newTablePage(main, _params, query) {
   };
 
   fill(main, 
-    h("h1", {}, "New table"),
+    h("h1", {}, t("New table")),
     h(
       "form",
       { class: "card", id: "new-table", onsubmit: submit },
-      h("div", { class: "row" }, h("label", {}, h("span", {}, "Game"), gameSel), h("label", {}, h("span", {}, "Players"), playersSel)),
+      h("div", { class: "row" }, h("label", {}, h("span", {}, t("Game")), gameSel), h("label", {}, h("span", {}, t("Players")), playersSel)),
       presetsBox,
       optionsBox,
       seatsBox,
-      h("div", { class: "row" }, h("label", {}, h("span", {}, "Who may join"), visSel), h("label", {}, h("span", {}, "Clock"), clockSel)),
+      h("div", { class: "row" }, h("label", {}, h("span", {}, t("Who may join")), visSel), h("label", {}, h("span", {}, t("Clock")), clockSel)),
       rated,
       err,
-      h("button", { class: "primary", type: "submit", id: "create" }, "Create table"),
+      h("button", { class: "primary", type: "submit", id: "create" }, t("Create table")),
     ),
   );
 }

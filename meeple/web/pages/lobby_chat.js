@@ -3,6 +3,7 @@
 
 import { h, link, toast } from "../dom.js";
 import { chatBox } from "./table_chat.js";
+import { t } from "../words.js";
 
 /** The lobby chat card (it opens its socket now and closes it once it leaves the page). */
 export function lobbyChat() {
@@ -11,10 +12,10 @@ export function lobbyChat() {
   let retry = 500;
   const box = chatBox({
     id: "lobby-chat",
-    title: "Lobby chat",
+    title: t("Lobby chat"),
     onSay: (text) => ws && ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: "chat", text })),
   });
-  const board = h("p", { class: "muted" }, "Who plays best? See the ", link("/leaderboard", "leaderboards"), ".");
+  const board = h("p", { class: "muted" }, t("Who plays best?"), " ", link("/leaderboard", t("See the leaderboards")));
   box.el.append(board);
   const open = () => {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
@@ -29,7 +30,7 @@ export function lobbyChat() {
         return;
       }
       if (box.receive(m)) return;
-      if (m.type === "invitation") toast(`${m.from} invites you to a table of ${m.title}: see your profile.`, 8000);
+      if (m.type === "invitation") toast(t("{name} invites you to a table of {game}: see your profile.", { name: m.from, game: m.title }), 8000);
     };
     ws.onclose = () => {
       if (closed || !box.el.isConnected) return;

@@ -5,9 +5,13 @@
 import { api, get, post } from "../api.js";
 import { games, session } from "../app.js";
 import { ago, fill, h, link, toast } from "../dom.js";
+import { date, number, t, tn } from "../words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const LINE_COLOURS = ["#2f6db5", "#b26a00", "#2e7d32", "#8e3b9c", "#b3261e"];
+
+/** A rating as the language writes it, with one decimal. */
+const rating = (x) => number(Number(x), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** An SVG element (attributes set one by one, text as text). */
 function s(tag, attrs = {}, text = null) {
@@ -20,7 +24,7 @@ function s(tag, attrs = {}, text = null) {
 /** The rating after each rated game, one line per game, drawn here. */
 export function ratingChart(history, titleOf) {
   const series = Object.entries(history || {}).filter(([, pts]) => pts.length);
-  if (!series.length) return h("p", { class: "muted", id: "rating-chart" }, "No rated games yet.");
+  if (!series.length) return h("p", { class: "muted", id: "rating-chart" }, t("No rated games yet."));
   // drawn at the width it is shown at, so that its words stay readable on a phone
   const W = Math.round(Math.min(560, Math.max(280, window.innerWidth - 40)));
   const H = W < 420 ? 200 : 220;
@@ -35,13 +39,13 @@ export function ratingChart(history, titleOf) {
   const x = (i) => pad.l + (most > 1 ? (i / (most - 1)) * (W - pad.l - pad.r) : (W - pad.l - pad.r) / 2);
   const y = (v) => pad.t + (1 - (v - lo) / (hi - lo)) * (H - pad.t - pad.b);
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", id: "rating-chart", class: "rating-chart" });
-  svg.append(s("title", {}, "Rating after each rated game"));
+  svg.append(s("title", {}, t("Rating after each rated game")));
   for (let k = 0; k <= 4; k++) {
     const v = lo + ((hi - lo) * k) / 4;
     svg.append(s("line", { x1: pad.l, x2: W - pad.r, y1: y(v), y2: y(v), class: "grid" }));
-    svg.append(s("text", { x: pad.l - 6, y: y(v) + 4, "text-anchor": "end", class: "axis" }, v.toFixed(1)));
+    svg.append(s("text", { x: pad.l - 6, y: y(v) + 4, "text-anchor": "end", class: "axis" }, rating(v)));
   }
-  svg.append(s("text", { x: (W + pad.l) / 2, y: H - 6, "text-anchor": "middle", class: "axis" }, "rated games, oldest first"));
+  svg.append(s("text", { x: (W + pad.l) / 2, y: H - 6, "text-anchor": "middle", class: "axis" }, t("rated games, oldest first")));
   const legend = h("ul", { class: "chart-legend" });
   series.forEach(([game, pts], k) => {
     const colour = LINE_COLOURS[k % LINE_COLOURS.length];
@@ -49,10 +53,10 @@ export function ratingChart(history, titleOf) {
     svg.append(s("path", { d, fill: "none", stroke: colour, "stroke-width": 2.5 }));
     pts.forEach((p, i) => {
       const dot = s("circle", { cx: x(i), cy: y(p.rating), r: 4, fill: colour });
-      dot.append(s("title", {}, `${titleOf(game)}: ${Number(p.rating).toFixed(1)} after game ${i + 1} (place ${p.rank})`));
+      dot.append(s("title", {}, t("{game}: {rating} after game {n} (place {place})", { game: titleOf(game), rating: rating(p.rating), n: i + 1, place: p.rank })));
       svg.append(dot);
     });
-    legend.append(h("li", {}, h("span", { class: "swatch", style: `background:${colour}` }), ` ${titleOf(game)}: ${Number(pts[pts.length - 1].rating).toFixed(1)}`));
+    legend.append(h("li", {}, h("span", { class: "swatch", style: `background:${colour}` }), " ", t("{game}: {rating}", { game: titleOf(game), rating: rating(pts[pts.length - 1].rating) })));
   });
   return h("figure", { class: "chart" }, svg, legend);
 }
@@ -62,11 +66,11 @@ function avatar(url, name, size = 64) {
 }
 
 function gamesTable(rows) {
-  if (!rows.length) return h("p", { class: "muted" }, "No finished games yet.");
+  if (!rows.length) return h("p", { class: "muted" }, t("No finished games yet."));
   return h(
     "table",
     { class: "stats", id: "profile-games" },
-    h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Played"), h("th", {}, "Won"), h("th", {}, "Rating"))),
+    h("thead", {}, h("tr", {}, h("th", {}, t("Game")), h("th", {}, t("Played")), h("th", {}, t("Won")), h("th", {}, t("Rating")))),
     h(
       "tbody",
       {},
@@ -75,9 +79,9 @@ function gamesTable(rows) {
           "tr",
           {},
           h("td", {}, link(`/leaderboard/${encodeURIComponent(g.game)}`, g.title)),
-          h("td", {}, String(g.played)),
-          h("td", {}, String(g.won)),
-          h("td", {}, g.rated_games ? `${Number(g.rating).toFixed(1)} (${g.rated_games} rated)` : "not rated yet"),
+          h("td", {}, number(g.played)),
+          h("td", {}, number(g.won)),
+          h("td", {}, g.rated_games ? tn("{rating} ({n} rated)", "{rating} ({n} rated)", g.rated_games, { rating: rating(g.rating) }) : t("not rated yet")),
         ),
       ),
     ),
@@ -88,75 +92,80 @@ function gamesTable(rows) {
 function levelsList(rows, p) {
   const near = rows.filter((g) => g.nearest_bot);
   if (!near.length) return null;
-  const whose = p.me ? "Your" : `${p.name}'s`;
+  const say = (g) => {
+    const params = { game: g.title, rating: rating(g.rating), level: g.nearest_bot.name, bot: rating(g.nearest_bot.rating), name: p.name };
+    return p.me
+      ? t("Your rating in {game} ({rating}) is nearest to the {level} bot’s ({bot}).", params)
+      : t("{name}’s rating in {game} ({rating}) is nearest to the {level} bot’s ({bot}).", params);
+  };
   return h(
     "ul",
     { class: "muted", id: "profile-levels" },
-    near.map((g) => h("li", {}, `${whose} rating in ${g.title} (${Number(g.rating).toFixed(1)}) is nearest to the ${g.nearest_bot.name} bot's (${Number(g.nearest_bot.rating).toFixed(1)}).`)),
+    near.map((g) => h("li", {}, say(g))),
   );
 }
 
 function recentList(items) {
-  if (!items.length) return h("p", { class: "muted" }, "No finished games yet.");
+  if (!items.length) return h("p", { class: "muted" }, t("No finished games yet."));
   return h(
     "ul",
     { class: "seats", id: "recent-games" },
-    items.map((t) =>
+    items.map((game) =>
       h(
         "li",
-        { dataset: { table: t.id } },
+        { dataset: { table: game.id } },
         h(
           "span",
           { class: "name" },
-          t.title,
+          game.title,
           " ",
-          h("span", { class: "muted" }, (t.seats || []).map((x) => (x.kind === "bot" ? x.bot_name || `${x.bot} bot` : x.name || "open seat")).join(", ")),
+          h("span", { class: "muted" }, (game.seats || []).map((x) => (x.kind === "bot" ? x.bot_name || t("{level} bot", { level: x.bot }) : x.name || t("open seat"))).join(", ")),
         ),
-        t.rank ? h("span", { class: "badge" }, t.rank === 1 ? "won" : `place ${t.rank}`) : null,
-        t.rated ? h("span", { class: "badge" }, "rated") : null,
-        h("span", { class: "muted" }, ago(t.finished)),
-        link(t.replay, "Replay"),
-        link(t.review, "Review"),
+        game.rank ? h("span", { class: "badge" }, game.rank === 1 ? t("won") : t("place {n}", { n: game.rank })) : null,
+        game.rated ? h("span", { class: "badge" }, t("rated")) : null,
+        h("span", { class: "muted" }, ago(game.finished)),
+        link(game.replay, t("Replay")),
+        link(game.review, t("Review")),
       ),
     ),
   );
 }
 
 async function inviteBox(name) {
-  const box = h("div", { class: "card", id: "invite-box" }, h("h2", {}, `Invite ${name} to a table`));
+  const box = h("div", { class: "card", id: "invite-box" }, h("h2", {}, t("Invite {name} to a table", { name })));
   let mine = [];
   try {
-    mine = (await get("/api/my/tables")).tables.filter((t) => t.status === "waiting" && t.seats.some((x) => x.kind === "open"));
+    mine = (await get("/api/my/tables")).tables.filter((table) => table.status === "waiting" && table.seats.some((x) => x.kind === "open"));
   } catch (e) {
     mine = [];
   }
   if (!mine.length) {
-    box.append(h("p", { class: "muted" }, "You have no table waiting for players. ", link("/new", "Set one up"), ", then invite from here."));
+    box.append(h("p", { class: "muted" }, t("You have no table waiting for players: set one up, then invite from here."), " ", link("/new", t("Set up a table"))));
     return box;
   }
   box.append(
     h(
       "ul",
       { class: "seats" },
-      mine.map((t) =>
+      mine.map((table) =>
         h(
           "li",
           {},
-          h("span", { class: "name" }, t.title),
+          h("span", { class: "name" }, table.title),
           h(
             "button",
             {
               type: "button",
               onclick: async () => {
                 try {
-                  await post(`/api/people/${encodeURIComponent(name)}/invite`, { table_id: t.id });
-                  toast(`${name} is invited to your table of ${t.title}.`);
+                  await post(`/api/people/${encodeURIComponent(name)}/invite`, { table_id: table.id });
+                  toast(t("{name} is invited to your table of {game}.", { name, game: table.title }));
                 } catch (e) {
-                  toast(`${name} could not be invited: ${e.message}.`);
+                  toast(t("{name} could not be invited: {reason}.", { name, reason: e.message }));
                 }
               },
             },
-            "Invite",
+            t("Invite"),
           ),
         ),
       ),
@@ -181,19 +190,19 @@ function mailForm(notify) {
           on.checked = r.turn_mail;
           state.textContent = r.turn_mail
             ? r.mail_offered
-              ? "Saved: you get an e-mail when it has been your turn for a while."
-              : "Saved; this server sends no e-mail at the moment."
-            : "Saved: no turn e-mails.";
+              ? t("Saved: you get an e-mail when it has been your turn for a while.")
+              : t("Saved; this server sends no e-mail at the moment.")
+            : t("Saved: no turn e-mails.");
         } catch (e) {
           state.textContent = e.message;
         }
       },
     },
-    h("h2", {}, "Turn e-mails"),
-    h("label", { for: "notify-email" }, "E-mail address"),
+    h("h2", {}, t("Turn e-mails")),
+    h("label", { for: "notify-email" }, t("E-mail address")),
     emailIn,
-    h("label", { class: "row" }, on, " E-mail me when it has been my turn for a while and I am away"),
-    h("button", { type: "submit" }, "Save"),
+    h("label", { class: "row" }, on, " ", t("E-mail me when it has been my turn for a while and I am away")),
+    h("button", { type: "submit" }, t("Save")),
     state,
   );
 }
@@ -223,7 +232,7 @@ export async function profilePage(main, [name]) {
             drawActions();
           },
         },
-        p.you_follow ? "Stop following" : "Follow",
+        p.you_follow ? t("Stop following") : t("Follow"),
       ),
       h(
         "button",
@@ -241,7 +250,7 @@ export async function profilePage(main, [name]) {
             drawActions();
           },
         },
-        p.muted ? "Show their chat again" : "Mute in chat",
+        p.muted ? t("Show their chat again") : t("Mute in chat"),
       ),
     );
   };
@@ -250,14 +259,14 @@ export async function profilePage(main, [name]) {
     ? h(
         "div",
         { class: "card", id: "invitations" },
-        h("h2", {}, "Invitations"),
+        h("h2", {}, t("Invitations")),
         p.invitations.length
           ? h(
               "ul",
               { class: "seats" },
-              p.invitations.map((i) => h("li", {}, h("span", { class: "name" }, `${i.from} invites you to ${i.title}`), h("span", { class: "muted" }, ago(i.time)), link(i.link, "Take a seat"))),
+              p.invitations.map((i) => h("li", {}, h("span", { class: "name" }, t("{name} invites you to {game}", { name: i.from, game: i.title })), h("span", { class: "muted" }, ago(i.time)), link(i.link, t("Take a seat")))),
             )
-          : h("p", { class: "muted" }, "No invitations waiting."),
+          : h("p", { class: "muted" }, t("No invitations waiting.")),
       )
     : null;
   fill(
@@ -269,31 +278,36 @@ export async function profilePage(main, [name]) {
       h(
         "div",
         {},
-        h("h1", { id: "profile-name" }, p.name, p.guest ? [" ", h("span", { class: "badge" }, "guest")] : null),
-        h("p", { class: "muted" }, p.created ? `Playing since ${new Date(p.created * 1000).toLocaleDateString()}` : "", ` · followed by ${p.followers}`),
+        h("h1", { id: "profile-name" }, p.name, p.guest ? [" ", h("span", { class: "badge" }, t("guest"))] : null),
+        h(
+          "p",
+          { class: "muted" },
+          p.created ? [t("Playing since {date}", { date: date(p.created) }), " · "] : null,
+          tn("followed by {n} person", "followed by {n} people", p.followers),
+        ),
         actions,
       ),
     ),
     invitations,
-    h("h2", {}, "Games"),
+    h("h2", {}, t("Games")),
     gamesTable(p.games),
     levelsList(p.games, p),
-    h("h2", {}, "Rating history"),
+    h("h2", {}, t("Rating history")),
     ratingChart(p.history, titleOf),
-    h("h2", {}, "Recent games"),
+    h("h2", {}, t("Recent games")),
     recentList(p.recent),
-    h("h2", {}, "Following"),
+    h("h2", {}, t("Following")),
     p.following.length
       ? h(
           "ul",
           { class: "following", id: "following" },
           p.following.map((f) => h("li", {}, avatar(f.avatar, f.name, 28), " ", link(`/profile/${encodeURIComponent(f.name)}`, f.name))),
         )
-      : h("p", { class: "muted" }, p.me ? "You follow nobody yet: follow people from their profiles." : "Nobody yet."),
+      : h("p", { class: "muted" }, p.me ? t("You follow nobody yet: follow people from their profiles.") : t("Nobody yet.")),
     signedIn && !p.me ? await inviteBox(p.name) : null,
     p.me && !p.guest ? mailForm(p.notify) : null,
     p.me && p.guest
-      ? h("p", { class: "muted", id: "notify-guest" }, "Guests get no e-mail. ", link("/login", "Sign up"), " to hear by e-mail when it is your turn and you are away.")
+      ? h("p", { class: "muted", id: "notify-guest" }, t("Guests get no e-mail."), " ", link("/login", t("Sign up to hear by e-mail when it is your turn and you are away.")))
       : null,
   );
 }

@@ -5,6 +5,7 @@ import { Board } from "../board.js";
 import { fill, h, link } from "../dom.js";
 import { fmt, playerColour, playerMark, playerNames, resultsTable } from "../players.js";
 import { botBadge, describeGame, hasTower, lineMoves, logLine, logWho } from "./table.js";
+import { t } from "../words.js";
 
 /** The log line showing the last move made at replay position `move` (moves made so far):
  * its index in `log`, or -1 at the start. */
@@ -30,11 +31,11 @@ export function reviewHref(table, seat) {
 export async function replayPage(main, [id], query) {
   const { table } = await get(`/api/tables/${id}`);
   const gameInfo = await describeGame(table.game);
-  document.title = `Replay: ${table.title} · meeple`;
+  document.title = t("Replay: {game} · meeple", { game: table.title });
   if (table.status !== "finished") {
     fill(main, 
-      h("h1", {}, `${table.title}: not finished yet`),
-      h("p", {}, "Replays open when the game is over. ", link(`/table/${id}`, "Watch it live")),
+      h("h1", {}, t("{game}: not finished yet", { game: table.title })),
+      h("p", {}, t("Replays open when the game is over."), " ", link(`/table/${id}`, t("Watch it live"))),
     );
     return;
   }
@@ -44,7 +45,7 @@ export async function replayPage(main, [id], query) {
   const boardEl = h("div", { id: "board" });
   const board = new Board(boardEl);
   const pos = h("span", { id: "replay-pos", "aria-live": "polite" });
-  const slider = h("input", { type: "range", min: 0, max: total, value: move, "aria-label": "Move", id: "replay-slider" });
+  const slider = h("input", { type: "range", min: 0, max: total, value: move, "aria-label": t("Move"), id: "replay-slider" });
   const playersEl = h("ul", { class: "players" });
   const resultEl = h("div", { id: "replay-result" });
   let names = playerNames(table.seats, table.players);
@@ -53,9 +54,9 @@ export async function replayPage(main, [id], query) {
   const logEl = h("ol", { class: "log", id: "log" });
   const viewSel = h(
     "select",
-    { id: "replay-view", "aria-label": "View as" },
-    h("option", { value: "" }, "Public view"),
-    table.seats.map((s) => h("option", { value: s.seat }, `As ${names[s.seat]}`)),
+    { id: "replay-view", "aria-label": t("View as") },
+    h("option", { value: "" }, t("Public view")),
+    table.seats.map((s) => h("option", { value: s.seat }, t("As {name}", { name: names[s.seat] }))),
   );
   viewSel.value = seat === null ? "" : String(seat);
   let tower = null;
@@ -73,7 +74,7 @@ export async function replayPage(main, [id], query) {
     slider.max = total;
     slider.value = move;
     history.replaceState(null, "", `/replay/${id}?${q}`);
-    pos.textContent = `Move ${move} of ${total}`;
+    pos.textContent = t("Move {i} of {n}", { i: move, n: total });
     board.show(f.svg, [], { enabled: false, moved: shownMove !== null && move === shownMove + 1 });
     shownMove = move;
     if (f.players && f.players.length) {
@@ -111,7 +112,7 @@ export async function replayPage(main, [id], query) {
     const breakdown = f.observation?.final_breakdown;
     if (move === total && breakdown) {
       const res = table.result || {};
-      fill(resultEl, h("div", { class: "card final" }, h("h2", {}, "Final result"),
+      fill(resultEl, h("div", { class: "card final" }, h("h2", {}, t("Final result")),
         resultsTable(breakdown, {
           names,
           colours: names.map((_, s) => colourOf(s)),
@@ -147,17 +148,17 @@ export async function replayPage(main, [id], query) {
   });
   const btn = (label, id2, fn, key) => h("button", { type: "button", id: id2, onclick: fn, "aria-keyshortcuts": key }, label);
   const view3d = h("div", { id: "view3d", hidden: true });
-  const reviewLink = h("a", { href: reviewHref(table, seat), "data-link": true, id: "review-link" }, "Review of the game");
+  const reviewLink = h("a", { href: reviewHref(table, seat), "data-link": true, id: "review-link" }, t("Review of the game"));
   fill(main, 
-    h("h1", {}, `Replay: ${table.title}`),
+    h("h1", {}, t("Replay: {game}", { game: table.title })),
     h(
       "div",
       { class: "replay-controls" },
-      btn("« Start", "replay-first", () => go(0), "Home"),
-      btn("◀ Back", "replay-back", () => go(move - 1), "ArrowLeft"),
+      btn(t("« Start"), "replay-first", () => go(0), "Home"),
+      btn(t("◀ Back"), "replay-back", () => go(move - 1), "ArrowLeft"),
       slider,
-      btn("Forward ▶", "replay-forward", () => go(move + 1), "ArrowRight"),
-      btn("End »", "replay-last", () => go(total), "End"),
+      btn(t("Forward ▶"), "replay-forward", () => go(move + 1), "ArrowRight"),
+      btn(t("End »"), "replay-last", () => go(total), "End"),
       pos,
       viewSel,
     ),
@@ -168,9 +169,9 @@ export async function replayPage(main, [id], query) {
       h(
         "aside",
         { class: "side" },
-        h("div", { class: "card" }, h("h2", {}, "Players"), playersEl),
-        h("div", { class: "card" }, h("h2", {}, "Moves"), logEl),
-        h("p", {}, link(`/table/${id}`, "Final result"), " · ", reviewLink, " · ", link(`/rules/${table.game}`, "Rules")),
+        h("div", { class: "card" }, h("h2", {}, t("Players")), playersEl),
+        h("div", { class: "card" }, h("h2", {}, t("Moves")), logEl),
+        h("p", {}, link(`/table/${id}`, t("Final result")), " · ", reviewLink, " · ", link(`/rules/${table.game}`, t("Rules"))),
       ),
     ),
   );

@@ -9,6 +9,7 @@ import { fill, h, link } from "../dom.js";
 import { playerColour, playerMark, playerNames } from "../players.js";
 import { describeGame } from "./table.js";
 import { markMove } from "./table_hint.js";
+import { number, t } from "../words.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const POLL_MS = 700;
@@ -22,7 +23,6 @@ function svgEl(tag, attrs = {}, ...children) {
   return el;
 }
 
-const pct = (x) => `${Math.round(100 * x)}%`;
 
 /** The chart of a review: one line per player, turning points marked (SVG element), drawn
  * ``width`` units wide so that, shown at that width, its words keep their size on a phone. */
@@ -40,34 +40,35 @@ export function chart(review, colours, names, width = 640) {
   const y = (c) => top + hh * (1 - c);
   const svg = svgEl("svg", {
     viewBox: `0 0 ${W} ${H}`, class: "review-chart", id: "review-chart", role: "img",
-    "aria-label": "Each player's chance to win after every move",
+    "aria-label": t("Each player’s chance to win after every move"),
   });
   for (const p of [0, 25, 50, 75, 100]) {
     svg.append(svgEl("line", { x1: left, x2: left + w, y1: y(p / 100), y2: y(p / 100), class: p % 100 ? "grid" : "axis" }));
-    const t = svgEl("text", { x: left - 6, y: y(p / 100) + 4, "text-anchor": "end", class: "tick" });
-    t.textContent = `${p}%`;
-    svg.append(t);
+    const tick = svgEl("text", { x: left - 6, y: y(p / 100) + 4, "text-anchor": "end", class: "tick" });
+    tick.textContent = number(p / 100, { style: "percent" });
+    svg.append(tick);
   }
   // The first point is the position play starts from (after any set-up), the last the end.
-  const ends = [[first, "start", "start"], [last, "end", `move ${last}, the end`]];
+  // TRANSLATORS: the left end of the review chart's time line
+  const ends = [[first, "start", t("start")], [last, "end", t("move {n}, the end", { n: last })]];
   for (const [m, anchor, words] of ends) {
-    const t = svgEl("text", { x: x(m), y: H - 14, "text-anchor": anchor, class: "tick" });
-    t.textContent = words;
-    svg.append(t);
+    const tick = svgEl("text", { x: x(m), y: H - 14, "text-anchor": anchor, class: "tick" });
+    tick.textContent = words;
+    svg.append(tick);
   }
   for (let s = 0; s < review.players; s++) {
     const d = pts.map((p, i) => `${i ? "L" : "M"}${x(p.move).toFixed(1)} ${y(p.chances[s]).toFixed(1)}`).join(" ");
     const line = svgEl("path", { d, class: "chance-line", "data-player": s, stroke: colours[s].fill, fill: "none" });
     const tip = svgEl("title");
-    tip.textContent = `${names[s]}'s chance to win`;
+    tip.textContent = t("{name}’s chance to win", { name: names[s] });
     line.append(tip);
     svg.append(line);
   }
-  for (const t of review.turning) {
-    const a = svgEl("a", { href: `/replay/${review.table}?move=${t.move}`, class: "turning-link" });
-    const dot = svgEl("circle", { cx: x(t.move), cy: y(t.after), r: 7, class: "turning-point", fill: colours[t.who].fill, "data-move": t.move });
+  for (const turn of review.turning) {
+    const a = svgEl("a", { href: `/replay/${review.table}?move=${turn.move}`, class: "turning-link" });
+    const dot = svgEl("circle", { cx: x(turn.move), cy: y(turn.after), r: 7, class: "turning-point", fill: colours[turn.who].fill, "data-move": turn.move });
     const tip = svgEl("title");
-    tip.textContent = t.words;
+    tip.textContent = turn.words;
     dot.append(tip);
     a.append(dot);
     svg.append(a);
@@ -78,11 +79,11 @@ export function chart(review, colours, names, width = 640) {
 export async function reviewPage(main, [id], query) {
   const { table } = await get(`/api/tables/${id}`);
   const gameInfo = await describeGame(table.game);
-  document.title = `Review: ${table.title} · meeple`;
+  document.title = t("Review: {game} · meeple", { game: table.title });
   if (table.status !== "finished") {
     fill(main,
-      h("h1", {}, `${table.title}: not finished yet`),
-      h("p", {}, "A review is made once the game is over. ", link(`/table/${id}`, "Back to the table")),
+      h("h1", {}, t("{game}: not finished yet", { game: table.title })),
+      h("p", {}, t("A review is made once the game is over."), " ", link(`/table/${id}`, t("Back to the table"))),
     );
     return;
   }
@@ -103,9 +104,9 @@ export async function reviewPage(main, [id], query) {
     h("p", { id: "review-shown-words" }), boardEl);
   const viewSel = h(
     "select",
-    { id: "review-view", "aria-label": "Whose review" },
-    hidden ? null : h("option", { value: "" }, "Everyone"),
-    table.seats.map((s) => h("option", { value: s.seat }, `${names[s.seat]}'s moves`)),
+    { id: "review-view", "aria-label": t("Whose review") },
+    hidden ? null : h("option", { value: "" }, t("Everyone")),
+    table.seats.map((s) => h("option", { value: s.seat }, t("{name}’s moves", { name: names[s.seat] }))),
   );
   viewSel.value = seat === null ? "" : String(seat);
   const key = h("ul", { class: "review-key" },
@@ -125,7 +126,7 @@ export async function reviewPage(main, [id], query) {
     markMove(boardEl, b.best, "better-mark");
     fill(shownEl.querySelector("#review-shown-words"),
       b.words, " ",
-      link(`/replay/${id}?${r}`, "Open in the replay"));
+      link(`/replay/${id}?${r}`, t("Open in the replay")));
     shownEl.scrollIntoView({ block: "nearest" });
   };
 
@@ -133,22 +134,22 @@ export async function reviewPage(main, [id], query) {
     rv.table = id;
     // The card's inner width: the chart is drawn at the size it is shown.
     const inner = chartEl.clientWidth - 2 * parseFloat(getComputedStyle(chartEl).paddingLeft || "0");
-    fill(chartEl, h("h2", {}, "Chance to win after each move"), key, chart(rv, colours, names, inner || 640));
-    fill(turningEl, h("h2", {}, "Turning points"),
+    fill(chartEl, h("h2", {}, t("Chance to win after each move")), key, chart(rv, colours, names, inner || 640));
+    fill(turningEl, h("h2", {}, t("Turning points")),
       rv.turning.length
-        ? h("ol", { class: "review-turning" }, rv.turning.map((t) =>
-            h("li", {}, t.words, " ", link(`/replay/${id}?move=${t.move}`, "See it"))))
-        : h("p", {}, "No single move changed the chances by much."));
+        ? h("ol", { class: "review-turning" }, rv.turning.map((turn) =>
+            h("li", {}, turn.words, " ", link(`/replay/${id}?move=${turn.move}`, t("See it")))))
+        : h("p", {}, t("No single move changed the chances by much.")));
     const who = seat === null ? null : names[seat];
-    fill(betterEl, h("h2", {}, who ? `Where the bot would have played better than ${who}` : "Better moves"),
+    fill(betterEl, h("h2", {}, who ? t("Where the bot would have played better than {name}", { name: who }) : t("Better moves")),
       seat === null
-        ? h("p", {}, "Choose a player to see their moves the bot would have played differently.")
+        ? h("p", {}, t("Choose a player to see their moves the bot would have played differently."))
         : rv.better.length
           ? h("ol", { class: "review-better", id: "review-better-list" }, rv.better.map((b, i) =>
               h("li", {}, h("p", {}, b.words),
                 h("button", { type: "button", class: "show-better", id: `show-better-${i}`, onclick: () => showMove(b) },
-                  "Show on the board"))))
-          : h("p", {}, `The bot found no clearly better move than ${who}'s choices.`));
+                  t("Show on the board")))))
+          : h("p", {}, t("The bot found no clearly better move than {name}’s choices.", { name: who })));
   };
 
   const poll = async () => {
@@ -167,7 +168,7 @@ export async function reviewPage(main, [id], query) {
         r = await post(`/api/tables/${id}/review${q()}`);
       } catch (e) {
         status.textContent = e instanceof ApiError && e.status === 401
-          ? "Sign in or play as a guest to start the review."
+          ? t("Sign in or play as a guest to start the review.")
           : e.message;
         return;
       }
@@ -175,13 +176,13 @@ export async function reviewPage(main, [id], query) {
     bar.max = Math.max(1, r.total);
     bar.value = r.done;
     if (r.status === "running") {
-      status.textContent = `Estimating the chances: ${r.done} of ${r.total} positions…`;
+      status.textContent = t("Estimating the chances: {done} of {total} positions…", { done: r.done, total: r.total });
       timer = setTimeout(poll, POLL_MS);
       return;
     }
     bar.hidden = true;
     if (r.status === "failed") {
-      status.textContent = r.error || "The review could not be made.";
+      status.textContent = r.error || t("The review could not be made.");
       return;
     }
     status.textContent = "";
@@ -192,8 +193,10 @@ export async function reviewPage(main, [id], query) {
   // player viewed could see at each move.
   const about = h("p", { class: "muted", id: "review-about" });
   const sayAbout = () => {
-    about.textContent = "A search bot estimated each player's chance to win after every move" +
-      (hidden && seat !== null ? `, using only what ${names[seat]} could see at the time.` : ".");
+    about.textContent =
+      hidden && seat !== null
+        ? t("A search bot estimated each player’s chance to win after every move, using only what {name} could see at the time.", { name: names[seat] })
+        : t("A search bot estimated each player’s chance to win after every move.");
   };
   sayAbout();
 
@@ -208,9 +211,9 @@ export async function reviewPage(main, [id], query) {
   });
 
   fill(main,
-    h("h1", {}, `Review: ${table.title}`),
+    h("h1", {}, t("Review: {game}", { game: table.title })),
     h("p", { class: "row" }, viewSel, " ",
-      h("span", { class: "review-links" }, link(`/replay/${id}`, "Replay"), " · ", link(`/table/${id}`, "Final result"))),
+      h("span", { class: "review-links" }, link(`/replay/${id}`, t("Replay")), " · ", link(`/table/${id}`, t("Final result")))),
     about,
     status, bar, chartEl, turningEl, betterEl, shownEl,
   );

@@ -6,8 +6,9 @@ import { navigate, session } from "../app.js";
 import { Board, SHOW_LEGAL_KEY, showLegalSetting } from "../board.js";
 import { clockText, fill, h, link, toast } from "../dom.js";
 import { fmt, playerColour, playerMark, playerNames, resultsTable } from "../players.js";
-import { guestForm } from "./account.js";
+import { guestForm, listText } from "./account.js";
 import { TABLE_PARTS, WAITING_PARTS } from "./table_parts.js";
+import { t, tn } from "../words.js";
 
 /** The game's description (`Game.describe()`: its views, seat colours, ...), asked once. */
 const descriptions = new Map();
@@ -56,7 +57,7 @@ export function botBadge(p, levels = levelsKnown) {
   if (p && p.bot_name) return p.bot_name;
   const spec = p && (p.level || p.bot);
   const level = spec && levels.find((l) => l.spec === spec);
-  return (level && level.name) || "bot";
+  return (level && level.name) || t("bot");
 }
 
 /** How many moves a log line stands for (the set-up's chance events are one line). */
@@ -78,12 +79,12 @@ export function hasTower(game) {
 function inviteBox(table) {
   if (!table.invite) return null;
   const url = new URL(table.invite, location.href).href;
-  const input = h("input", { id: "invite-link", readonly: true, value: url, "aria-label": "Invite link", size: 40 });
+  const input = h("input", { id: "invite-link", readonly: true, value: url, "aria-label": t("Invite link"), size: 40 });
   return h(
     "div",
     { class: "card" },
-    h("h2", {}, "Invite"),
-    h("p", { class: "muted" }, "Send this link to the people you want to play with."),
+    h("h2", {}, t("Invite")),
+    h("p", { class: "muted" }, t("Send this link to the people you want to play with.")),
     h(
       "div",
       { class: "row" },
@@ -96,13 +97,13 @@ function inviteBox(table) {
             input.select();
             try {
               await navigator.clipboard.writeText(url);
-              toast("Invite link copied");
+              toast(t("Invite link copied"));
             } catch (e) {
               document.execCommand && document.execCommand("copy");
             }
           },
         },
-        "Copy",
+        t("Copy"),
       ),
     ),
   );
@@ -117,13 +118,13 @@ function callOffBox(table, act, redraw) {
     return h(
       "button",
       { type: "button", id: "call-off", onclick: () => (callingOff.add(table.id), redraw()) },
-      "Call off the table",
+      t("Call off the table"),
     );
   }
   return h(
     "div",
-    { class: "card life-confirm", id: "call-off-confirm", role: "group", "aria-label": "Call off the table?" },
-    h("p", {}, "Call off this table? Nobody can sit down at it afterwards, and it has no result."),
+    { class: "card life-confirm", id: "call-off-confirm", role: "group", "aria-label": t("Call off the table?") },
+    h("p", {}, t("Call off this table? Nobody can sit down at it afterwards, and it has no result.")),
     h(
       "div",
       { class: "row" },
@@ -138,9 +139,9 @@ function callOffBox(table, act, redraw) {
             act(() => post(`/api/tables/${table.id}/abort`, {}));
           },
         },
-        "Yes, call it off",
+        t("Yes, call it off"),
       ),
-      h("button", { type: "button", id: "call-off-no", onclick: () => (callingOff.delete(table.id), redraw()) }, "Keep the table"),
+      h("button", { type: "button", id: "call-off-no", onclick: () => (callingOff.delete(table.id), redraw()) }, t("Keep the table")),
     ),
   );
 }
@@ -177,7 +178,7 @@ async function waitingRoom(main, table, gameInfo, refresh, cards = []) {
                 keepTokens(table.id, r.tokens);
               }),
           },
-          "Sit here",
+          t("Sit here"),
         ),
       );
     }
@@ -193,19 +194,19 @@ async function waitingRoom(main, table, gameInfo, refresh, cards = []) {
                 dropToken(table.id, s.seat);
               }),
           },
-          "Leave",
+          t("Leave"),
         ),
       );
     }
     if (owner && !(mine && s.kind === "human")) {
       const sel = h(
         "select",
-        { "aria-label": `${names[s.seat]}: who sits` },
-        h("option", { value: "" }, "Change…"),
-        h("option", { value: "open" }, "Open seat"),
+        { "aria-label": t("{name}: who sits", { name: names[s.seat] }) },
+        h("option", { value: "" }, t("Change…")),
+        h("option", { value: "open" }, t("Open seat")),
         bots.map((b) =>
           h("option", { value: "bot:" + b.spec, title: b.description || null },
-            `Bot: ${b.name}${b.description ? ` — ${b.description}` : ""}`),
+            b.description ? t("Bot: {level} — {description}", { level: b.name, description: b.description }) : t("Bot: {level}", { level: b.name })),
         ),
       );
       sel.addEventListener("change", () => {
@@ -223,24 +224,29 @@ async function waitingRoom(main, table, gameInfo, refresh, cards = []) {
         "span",
         { class: "name" },
         names[s.seat],
-        s.kind === "open" ? h("em", { class: "muted" }, " (open seat)") : null,
+        s.kind === "open" ? h("em", { class: "muted" }, " ", t("(open seat)")) : null,
         s.kind === "bot" ? h("span", { class: "badge" }, botBadge(s, bots)) : null,
-        mine ? h("span", { class: "badge" }, "you") : null,
+        mine ? h("span", { class: "badge" }, t("you")) : null,
       ),
       controls,
     );
   });
   const full = table.seats.every((s) => s.kind !== "open");
   fill(main, 
-    h("h1", {}, `${table.title} — waiting for players`),
+    h("h1", {}, t("{game} — waiting for players", { game: table.title })),
     h(
       "p",
       { class: "muted" },
-      `${table.players} players · ${table.visibility} table · created by ${table.owner} · `,
-      link(`/rules/${table.game}`, "rules"),
+      tn("{n} player", "{n} players", table.players),
+      " · ",
+      table.visibility === "private" ? t("private table") : t("public table"),
+      " · ",
+      t("created by {name}", { name: table.owner }),
+      " · ",
+      link(`/rules/${table.game}`, t("rules")),
     ),
-    !me ? guestForm(refresh, "Give a name to sit down") : null,
-    h("div", { class: "card" }, h("h2", {}, "Seats"), h("ul", { class: "seats", id: "seat-list" }, rows)),
+    !me ? guestForm(refresh, t("Give a name to sit down")) : null,
+    h("div", { class: "card" }, h("h2", {}, t("Seats")), h("ul", { class: "seats", id: "seat-list" }, rows)),
     inviteBox(table),
     owner
       ? h(
@@ -252,9 +258,9 @@ async function waitingRoom(main, table, gameInfo, refresh, cards = []) {
             disabled: !full,
             onclick: () => act(() => post(`/api/tables/${table.id}/start`)),
           },
-          full ? "Start the game" : "Start (every seat must be taken)",
+          full ? t("Start the game") : t("Start (every seat must be taken)"),
         )
-      : h("p", { class: "muted" }, "The game starts when the table's creator starts it."),
+      : h("p", { class: "muted" }, t("The game starts when the table's creator starts it.")),
     owner ? callOffBox(table, act, () => waitingRoom(main, table, gameInfo, refresh, cards)) : null,
     cards,
   );
@@ -269,7 +275,7 @@ export async function invitePage(main, [id, code]) {
   sessionStorage.setItem("meeple.invite." + id, code);
   const draw = async () => {
     const { table } = await get(`/api/tables/${id}`);
-    document.title = `Invitation to ${table.title} · meeple`;
+    document.title = t("Invitation to {game} · meeple", { game: table.title });
     const mine = table.seats.some((s) => s.mine) || Object.keys(tokensFor(id)).length > 0;
     if (mine || table.status !== "waiting") {
       navigate(`/table/${id}`, { replace: true });
@@ -277,8 +283,8 @@ export async function invitePage(main, [id, code]) {
     }
     const open = table.seats.filter((s) => s.kind === "open");
     fill(main, 
-      h("h1", {}, `Join ${table.owner}'s table of ${table.title}`),
-      h("p", {}, link(`/rules/${table.game}`, `Rules of ${table.title}`)),
+      h("h1", {}, t("Join {name}’s table of {game}", { name: table.owner, game: table.title })),
+      h("p", {}, link(`/rules/${table.game}`, t("Rules of {game}", { game: table.title }))),
       session.me.name
         ? open.length
           ? h(
@@ -297,11 +303,11 @@ export async function invitePage(main, [id, code]) {
                   }
                 },
               },
-              `Sit down as ${session.me.name}`,
+              t("Sit down as {name}", { name: session.me.name }),
             )
-          : h("p", {}, "Every seat is taken. ", link(`/table/${id}`, "Watch the table"))
-        : guestForm(draw, "Give a name to sit down"),
-      session.me.name ? null : h("p", {}, "Or ", link(`/login?next=${encodeURIComponent(location.pathname)}`, "sign in"), "."),
+          : h("p", {}, t("Every seat is taken."), " ", link(`/table/${id}`, t("Watch the table")))
+        : guestForm(draw, t("Give a name to sit down")),
+      session.me.name ? null : h("p", {}, link(`/login?next=${encodeURIComponent(location.pathname)}`, t("Or sign in"))),
     );
   };
   await draw();
@@ -411,8 +417,8 @@ class LivePlay {
   }
 
   build() {
-    const t = this.table;
-    this.title = h("h1", {}, t.title);
+    const tb = this.table;
+    this.title = h("h1", {}, tb.title);
     this.banner = h("p", { class: "turn-banner", id: "turn", "aria-live": "polite" });
     this.boardEl = h("div", { id: "board" });
     this.board = new Board(this.boardEl, {
@@ -424,8 +430,8 @@ class LivePlay {
     this.logEl = h("ol", { class: "log", id: "log", start: 1 });
     this.notation = h("input", {
       id: "notation",
-      "aria-label": "Type a move in the game's notation",
-      placeholder: "type a move (notation)",
+      "aria-label": t("Type a move in the game's notation"),
+      placeholder: t("type a move (notation)"),
       autocomplete: "off",
       list: "legal-moves",
     });
@@ -439,7 +445,7 @@ class LivePlay {
           const text = this.notation.value.trim().toLowerCase();
           const a = (this.frame?.actions || []).find((x) => x.text.toLowerCase() === text);
           if (!a) {
-            toast(text ? `“${this.notation.value}” is not a legal move now` : "Type a move first");
+            toast(text ? t("“{move}” is not a legal move now", { move: this.notation.value }) : t("Type a move first"));
             return;
           }
           this.notation.value = "";
@@ -448,7 +454,7 @@ class LivePlay {
       },
       this.notation,
       this.datalist,
-      h("button", { type: "submit", id: "notation-play" }, "Play"),
+      h("button", { type: "submit", id: "notation-play" }, t("Play")),
     );
     this.notationForm = notationForm;
     this.notationPlay = notationForm.querySelector("button");
@@ -473,13 +479,13 @@ class LivePlay {
         h(
           "aside",
           { class: "side" },
-          h("div", { class: "card" }, h("h2", {}, "Players"), this.playersEl, this.viewAs),
-          h("div", { class: "card" }, h("h2", {}, "Moves"), this.logEl, notationForm),
+          h("div", { class: "card" }, h("h2", {}, t("Players")), this.playersEl, this.viewAs),
+          h("div", { class: "card" }, h("h2", {}, t("Moves")), this.logEl, notationForm),
           ...this.parts.map((p) => p.card).filter(Boolean),
           h(
             "div",
             { class: "card" },
-            h("p", {}, link(`/rules/${t.game}`, `Rules of ${t.title}`)),
+            h("p", {}, link(`/rules/${tb.game}`, t("Rules of {game}", { game: tb.title }))),
             this.connEl,
           ),
         ),
@@ -503,18 +509,18 @@ class LivePlay {
     this.settingsEl = h(
       "details",
       { class: "table-settings", id: "table-settings" },
-      h("summary", {}, "Settings"),
-      h("label", { class: "check" }, box, " Mark every place you may play before pointing"),
+      h("summary", {}, t("Settings")),
+      h("label", { class: "check" }, box, " ", t("Mark every place you may play before pointing")),
     );
     return this.settingsEl;
   }
 
   onState(s) {
-    this.connEl.textContent = s === "open" ? "" : s === "gone" ? "This table no longer exists." : "Reconnecting…";
+    this.connEl.textContent = s === "open" ? "" : s === "gone" ? t("This table no longer exists.") : t("Reconnecting…");
   }
 
   onError(e) {
-    toast(e.reason || "refused");
+    toast(e.reason || t("refused"));
     if (this.frame) this.draw(this.frame);
   }
 
@@ -552,7 +558,7 @@ class LivePlay {
 
   draw(f) {
     const names = this.names(f);
-    const name = (s) => names[s] || `Player ${s + 1}`;
+    const name = (s) => names[s] || t("Player {n}", { n: s + 1 });
     if (this.needsCover(f)) {
       this.cover(name(f.seat), f.seat);
       return;
@@ -563,23 +569,33 @@ class LivePlay {
     // Banner: whose turn.
     const toMove = f.to_move || [];
     if (f.status === "finished") {
-      this.banner.textContent = "Game over";
+      this.banner.textContent = t("Game over");
       this.banner.className = "turn-banner";
     } else if (ENDED[f.status]) {
       this.banner.textContent = ENDED[f.status];
       this.banner.className = "turn-banner ended";
     } else if (mine) {
-      const who = f.seats && f.seats.length > 1 ? `${name(f.seat)}: your` : "Your";
-      this.banner.textContent = `${who} turn${toMove.length > 1 ? " (everyone pending chooses at once)" : ""}`;
+      const several = f.seats && f.seats.length > 1;
+      const together = toMove.length > 1;
+      this.banner.textContent = several
+        ? together
+          ? t("{name}: your turn (everyone pending chooses at once)", { name: name(f.seat) })
+          : t("{name}: your turn", { name: name(f.seat) })
+        : together
+          ? t("Your turn (everyone pending chooses at once)")
+          : t("Your turn");
       this.banner.className = "turn-banner mine";
     } else if (toMove.length) {
-      this.banner.textContent = `Waiting for ${toMove.map(name).join(", ")}`;
+      this.banner.textContent = t("Waiting for {names}", { names: listText(toMove.map(name)) });
       this.banner.className = "turn-banner";
     } else {
       this.banner.textContent = "";
     }
-    document.title = `${mine ? "▶ Your turn · " : ""}${this.table.title} · meeple`;
-    this.title.textContent = `${this.table.title}${f.seat !== null && f.seat !== undefined ? ` — ${name(f.seat)}` : " — watching"}`;
+    document.title = mine ? t("▶ Your turn · {game} · meeple", { game: this.table.title }) : `${this.table.title} · meeple`;
+    this.title.textContent =
+      f.seat !== null && f.seat !== undefined
+        ? `${this.table.title} — ${name(f.seat)}`
+        : t("{game} — watching", { game: this.table.title });
     const moved = !!this.shownMove && f.move_number > this.shownMove;
     this.shownMove = f.move_number;
     if (f.seat !== null && f.seat !== undefined) this.board.setMover(this.colour(f, f.seat).fill);
@@ -615,13 +631,13 @@ class LivePlay {
           this.draw(this.frame);
         },
       },
-      `I am ${name}: show my view`,
+      t("I am {name}: show my view", { name }),
     );
     const c = h(
       "div",
       { class: "cover", role: "dialog", "aria-modal": "true", "aria-labelledby": "cover-title" },
-      h("h2", { id: "cover-title" }, `Pass the device to ${name}`),
-      h("p", { class: "muted" }, "Their private view is hidden until they are ready."),
+      h("h2", { id: "cover-title" }, t("Pass the device to {name}", { name })),
+      h("p", { class: "muted" }, t("Their private view is hidden until they are ready.")),
       btn,
     );
     document.body.appendChild(c);
@@ -644,11 +660,11 @@ class LivePlay {
             { class: "name" },
             names[p.seat],
             p.kind === "bot" ? h("span", { class: "badge" }, botBadge(p)) : null,
-            (f.seats || []).includes(p.seat) ? h("span", { class: "badge" }, "you") : null,
-            p.kind === "human" && p.connected === false ? h("span", { class: "muted" }, " (away)") : null,
+            (f.seats || []).includes(p.seat) ? h("span", { class: "badge" }, t("you")) : null,
+            p.kind === "human" && p.connected === false ? h("span", { class: "muted" }, " ", t("(away)")) : null,
           ),
           h("span", { class: "clock", dataset: { clock: p.seat } }),
-          h("span", { class: "score", title: "score" }, scores[p.seat] !== undefined ? fmt(scores[p.seat]) : ""),
+          h("span", { class: "score", title: t("score") }, scores[p.seat] !== undefined ? fmt(scores[p.seat]) : ""),
         ),
       ),
     );
@@ -689,7 +705,7 @@ class LivePlay {
     }
     const names = this.names(f);
     fill(this.viewAs, 
-      h("span", { class: "muted" }, "Show:"),
+      h("span", { class: "muted" }, t("Show:")),
       ...held.map((s) =>
         h(
           "button",
@@ -710,8 +726,8 @@ class LivePlay {
     if (!hasTower(this.gameInfo)) return;
     if (!this.tower) {
       this.viewSwitch.hidden = false;
-      const b3 = h("button", { type: "button", "aria-pressed": "true", id: "show-3d" }, "3D tower");
-      const b2 = h("button", { type: "button", "aria-pressed": "false", id: "show-2d" }, "Plan");
+      const b3 = h("button", { type: "button", "aria-pressed": "true", id: "show-3d" }, t("3D tower"));
+      const b2 = h("button", { type: "button", "aria-pressed": "false", id: "show-2d" }, t("Plan"));
       const set = (three) => {
         this.view3d.hidden = !three;
         b3.setAttribute("aria-pressed", String(three));
@@ -730,7 +746,7 @@ class LivePlay {
         // three.js missing (npm ci not run) or no WebGL: the plan still works.
         this.tower = null;
         this.viewSwitch.hidden = true;
-        fill(this.view3d, h("p", { class: "muted" }, `The 3D view is not available here (${e.message}).`));
+        fill(this.view3d, h("p", { class: "muted" }, t("The 3D view is not available here ({reason}).", { reason: e.message })));
         this.draw3d = () => {};
         return;
       }
@@ -759,11 +775,11 @@ class LivePlay {
     this.resultKey = key;
     const badges = Object.fromEntries((f.players || []).filter((p) => p.kind === "bot").map((p) => [p.seat, botBadge(p)]));
     const table = resultsTable(f.observation?.final_breakdown, { names, colours, ranks, scores, badges, id: "final-scores" });
-    const t = this.table;
+    const tb = this.table;
     const winners = (res.winners || []).map((s) => names[s]);
     const held = f.seats || [];
-    const rematch = t.rematch
-      ? h("a", { class: "button", href: `/table/${t.rematch}`, "data-link": true }, "Go to the rematch")
+    const rematch = tb.rematch
+      ? h("a", { class: "button", href: `/table/${tb.rematch}`, "data-link": true }, t("Go to the rematch"))
       : held.length
         ? h(
             "button",
@@ -772,7 +788,7 @@ class LivePlay {
               id: "rematch",
               onclick: async () => {
                 try {
-                  const r = await post(`/api/tables/${t.id}/rematch`);
+                  const r = await post(`/api/tables/${tb.id}/rematch`);
                   keepTokens(r.table.id, r.tokens);
                   navigate(`/table/${r.table.id}`);
                 } catch (e) {
@@ -780,23 +796,23 @@ class LivePlay {
                 }
               },
             },
-            "Rematch",
+            t("Rematch"),
           )
         : null;
     fill(this.resultEl, 
       h(
         "div",
         { class: "card final", id: "final" },
-        h("h2", {}, winners.length > 1 ? `Shared win: ${winners.join(", ")}` : winners.length ? `${winners[0]} wins` : "Final result"),
-        res.forfeit !== null && res.forfeit !== undefined ? h("p", {}, `${names[res.forfeit]} forfeited on time.`) : null,
+        h("h2", {}, winners.length > 1 ? t("Shared win: {names}", { names: listText(winners) }) : winners.length ? t("{name} wins", { name: winners[0] }) : t("Final result")),
+        res.forfeit !== null && res.forfeit !== undefined ? h("p", {}, t("{name} forfeited on time.", { name: names[res.forfeit] })) : null,
         table,
         h(
           "div",
           { class: "row" },
-          h("a", { class: "button", href: `/replay/${t.id}`, "data-link": true, id: "replay-link" }, "Replay"),
-          h("a", { class: "button", href: `/review/${t.id}`, "data-link": true, id: "review-link" }, "Review"),
+          h("a", { class: "button", href: `/replay/${tb.id}`, "data-link": true, id: "replay-link" }, t("Replay")),
+          h("a", { class: "button", href: `/review/${tb.id}`, "data-link": true, id: "review-link" }, t("Review")),
           rematch,
-          link("/", "Lobby"),
+          link("/", t("Lobby")),
         ),
       ),
     );
@@ -806,18 +822,18 @@ class LivePlay {
     const f = this.frame;
     if (!f) return;
     this.sock.act(f.seat, a.action, f.move_number);
-    this.banner.textContent = `Sent: ${a.text}`;
+    this.banner.textContent = t("Sent: {move}", { move: a.text });
   }
 }
 
 /** The words for a table that ended without a result, by its status. */
 export const ENDED = {
-  aborted: "Called off before anyone moved: no result",
-  abandoned: "Given up: nobody moved for a long time, no result",
+  aborted: t("Called off before anyone moved: no result"),
+  abandoned: t("Given up: nobody moved for a long time, no result"),
 };
 
 /** The same, short enough for the picture's status line. */
-export const ENDED_SHORT = { aborted: "Called off: no result", abandoned: "Given up: no result" };
+export const ENDED_SHORT = { aborted: t("Called off: no result"), abandoned: t("Given up: no result") };
 
 /** The picture of a table that ended without a result says so instead of whose turn it was:
  * its status line reads `words` and nobody is marked as the one to move. */
@@ -833,6 +849,6 @@ export function endedPicture(root, words) {
 
 /** Who made a move in the log: the player's mark and name, or chance. */
 export function logWho(player, names, colourOf) {
-  if (player === -1) return h("span", { class: "muted" }, "chance: ");
-  return h("span", { class: "who" }, playerMark(colourOf(player)), ` ${names[player] || `Player ${player + 1}`}: `);
+  if (player === -1) return h("span", { class: "muted" }, t("chance:"), " ");
+  return h("span", { class: "who" }, playerMark(colourOf(player)), " ", t("{name}:", { name: names[player] || t("Player {n}", { n: player + 1 }) }), " ");
 }

@@ -3,6 +3,7 @@
 
 import { get } from "../api.js";
 import { fill, h } from "../dom.js";
+import { t } from "../words.js";
 
 const PHONE = "(max-width: 700px)";
 
@@ -12,11 +13,11 @@ export function aidBody(aid) {
     h(
       "table",
       { class: "aid-scoring" },
-      h("caption", {}, "Points"),
+      h("caption", {}, t("Points")),
       h("tbody", {}, aid.scoring.map((r) => h("tr", {}, h("th", { scope: "row" }, r.what), h("td", {}, r.points)))),
     ),
-    h("h3", {}, "A turn"),
-    h("ol", { class: "aid-turn" }, aid.turn.map((t) => h("li", {}, t))),
+    h("h3", {}, t("A turn")),
+    h("ol", { class: "aid-turn" }, aid.turn.map((step) => h("li", {}, step))),
   ];
 }
 
@@ -24,7 +25,7 @@ export function aidBody(aid) {
 export function tableAid(play) {
   const now = h("p", { class: "aid-now", id: "aid-now", "aria-live": "polite" });
   const body = h("div", { class: "aid-body" });
-  const details = h("details", { class: "aid", id: "aid" }, h("summary", {}, "Player aid"), now, body);
+  const details = h("details", { class: "aid", id: "aid" }, h("summary", {}, t("Player aid")), now, body);
   details.open = !window.matchMedia(PHONE).matches;
   const card = h("div", { class: "card aid-card" }, details);
   get(`/api/learn/${encodeURIComponent(play.table.game)}/aid`)

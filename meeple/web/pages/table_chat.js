@@ -7,12 +7,12 @@
 import { post } from "../api.js";
 import { session } from "../app.js";
 import { h, link, toast } from "../dom.js";
+import { dateTime, t } from "../words.js";
 
 const MAX = 500;
 
 function clock(seconds) {
-  const d = new Date(seconds * 1000);
-  return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+  return dateTime(seconds, { hour: "2-digit", minute: "2-digit" });
 }
 
 /**
@@ -26,8 +26,8 @@ export function chatBox({ id, title, onSay, note = null }) {
     name: "text",
     maxlength: MAX,
     autocomplete: "off",
-    "aria-label": "Your message",
-    placeholder: session.me.name ? "Say something" : "Sign in or play as a guest to chat",
+    "aria-label": t("Your message"),
+    placeholder: session.me.name ? t("Say something") : t("Sign in or play as a guest to chat"),
     disabled: !session.me.name,
   });
   const form = h(
@@ -44,7 +44,7 @@ export function chatBox({ id, title, onSay, note = null }) {
       },
     },
     input,
-    h("button", { type: "submit", disabled: !session.me.name }, "Send"),
+    h("button", { type: "submit", disabled: !session.me.name }, t("Send")),
   );
   const seen = new Set();
   const muted = new Set();
@@ -58,15 +58,16 @@ export function chatBox({ id, title, onSay, note = null }) {
             {
               type: "button",
               class: "link chat-mute",
-              title: `Stop showing what ${line.name} says (for you only)`,
+              title: t("Stop showing what {name} says (for you only)", { name: line.name }),
               onclick: async () => {
                 await post("/api/my/mutes", { name: line.name });
                 muted.add(line.name);
                 for (const li of [...list.children]) if (li.dataset.name === line.name) li.remove();
-                toast(`You will not see what ${line.name} says any more. Undo it on their profile.`);
+                toast(t("You will not see what {name} says any more. Undo it on their profile.", { name: line.name }));
               },
             },
-            "mute",
+            // TRANSLATORS: a small button beside a chat line: hide what this person says
+            t("mute"),
           )
         : null;
     return h(
@@ -75,7 +76,7 @@ export function chatBox({ id, title, onSay, note = null }) {
       h("span", { class: "muted" }, clock(line.time)),
       " ",
       link(`/profile/${encodeURIComponent(line.name)}`, line.name),
-      line.spectator ? h("span", { class: "muted" }, " (watching)") : null,
+      line.spectator ? h("span", { class: "muted" }, " ", t("(watching)")) : null,
       ": ",
       h("span", { class: "chat-text" }, line.text),
       " ",
@@ -115,7 +116,7 @@ export function chatBox({ id, title, onSay, note = null }) {
   const receive = (m) => {
     if (m.type === "chat") add(m);
     else if (m.type === "chat_history") show(m.lines || []);
-    else if (m.type === "chat_error") error(m.reason || "not sent");
+    else if (m.type === "chat_error") error(m.reason || t("not sent"));
     else return false;
     return true;
   };
@@ -127,8 +128,8 @@ export function tableChat(play) {
   const rated = !!play.table.rated;
   const box = chatBox({
     id: "table-chat",
-    title: "Chat",
-    note: rated ? "At a rated table the players see what spectators say once the game is over." : null,
+    title: t("Chat"),
+    note: rated ? t("At a rated table the players see what spectators say once the game is over.") : null,
     onSay: (text) => play.sock?.send({ type: "chat", text }),
   });
   let ws = null;
@@ -156,7 +157,7 @@ export function tableChat(play) {
     listen();
     if (!rated || over || !f || f.status !== "finished") return;
     over = true;
-    box.note("The game is over: everyone now reads what the spectators said.");
+    box.note(t("The game is over: everyone now reads what the spectators said."));
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "chat_history" }));
   };
   const timer = setInterval(listen, 500);

@@ -5,6 +5,7 @@
 
 import { get, post } from "../api.js";
 import { fill, h } from "../dom.js";
+import { t } from "../words.js";
 
 /** Mark a move's place and cells on the board's picture (cleared by the next picture). */
 export function markMove(boardEl, move, cls = "hint-mark") {
@@ -23,10 +24,10 @@ export function markMove(boardEl, move, cls = "hint-mark") {
 /** The table part (see table_parts.js): only at casual tables, for a held seat. */
 export function tableHint(play) {
   if (play.table.rated) return null;
-  const button = h("button", { type: "button", id: "hint-button" }, "Hint");
+  const button = h("button", { type: "button", id: "hint-button" }, t("Hint"));
   const answer = h("div", { class: "hint-answer", id: "hint-answer", "aria-live": "polite" });
   const card = h("div", { class: "card hint-card", id: "hint-card", hidden: true },
-    h("h2", {}, "Hint"), button, answer);
+    h("h2", {}, t("Hint")), button, answer);
   let asked = null; // the move number the hint shown is for
   let marked = 0; // how many places of the board it marked
   let busy = false;
@@ -41,7 +42,7 @@ export function tableHint(play) {
     if (seat === null || seat === undefined || busy) return;
     busy = true;
     button.disabled = true;
-    fill(answer, h("p", { class: "muted" }, "Thinking…"));
+    fill(answer, h("p", { class: "muted" }, t("Thinking…")));
     try {
       const hint = await get(`/api/tables/${encodeURIComponent(play.table.id)}/hint?seat=${seat}`);
       if (!play.frame || play.frame.move_number !== hint.move_number) {
@@ -55,14 +56,14 @@ export function tableHint(play) {
       fill(
         answer,
         h("p", { class: "hint-move", id: "hint-move" }, hint.label),
-        h("p", { class: "hint-reason", id: "hint-reason" }, `Why: ${hint.reason}.`),
-        marked ? h("p", { class: "muted" }, "It is marked on the board.") : null,
+        h("p", { class: "hint-reason", id: "hint-reason" }, t("Why: {reason}.", { reason: hint.reason })),
+        marked ? h("p", { class: "muted" }, t("It is marked on the board.")) : null,
         action
-          ? h("button", { type: "button", id: "hint-play", onclick: () => play.board.choose(action) }, "Play it")
+          ? h("button", { type: "button", id: "hint-play", onclick: () => play.board.choose(action) }, t("Play it"))
           : null,
       );
     } catch (e) {
-      fill(answer, h("p", { class: "error" }, e.message || "no hint now"));
+      fill(answer, h("p", { class: "error" }, e.message || t("no hint now")));
     } finally {
       busy = false;
       button.disabled = false;

@@ -5,19 +5,19 @@
 
 import { post, tokensFor } from "../api.js";
 import { fill, h, toast } from "../dom.js";
+import { t, tn } from "../words.js";
 
 const GONE = {
-  aborted: "This game was called off before anyone moved. It has no result.",
-  abandoned: "Nobody played at this table for a long time, so it was given up. It has no result.",
+  aborted: t("This game was called off before anyone moved. It has no result."),
+  abandoned: t("Nobody played at this table for a long time, so it was given up. It has no result."),
 };
 
 /** A time limit in words: "3 days", "12 hours", "5 minutes". */
 function span(seconds) {
-  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  if (seconds >= 86400) return plural(Math.round(seconds / 86400), "day");
-  if (seconds >= 3600) return plural(Math.round(seconds / 3600), "hour");
-  if (seconds >= 60) return plural(Math.round(seconds / 60), "minute");
-  return plural(Math.max(1, Math.round(seconds)), "second");
+  if (seconds >= 86400) return tn("{n} day", "{n} days", Math.round(seconds / 86400));
+  if (seconds >= 3600) return tn("{n} hour", "{n} hours", Math.round(seconds / 3600));
+  if (seconds >= 60) return tn("{n} minute", "{n} minutes", Math.round(seconds / 60));
+  return tn("{n} second", "{n} seconds", Math.max(1, Math.round(seconds)));
 }
 
 /** The seat a frame's holder acts for: the one in view if it may, else the first that may. */
@@ -84,29 +84,30 @@ export function tableLife(play) {
       return;
     }
     const names = play.names(f);
-    const name = (seat) => names[seat] || `Player ${seat + 1}`;
+    const name = (seat) => names[seat] || t("Player {n}", { n: seat + 1 });
     const parts = [];
     if (GONE[f.status]) {
       parts.push(h("p", { id: "life-gone" }, GONE[f.status]));
     } else if (f.status === "running") {
       for (const late of life.claim ? life.late : []) {
         parts.push(
-          h("p", { class: "life-late" }, `${name(late)}'s time for a move is up.`),
+          h("p", { class: "life-late" }, t("{name}’s time for a move is up.", { name: name(late) })),
           h(
             "p",
             { class: "muted life-late-choice", id: `life-late-choice-${late}` },
             playsOnWithout(f, life, late)
-              ? `Claim the game: ${name(late)} is counted last and a bot plays on in their place. `
-              : `Claim the game: ${name(late)} is counted last and the game ends. `,
-            `Or let a bot play for ${name(late)} to the end: what it scores is ${name(late)}'s result.`,
+              ? t("Claim the game: {name} is counted last and a bot plays on in their place.", { name: name(late) })
+              : t("Claim the game: {name} is counted last and the game ends.", { name: name(late) }),
+            " ",
+            t("Or let a bot play for {name} to the end: what it scores is {name}’s result.", { name: name(late) }),
           ),
           h(
             "div",
             { class: "row" },
-            button({ id: `life-claim-${late}`, onclick: () => send("claim", { seat: late }) }, "Claim the game"),
+            button({ id: `life-claim-${late}`, onclick: () => send("claim", { seat: late }) }, t("Claim the game")),
             button(
               { id: `life-bot-${late}`, onclick: () => send("claim", { seat: late, to_bot: true }) },
-              `Let a bot play for ${name(late)}`,
+              t("Let a bot play for {name}", { name: name(late) }),
             ),
           ),
         );
@@ -114,13 +115,13 @@ export function tableLife(play) {
       const row = [];
       if (life.undo.length) {
         const seat = lastMover(f, life.undo);
-        row.push(button({ id: "life-undo", onclick: () => send("undo", body(seat)) }, "Take back my move"));
+        row.push(button({ id: "life-undo", onclick: () => send("undo", body(seat)) }, t("Take back my move")));
       }
       if (life.abort) {
-        row.push(button({ id: "life-abort", onclick: () => send("abort", body(seatFor(f, life.resign))) }, "Call off the game"));
+        row.push(button({ id: "life-abort", onclick: () => send("abort", body(seatFor(f, life.resign))) }, t("Call off the game")));
       }
       if (life.resign.length && !confirming) {
-        row.push(button({ id: "life-resign", onclick: () => ((confirming = true), draw(true)) }, "Resign"));
+        row.push(button({ id: "life-resign", onclick: () => ((confirming = true), draw(true)) }, t("Resign")));
       }
       if (row.length) parts.push(h("div", { class: "row" }, row));
       if (confirming && life.resign.length) {
@@ -129,34 +130,35 @@ export function tableLife(play) {
         parts.push(
           h(
             "div",
-            { class: "life-confirm", role: "group", "aria-label": "Resign the game?" },
+            { class: "life-confirm", role: "group", "aria-label": t("Resign the game?") },
             h(
               "p",
               {},
-              life.resign.length > 1 ? `Resign for ${name(seat)}? ` : "Resign this game? ",
-              playsOn ? "You will be counted last, and a bot plays on in your place." : "You will be counted last and the game ends.",
+              life.resign.length > 1 ? t("Resign for {name}?", { name: name(seat) }) : t("Resign this game?"),
+              " ",
+              playsOn ? t("You will be counted last, and a bot plays on in your place.") : t("You will be counted last and the game ends."),
             ),
             h(
               "div",
               { class: "row" },
               button(
                 { id: "life-resign-yes", class: "danger", onclick: () => send("resign", body(seat), () => (confirming = false)) },
-                "Yes, resign",
+                t("Yes, resign"),
               ),
-              button({ id: "life-resign-no", onclick: () => ((confirming = false), draw(true)) }, "Keep playing"),
+              button({ id: "life-resign-no", onclick: () => ((confirming = false), draw(true)) }, t("Keep playing")),
             ),
           ),
         );
       }
-      if (life.rated) parts.push(h("p", { class: "muted" }, "A rated game: moves cannot be taken back."));
-      if (life.limit) parts.push(h("p", { class: "muted" }, `Each move may take up to ${span(life.limit)}.`));
+      if (life.rated) parts.push(h("p", { class: "muted" }, t("A rated game: moves cannot be taken back.")));
+      if (life.limit) parts.push(h("p", { class: "muted" }, t("Each move may take up to {time}.", { time: span(life.limit) })));
     }
     if (!parts.length) {
       card.hidden = true;
       return;
     }
     card.hidden = false;
-    fill(card, h("h2", {}, "This game"), parts);
+    fill(card, h("h2", {}, t("This game")), parts);
   }
 
   return {

@@ -3,10 +3,11 @@
 
 import { session } from "../app.js";
 import { h, link } from "../dom.js";
+import { t } from "../words.js";
 
 const SOUND = "meeple.turn-sound";
 const ASKED = "meeple.notify-asked";
-const MARK = "Your turn · ";
+const MARK = `${t("Your turn")} · `;
 
 function stored(key, fallback) {
   try {
@@ -81,7 +82,7 @@ export function tableNotify(play) {
         }
       },
     },
-    "Tell me in the browser when it is my turn",
+    t("Tell me in the browser when it is my turn"),
   );
   const askNote = h("p", { class: "muted", id: "turn-notify-state" });
   const drawAsk = () => {
@@ -91,25 +92,25 @@ export function tableNotify(play) {
     askBtn.hidden = hide;
     askBtn.style.display = hide ? "none" : ""; // a button's own display would show it anyway
     askNote.textContent = !canNotify
-      ? "This browser cannot show notifications."
+      ? t("This browser cannot show notifications.")
       : perm === "granted"
-        ? "The browser will tell you when it is your turn while this page is in the background."
+        ? t("The browser will tell you when it is your turn while this page is in the background.")
         : perm === "denied"
-          ? "Browser notifications are off for this site."
+          ? t("Browser notifications are off for this site.")
           : asked
-            ? "You chose not to have browser notifications."
+            ? t("You chose not to have browser notifications.")
             : "";
   };
   drawAsk();
   const mail =
     session.me.name && !session.me.guest
-      ? h("p", { class: "muted" }, "Away for a while? ", link(`/profile/${encodeURIComponent(session.me.name)}`, "Get an e-mail"), " when it is your turn.")
+      ? h("p", { class: "muted" }, t("Away for a while?"), " ", link(`/profile/${encodeURIComponent(session.me.name)}`, t("Get an e-mail when it is your turn")))
       : null;
   const card = h(
     "div",
     { class: "card", id: "turn-alerts" },
-    h("h2", {}, "When it is your turn"),
-    h("label", { class: "row" }, sound, " Play a sound"),
+    h("h2", {}, t("When it is your turn")),
+    h("label", { class: "row" }, sound, " ", t("Play a sound")),
     askBtn,
     askNote,
     mail,
@@ -124,7 +125,7 @@ export function tableNotify(play) {
       if (sound.checked) chime();
       if (canNotify && Notification.permission === "granted" && document.hidden) {
         try {
-          const n = new Notification("Your turn", { body: `${play.table.title}: it is your move.`, tag: `meeple-${play.table.id}` });
+          const n = new Notification(t("Your turn"), { body: t("{game}: it is your move.", { game: play.table.title }), tag: `meeple-${play.table.id}` });
           n.onclick = () => {
             window.focus();
             n.close();

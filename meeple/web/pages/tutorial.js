@@ -9,6 +9,7 @@ import { Board } from "../board.js";
 import { fill, h, link } from "../dom.js";
 import { guestForm } from "./account.js";
 import { aidBody } from "./table_aid.js";
+import { t } from "../words.js";
 
 /** Mark the elements a step points at (and only those). */
 function pointAt(root, ids) {
@@ -21,17 +22,17 @@ function pointAt(root, ids) {
 
 export async function tutorialPage(main, [name]) {
   const info = await get(`/api/learn/${encodeURIComponent(name)}`);
-  document.title = `Learn to play ${info.title} · meeple`;
+  document.title = t("Learn to play {game} · meeple", { game: info.title });
   const progress = h("p", { class: "tutorial-progress muted", id: "tutorial-progress" });
   const title = h("h2", { id: "tutorial-title" });
   const text = h("p", { class: "tutorial-text", id: "tutorial-text" });
   const feedback = h("div", { class: "tutorial-feedback", id: "tutorial-feedback", "aria-live": "polite" });
-  const next = h("button", { type: "button", class: "primary", id: "tutorial-next", hidden: true }, "Next step");
+  const next = h("button", { type: "button", class: "primary", id: "tutorial-next", hidden: true }, t("Next step"));
   const boardEl = h("div", { id: "board", class: "tutorial-board" });
   const aid = h(
     "details",
     { class: "aid card", id: "aid" },
-    h("summary", {}, "Player aid"),
+    h("summary", {}, t("Player aid")),
     h("p", { class: "aid-now", id: "aid-now" }),
     ...aidBody(info.aid),
   );
@@ -48,7 +49,7 @@ export async function tutorialPage(main, [name]) {
       try {
         const v = await post(`/api/learn/${encodeURIComponent(name)}/steps/${index}/check`, { move: a.action });
         if (!v.ok) {
-          fill(feedback, h("p", { class: "tutorial-wrong" }, "Not this one. ", v.message));
+          fill(feedback, h("p", { class: "tutorial-wrong" }, t("Not this one."), " ", v.message));
           // The wrong move is no longer shown, and nothing else is shown in its place.
           if (boardEl.contains(document.activeElement)) document.activeElement.blur();
           board.show(view.svg, [], { enabled: false });
@@ -59,8 +60,8 @@ export async function tutorialPage(main, [name]) {
         board.show(v.svg || view.svg, [], { enabled: false });
         fill(
           feedback,
-          h("p", { class: "tutorial-right" }, "Yes! ", v.message),
-          v.replies.length ? h("ul", { class: "tutorial-replies" }, v.replies.map((r) => h("li", {}, `${r.name}: ${r.label}`))) : null,
+          h("p", { class: "tutorial-right" }, t("Yes!"), " ", v.message),
+          v.replies.length ? h("ul", { class: "tutorial-replies" }, v.replies.map((r) => h("li", {}, t("{name}: {move}", { name: r.name, move: r.label })))) : null,
         );
         if (v.finished) finish();
         else {
@@ -76,7 +77,7 @@ export async function tutorialPage(main, [name]) {
   async function load(i) {
     index = i;
     view = await get(`/api/learn/${encodeURIComponent(name)}/steps/${i}`);
-    progress.textContent = `Step ${i + 1} of ${view.count}`;
+    progress.textContent = t("Step {i} of {n}", { i: i + 1, n: view.count });
     title.textContent = view.title;
     text.textContent = view.text;
     document.getElementById("aid-now").textContent = view.ask;
@@ -108,16 +109,16 @@ export async function tutorialPage(main, [name]) {
     const button = h(
       "button",
       { type: "button", class: "primary", id: "tutorial-play", onclick: () => play().catch((e) => fill(feedback, h("p", { class: "error" }, e.message))) },
-      `Play a game against the ${c.bot_name} bot`,
+      t("Play a game against the {level} bot", { level: c.bot_name }),
     );
-    const sit = session.me.name ? button : guestForm(() => play(), "Give a name to play");
+    const sit = session.me.name ? button : guestForm(() => play(), t("Give a name to play"));
     step.append(h("div", { class: "tutorial-end", id: "tutorial-end" }, h("p", {}, c.text), sit));
   }
 
   fill(
     main,
-    h("h1", {}, `Learn to play ${info.title}`),
-    h("p", {}, link(`/rules/${name}`, `How to play and the rules of ${info.title}`)),
+    h("h1", {}, t("Learn to play {game}", { game: info.title })),
+    h("p", {}, link(`/rules/${name}`, t("How to play and the rules of {game}", { game: info.title }))),
     h("div", { class: "table-layout tutorial" }, h("div", {}, step, boardEl), h("aside", { class: "side" }, aid)),
   );
   await load(0);
