@@ -39,6 +39,7 @@ class Text:
 
     id: str | tuple[str, str]
     where: str
+    comments: tuple[str, ...] = ()
 
 
 def folders() -> list[Path]:
@@ -78,15 +79,15 @@ def extract(folder: Path) -> list[Text]:
             continue
         method = "python" if path.suffix == ".py" else "javascript"
         keywords = PY_KEYWORDS if method == "python" else JS_KEYWORDS
-        for line, msg, _comments, _ctx in extract_from_file(
+        for line, msg, comments, _ctx in extract_from_file(
                 method, str(path), keywords=keywords, comment_tags=COMMENT_TAGS,
                 strip_comment_tags=True, options=JS_OPTIONS if method != "python" else None):
             if isinstance(msg, tuple):
                 if len(msg) != 2 or not all(msg):
                     continue
-                out.append(Text((msg[0], msg[1]), f"{rel}:{line}"))
+                out.append(Text((msg[0], msg[1]), f"{rel}:{line}", tuple(comments)))
             elif msg:
-                out.append(Text(msg, f"{rel}:{line}"))
+                out.append(Text(msg, f"{rel}:{line}", tuple(comments)))
     return out
 
 
@@ -95,7 +96,12 @@ def template(folder: Path) -> Catalog:
     cat = Catalog(project="meeple", charset="utf-8")
     for text in extract(folder):
         path, line = text.where.rsplit(":", 1)
-        cat.add(text.id, locations=[(path, int(line))])
+        old = cat.get(text.id)
+        if old is not None:
+            old.locations.append((path, int(line)))
+            old.auto_comments += [c for c in text.comments if c not in old.auto_comments]
+            continue
+        cat.add(text.id, locations=[(path, int(line))], auto_comments=list(text.comments))
     return cat
 
 
