@@ -12,7 +12,10 @@ Cell ``(x, y)`` of a layout, with −4 ≤ x, y ≤ 4 and the start tile at ``(0
 from __future__ import annotations
 
 from meeple.engine.grid import Grid, bits, mask_of_indices, rotate_grid_cw
+from meeple.engine.i18n import N_, words
 from meeple.engine.look import PALETTE, Colour
+
+_, _n = words(__file__)
 
 COLOURS: tuple[str, ...] = ("blue", "green", "orange", "pink", "purple", "yellow")
 """Colour names in index order."""
@@ -20,6 +23,12 @@ OBJECTS: tuple[str, ...] = ("pillow", "bone", "bowl", "can", "poop", "pug")
 """Object names in index order."""
 COLOUR_LETTERS: tuple[str, ...] = ("B", "G", "O", "K", "U", "Y")
 """Short-code colour letters (pinK, pUrple)."""
+COLOUR_WORDS: tuple[str, ...] = (N_("blue"), N_("green"), N_("orange"), N_("pink"), N_("purple"),
+                                 N_("yellow"))
+"""Colour names in index order as a person reads them (said with ``_``), for a key."""
+OBJECT_WORDS: tuple[str, ...] = (N_("pillow"), N_("bone"), N_("bowl"), N_("can"), N_("poop"),
+                                 N_("pug"))
+"""Object names in index order as a person reads them (said with ``_``), for a key."""
 OBJECT_LETTERS: tuple[str, ...] = ("l", "b", "w", "c", "p", "m")
 """Short-code object letters (pilLow, Bone, boWl, Can, Poop, pug = Mops)."""
 
@@ -29,11 +38,49 @@ TILES: tuple[str, ...] = tuple(f"{c}-{o}" for c in COLOURS for o in OBJECTS)
 CODES: tuple[str, ...] = tuple(c + o for c in COLOUR_LETTERS for o in OBJECT_LETTERS)
 """Two-letter short codes, e.g. ``Bl`` for blue-pillow."""
 TILE_INDEX: dict[str, int] = {t: i for i, t in enumerate(TILES)}
+TILE_NAMES: tuple[str, ...] = (
+    N_("blue pillow"), N_("blue bone"), N_("blue bowl"),
+    N_("blue can"), N_("blue poop"), N_("blue pug"),
+    N_("green pillow"), N_("green bone"), N_("green bowl"),
+    N_("green can"), N_("green poop"), N_("green pug"),
+    N_("orange pillow"), N_("orange bone"), N_("orange bowl"),
+    N_("orange can"), N_("orange poop"), N_("orange pug"),
+    N_("pink pillow"), N_("pink bone"), N_("pink bowl"),
+    N_("pink can"), N_("pink poop"), N_("pink pug"),
+    N_("purple pillow"), N_("purple bone"), N_("purple bowl"),
+    N_("purple can"), N_("purple poop"), N_("purple pug"),
+    N_("yellow pillow"), N_("yellow bone"), N_("yellow bowl"),
+    N_("yellow can"), N_("yellow poop"), N_("yellow pug"),
+)
+"""Each tile in words, in index order ("blue pillow"): a caption, a tooltip."""
+# TRANSLATORS: a tile inside a sentence, as its object: "places the blue bone"
+THE_TILES: tuple[str, ...] = (
+    N_("the blue pillow with a crown"), N_("the blue bone"), N_("the blue bowl"),
+    N_("the blue can"), N_("the blue poop"), N_("the blue pug"),
+    N_("the green pillow"), N_("the green bone"), N_("the green bowl"),
+    N_("the green can"), N_("the green poop"), N_("the green pug with a crown"),
+    N_("the orange pillow"), N_("the orange bone"), N_("the orange bowl with a crown"),
+    N_("the orange can"), N_("the orange poop"), N_("the orange pug"),
+    N_("the pink pillow"), N_("the pink bone"), N_("the pink bowl"),
+    N_("the pink can with a crown"), N_("the pink poop"), N_("the pink pug"),
+    N_("the purple pillow"), N_("the purple bone with a crown"), N_("the purple bowl"),
+    N_("the purple can"), N_("the purple poop"), N_("the purple pug"),
+    N_("the yellow pillow"), N_("the yellow bone"), N_("the yellow bowl"),
+    N_("the yellow can"), N_("the yellow poop with a crown"), N_("the yellow pug"),
+)
+"""Each tile with its article and crown, in index order, said inside a sentence ("places
+the blue bone", "the pink can with a crown")."""
 
 
 def tile_words(tile: str) -> str:
-    """A tile (its id ``blue-pillow``) in words: "blue pillow"."""
-    return tile.replace("-", " ")
+    """A tile (its id ``blue-pillow``) in words, in the language in use: "blue pillow"."""
+    return _(TILE_NAMES[TILE_INDEX[tile]])
+
+
+def the_tile_words(tile: int) -> str:
+    """A tile (its index) with its article and crown, in the language in use, for inside a
+    sentence: "the blue bone", "the pink pug with a crown"."""
+    return _(THE_TILES[tile])
 
 
 CODE_INDEX: dict[str, int] = {c: i for i, c in enumerate(CODES)}
@@ -74,23 +121,23 @@ def object_of(tile: int) -> int:
 
 # The combination chart: id, name, then the shape drawn as rows ('X' marked, 'o' member).
 SHAPES: tuple[tuple[str, str, str], ...] = (
-    ("I3", "short line", "oXo"),
-    ("V3", "small corner", "oX/.o"),
-    ("D3", "short diagonal", "o../.X./..o"),
-    ("I4", "line of four", "oXXo"),
-    ("L4", "L of four", "Xo/X./o."),
-    ("D4", "diagonal of four", "...o/..X./.X../o..."),
-    ("S4", "skew of four", ".Xo/oX."),
-    ("T4", "T of four", "oXo/.o."),
-    ("I5", "line of five", "ooXoo"),
-    ("D5", "long diagonal", "....o/...o./..X../.o.../o...."),
-    ("V5", "big corner", "Xoo/o../o.."),
-    ("L5", "L of five", "oo/X./o./o."),
-    ("N5", "N of five", ".o/Xo/o./o."),
-    ("F5", "F of five", "..o/oXo/.o."),
-    ("U5", "U of five", "oo/.X/oo"),
-    ("X5", "plus", ".o./oXo/.o."),
-    ("Y5", "Y of five", ".o../oXoo"),
+    ("I3", N_("short line"), "oXo"),
+    ("V3", N_("small corner"), "oX/.o"),
+    ("D3", N_("short diagonal"), "o../.X./..o"),
+    ("I4", N_("line of four"), "oXXo"),
+    ("L4", N_("L of four"), "Xo/X./o."),
+    ("D4", N_("diagonal of four"), "...o/..X./.X../o..."),
+    ("S4", N_("skew of four"), ".Xo/oX."),
+    ("T4", N_("T of four"), "oXo/.o."),
+    ("I5", N_("line of five"), "ooXoo"),
+    ("D5", N_("long diagonal"), "....o/...o./..X../.o.../o...."),
+    ("V5", N_("big corner"), "Xoo/o../o.."),
+    ("L5", N_("L of five"), "oo/X./o./o."),
+    ("N5", N_("N of five"), ".o/Xo/o./o."),
+    ("F5", N_("F of five"), "..o/oXo/.o."),
+    ("U5", N_("U of five"), "oo/.X/oo"),
+    ("X5", N_("plus"), ".o./oXo/.o."),
+    ("Y5", N_("Y of five"), ".o../oXoo"),
 )
 """The 17 shapes of the combination chart, each in one orientation."""
 

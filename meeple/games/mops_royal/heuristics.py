@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from meeple.engine import State
+from meeple.engine.i18n import words
 
 from .components import (
     GRID,
@@ -26,6 +27,8 @@ from .components import (
     tiles_of,
 )
 from .rules import MopsRoyalState
+
+_, _n = words(__file__)
 
 SEARCH = {"budget": 2.5}
 """Search bots get 2.5 times a level's usual iterations: with the usual 600, level 5 wins about
@@ -120,23 +123,25 @@ def explain(state: State, player: int, action: int) -> str:
     s = state
     assert isinstance(s, MopsRoyalState)
     if action == PASS:
-        return "nothing you could do now is worth more than waiting"
+        return _("nothing you could do now is worth more than waiting")
     if action == NOSCORE:
-        return "scoring now would turn a tile face down; your combinations can still grow"
+        return _("scoring now would turn a tile face down; your combinations can still grow")
     if action >= SCORE:
-        k, _ = SCORE_ACTIONS[action - SCORE]
+        k, _f = SCORE_ACTIONS[action - SCORE]
         pts = s.combination_points(player, k)
-        return f"takes {pts} point{'s' if pts != 1 else ''} now, the most of what you can score"
+        return _n("takes {n} point now, the most of what you can score",
+                  "takes {n} points now, the most of what you can score", pts)
     if action >= REJECT:
         cost = min(s.rej[player] + 2, s.score[player])
-        return (f"declines a tile that fits nowhere useful, for {cost} "
-                f"point{'s' if cost != 1 else ''}")
+        return _n("declines a tile that fits nowhere useful, for {n} point",
+                  "declines a tile that fits nowhere useful, for {n} points", cost)
     t = s.clone()
     t.put_tile(player, action, s.tile)
     before, now = _best_now(s, player), _best_now(t, player)
     if now > before:
-        return f"makes a combination worth {now} points"
+        return _n("makes a combination worth {n} point", "makes a combination worth {n} points",
+                  now)
     grow = potential(t, player) - potential(s, player)
     if grow > 0.5:
-        return "joins tiles of the same colour or object, a combination in the making"
-    return "keeps your layout compact, with room for the tiles to come"
+        return _("joins tiles of the same colour or object, a combination in the making")
+    return _("keeps your layout compact, with room for the tiles to come")

@@ -20,15 +20,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from meeple.engine import svg as draw
+from meeple.engine.i18n import words
 from meeple.engine.look import HIGHLIGHT, INK, PAPER, Colour, seat_name
 
 from . import art
 from .art import FILL
 from .components import (
     COLOUR_LETTERS,
+    COLOUR_WORDS,
     COLOURS,
     CROWNS,
     OBJECT_LETTERS,
+    OBJECT_WORDS,
     OBJECTS,
     SEAT_COLOURS,
     SHAPE_NAMES,
@@ -38,6 +41,8 @@ from .components import (
 from .components import tile_words as _words
 
 __all__ = ["FILL", "svg", "text"]
+
+_, _n = words(__file__)
 
 WIDTH = 360
 """The picture's width: a phone shows it about 360 CSS px wide, so a unit is about a CSS px
@@ -72,15 +77,33 @@ def _tags(obs: dict[str, Any], q: int) -> list[str]:
     """What a seat is doing this round, in words: caller, sits out, complete, choosing."""
     tags = []
     if obs.get("caller") == q:
-        tags.append("caller")
+        tags.append(_("caller"))
     status = (obs.get("status") or [None] * obs["players"])[q]
     if status == "sitout":
-        tags.append("sits out")
+        tags.append(_("sits out"))
     elif status == "full":
-        tags.append("complete")
+        tags.append(_("complete"))
     if q in (obs.get("pending") or []) and obs.get("phase") == "round":
-        tags.append("choosing")
+        tags.append(_("choosing"))
     return tags
+
+
+def _points(value: float) -> str:
+    """A number of points in words: "1 point", "12 points"."""
+    return _n("{n} point", "{n} points", int(value))
+
+
+def _and_list(items: Sequence[str]) -> str:
+    """Names joined as people list them: "A", "A and B", "A, B and C"."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{first} and {last}", first=_(", ").join(items[:-1]), last=items[-1])
+
+
+def _with_crown(name: str, crown: bool) -> str:
+    """A tile's name, and its crown where it has one: "blue pillow, with a crown"."""
+    return _("{tile}, with a crown", tile=name) if crown else name
 
 
 def _current(obs: dict[str, Any], q: int) -> bool:
@@ -99,32 +122,33 @@ def _status(obs: dict[str, Any], names: Sequence[str] | None, clicks: bool = Tru
         return draw.game_over(obs.get("winners"), names)
     if phase == "end_scoring":
         if viewer is not None and viewer == obs.get("turn"):
-            how = " (choose its marked tile)" if clicks else ""
-            return f"Your turn: score a combination{how}, or pass."
-        return f"End scoring: {seat_name(obs.get('turn') or 0, names)} scores or passes."
+            if clicks:
+                return _("Your turn: score a combination (choose its marked tile), or pass.")
+            return _("Your turn: score a combination, or pass.")
+        return _("End scoring: {player} scores or passes.",
+                 player=seat_name(obs.get("turn") or 0, names))
     step = obs.get("my_step")
-    hint = {
-        "place": "Your move: place the tile on a highlighted cell.",
-        "score": "Score a combination (choose its marked tile) or score nothing.",
-        "done": "You have finished this round; waiting for the others.",
-    }.get(step or "", "")
-    if hint and clicks:
-        return hint
+    if clicks and step == "place":
+        return _("Your move: place the tile on a highlighted cell.")
+    if clicks and step == "score":
+        return _("Score a combination (choose its marked tile) or score nothing.")
+    if clicks and step == "done":
+        return _("You have finished this round; waiting for the others.")
     if phase == "round":
         waiting = [seat_name(p, names) for p in obs.get("pending") or []]
-        return "Waiting for " + draw.and_list(waiting) + "." if waiting else ""
+        return _("Waiting for {players}.", players=_and_list(waiting)) if waiting else ""
     if phase == "reveal" and obs.get("caller") is not None:
-        return f"{seat_name(obs['caller'], names)} reveals the next tile."
+        return _("{player} reveals the next tile.", player=seat_name(obs["caller"], names))
     if phase == "setup":
-        return "Everyone draws a start tile."
+        return _("Everyone draws a start tile.")
     return ""
 
 
 def _title(obs: dict[str, Any]) -> str:
     """The picture's head: the game and its round (or the scoring at the end)."""
     if obs.get("phase") == "end_scoring":
-        return "Mops Royal · end scoring"
-    return f"Mops Royal · round {obs.get('round', 0)}"
+        return _("Mops Royal · end scoring")
+    return _("Mops Royal · round {round}", round=obs.get("round", 0))
 
 
 def _wrap(words: str, size: float, width: float, sep: str = " ") -> list[str]:
@@ -235,8 +259,7 @@ def _layout(obs: dict[str, Any], q: int, ox: float, oy: float, size: float,
                 continue
             if cell["face_up"]:
                 colour_name, obj = cell["tile"].split("-")
-                body = [draw.title(_words(cell["tile"]) + (", with a crown" if cell["crown"]
-                                                           else "")),
+                body = [draw.title(_with_crown(_words(cell["tile"]), cell["crown"])),
                         art.tile_face(colour_name, obj, px, py, inner, cell["crown"])]
                 cls = "cell tile"
                 if (x, y) in flips:
@@ -247,9 +270,10 @@ def _layout(obs: dict[str, Any], q: int, ox: float, oy: float, size: float,
                 out.append(draw.group(body, class_=cls, data_tile=cell["tile"], **where))
             else:
                 covers = cell.get("covers", 0)
-                body = [draw.title("a tile turned face down" + (
-                            f" with {draw.count(covers, 'rejected tile')} under it" if covers
-                            else "")),
+                body = [draw.title(
+                            _n("a tile turned face down with {n} rejected tile under it",
+                               "a tile turned face down with {n} rejected tiles under it",
+                               covers) if covers else _("a tile turned face down")),
                         art.tile_back(colour, px, py, inner, covers)]
                 cls = "cell tile facedown" + (" target" if (x, y) in reject else "")
                 if (x, y) in reject:
@@ -274,11 +298,11 @@ def _panel(obs: dict[str, Any], q: int, ox: float, oy: float, width: float, size
     viewer = obs.get("viewer")
     me = viewer == q
     grid = SPAN * size
-    facts = [t for t in _tags(obs, q) if t != "choosing"]  # the ring says who is choosing
+    facts = [t for t in _tags(obs, q) if t != _("choosing")]  # the ring says who is choosing
     rej = (obs.get("rejections") or [0] * obs["players"])[q]
     if rej:
-        facts.append(f"{rej} rejected")
-    facts.append(draw.points(_own_score(obs, q)))
+        facts.append(_n("{n} rejected", "{n} rejected", rej))
+    facts.append(_points(_own_score(obs, q)))
     lines = _wrap(" · ".join(facts), FONT * 0.95, width - 20, sep=" · ")
     top = 34 + 17 * max(fact_lines, len(lines))
     height = top + rows * size + 10
@@ -328,18 +352,20 @@ def _chart(obs: dict[str, Any], ox: float, oy: float, width: float) -> tuple[str
     can: dict[str, int] = {}
     for c in obs.get("my_combinations") or []:
         can[c["shape"]] = can.get(c["shape"], 0) + 1
-    out = [draw.text(ox, oy + 16, "Combinations", size=16, weight="bold")]
+    out = [draw.text(ox, oy + 16, _("Combinations"), size=16, weight="bold")]
     y = oy + 18
-    for line in _wrap("3 to 5 tiles of one colour or of one object, in one of these shapes. "
-                      "After scoring, turn one of its dark tiles face down.", FONT * 0.95,
+    for line in _wrap(_("3 to 5 tiles of one colour or of one object, in one of these shapes. "
+                        "After scoring, turn one of its dark tiles face down."), FONT * 0.95,
                       width):
         y += 18
         out.append(draw.text(ox, y, line, size=FONT, fill=INK))
     y += 4
     for size, shapes in CHART:
         y += 20
-        out.append(draw.text(ox, y, f"{size} tiles: {draw.points(POINTS[size])} "
-                             "(+1 with a crown)", size=FONT, weight="bold"))
+        out.append(draw.text(ox, y, _n("{n} tiles: {points} (+1 with a crown)",
+                                       "{n} tiles: {points} (+1 with a crown)", size,
+                                       points=_points(POINTS[size])),
+                             size=FONT, weight="bold"))
         y += 8
         x = ox
         row_h = 0.0
@@ -350,8 +376,10 @@ def _chart(obs: dict[str, Any], ox: float, oy: float, width: float) -> tuple[str
                 x, y, row_h = ox, y + row_h + 6, 0.0
             n = can.get(sid, 0)
             name = SHAPE_NAMES[sid]
-            tip = f"{name}: {draw.points(POINTS[size])}" + (
-                f"; you can score {n} now" if n else "")
+            tip = (_n("{shape}: {points}; you can score {n} now",
+                      "{shape}: {points}; you can score {n} now", n, shape=_(name),
+                      points=_points(POINTS[size])) if n
+                   else _("{shape}: {points}", shape=_(name), points=_points(POINTS[size])))
             body = [draw.title(tip)]
             if n:
                 body.append(draw.rect(x - 1, y - 1, w + 2, h + 2, fill="#fff2c2", rx=5,
@@ -387,9 +415,9 @@ def _to_come(obs: dict[str, Any], ox: float, oy: float, width: float, words: boo
     if left is None or obs.get("phase") in ("over", "end_scoring", "setup"):
         return "", 0.0
     have = set(left)
-    head = "Still to come" if words else "To come"
-    out = [draw.text(ox, oy + 15, f"{head}: {draw.count(len(have), 'tile')}",
-                     size=FONT + 1, weight="bold")]
+    head = (_n("Still to come: {n} tile", "Still to come: {n} tiles", len(have)) if words
+            else _n("To come: {n} tile", "To come: {n} tiles", len(have)))
+    out = [draw.text(ox, oy + 15, head, size=FONT + 1, weight="bold")]
     gy = oy + 24
     for r, colour in enumerate(COLOURS):
         for c, obj in enumerate(OBJECTS):
@@ -402,8 +430,8 @@ def _to_come(obs: dict[str, Any], ox: float, oy: float, width: float, words: boo
                 out.append(draw.rect(x + 1.5, y + 1.5, STOCK - 3, STOCK - 3, fill="none",
                                      rx=3, stroke="#d6cfbf", stroke_dasharray="3 2"))
     tx = ox + 6 * STOCK + 12
-    about = ("The caller reveals one of these each round, at random; every other player "
-             "takes the same tile from his own stock.")
+    about = _("The caller reveals one of these each round, at random; every other player "
+              "takes the same tile from their own stock.")
     for i, line in enumerate(_wrap(about, FONT * 0.95, ox + width - tx) if words else []):
         out.append(draw.text(tx, gy + 14 + 17 * i, line, size=FONT, fill=INK))
     return draw.group(out, class_="to-come"), 24 + 6 * STOCK + 6
@@ -432,8 +460,7 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
         tx, ty = WIDTH - MARGIN - CALLED, 10
         crown = TILE_INDEX[called] in CROWNS
         top.append(draw.group(
-            [draw.title(f"The called tile: {_words(called)}"
-                        + (", with a crown" if crown else "")),
+            [draw.title(_("The called tile: {tile}", tile=_with_crown(_words(called), crown))),
              art.tile_face(colour, obj, tx, ty, CALLED, crown)],
             id="called-tile", class_="called"))
         top.append(draw.text(tx + CALLED / 2, ty + CALLED + 18, _words(called), size=FONT,
@@ -483,7 +510,7 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     regions.append(draw.region("chart", 0, y, WIDTH, h + MARGIN, [chart]))
     y += h + MARGIN
     return draw.document(WIDTH, round(y), [art.defs(), *regions], cls="mops-royal",
-                         label="Mops Royal table")
+                         label=_("Mops Royal table"))
 
 
 # ---------------------------------------------------------------------------- terminal
@@ -527,7 +554,7 @@ def _text_layout(obs: dict[str, Any], q: int, used: set[str]) -> list[str]:
     ``used`` collects the legend's keys of what it shows."""
     cells = obs["layouts"][q]
     if not cells:
-        return ["     (no start tile yet)"]
+        return ["     " + _("(no start tile yet)")]
     by = {(c["x"], c["y"]): c for c in cells}
     me = obs.get("viewer") == q
     legal = {(c[0], c[1]) for c in obs.get("my_legal_cells") or []} if me else set()
@@ -559,24 +586,26 @@ def _text_layout(obs: dict[str, Any], q: int, used: set[str]) -> list[str]:
 
 def _legend(used: set[str]) -> list[str]:
     """The key to the symbols the picture uses, and only those."""
-    colours = [f"{COLOUR_LETTERS[i]} {c}" for i, c in enumerate(COLOURS)
+    colours = [f"{COLOUR_LETTERS[i]} {_(COLOUR_WORDS[i])}" for i, c in enumerate(COLOURS)
                if f"colour:{c}" in used]
-    objects = [f"{OBJECT_LETTERS[i]} {o}" for i, o in enumerate(OBJECTS) if f"object:{o}" in used]
+    objects = [f"{OBJECT_LETTERS[i]} {_(OBJECT_WORDS[i])}" for i, o in enumerate(OBJECTS)
+               if f"object:{o}" in used]
     marks = []
     if "crown" in used:
-        marks.append("* crown")
+        marks.append("* " + _("crown"))
     if "back" in used:
-        marks.append("## face down, after the symbol of its owner")
+        marks.append("## " + _("face down, after the symbol of its owner"))
     for k in sorted(int(u[7:]) for u in used if u.startswith("covers:")):
-        marks.append(f"#{k} face down, {draw.count(k, 'rejected tile')} under it")
+        marks.append(f"#{k} " + _n("face down, {n} rejected tile under it",
+                                   "face down, {n} rejected tiles under it", k))
     if "legal" in used:
-        marks.append("+ you may place here")
+        marks.append("+ " + _("you may place here"))
     if "empty" in used:
-        marks.append("· empty")
+        marks.append("· " + _("empty"))
     if "last" in used:
-        marks.append(f"{LAST} last round")
+        marks.append(f"{LAST} " + _("last round"))
     out = []
-    for label, items in (("Colours", colours), ("Objects", objects), ("Marks", marks)):
+    for label, items in ((_("Colours"), colours), (_("Objects"), objects), (_("Marks"), marks)):
         line = f"{label}:"
         for item in items:
             if len(line) + 2 + len(item) > 78:
@@ -601,14 +630,15 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
     viewer = obs.get("viewer")
     out = [f"[bold]{draw.plain(_title(obs))}[/]"]
     if obs.get("caller") is not None:
-        out.append(f"Caller: {draw.who(obs['caller'], SEAT_COLOURS, names)}")
+        out.append(_("Caller: {player}", player=draw.who(obs["caller"], SEAT_COLOURS, names)))
     used: set[str] = set()
     if obs.get("called_tile") and obs.get("phase") == "round":
         called = obs["called_tile"]
         colour, obj = called.split("-")
         crown = TILE_INDEX[called] in CROWNS
-        out.append(f"Called tile: [{RICH[colour]}]{_code(called)}{'*' if crown else ' '}[/] "
-                   f"{_words(called)}" + (", with a crown" if crown else ""))
+        code = f"[{RICH[colour]}]{_code(called)}{'*' if crown else ' '}[/]"
+        out.append(_("Called tile: {code} {tile}", code=code,
+                     tile=_with_crown(_words(called), crown)))
         used.update({f"colour:{colour}", f"object:{obj}"} | ({"crown"} if crown else set()))
     status = _status(obs, names, clicks=False)
     if status:
@@ -619,11 +649,11 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
         tags = _tags(obs, q)
         rej = obs.get("rejections", [0] * n)[q]
         # at the end the totals are in the clients' results table, once
-        facts = ([] if final else [draw.points(_own_score(obs, q))]) + (
-            [f"{draw.count(rej, 'tile')} rejected"] if rej else []) + tags
+        facts = ([] if final else [_points(_own_score(obs, q))]) + (
+            [_n("{n} tile rejected", "{n} tiles rejected", rej)] if rej else []) + tags
         out.append("")
         who = draw.who(q, SEAT_COLOURS, names, viewer, current=_current(obs, q), width=width)
-        out.append(f"{who}  {', '.join(facts)}".rstrip())
+        out.append(f"{who}  {_(', ').join(facts)}".rstrip())
         out.extend(_text_layout(obs, q, used))
     legend = _legend(used)
     if legend:
@@ -631,17 +661,21 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
         out.extend(legend)
     if viewer is not None and obs.get("my_combinations"):
         out.append("")
-        out.append("[bold]Your combinations[/]:")
+        out.append("[bold]" + _("Your combinations") + "[/]:")
         for c in obs["my_combinations"]:
-            marks = " or ".join(f"({x},{y})" for x, y in c["marks"])
-            out.append(f"  {c['shape']} {_cells(c['cells'])}: {draw.points(c['points'])}, "
-                       f"turning {marks} face down")
+            spots = [f"({x},{y})" for x, y in c["marks"]]
+            marks = spots[0] if len(spots) == 1 else _("{first} or {last}", first=spots[0],
+                                                       last=spots[-1])
+            out.append("  " + _("{shape} {cells}: {points}, turning {marks} face down",
+                                shape=c["shape"], cells=_cells(c["cells"]),
+                                points=_points(c["points"]), marks=marks))
     step = obs.get("my_step")
     if step == "place":
-        out.append("Place the called tile: place (x,y)" + (
-            ", or reject (x,y) onto a face-down tile" if obs["options"].get("replacement_tiles")
-            else ""
-        ))
+        if obs["options"].get("replacement_tiles"):
+            out.append(_("Place the called tile: place (x,y), or reject (x,y) onto a face-down "
+                         "tile"))
+        else:
+            out.append(_("Place the called tile: place (x,y)"))
     elif step == "score":
-        out.append("Score: score <shape> (x,y) ... flip (x,y), or noscore")
+        out.append(_("Score: score <shape> (x,y) ... flip (x,y), or noscore"))
     return "\n".join(out)

@@ -22,6 +22,7 @@ import numpy as np
 
 from meeple.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, Option, State
 from meeple.engine.grid import bits
+from meeple.engine.i18n import N_, words
 from meeple.engine.options import OptionSchema, Preset
 
 from . import notation, views
@@ -65,6 +66,8 @@ from .components import (
     tiles_of,
 )
 
+_, _n = words(__file__)
+
 
 class MopsRoyal(Game):
     """Mops Royal (Günter Burkhardt, Noris 2014): grow a 5 × 5 layout from the caller's tiles
@@ -75,7 +78,7 @@ class MopsRoyal(Game):
     version = "1"
     player_counts = (2, 3, 4)
     perfect_information = False
-    pitch = "Grow a square of pug tiles and score shapes of one colour or one object"
+    pitch = N_("Grow a square of pug tiles and score shapes of one colour or one object")
     minutes = (20, 30)
     colours = SEAT_COLOURS
     option_schema = OptionSchema(
@@ -85,26 +88,26 @@ class MopsRoyal(Game):
                 bool,
                 True,
                 reconstructed=True,
-                help="a player whose square of 25 tiles is complete may still score once "
-                     "each round",
-                label="Score on once your square is full",
+                help=N_("a player whose square of 25 tiles is complete may still score once "
+                        "each round"),
+                label=N_("Score on once your square is full"),
                 advanced=True,
             ),
             Option(
                 "replacement_tiles",
                 bool,
                 False,
-                help="variant: instead of placing the called tile you may put it face down "
-                     "on one of your face-down tiles, at a cost that rises each time",
-                label="Replacement tiles",
+                help=N_("variant: instead of placing the called tile you may put it face down "
+                        "on one of your face-down tiles, at a cost that rises each time"),
+                label=N_("Replacement tiles"),
             ),
             Option(
                 "end_scoring",
                 bool,
                 False,
-                help="variant: nobody scores during play; once every square is full, the "
-                     "players score in turn",
-                label="Scoring only at the end",
+                help=N_("variant: nobody scores during play; once every square is full, the "
+                        "players score in turn"),
+                label=N_("Scoring only at the end"),
             ),
         )
     )
@@ -112,12 +115,13 @@ class MopsRoyal(Game):
     @classmethod
     def presets(cls) -> tuple[Preset, ...]:
         return (
-            Preset("Standard", "Score a combination each round as your square of pugs grows."),
-            Preset("Replacement tiles", "As the standard game, and you may refuse a called "
-                   "tile by laying it face down on a face-down tile, for rising points.",
+            Preset(N_("Standard"),
+                   N_("Score a combination each round as your square of pugs grows.")),
+            Preset(N_("Replacement tiles"), N_("As the standard game, and you may refuse a "
+                   "called tile by laying it face down on a face-down tile, for rising points."),
                    {"replacement_tiles": True}),
-            Preset("Scoring at the end", "Build first; everybody scores once all the squares "
-                   "are full.", {"end_scoring": True}),
+            Preset(N_("Scoring at the end"), N_("Build first; everybody scores once all the "
+                   "squares are full."), {"end_scoring": True}),
         )
 
     @classmethod
@@ -594,37 +598,35 @@ class MopsRoyalState(State):
         ph = self.phase
         if ph == END_SCORING:
             if action == PASS:
-                return "you have a combination, and a player who can score must score"
+                return _("you have a combination, and a player who can score must score")
             if action >= SCORE:
-                return "those cells are not a face-up combination of yours"
-            return "only scoring or passing is possible in the scoring phase"
+                return _("those cells are not a face-up combination of yours")
+            return _("only scoring or passing is possible in the scoring phase")
         if ph != ROUND:
-            return "nobody chooses now"
+            return _("nobody chooses now")
         step = self.step[player]
         if step == STEP_DONE:
             if self.status[player] == SITOUT:
-                return "the revealed tile is your start tile: you sit out this round"
-            return "you have finished this round"
+                return _("the revealed tile is your start tile: you sit out this round")
+            return _("you have finished this round")
         if step == STEP_PLACE:
             if action < REJECT:
-                return (
-                    "a tile goes on an empty cell touching your layout along an edge, "
-                    "keeping it within 5 × 5"
-                )
+                return _("a tile goes on an empty cell touching your layout along an edge, "
+                         "keeping it within 5 × 5")
             if action < NOSCORE:
                 if not self.game.options["replacement_tiles"]:
-                    return "rejecting tiles is only allowed with the replacement_tiles variant"
+                    return _("rejecting tiles is only allowed in the Replacement tiles variant")
                 if not self.down[player]:
-                    return "you have no face-down tile to reject onto: place the tile"
+                    return _("you have no face-down tile to reject onto: place the tile")
                 if not self.reject_allowed(player):
-                    return "too few tiles are left to complete your layout if you reject"
-                return "a rejected tile goes on one of your face-down tiles"
-            return "place the revealed tile first"
+                    return _("too few tiles are left to complete your layout if you reject")
+                return _("a rejected tile goes on one of your face-down tiles")
+            return _("place the revealed tile first")
         if action < NOSCORE:
-            return "you have already taken this round's tile"
+            return _("you have already taken this round's tile")
         if action == PASS:
-            return "pass is for the end-scoring phase; decline with noscore"
-        return "those cells are not a face-up combination of yours, or the flip is not marked"
+            return _("pass is for the end-scoring phase; decline with noscore")
+        return _("those cells are not a face-up combination of yours, or the flip is not marked")
 
     # ------------------------------------------------------------------ notation
     def _action_to_string(self, action: int, player: int) -> str:

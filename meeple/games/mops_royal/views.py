@@ -8,6 +8,7 @@ import numpy as np
 
 from meeple.engine import CHANCE
 from meeple.engine.grid import bits
+from meeple.engine.i18n import words
 from meeple.engine.scores import ScoreLine
 
 from . import notation
@@ -41,6 +42,8 @@ from .components import (
 
 if TYPE_CHECKING:
     from .rules import MopsRoyalState
+
+_, _n = words(__file__)
 
 
 def observation(state: MopsRoyalState, player: int | None) -> dict[str, Any]:
@@ -158,18 +161,20 @@ def final_breakdown(state: MopsRoyalState) -> list[dict[str, Any]]:
     variant = state.game.options["replacement_tiles"]
     lines = []
     for q in range(n):
-        parts: list[tuple[str, int]] = [("Combinations", sum(e[3] for e in state.log[q]))]
+        parts: list[tuple[str, int]] = [(_("Combinations"), sum(e[3] for e in state.log[q]))]
         if variant:
-            parts.append(("Rejections", -state.rejcost[q]))
+            parts.append((_("Rejections"), -state.rejcost[q]))
         note = ""
         level = [r for r in range(n) if r != q and state.pub[r] == state.pub[q]]
         if level:
             down = state.face_down_count(q)
-            tiles = f"{down} face-down {'tile' if down == 1 else 'tiles'}"
             if all(state.face_down_count(r) == down for r in level):
-                note = f"level on points and on {tiles}: the rank is shared"
+                note = _n("level on points and on {n} face-down tile: the rank is shared",
+                          "level on points and on {n} face-down tiles: the rank is shared", down)
             else:
-                note = f"level on points with {tiles}; fewer face-down tiles win the tie"
+                note = _n("level on points with {n} face-down tile; fewer face-down tiles win "
+                          "the tie", "level on points with {n} face-down tiles; fewer face-down "
+                          "tiles win the tie", down)
         lines.append(ScoreLine(q, tuple(parts), state.pub[q], note).to_json())
     return lines
 
@@ -265,60 +270,57 @@ def planes(game: Any) -> list[dict[str, Any]]:
 
 # ------------------------------------------------------------------ the move log in words
 
-def _theirs(text: str) -> str:
-    """A label's place said from "your start tile" said of the player who moved."""
-    return text.replace("your start tile", "their start tile")
-
-
 def describe(state: MopsRoyalState, player: int, action: int) -> str:
     """A move of the log in the game's words, from the state before it: the start tiles, the
     caller, the tile the caller reveals; where a player puts it, what they score and which
     tile they turn face down."""
     if player == CHANCE:
         if state.phase == SETUP_START:
-            seat = notation.seat_words(len(state.start))
-            return (f"The start tile of the {seat} is drawn and laid face up: "
-                    f"{notation.the_tile(action)}.")
+            return _("The start tile of the {ordinal} player in seat order is drawn and laid "
+                     "face up: {tile}.", ordinal=notation.ordinal(len(state.start)),
+                     tile=notation.the_tile(action))
         if state.phase == SETUP_CALLER:
-            return (f"The caller is chosen at random: the {notation.seat_words(action)}; the "
-                    "caller's stock is face down.")
-        return f"The caller reveals {notation.the_tile(action)}."
-    d = notation.describe_action(state, action, player)
-    kind = d["kind"]
+            return _("The caller is chosen at random: the {ordinal} player in seat order; the "
+                     "caller's stock is face down.", ordinal=notation.ordinal(action))
+        return _("The caller reveals {tile}.", tile=notation.the_tile(action))
+    kind = notation.describe_action(state, action, player)["kind"]
     if kind == "place":
-        out = f"places {notation.the_tile(state.tile)} {notation.layout_place(action)}"
+        params = {"tile": notation.the_tile(state.tile),
+                  "place": notation.layout_place(action, theirs=True)}
         if state.occ[player].bit_count() == 24:
-            out += ", which completes their layout"
-        return _theirs(out) + "."
+            return _("places {tile} {place}, which completes their layout.", **params)
+        return _("places {tile} {place}.", **params)
     if kind == "reject":
-        return _theirs(f"rejects {notation.the_tile(state.tile)} at a cost of {d['cost']} points, "
-                       f"stacking it face down {notation.layout_place(action - REJECT)}") + "."
+        return _n("rejects {tile} at a cost of {n} point, stacking it face down {place}.",
+                  "rejects {tile} at a cost of {n} points, stacking it face down {place}.",
+                  state.rej[player] + 2, tile=notation.the_tile(state.tile),
+                  place=notation.layout_place(action - REJECT, theirs=True))
     if kind == "noscore":
-        return "scores nothing this round."
+        return _("scores nothing this round.")
     if kind == "pass":
-        return "passes: they have no combination left."
-    label = d["label"]
-    return _theirs("scores" + label[len("Score"):]) + "."
+        return _("passes: they have no combination left.")
+    return notation.score_words(state, action, player, log=True)
 
 
 def describe_unseen(state: MopsRoyalState, player: int) -> str:
     """A move the viewer may not know yet: what it was for, not where or what."""
     if player == CHANCE:
         if state.phase == SETUP_START:
-            return "A start tile is drawn."
+            return _("A start tile is drawn.")
         if state.phase == SETUP_CALLER:
-            return "The caller is chosen at random."
-        return "The caller reveals the next tile."
+            return _("The caller is chosen at random.")
+        return _("The caller reveals the next tile.")
     if state.phase == END_SCORING:
-        return "chooses a combination to score."
+        return _("chooses a combination to score.")
     if state.step[player] == STEP_SCORE:
-        return "decides in secret whether to score."
-    return "decides in secret where the revealed tile goes."
+        return _("decides in secret whether to score.")
+    return _("decides in secret where the revealed tile goes.")
 
 
 def describe_setup(state: MopsRoyalState) -> str:
     """The set-up in one line: start tiles, the caller, the first tile revealed (all public)."""
-    first = (f" and the caller reveals {notation.the_tile(state.tile)}" if state.phase == ROUND
-             and state.tile >= 0 else "")
-    return (f"Each player's start tile is drawn and laid face up{',' if first else ' and'} the "
-            f"caller is chosen at random{first}.")
+    if state.phase == ROUND and state.tile >= 0:
+        return _("Each player's start tile is drawn and laid face up, the caller is chosen at "
+                 "random and the caller reveals {tile}.", tile=notation.the_tile(state.tile))
+    return _("Each player's start tile is drawn and laid face up and the caller is chosen at "
+             "random.")

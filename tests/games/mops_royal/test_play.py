@@ -84,7 +84,7 @@ def test_illegal_actions_say_why():
     s = enter_placement(make_state([M2, {(0, 0): "Gl"}]), "Yp")
     with pytest.raises(meeple.IllegalAction, match="edge"):
         s.apply(s.string_to_action("place (2,2)", 0), 0)
-    with pytest.raises(meeple.IllegalAction, match="replacement_tiles"):
+    with pytest.raises(meeple.IllegalAction, match="Replacement tiles"):
         s.apply(REJECT + cell_index(0, 0), 0)
     with pytest.raises(meeple.IllegalAction, match="place the revealed tile first"):
         s.apply(NOSCORE, 0)
