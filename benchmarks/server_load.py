@@ -9,6 +9,11 @@ clients' own) and the latency from sending a move to receiving the frame that sh
 
     .venv/bin/python benchmarks/server_load.py --clients 500 --seconds 30
     .venv/bin/python benchmarks/server_load.py --clients 500 --seconds 20 --bot mix
+    .venv/bin/python benchmarks/server_load.py --clients 1000 --processes 2 --postgres
+
+``--processes 2`` starts two servers on one database with Redis fan-out between them (a
+throwaway redis-server, and with ``--postgres`` a throwaway PostgreSQL cluster), each client
+playing through one of them in turn.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SERVER = """
 import os, sys, uvicorn
 from meeple.server import create_app
-app = create_app(sys.argv[1], bot_delay=0.0)
+app = create_app(sys.argv[1], bot_delay=0.0, redis_url=sys.argv[3] or None)
 if os.environ.get("MEEPLE_PROFILE"):
     import cProfile, signal
     prof = cProfile.Profile()
@@ -165,26 +170,76 @@ def stored_moves(db_url: str) -> int:
     return int(n or 0)
 
 
+PG_BIN = Path(os.environ.get("MEEPLE_PG_BIN", "/usr/lib/postgresql/15/bin"))
+
+
+def _as_postgres(cmd: str) -> list[str]:
+    if os.geteuid() == 0:
+        return ["su", "postgres", "-s", "/bin/sh", "-c", cmd]
+    return ["sh", "-c", cmd]
+
+
+def start_postgres() -> tuple[str, list[str]]:
+    """A throwaway PostgreSQL cluster in a temp dir: its URL and the command that stops it."""
+    d = Path(tempfile.mkdtemp(prefix="meeple-load-pg-"))
+    os.chmod(d, 0o777)
+    if os.geteuid() == 0:
+        import shutil
+
+        shutil.chown(d, "postgres")
+    port = free_port()
+    subprocess.run(_as_postgres(f"{PG_BIN}/initdb -D {d}/data -A trust -U postgres"),
+                   check=True, capture_output=True)
+    subprocess.run(_as_postgres(
+        f"{PG_BIN}/pg_ctl -D {d}/data -o \"-k {d} -p {port} -c listen_addresses=127.0.0.1 "
+        f"-c max_connections=300\" -l {d}/log -w start"), check=True, capture_output=True)
+    return (f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres",
+            _as_postgres(f"{PG_BIN}/pg_ctl -D {d}/data -m immediate stop"))
+
+
+def start_redis() -> tuple[str, subprocess.Popen]:
+    """A throwaway redis-server: its URL and process."""
+    port = free_port()
+    proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1",
+                             "--save", "", "--appendonly", "no"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.1):
+                break
+        except OSError:
+            time.sleep(0.05)
+    return f"redis://127.0.0.1:{port}/0", proc
+
+
 async def run(args) -> None:
     tmp = tempfile.mkdtemp(prefix="meeple-load-")
+    stop_pg: list[str] | None = None
+    redis_proc: subprocess.Popen | None = None
+    if args.postgres and not args.db:
+        args.db, stop_pg = start_postgres()
     db_url = args.db or f"sqlite:///{tmp}/meeple.db"
-    port = free_port()
+    redis_url = ""
+    if args.processes > 1:
+        redis_url, redis_proc = start_redis()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    server = subprocess.Popen([sys.executable, "-c", SERVER, db_url, str(port)], env=env)
-    base = f"http://127.0.0.1:{port}"
-    http = Http(base)
+    ports = [free_port() for _ in range(args.processes)]
+    servers = []
+    for k, port in enumerate(ports):
+        servers.append(subprocess.Popen([sys.executable, "-c", SERVER, db_url, str(port),
+                                         redis_url], env=env))
+        if k == 0:  # the first one applies the migrations before the others start
+            await wait_healthy(f"http://127.0.0.1:{port}")
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
     try:
-        for _ in range(300):
-            try:
-                http.call("GET", "/healthz")
-                break
-            except OSError:
-                await asyncio.sleep(0.1)
+        for base in bases:
+            await wait_healthy(base)
         t0 = time.perf_counter()
         tables = []
+        http = Http(bases[0])
         for i in range(args.clients):
             if i % USERS_EVERY == 0:  # the server limits the tables one player may have open
-                http = Http(base)
+                http = Http(bases[(i // USERS_EVERY) % len(bases)])
                 http.call("POST", "/api/guest", {"name": f"Load {i // USERS_EVERY}"})
             bot = bot_for(args.bot, i)
             r = http.call("POST", "/api/tables", {
@@ -198,8 +253,8 @@ async def run(args) -> None:
         connected = asyncio.Event()
         counter = [0]
         tasks = [
-            asyncio.create_task(client(i, f"ws://127.0.0.1:{port}", h, t, tok, args, stats,
-                                       stop, connected, counter))
+            asyncio.create_task(client(i, h.base.replace("http://", "ws://"), h, t, tok, args,
+                                       stats, stop, connected, counter))
             for i, (t, tok, h) in enumerate(tables)
         ]
         t0 = time.perf_counter()
@@ -211,7 +266,7 @@ async def run(args) -> None:
         gc.set_threshold(10_000, 10, 10)
         await asyncio.sleep(args.warmup)
         before = await asyncio.to_thread(stored_moves, db_url)
-        cpu0 = cpu_seconds(server.pid)
+        cpu0 = sum(cpu_seconds(s.pid) for s in servers)
         load0 = os.getloadavg()[0]
         stats.measuring = True
         t0 = time.perf_counter()
@@ -219,7 +274,7 @@ async def run(args) -> None:
         stats.measuring = False
         elapsed = time.perf_counter() - t0
         after = await asyncio.to_thread(stored_moves, db_url)
-        cpu = cpu_seconds(server.pid) - cpu0
+        cpu = sum(cpu_seconds(s.pid) for s in servers) - cpu0
         load1 = os.getloadavg()[0]
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -231,19 +286,38 @@ async def run(args) -> None:
         p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
         print(
             f"game {args.game}, bots {args.bot}, {args.clients} clients, think {args.think} s, "
-            f"{elapsed:.1f} s measured\n"
+            f"{elapsed:.1f} s measured, {args.processes} server process(es) on "
+            f"{db_url.split(':', 1)[0]}{' with Redis fan-out' if redis_url else ''}\n"
             f"stored moves/s (clients + bots + chance): {(after - before) / elapsed:.1f}\n"
             f"client moves/s: {stats.moves / elapsed:.1f}   games finished: {stats.games}   "
             f"refused: {stats.errors}\n"
             f"latency move -> frame: p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
             f"max {lat[-1] * 1000:.1f} ms\n"
-            f"server CPU: {cpu / elapsed * 100:.0f}% of one core, "
+            f"server CPU: {cpu / elapsed * 100:.0f}% of one core (all processes), "
             f"{cpu * 1000 / max(1, after - before):.2f} ms per stored move; "
             f"machine load average {load0:.1f} -> {load1:.1f} on {os.cpu_count()} cores"
         )
     finally:
-        server.terminate()
-        server.wait(10)
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(10)
+        if redis_proc is not None:
+            redis_proc.terminate()
+        if stop_pg is not None:
+            subprocess.run(stop_pg, capture_output=True)
+
+
+async def wait_healthy(base: str) -> None:
+    """Wait until the server at ``base`` answers."""
+    http = Http(base)
+    for _ in range(600):
+        try:
+            http.call("GET", "/healthz")
+            return
+        except OSError:
+            await asyncio.sleep(0.1)
+    raise RuntimeError(f"{base} did not start")
 
 
 def main() -> None:
@@ -261,6 +335,10 @@ def main() -> None:
                     help="also put the seat token in the socket's address (for comparing with "
                          "servers that took it there)")
     ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temp dir)")
+    ap.add_argument("--postgres", action="store_true",
+                    help="a throwaway PostgreSQL cluster as the database")
+    ap.add_argument("--processes", type=int, default=1,
+                    help="server processes on the one database, with Redis fan-out")
     asyncio.run(run(ap.parse_args()))
 
 
