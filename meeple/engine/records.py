@@ -23,7 +23,10 @@ from typing import Any
 
 from .core import RECORD_FORMAT, Game, State
 from .errors import IllegalAction, NotationError, RecordError
+from .i18n import words
 from .registry import load
+
+_, _n = words(__file__)
 
 __all__ = ["RECORD_FORMAT", "check_record", "make_record", "replay"]
 
@@ -47,56 +50,73 @@ def _numbers(record: dict[str, Any], key: str, players: int, ints: bool = False)
         return
     ok = _is_int if ints else _is_number
     if not isinstance(value, list) or not all(ok(v) for v in value):
-        kind = "whole numbers" if ints else "numbers"
-        raise RecordError(f"the record's {key!r} must be a list of {kind}, got {value!r:.80}")
+        if ints:
+            raise RecordError(_("the record's {key} must be a list of whole numbers, got {value}",
+                                key=repr(key), value=_shown(value)))
+        raise RecordError(_("the record's {key} must be a list of numbers, got {value}",
+                            key=repr(key), value=_shown(value)))
     if not ints and len(value) != players:
-        raise RecordError(f"the record's {key!r} has {len(value)} entries for {players} players")
+        raise RecordError(_n("the record's {key} has {entries} entries for {n} player",
+                             "the record's {key} has {entries} entries for {n} players", players,
+                             key=repr(key), entries=str(len(value))))
+
+
+def _shown(value: object) -> str:
+    """A value as given, cut to 80 characters."""
+    return f"{value!r:.80}"
 
 
 def check_record(record: object) -> dict[str, Any]:
     """Check that ``record`` has the shape of a record of this format (the table above) and
     return it; :class:`RecordError` names the first thing that is wrong."""
     if not isinstance(record, dict):
-        raise RecordError(f"a record is a JSON object, got {type(record).__name__}")
+        raise RecordError(_("a record is a JSON object, got {type}",
+                            type=type(record).__name__))
     fmt = record.get("format", RECORD_FORMAT)
     if not _is_int(fmt) or fmt != RECORD_FORMAT:
-        raise RecordError(
-            f"record format {fmt!r} is not one this meeple reads (it reads format {RECORD_FORMAT})"
-        )
+        raise RecordError(_("record format {format} is not one this meeple reads (it reads "
+                            "format {reads})", format=repr(fmt), reads=str(RECORD_FORMAT)))
     for key in ("game", "version", "players", "options", "moves"):
         if key not in record:
-            raise RecordError(f"the record has no {key!r}")
+            raise RecordError(_("the record has no {key}", key=repr(key)))
     if not isinstance(record["game"], str):
-        raise RecordError(f"the record's 'game' must be a name, got {record['game']!r:.80}")
+        raise RecordError(_("the record's 'game' must be a name, got {value}",
+                            value=_shown(record["game"])))
     if not isinstance(record["version"], str | int) or isinstance(record["version"], bool):
-        raise RecordError(f"the record's 'version' must be text, got {record['version']!r:.80}")
+        raise RecordError(_("the record's 'version' must be text, got {value}",
+                            value=_shown(record["version"])))
     players = record["players"]
     if not _is_int(players) or not 1 <= players <= 64:
-        raise RecordError(f"the record's 'players' must be a player count, got {players!r:.80}")
+        raise RecordError(_("the record's 'players' must be a player count, got {value}",
+                            value=_shown(players)))
     options = record["options"]
     if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
-        raise RecordError(f"the record's 'options' must be an object, got {options!r:.80}")
+        raise RecordError(_("the record's 'options' must be an object, got {value}",
+                            value=_shown(options)))
     moves = record["moves"]
     if not isinstance(moves, list):
-        raise RecordError(f"the record's 'moves' must be a list, got {type(moves).__name__}")
+        raise RecordError(_("the record's 'moves' must be a list, got {type}",
+                            type=type(moves).__name__))
     for i, move in enumerate(moves):
         if (not isinstance(move, list) or len(move) != 2 or not _is_int(move[0])
                 or not isinstance(move[1], str)):
-            raise RecordError(
-                f"move {i + 1} must be [player, notation], like [0, \"...\"], got {move!r:.80}"
-            )
+            raise RecordError(_("move {number} must be [player, notation], like [0, \"...\"], "
+                                "got {value}", number=str(i + 1), value=_shown(move)))
     if "terminal" in record and not isinstance(record["terminal"], bool):
-        raise RecordError("the record's 'terminal' must be true or false")
+        raise RecordError(_("the record's 'terminal' must be true or false"))
     _numbers(record, "scores", players)
     _numbers(record, "returns", players)
     _numbers(record, "winners", players, ints=True)
     meta = record.get("meta", {})
     if not isinstance(meta, dict):
-        raise RecordError(f"the record's 'meta' must be an object, got {meta!r:.80}")
+        raise RecordError(_("the record's 'meta' must be an object, got {value}",
+                            value=_shown(meta)))
     seats = meta.get("seats")
     if seats is not None and (not isinstance(seats, list) or len(seats) != players
                               or not all(x is None or isinstance(x, str) for x in seats)):
-        raise RecordError(f"the record's meta 'seats' must be {players} names, got {seats!r:.80}")
+        raise RecordError(_n("the record's meta 'seats' must be {n} name, got {value}",
+                             "the record's meta 'seats' must be {n} names, got {value}", players,
+                             value=_shown(seats)))
     return record
 
 
@@ -110,12 +130,11 @@ def replay(record: dict[str, Any], upto: int | None = None) -> State:
     try:
         game = load(record["game"], record["players"], **record["options"])
     except Exception as e:
-        raise RecordError(f"record cannot be loaded: {e}") from None
+        raise RecordError(_("record cannot be loaded: {reason}", reason=str(e))) from None
     if str(record["version"]) != game.version:
-        raise RecordError(
-            f"record is from {game.name} version {record['version']}, "
-            f"but this meeple plays version {game.version}; it cannot be replayed exactly"
-        )
+        raise RecordError(_("record is from {game} version {version}, but this meeple plays "
+                            "version {plays}; it cannot be replayed exactly", game=game.name,
+                            version=str(record["version"]), plays=game.version))
     state = game.new_initial_state()
     moves = record["moves"]
     if upto is not None:
@@ -125,5 +144,6 @@ def replay(record: dict[str, Any], upto: int | None = None) -> State:
             player, text = move
             state.apply(state.string_to_action(text, player), player)
         except (IllegalAction, NotationError, ValueError) as e:
-            raise RecordError(f"move {i + 1} ({move!r}) does not apply: {e}") from None
+            raise RecordError(_("move {number} ({move}) does not apply: {reason}",
+                                number=str(i + 1), move=repr(move), reason=str(e))) from None
     return state
