@@ -178,7 +178,7 @@ def _number(value: Any, lang: str) -> Any:
 def _fill(text: str, params: dict[str, Any], lang: str, english: str) -> str:
     if not params:
         return text
-    values = {k: _number(v, lang) for k, v in params.items()}
+    values = {k: _number(v, lang) if type(v) in (int, float) else v for k, v in params.items()}
     try:
         return text.format_map(values)
     except (KeyError, IndexError, ValueError):  # a broken translation: the English text
@@ -190,21 +190,30 @@ class Words:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+        self._by_lang: dict[str, gettext.NullTranslations] = {}
 
     def translations(self, lang: str | None = None) -> gettext.NullTranslations:
         """The catalog of ``lang`` (the language in use by default)."""
-        return _translations(self.folder, known(lang) or language())
+        return self._of(known(lang) or language())
+
+    def _of(self, lang: str) -> gettext.NullTranslations:
+        """The catalog of the known language ``lang`` (kept here: a text is said often)."""
+        t = self._by_lang.get(lang)
+        if t is None:
+            t = self._by_lang[lang] = _translations(self.folder, lang)
+        return t
 
     def say(self, text: str, /, **params: Any) -> str:
         """``text`` in the language in use, its ``{placeholders}`` filled from ``params``."""
-        lang = language()
-        return _fill(self.translations(lang).gettext(text), params, lang, text)
+        lang = _language.get()
+        said = text if lang == DEFAULT else self._of(lang).gettext(text)
+        return _fill(said, params, lang, text) if params else said
 
     def plural(self, singular: str, plural: str, n: int, /, **params: Any) -> str:
         """The form of ``singular``/``plural`` for the count ``n`` (also placeholder
         ``{n}``) in the language in use."""
-        lang = language()
-        return _fill(self.translations(lang).ngettext(singular, plural, n),
+        lang = _language.get()
+        return _fill(self._of(lang).ngettext(singular, plural, n),
                      {"n": n, **params}, lang, singular if n == 1 else plural)
 
     def texts(self, lang: str) -> dict[str, str | list[str]]:
