@@ -7,6 +7,7 @@ standard error and a non-zero exit status (:func:`handled`), never as a tracebac
 from __future__ import annotations
 
 import difflib
+import errno
 import functools
 import json
 import os
@@ -31,17 +32,72 @@ from meeple.arena.command import head_to_head_table, result_table
 from meeple.arena.core import run_arena
 from meeple.bots import bot_names, make_bot, view_for
 from meeple.bots.levels import bot_name
-from meeple.engine import CHANCE, Game, MeepleError, State, game_class
+from meeple.cli_words import (
+    COMMAND_WORDS,
+    command_of,
+    install,
+    move_prompt,
+    moves_heading,
+    say_help,
+    typed_commands,
+)
+from meeple.engine import CHANCE, Game, MeepleError, State, game_class, i18n
+from meeple.engine.i18n import N_, words
 from meeple.engine.look import PALETTE, seat_name
-from meeple.engine.options import RECONSTRUCTED, Option
+from meeple.engine.options import Option, reconstructed
 from meeple.engine.records import check_record
 from meeple.engine.scores import ScoreLine, score_lines, score_table_text
 
+_, _n = words(__file__)
+install()
+
+
+def chosen_language(args: list[str]) -> str:
+    """The language of a run of the command: ``--lang`` before the command's name, else the
+    terminal's (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English."""
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args):
+            return i18n.known(args[i + 1]) or i18n.from_environment()
+        if arg.startswith("--lang="):
+            return i18n.known(arg.partition("=")[2]) or i18n.from_environment()
+        if not arg.startswith("-"):
+            break
+    return i18n.from_environment()
+
+
+class MeepleCommand(typer.core.TyperGroup):
+    """The ``meeple`` command group: each run speaks its language from the first word on,
+    click's and typer's own words and the help texts too."""
+
+    def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
+        argv = list(sys.argv[1:] if args is None else args)
+        if argv and (argv[0] == "--lang" and len(argv) == 2
+                     or argv[0].startswith("--lang=") and len(argv) == 1):
+            args = [*argv, "--help"]  # a language and nothing to do: the help, in it
+        with i18n.speaking(chosen_language(argv)):
+            say_help(self)
+            return super().main(args, *rest, **kwargs)
+
+
 app = typer.Typer(
-    help="Play and study KoPlus, Kozo, Mops Royal, Botanik and Kontor.",
+    cls=MeepleCommand,
+    help=N_("Play and study KoPlus, Kozo, Mops Royal, Botanik and Kontor."),
     no_args_is_help=True,
     add_completion=False,
 )
+LANG_HELP = N_("the language to speak: en (English), de (Deutsch), es (Español) or nl "
+               "(Nederlands); by default the terminal's")
+
+
+@app.callback()
+def choose_language(
+    lang: str | None = typer.Option(None, "--lang", metavar="LANG", help=LANG_HELP),
+) -> None:
+    # The language is chosen before the command starts (MeepleCommand); here it is checked.
+    if lang is not None and i18n.known(lang) is None:
+        fail(_("there is no language {lang}; meeple speaks {languages}", lang=repr(lang),
+               languages=", ".join(i18n.LANGUAGES)))
+
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False, soft_wrap=True)
 """Error messages: standard error, one line each."""
@@ -56,15 +112,36 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def fail(message: str, code: int = 2) -> None:
     """Print ``error: message`` as one line on standard error and exit with ``code``."""
-    errors.print(f"[bold red]error:[/] {escape(' '.join(str(message).split()))}")
+    label = _("error:")
+    errors.print(f"[bold red]{escape(label)}[/] {escape(' '.join(str(message).split()))}")
     raise typer.Exit(code)
+
+
+REASONS = {
+    errno.ENOENT: N_("there is no such file or folder"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.EEXIST: N_("it exists already"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+}
+"""The usual operating-system errors in words (the system's own words are English)."""
+
+
+def reason(e: OSError) -> str:
+    """Why an operating-system call failed, in words."""
+    known = REASONS.get(e.errno or 0)
+    return _(known) if known else (e.strerror or str(e)).lower()
 
 
 def os_message(e: OSError) -> str:
     """An operating-system error in words: what could not be done to which file."""
-    reason = (e.strerror or str(e)).lower()
-    where = f" {e.filename}" if e.filename else ""
-    return f"cannot use{where}: {reason}"
+    if e.filename:
+        return _("cannot use {file}: {reason}", file=str(e.filename), reason=reason(e))
+    return _("cannot do it: {reason}", reason=reason(e))
 
 
 def handled(command: F) -> F:
@@ -80,15 +157,15 @@ def handled(command: F) -> F:
         except MeepleError as e:
             fail(str(e))
         except UnicodeDecodeError:
-            fail("the file is not text (a record is a JSON text file)")
+            fail(_("the file is not text (a record is a JSON text file)"))
         except json.JSONDecodeError as e:
-            fail(f"not JSON: {e}")
+            fail(_("not JSON: {reason}", reason=str(e)))
         except (ConnectionError, TimeoutError) as e:
-            fail(f"cannot connect: {e}")
+            fail(_("cannot connect: {reason}", reason=str(e)))
         except OSError as e:
             fail(os_message(e))
         except KeyboardInterrupt:
-            fail("interrupted", code=130)
+            fail(_("interrupted"), code=130)
         return None
 
     return run  # type: ignore[return-value]
@@ -109,9 +186,13 @@ def resolve_game(name: str) -> str:
     if key in titles:
         return titles[key]
     close = difflib.get_close_matches(key, [*known, *titles], n=1, cutoff=0.6)
-    hint = f"; did you mean {titles.get(close[0], close[0])!r}?" if close else "."
-    raise meeple.OptionError(
-        f"no game named {name!r}{hint} Known games: {', '.join(sorted(known))}")
+    games = ", ".join(sorted(known))
+    if close:
+        raise meeple.OptionError(_(
+            "no game named {name}; did you mean {close}? Known games: {games}",
+            name=repr(name), close=repr(titles.get(close[0], close[0])), games=games))
+    raise meeple.OptionError(_("no game named {name}. Known games: {games}", name=repr(name),
+                               games=games))
 
 
 def parse_options(
@@ -124,18 +205,20 @@ def parse_options(
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
-            raise meeple.OptionError(f"--option needs key=value, got {pair!r}")
+            raise meeple.OptionError(_("--option needs key=value, got {text}",
+                                       text=repr(pair)))
         texts[key.strip().replace("-", "_")] = value.strip()
     extra = list(extra or [])
     i = 0
     while i < len(extra):
         arg = extra[i]
         if not arg.startswith("--"):
-            raise meeple.OptionError(f"unexpected argument {arg!r}")
+            raise meeple.OptionError(_("unexpected argument {text}", text=repr(arg)))
         key, sep, value = arg[2:].partition("=")
         if not sep:
             if i + 1 >= len(extra):
-                raise meeple.OptionError(f"--{key} needs a value")
+                flag = "--" + key
+                raise meeple.OptionError(_("{option} needs a value", option=flag))
             value = extra[i + 1]
             i += 1
         texts[key.replace("-", "_")] = value
@@ -143,18 +226,23 @@ def parse_options(
     known = {o.name for o in cls.option_schema}
     if mode is not None:
         if "mode" not in known:
-            raise meeple.OptionError(f"{cls.title or name} has no modes")
+            raise meeple.OptionError(_("{game} has no modes", game=cls.title or name))
         texts["mode"] = mode
     for key in texts:
         if key not in known:
-            listed = ", ".join(f"{o.name} ({o.title})" for o in cls.option_schema)
-            raise meeple.OptionError(
-                f"unknown option {key!r} for {name}; its options are: {listed or 'none'}")
+            listed = ", ".join(f"{o.title} ({o.name})" for o in cls.option_schema)
+            if not listed:
+                raise meeple.OptionError(_("{game} has no option called {name}; it has no "
+                                           "options", game=cls.title or name, name=repr(key)))
+            raise meeple.OptionError(_("{game} has no option called {name}; its options are: "
+                                       "{options}", game=cls.title or name, name=repr(key),
+                                       options=listed))
     return {key: cls.option(key).parse(value, name) for key, value in texts.items()}
 
 
-OPTION_HELP = "a game option key=value (also --key value)"
-MODE_HELP = "the game's mode, for a game that has modes (kontor: basic, advanced, expansion)"
+OPTION_HELP = N_("a game option key=value (also --key value)")
+MODE_HELP = N_("the game's mode, for a game that has modes (kontor: basic, advanced, "
+               "expansion)")
 RECONSTRUCTED_MARK = "*"
 """Beside an option whose default no source confirms (``Option.reconstructed``)."""
 
@@ -162,7 +250,7 @@ RECONSTRUCTED_MARK = "*"
 def typed(option: Option, value: Any) -> str:
     """What a person types for ``value`` after ``--option name=``: on/off for a switch."""
     if option.type is bool:
-        return "on" if value else "off"
+        return "on" if value else "off"  # typed as written, in every language
     if option.type is float and isinstance(value, float):
         return f"{value:g}"
     return str(value)
@@ -182,32 +270,46 @@ def option_range(option: Option) -> str:
     """A free number's range in words ("a number from 0 to 0.5"); '' for other options."""
     if option.type not in (int, float) or option.choices:
         return ""
-    kind = "a whole number" if option.type is int else "a number"
+    whole = option.type is int
     lo, hi = option.minimum, option.maximum
     if lo is not None and hi is not None:
-        return f"{kind} from {lo:g} to {hi:g}"
+        return (_("a whole number from {low} to {high}", low=lo, high=hi) if whole
+                else _("a number from {low} to {high}", low=lo, high=hi))
     if lo is not None:
-        return f"{kind}, at least {lo:g}"
+        return (_("a whole number, at least {low}", low=lo) if whole
+                else _("a number, at least {low}", low=lo))
     if hi is not None:
-        return f"{kind}, at most {hi:g}"
-    return kind
+        return (_("a whole number, at most {high}", high=hi) if whole
+                else _("a number, at most {high}", high=hi))
+    return _("a whole number") if whole else _("a number")
 
 
 def to_change(option: Option) -> list[str]:
     """How to type another value of ``option``, as rich markup lines."""
-    head = f"  To change it: --option {option.name}=VALUE, with VALUE"
+    typing = f"--option {option.name}=" + _("VALUE")
     values = option_values(option)
     span = option_range(option)
     if option.type is bool:
-        return [f"{head} " + " or ".join(v if v == w else f"{v} ({escape(w)})"
-                                         for v, w in values) + "."]
+        first, second = (v if v == w else f"{v} ({w})" for v, w in values)
+        return ["  " + escape(_("To change it: {typing}, with {value} {first} or {second}.",
+                                typing=typing, value=_("VALUE"), first=first,
+                                second=second))]
     if span:
-        named = "; ".join(f"{escape(v)} for {escape(w)}" for v, w in values if v != w)
-        return [f"{head} {span}{f' ({named})' if named else ''}."]
+        named = "; ".join(_("{value} for {meaning}", value=v, meaning=w)
+                          for v, w in values if v != w)
+        if named:
+            return ["  " + escape(_("To change it: {typing}, with {value} {range} ({named}).",
+                                    typing=typing, value=_("VALUE"), range=span,
+                                    named=named))]
+        return ["  " + escape(_("To change it: {typing}, with {value} {range}.",
+                                typing=typing, value=_("VALUE"), range=span))]
     if values:
-        return [f"{head} one of:", *(f"    {escape(v)}: {escape(w)}" if v != w
-                                     else f"    {escape(v)}" for v, w in values)]
-    return [f"{head} any text."]
+        return ["  " + escape(_("To change it: {typing}, with {value} one of:", typing=typing,
+                                value=_("VALUE"))),
+                *(f"    {escape(v)}: {escape(w)}" if v != w
+                  else f"    {escape(v)}" for v, w in values)]
+    return ["  " + escape(_("To change it: {typing}, with {value} any text.", typing=typing,
+                            value=_("VALUE")))]
 
 
 def option_summary(option: Option) -> str:
@@ -228,10 +330,10 @@ def options_text(cls: type[Game]) -> list[str]:
         if what and not what.endswith("."):
             what += "."
         out.append(f"[bold]{escape(o.title)}[/]{mark}: {escape(what)}".rstrip(": "))
-        out.append(f"  As it comes: {escape(o.words(o.default))}.")
+        out.append("  " + escape(_("As it comes: {value}.", value=o.words(o.default))))
         out.extend(to_change(o))
     if any(o.reconstructed for o in cls.option_schema):
-        out.append(f"[dim]{RECONSTRUCTED_MARK} {escape(RECONSTRUCTED)}.[/]")
+        out.append(f"[dim]{RECONSTRUCTED_MARK} {escape(reconstructed())}.[/]")
     return out
 
 
@@ -243,21 +345,22 @@ def seat_names(seats: list[str]) -> list[str]:
         if spec in ("human", ""):
             out.append(seat_name(p))
             continue
-        out.append(f"{seat_name(p)} ({bot_name(spec) or spec} bot)")
+        # TRANSLATORS: a seat taken by a bot, e.g. "Player 2 (Casual bot)".
+        out.append(_("{player} ({level} bot)", player=seat_name(p), level=bot_name(spec) or spec))
     return out
 
 
 def who(game: Game, player: int, names: list[str]) -> str:
     """A player as rich markup: the seat's colour symbol and name in the seat's colour."""
     if player == CHANCE:
-        return "chance"
+        return _("chance")
     colours = game.seat_colours() or PALETTE
     colour = colours[player % len(colours)]
     return f"[bold {colour.fill}]{colour.symbol} {escape(seat_name(player, names))}[/]"
 
 
 def plain_name(player: int, names: list[str]) -> str:
-    return "chance" if player == CHANCE else seat_name(player, names)
+    return _("chance") if player == CHANCE else seat_name(player, names)
 
 
 # -- drawing ----------------------------------------------------------------------------------
@@ -299,11 +402,13 @@ def show_result(state: State, names: list[str]) -> None:
                 row = row.replace(name, f"[bold {fill}]{name}[/]", 1)
                 break
         out.append(row)
-    console.print("[bold]Final result[/]")
+    title = _("Final result")
+    console.print(f"[bold]{escape(title)}[/]")
     console.print("\n".join(out))
     winners = state.winners()
-    console.print(f"[bold]Winner{'s' if len(winners) > 1 else ''}:[/] "
-                  + ", ".join(who(game, p, names) for p in winners))
+    # TRANSLATORS: the label before the winners' names at the end of a game.
+    label = _n("Winner:", "Winners:", len(winners))
+    console.print(f"[bold]{escape(label)}[/] " + ", ".join(who(game, p, names) for p in winners))
 
 
 def show_final(state: State, viewer: int | None, names: list[str]) -> None:
@@ -326,21 +431,24 @@ def move_list(state: State, player: int) -> list[tuple[int, str, str]]:
 def list_moves(state: State, player: int) -> None:
     """Print the legal moves of ``player``, numbered, in notation with their labels."""
     moves = move_list(state, player)
-    console.print(f"[bold]{len(moves)} legal move{'s' if len(moves) != 1 else ''}:[/] "
-                  "[dim](type a move or its number)[/]")
+    console.print(moves_heading(len(moves)))
     width = len(str(len(moves)))
-    for i, (_, text, label) in enumerate(moves, 1):
+    for i, (_a, text, label) in enumerate(moves, 1):
         note = f"  [dim]{escape(label)}[/]" if label else ""
         console.print(f"  {i:>{width}}. {escape(text)}{note}")
 
 
-HELP = (
-    "Type a move in the game's notation (Tab completes it), or the number of a listed move. "
-    "Commands: [bold]moves[/] (or [bold]?[/]) lists the legal moves, [bold]board[/] redraws, "
-    "[bold]rules[/] shows the rules, [bold]hint[/] suggests a move and says why, "
-    "[bold]help[/] shows this, [bold]quit[/] ends."
-)
 COMMANDS = ("moves", "board", "rules", "hint", "help", "quit")
+
+
+def play_help() -> str:
+    """What a player can type at the move prompt, as rich markup."""
+    return _(
+        "Type a move in the game's notation (Tab completes it), or the number of a listed move. "
+        "Commands: [bold]{moves}[/] (or [bold]?[/]) lists the legal moves, [bold]{board}[/] "
+        "redraws, [bold]{rules}[/] shows the rules, [bold]{hint}[/] suggests a move and says "
+        "why, [bold]{help}[/] shows this, [bold]{quit}[/] ends.",
+        **{key: escape(_(text)) for key, text in COMMAND_WORDS.items() if key != "skip"})
 
 
 # -- the move prompt --------------------------------------------------------------------------
@@ -392,39 +500,41 @@ def ask_human(
     prompt = prompt or MovePrompt()
     show(state, player, names)
     if since:
-        console.print("[bold]Since your last turn:[/]")
+        since_label = _("Since your last turn:")
+        console.print(f"[bold]{escape(since_label)}[/]")
         for line in since:
             console.print(f"  {line}")
     moves = move_list(state, player)
     if len(moves) == 1:
-        _, text, label = moves[0]
-        console.print(f"Only one move is possible: [bold]{escape(label or text)}[/]; "
-                      "it is played for you.")
+        _a, text, label = moves[0]
+        console.print(_("Only one move is possible: [bold]{move}[/]; it is played for you.",
+                        move=escape(label or text)))
         return moves[0][0]
-    words = [text for _, text, _ in moves] + list(COMMANDS)
+    words = [text for _a, text, _b in moves] + typed_commands(COMMANDS)
     while True:
         try:
-            text = prompt.ask(f"{who(state.game, player, names)} move (? for moves): ", words)
+            text = prompt.ask(move_prompt(who(state.game, player, names)), words)
         except EOFError:
             return None
         text = text.strip()
         low = text.lower()
-        if low in ("?", "moves", "m"):
+        command = command_of(text)
+        if low in ("?", "m") or command == "moves":
             list_moves(state, player)
             continue
-        if low in ("help", "h"):
-            console.print(HELP)
+        if low == "h" or command == "help":
+            console.print(play_help())
             continue
-        if low in ("board", "b"):
+        if low == "b" or command == "board":
             show(state, player, names)
             continue
-        if low == "rules":
+        if command == "rules":
             console.print(Markdown(state.game.rules_markdown()))
             continue
-        if low == "hint":
+        if command == "hint":
             show_hint(state, player)
             continue
-        if low in ("quit", "q", "exit"):
+        if low in ("q", "exit") or command == "quit":
             return None
         if not text:
             continue
@@ -435,7 +545,8 @@ def ask_human(
         except (meeple.NotationError, meeple.IllegalAction) as e:
             if text.isdigit() and 1 <= int(text) <= len(moves):
                 return moves[int(text) - 1][0]
-            console.print(f"[red]{escape(str(e))}[/]  (type ? to list the legal moves)")
+            console.print(f"[red]{escape(str(e))}[/]  "
+                          + escape(_("(type ? to list the legal moves)")))
 
 
 def show_hint(state: State, player: int) -> None:
@@ -444,9 +555,9 @@ def show_hint(state: State, player: int) -> None:
     from meeple.bots.hint import hint
 
     h = hint(state, player)
-    console.print(f"Hint: [bold]{escape(h.label)}[/]")
-    console.print(f"  Why: {escape(h.reason)}.")
-    console.print(f"  To play it, type: {escape(h.text)}")
+    console.print(_("Hint: [bold]{move}[/]", move=escape(h.label)))
+    console.print("  " + escape(_("Why: {reason}.", reason=h.reason)))
+    console.print("  " + escape(_("To play it, type: {move}", move=h.text)))
 
 
 # -- hot-seat ---------------------------------------------------------------------------------
@@ -468,8 +579,9 @@ def pass_device(game: Game, player: int, names: list[str]) -> None:
     """Hot-seat with hidden information: the hand-over screen naming the next player."""
     console.clear()
     try:
-        console.input(f"[bold yellow]Pass the keyboard to[/] {who(game, player, names)} "
-                      "[bold yellow]and press Enter.[/]")
+        name = "[/]" + who(game, player, names) + "[bold yellow]"
+        console.input("[bold yellow]" + _("Pass the keyboard to {player} and press Enter.",
+                                          player=name) + "[/]")
     except EOFError:
         pass
 
@@ -509,8 +621,16 @@ def consequences(before: dict[str, Any], after: dict[str, Any], names: list[str]
         for p, (a, b) in enumerate(zip(old, new, strict=True)):
             if a != b:
                 gain = b - a
-                out.append(f"{plain_name(p, names)} {'gains' if gain > 0 else 'loses'} "
-                           f"{abs(gain):g} point{'s' if abs(gain) != 1 else ''} (now {b:g})")
+                count = abs(gain)
+                n = int(count) if float(count).is_integer() else 2  # the plural of 1.5 points
+                if gain > 0:
+                    out.append(_n("{player} gains {points} point (now {total})",
+                                  "{player} gains {points} points (now {total})", n,
+                                  player=plain_name(p, names), points=count, total=b))
+                else:
+                    out.append(_n("{player} loses {points} point (now {total})",
+                                  "{player} loses {points} points (now {total})", n,
+                                  player=plain_name(p, names), points=count, total=b))
     return out
 
 
@@ -530,12 +650,12 @@ class Chronicle:
         shadow = self.shadow
         text = shadow.action_to_string(action, player)
         entry = Entry(player, said(lambda: shadow.describe(player, action), text), text,
-                      said(lambda: shadow.describe_unseen(player), "has chosen"))
+                      said(lambda: shadow.describe_unseen(player), _("has chosen")))
         before = shadow.observation(None)
         shadow.apply(action, player)
         if player == CHANCE and shadow.current_player != CHANCE and self.entries \
                 and all(e.player == CHANCE for e in self.entries):
-            entry.setup = said(shadow.describe_setup, "The game is set up.")
+            entry.setup = said(shadow.describe_setup, _("The game is set up."))
         entry.after = consequences(before, state.observation(None), self.names)
         self.entries.append(entry)
 
@@ -561,7 +681,8 @@ class Chronicle:
                 lines.append(f"{name} {escape(e.sentence)}")
             lines.extend(escape(x) for x in e.after)
         if len(lines) > limit:
-            lines = [f"[dim]... {len(lines) - limit + 1} earlier[/]", *lines[-limit + 1:]]
+            earlier = _n("... {n} earlier", "... {n} earlier", len(lines) - limit + 1)
+            lines = [f"[dim]{escape(earlier)}[/]", *lines[-limit + 1:]]
         return lines
 
 
@@ -605,8 +726,8 @@ def run_game(
         if hot_seat:
             legal = state.legal_actions(p)
             if len(legal) == 1:
-                console.print(f"{who(game, p, names)} has only one possible move; "
-                              "it is played for them.")
+                console.print(_("{player} has only one possible move; it is played for "
+                                "them.", player=who(game, p, names)))
                 return legal[0]
             if p != last_human:
                 pass_device(game, p, names)
@@ -647,7 +768,8 @@ def run_game(
                 tell(entry)
         elif visible[-1][1] is None:  # a secret until everyone has chosen
             secret.append(len(chronicle.entries) - 1)
-            console.print(f"{who(game, p, names)} has chosen")
+            chosen = _("has chosen")
+            console.print(f"{who(game, p, names)} {escape(chosen)}")
         else:
             tell(entry)
         for line in entry.after:
@@ -664,25 +786,33 @@ def run_game(
 def writable(path: Path) -> None:
     """Refuse before a game a file that could not be written after it."""
     if path.is_dir():
-        raise meeple.OptionError(f"cannot write {path}: it is a folder")
+        raise meeple.OptionError(_("cannot write {file}: it is a folder", file=str(path)))
     if not path.parent.is_dir():
-        raise meeple.OptionError(f"cannot write {path}: there is no folder {path.parent}")
+        raise meeple.OptionError(_("cannot write {file}: there is no folder {folder}",
+                                   file=str(path), folder=str(path.parent)))
 
 
-@app.command(context_settings=EXTRA)
+GAME = N_("GAME")
+"""The metavar of a game's name."""
+GAME_NAMES = N_("koplus, kozo, mops_royal, ...")
+
+
+@app.command(context_settings=EXTRA, help=N_(
+    "Play a game in the terminal against bots, or hot-seat. Game options: --name value."))
 @handled
 def play(
     ctx: typer.Context,
-    game_name: str = typer.Argument(..., metavar="GAME", help="koplus, kozo, mops_royal, ..."),
-    players: int | None = typer.Option(None, "--players", "-p", help="number of players"),
+    game_name: str = typer.Argument(..., metavar=GAME, help=GAME_NAMES),
+    players: int | None = typer.Option(None, "--players", "-p", help=N_("number of players")),
     seats: str | None = typer.Option(
         None, "--seats",
-        help="comma-separated: human, or a bot level (weakest first): random, greedy, "
-        "mcts:thoughtful, mcts:expert"
+        help=N_("comma-separated: human, or a bot level (weakest first): random, greedy, "
+                "mcts:thoughtful, mcts:expert")
     ),
-    seed: int | None = typer.Option(None, "--seed", help="seed for chance and bots"),
-    as_json: bool = typer.Option(False, "--json", help="bots only: play silently, print record"),
-    save: Path | None = typer.Option(None, "--save", help="write the record to this file"),
+    seed: int | None = typer.Option(None, "--seed", help=N_("seed for chance and bots")),
+    as_json: bool = typer.Option(False, "--json",
+                                 help=N_("bots only: play silently, print record")),
+    save: Path | None = typer.Option(None, "--save", help=N_("write the record to this file")),
     option: list[str] = typer.Option([], "--option", "-O", help=OPTION_HELP),
     mode: str | None = typer.Option(None, "--mode", help=MODE_HELP),
 ) -> None:
@@ -696,23 +826,26 @@ def play(
     if seat_list is None:
         seat_list = ["human"] + ["greedy"] * (players - 1)
     if len(seat_list) != players:
-        raise meeple.OptionError(
-            f"--seats lists {len(seat_list)} seats but the game has {players} players"
-        )
+        raise meeple.OptionError(_n(
+            "--seats lists {n} seat but the game has {players} players",
+            "--seats lists {n} seats but the game has {players} players", len(seat_list),
+            players=players))
     for s in seat_list:
         if s != "human":
             make_bot(s, game)  # validates the spec
     if as_json and "human" in seat_list:
-        fail("--json plays bots only: every seat must be a bot (e.g. --seats greedy,random)")
+        fail(_("--json plays bots only: every seat must be a bot (e.g. --seats "
+               "greedy,random)"))
     if save is not None:
         writable(save)
     if not as_json:
         names = seat_names(seat_list)
         console.print(
-            f"[bold]{escape(game.title or game.name)}[/] — {players} players: "
+            f"[bold]{escape(game.title or game.name)}[/] — "
+            + escape(_n("{n} player:", "{n} players:", players)) + " "
             + ", ".join(who(game, p, names) for p in range(players))
         )
-        console.print(HELP)
+        console.print(play_help())
     state, finished = run_game(game, seat_list, seed, quiet=as_json)
     record = game.record(state, seats=seat_list, seed=seed)
     if save is not None:
@@ -723,9 +856,9 @@ def play(
     if finished:
         show_final(state, None, seat_names(seat_list))
     else:
-        console.print("Game left unfinished.")
+        console.print(_("Game left unfinished."))
     if save is not None:
-        console.print(f"Record written to {save}")
+        console.print(escape(_("Record written to {file}", file=str(save))))
 
 
 # -- records ----------------------------------------------------------------------------------
@@ -735,22 +868,24 @@ def load_record(path: Path) -> dict[str, Any]:
     """A record read from ``path`` and checked (``records.check_record``); any problem is
     a :class:`RecordError` naming the file."""
     if path.is_dir():
-        raise meeple.RecordError(f"{path} is a folder, not a record")
+        raise meeple.RecordError(_("{file} is a folder, not a record", file=str(path)))
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise meeple.RecordError(f"no such file: {path}") from None
+        raise meeple.RecordError(_("no such file: {file}", file=str(path))) from None
     except OSError as e:
-        raise meeple.RecordError(f"cannot read {path}: {(e.strerror or str(e)).lower()}") \
-            from None
+        raise meeple.RecordError(_("cannot read {file}: {reason}", file=str(path),
+                                   reason=reason(e))) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise meeple.RecordError(f"{path} is not a text file (a record is JSON text)") from None
+        raise meeple.RecordError(_("{file} is not a text file (a record is JSON text)",
+                                   file=str(path))) from None
     try:
         record = json.loads(text)
     except json.JSONDecodeError as e:
-        raise meeple.RecordError(f"{path} is not JSON: {e}") from None
+        raise meeple.RecordError(_("{file} is not JSON: {reason}", file=str(path),
+                                   reason=str(e))) from None
     try:
         return check_record(record)
     except meeple.RecordError as e:
@@ -771,8 +906,13 @@ def parse_viewer(text: str | None, players: int, allow_all: bool = True) -> int 
         return ALL
     if low.lstrip("-").isdigit() and 0 <= int(low) < players:
         return int(low)
-    choices = f"{'all, ' if allow_all else ''}public or a seat from 0 to {players - 1}"
-    raise meeple.OptionError(f"--viewer must be {choices} (0 is Player 1), got {text!r}")
+    if allow_all:
+        raise meeple.OptionError(_(
+            "--viewer must be all, public or a seat from 0 to {last} (0 is Player 1), got "
+            "{text}", last=str(players - 1), text=repr(text)))
+    raise meeple.OptionError(_(
+        "--viewer must be public or a seat from 0 to {last} (0 is Player 1), got {text}",
+        last=str(players - 1), text=repr(text)))
 
 
 def record_names(record: dict[str, Any], players: int) -> list[str]:
@@ -797,7 +937,10 @@ def move_line(
                else state.visible_history(None if viewer is None else int(viewer)))
     p, action = history[n - 1]
     if action is None:
-        return "A hidden draw." if p == CHANCE else f"{who(state.game, p, names)} has chosen"
+        if p == CHANCE:
+            return escape(_("A hidden draw."))
+        chosen = _("has chosen")
+        return f"{who(state.game, p, names)} {escape(chosen)}"
     if before is None:
         before = meeple.replay(record, upto=n - 1)
     text = str(record["moves"][n - 1][1])
@@ -814,9 +957,9 @@ def show_replay_step(
     total = len(record["moves"])
     state = meeple.replay(record, upto=n)
     game = state.game
-    seen = ("everything" if viewer == ALL else "as a spectator sees it" if viewer is None
-            else f"as {seat_name(int(viewer), names)} sees it")
-    console.rule(f"move {n}/{total} · {seen}")
+    seen = (_("everything") if viewer == ALL else _("as a spectator sees it") if viewer is None
+            else _("as {player} sees it", player=seat_name(int(viewer), names)))
+    console.rule(escape(_("move {n}/{total} · {seen}", n=n, total=total, seen=seen)))
     line = move_line(state, record, viewer, names, meeple.replay(record, upto=n - 1) if n
                      else None)
     if line is not None:
@@ -825,20 +968,23 @@ def show_replay_step(
         show_final(final, None if viewer == ALL else viewer, names)  # type: ignore[arg-type]
     elif viewer == ALL and not game.perfect_information:
         for p in range(game.num_players):
-            console.print(f"[bold]What {who(game, p, names)} [bold]sees:[/]")
+            name = who(game, p, names) + "[bold]"
+            console.print("[bold]" + _("What {player} sees:", player=name) + "[/]")
             show(state, p, names)
     else:
         show(state, None if viewer == ALL else viewer, names)  # type: ignore[arg-type]
 
 
-@app.command()
+@app.command(help=N_("Step through a record: Enter = next, b = back, a number = go to that "
+                     "move, q = quit."))
 @handled
 def replay(
-    file: Path = typer.Argument(..., help="a record written by --save or --json"),
+    file: Path = typer.Argument(..., metavar=N_("FILE"),
+                                help=N_("a record written by --save or --json")),
     viewer: str = typer.Option(
         ALL, "--viewer",
-        help="all: everything, every player's view (the default); public: what a spectator "
-        "sees; a seat number (0 is Player 1): what that player knew then",
+        help=N_("all: everything, every player's view (the default); public: what a "
+                "spectator sees; a seat number (0 is Player 1): what that player knew then"),
     ),
 ) -> None:
     """Step through a record: Enter = next, b = back, a number = go to that move, q = quit."""
@@ -851,7 +997,8 @@ def replay(
     while True:
         show_replay_step(record, final, n, seat, names)
         try:
-            cmd = console.input("[dim](Enter next, b back, N go to move N, q quit)[/] ").strip()
+            keys = escape(_("(Enter next, b back, N go to move N, q quit)"))
+            cmd = console.input(f"[dim]{keys}[/] ").strip()
         except EOFError:
             return
         if cmd in ("q", "quit"):
@@ -866,17 +1013,21 @@ def replay(
             return
 
 
-@app.command("review")
+@app.command("review", help=N_(
+    "Review a finished game: each player's chance to win after every move, the turning points, "
+    "and the moves where a search bot's choice was clearly better."))
 @handled
 def review_command(
-    file: Path = typer.Argument(..., help="a record of a finished game"),
+    file: Path = typer.Argument(..., metavar=N_("FILE"), help=N_("a record of a finished game")),
     viewer: str | None = typer.Option(
-        None, "--viewer", help="whose review (0 is Player 1): that player's better moves, and "
-        "in a game of hidden information only what that player could see"),
-    svg_out: Path | None = typer.Option(None, "--svg", help="also write the chart to this SVG"),
+        None, "--viewer", help=N_("whose review (0 is Player 1): that player's better moves, "
+                                  "and in a game of hidden information only what that player "
+                                  "could see")),
+    svg_out: Path | None = typer.Option(None, "--svg",
+                                        help=N_("also write the chart to this SVG")),
     iterations: int | None = typer.Option(
         None, "--iterations", min=1,
-        help="search iterations per position (default: the game's own; fewer is quicker)"),
+        help=N_("search iterations per position (default: the game's own; fewer is quicker)")),
 ) -> None:
     """Review a finished game: each player's chance to win after every move, the turning
     points, and the moves where a search bot's choice was clearly better."""
@@ -888,16 +1039,17 @@ def review_command(
     final = meeple.replay(record)
     game = final.game
     if not final.is_terminal():
-        raise meeple.RecordError(f"{file}: the game is not over, so it has no review yet")
+        raise meeple.RecordError(_("{file}: the game is not over, so it has no review yet",
+                                   file=str(file)))
     seat = parse_viewer(viewer, game.num_players, allow_all=False)
     if seat is None and not game.perfect_information:
-        raise meeple.OptionError(f"{game.title} hides information: say whose review it is "
-                                 "with --viewer N (0 is Player 1)")
+        raise meeple.OptionError(_("{game} hides information: say whose review it is with "
+                                   "--viewer N (0 is Player 1)", game=game.title))
     names = record_names(record, game.num_players) or None
     if svg_out is not None:
         writable(svg_out)
     with Progress(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("Reviewing", total=None)
+        task = bar.add_task(_("Reviewing"), total=None)
         result = review(final, seat if isinstance(seat, int) else None, names=names,
                         iterations=iterations,
                         progress=lambda done, total: bar.update(task, completed=done,
@@ -906,23 +1058,23 @@ def review_command(
         console.print(escape(line))
     if svg_out is not None:
         svg_out.write_text(chart_svg(result, game.seat_colours(), names), encoding="utf-8")
-        console.print(f"The chart is in {escape(str(svg_out))}.")
+        console.print(escape(_("The chart is in {file}.", file=str(svg_out))))
 
 
-@app.command()
+@app.command(help=N_("Draw the board of a record after a given move as SVG."))
 @handled
 def render(
-    file: Path = typer.Argument(..., help="a game record"),
-    move: int | None = typer.Option(None, "--move", "-m", help="after this many moves"),
-    out: Path = typer.Option(Path("board.svg"), "-o", "--out", help="SVG file to write"),
+    file: Path = typer.Argument(..., metavar=N_("FILE"), help=N_("a game record")),
+    move: int | None = typer.Option(None, "--move", "-m", help=N_("after this many moves")),
+    out: Path = typer.Option(Path("board.svg"), "-o", "--out", help=N_("SVG file to write")),
     viewer: str | None = typer.Option(
-        None, "--viewer", help="draw as this seat sees it (0 is Player 1), or public"),
+        None, "--viewer", help=N_("draw as this seat sees it (0 is Player 1), or public")),
 ) -> None:
     """Draw the board of a record after a given move as SVG."""
     record = load_record(file)
     total = len(record["moves"])
     if move is not None and not 0 <= move <= total:
-        fail(f"--move must be between 0 and {total}")
+        fail(_("--move must be between 0 and {total}", total=total))
     writable(out)
     state = meeple.replay(record, upto=move)
     seat = parse_viewer(viewer, state.game.num_players, allow_all=False)
@@ -931,16 +1083,18 @@ def render(
     try:
         out.write_text(picture)
     except OSError as e:
-        fail(f"cannot write {out}: {(e.strerror or str(e)).lower()}")
-    console.print(f"wrote {out}")
+        fail(_("cannot write {file}: {reason}", file=str(out), reason=reason(e)))
+    console.print(escape(_("wrote {file}", file=str(out))))
 
 
-@app.command()
+@app.command(help=N_("Draw sample positions (start, middle, end) of every configuration as "
+                     "SVG and PNG."))
 def gallery(
-    which: str = typer.Argument(..., metavar="GAME|all", help="a game's name, or all"),
-    out: Path = typer.Option(Path("gallery"), "-o", "--out", help="folder for the pictures"),
-    png: bool = typer.Option(True, "--png/--no-png", help="also write PNG (cairosvg)"),
-    docs: Path | None = typer.Option(None, "--docs", help="also write a page showing them"),
+    which: str = typer.Argument(..., metavar=N_("GAME|all"), help=N_("a game's name, or all")),
+    out: Path = typer.Option(Path("gallery"), "-o", "--out",
+                             help=N_("folder for the pictures")),
+    png: bool = typer.Option(True, "--png/--no-png", help=N_("also write PNG (cairosvg)")),
+    docs: Path | None = typer.Option(None, "--docs", help=N_("also write a page showing them")),
 ) -> None:
     """Draw sample positions (start, middle, end) of every configuration as SVG and PNG."""
     from meeple.gallery import write_docs, write_gallery
@@ -950,14 +1104,16 @@ def gallery(
     except meeple.OptionError as e:
         fail(str(e))
         return
-    console.print(f"wrote {len(pics)} pictures to {out}")
+    console.print(escape(_n("wrote {n} picture to {folder}", "wrote {n} pictures to {folder}",
+                            len(pics), folder=str(out))))
     if docs is not None:
-        console.print(f"wrote {write_docs(pics, docs, out)}")
+        console.print(escape(_("wrote {file}", file=str(write_docs(pics, docs, out)))))
 
 
-@app.command()
+@app.command(help=N_("Show how to play a game, then its full rules (reconstructed rules are "
+                     "marked)."))
 @handled
-def rules(game_name: str = typer.Argument(..., metavar="GAME")) -> None:
+def rules(game_name: str = typer.Argument(..., metavar=GAME, help=GAME_NAMES)) -> None:
     """Show how to play a game, then its full rules (reconstructed rules are marked)."""
     from meeple.lessons_cli import print_howto
 
@@ -965,18 +1121,19 @@ def rules(game_name: str = typer.Argument(..., metavar="GAME")) -> None:
     print_howto(name, console)
     cls = game_class(name)
     if cls.option_schema:
-        console.rule("Options")
+        console.rule(escape(_("Options")))
         for line in options_text(cls):
             console.print(line)
-    console.rule("The full rules")
-    console.print(Markdown(game_class(name).rules_markdown()))
+    console.rule(escape(_("The full rules")))
+    console.print(Markdown(game_class(name).rules_markdown(i18n.language())))
 
 
-@app.command()
+@app.command(help=N_("Learn a game: a guided first game in short steps, then a game against "
+                     "the easiest bot."))
 @handled
 def learn(
-    game_name: str = typer.Argument(..., metavar="GAME", help="koplus, kozo, mops_royal, ..."),
-    seed: int | None = typer.Option(None, "--seed", help="seed for chance and the bot"),
+    game_name: str = typer.Argument(..., metavar=GAME, help=GAME_NAMES),
+    seed: int | None = typer.Option(None, "--seed", help=N_("seed for chance and the bot")),
 ) -> None:
     """Learn a game: a guided first game in short steps, then a game against the easiest bot."""
     from meeple import lessons_cli
@@ -989,90 +1146,98 @@ def learn(
     if finished:
         show_final(state, None, seat_names(seats))
     else:
-        console.print("Game left unfinished.")
+        console.print(_("Game left unfinished."))
 
 
-@app.command("games")
+@app.command("games", help=N_("List the games with their player counts and options."))
 def list_games() -> None:
     """List the games with their player counts and options."""
-    table = Table(title="meeple games")
-    for col in ("game", "players", "options"):
+    table = Table(title=_("meeple games"))
+    for col in (_("game"), _("players"), _("options")):
         table.add_column(col)
     for name in meeple.games():
         d = game_class(name).describe()
         opts = "\n".join(option_summary(o) for o in game_class(name).option_schema)
         table.add_row(f"{name}\n[dim]{d['title']}[/]", ", ".join(map(str, d["players"])), opts)
     console.print(table)
-    console.print("[dim]Change an option with --option name=value, the name after its words "
-                  "(meeple rules GAME lists the values).[/]")
-    console.print(f"[dim]{RECONSTRUCTED_MARK} {escape(RECONSTRUCTED)}.[/]")
-    console.print(f"[dim]Bots: {', '.join(bot_names())}.[/]")
+    console.print("[dim]" + escape(_("Change an option with --option name=value, the name after "
+                                     "its words (meeple rules {game} lists the values).",
+                                     game=_(GAME))) + "[/]")
+    console.print(f"[dim]{RECONSTRUCTED_MARK} {escape(reconstructed())}.[/]")
+    console.print("[dim]" + escape(_("Bots: {bots}.", bots=", ".join(bot_names()))) + "[/]")
 
 
-@app.command()
+@app.command(help=N_("Start the web platform."))
 @handled
 def serve(
-    host: str = typer.Option("127.0.0.1", help="address to listen on"),
-    port: int = typer.Option(8000, help="port to listen on"),
+    host: str = typer.Option("127.0.0.1", help=N_("address to listen on")),
+    port: int = typer.Option(8000, help=N_("port to listen on")),
     db: str | None = typer.Option(
-        None, help="database URL (default: SQLite in ./meeple-data); postgresql+psycopg://..."
+        None, help=N_("database URL (default: SQLite in ./meeple-data); "
+                      "postgresql+psycopg://...")
     ),
-    redis: str | None = typer.Option(None, help="Redis URL to fan out updates between servers"),
+    redis: str | None = typer.Option(
+        None, help=N_("Redis URL to fan out updates between servers")),
     trusted_proxy: list[str] = typer.Option(  # noqa: B006 - typer reads the default
         [], "--trusted-proxy",
-        help="address of a proxy in front of the server whose X-Forwarded-For is believed "
-        "(repeatable; default: none, the connecting address counts)",
+        help=N_("address of a proxy in front of the server whose X-Forwarded-For is believed "
+                "(repeatable; default: none, the connecting address counts)"),
     ),
     allowed_origin: list[str] = typer.Option(  # noqa: B006
         [], "--allowed-origin",
-        help="a page origin (https://example.org) whose pages may open the live socket "
-        "(repeatable; default: the server's own origin only)",
+        help=N_("a page origin (https://example.org) whose pages may open the live socket "
+                "(repeatable; default: the server's own origin only)"),
     ),
     smtp: str | None = typer.Option(
         None, "--smtp",
-        help="the SMTP server that sends turn e-mails, as a URL: "
-        "smtp://[user:password@]host[:port]?from=address&site=https://your.site "
-        "(default: none, no e-mail is sent)",
+        help=N_("the SMTP server that sends turn e-mails, as a URL: "
+                "smtp://[user:password@]host[:port]?from=address&site=https://your.site "
+                "(default: none, no e-mail is sent)"),
     ),
 ) -> None:
     """Start the web platform."""
     try:
         from meeple.server import serve as run_server
     except ImportError as e:
-        fail(f"the web platform needs the web extra: pip install 'meeple[web]' ({e})")
+        fail(_("the web platform needs the web extra: pip install 'meeple[web]' ({reason})",
+               reason=str(e)))
         return
 
-    console.print(f"meeple serving on http://{host}:{port}/")
+    address = f"http://{host}:{port}/"
+    console.print(escape(_("meeple serving on {address}", address=address)))
     run_server(host=host, port=port, db=db, redis=redis, trusted_proxies=trusted_proxy,
                allowed_origins=allowed_origin or None, smtp=smtp)
 
 
-@app.command("arena", context_settings=EXTRA)
+@app.command("arena", context_settings=EXTRA, help=N_(
+    "Bots play many games: win rates with 95% CIs, mean ranks, ratings, records and a ratings "
+    "plot. Ctrl-C stops at once and keeps the games played so far."))
 @handled
 def arena(
     ctx: typer.Context,
-    game: str = typer.Argument(..., metavar="GAME", help="the game to play"),
+    game: str = typer.Argument(..., metavar=GAME, help=N_("the game to play")),
     bots: str = typer.Option(
         "mcts:3,greedy,random", "--bots", "-b",
-        help="comma-separated bot specs, e.g. mcts:5,mcts:3,greedy,random",
+        help=N_("comma-separated bot specs, e.g. mcts:5,mcts:3,greedy,random"),
     ),
-    games: int = typer.Option(100, "--games", "-n", help="how many games to play"),
+    games: int = typer.Option(100, "--games", "-n", help=N_("how many games to play")),
     players: int | None = typer.Option(
-        None, "--players", "-p", help="players per game (default: one seat per bot)"
+        None, "--players", "-p", help=N_("players per game (default: one seat per bot)")
     ),
     workers: int = typer.Option(
-        max(1, os.cpu_count() or 1), "--workers", "-w", help="local worker processes"
+        max(1, os.cpu_count() or 1), "--workers", "-w", help=N_("local worker processes")
     ),
     ray: str | None = typer.Option(
-        None, "--ray", help="run the games on a Ray cluster at ADDRESS, or 'local'"
+        None, "--ray", help=N_("run the games on a Ray cluster at ADDRESS, or 'local'")
     ),
     out: Path | None = typer.Option(
-        None, "--out", "-o", help="folder for records, results.json and ratings.png"
+        None, "--out", "-o", help=N_("folder for records, results.json and ratings.png")
     ),
-    seed: int = typer.Option(0, "--seed", help="seed of the whole run"),
+    seed: int = typer.Option(0, "--seed", help=N_("seed of the whole run")),
     option: list[str] = typer.Option([], "--option", "-O", help=OPTION_HELP),
     mode: str | None = typer.Option(None, "--mode", help=MODE_HELP),
-    progress: bool = typer.Option(True, "--progress/--no-progress", help="show a progress bar"),
+    progress: bool = typer.Option(True, "--progress/--no-progress",
+                                  help=N_("show a progress bar")),
 ) -> None:
     """Bots play many games: win rates with 95% CIs, mean ranks, ratings, records and a
     ratings plot. Ctrl-C stops at once and keeps the games played so far."""
@@ -1083,20 +1248,24 @@ def arena(
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        fail(f"cannot make the folder {out_dir}: {(e.strerror or str(e)).lower()}")
+        fail(_("cannot make the folder {folder}: {reason}", folder=str(out_dir),
+               reason=reason(e)))
     result = run_arena(
         name, specs, games, players, workers, ray, out_dir, seed, options, progress
     )
     tables.print(result_table(result))
     if len(result.bots) > 1:
         tables.print(head_to_head_table(result))
-    tables.print(
-        f"records in {out_dir / 'games'}, results in {out_dir / 'results.json'}, "
-        f"plot in {out_dir / 'ratings.png'}"
-    )
+    tables.print(escape(_(
+        "records in {records}, results in {results}, plot in {plot}",
+        records=str(out_dir / "games"), results=str(out_dir / "results.json"),
+        plot=str(out_dir / "ratings.png"))))
     if result.interrupted:
-        errors.print(f"interrupted: {result.games} of {result.games_planned} games were played; "
-                     "the results above are of those games only")
+        errors.print(escape(_n(
+            "interrupted: {n} of {planned} games was played; the results above are of that "
+            "game only",
+            "interrupted: {n} of {planned} games were played; the results above are of those "
+            "games only", result.games, planned=result.games_planned)))
         raise typer.Exit(130)
 
 

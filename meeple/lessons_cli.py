@@ -16,21 +16,27 @@ from rich.text import Text
 
 import meeple
 from meeple.bots import bot_choices
-from meeple.engine import Game
+from meeple.cli_words import COMMAND_WORDS, command_of, move_prompt, moves_heading, typed_commands
+from meeple.engine import Game, i18n
+from meeple.engine.i18n import words
 from meeple.engine.lessons import PICTURE, Lesson, Tutorial, howto_markdown, picture_text
 from meeple.engine.look import seat_names
 from meeple.engine.registry import game_class, game_lessons
 
+_, _n = words(__file__)
 Ask = Callable[[str, list[str]], str]
 """Shows a prompt (rich markup) and reads one line, offering ``words`` to complete."""
 Who = Callable[[Game, int, list[str]], str]
 """A player as rich markup."""
 COMMANDS = ("moves", "board", "help", "skip", "quit")
-LEARN_HELP = (
-    "Type the move the step asks for in the game's notation (the step names it), or the "
-    "number of a listed move. [bold]?[/] lists the moves, [bold]board[/] redraws, "
-    "[bold]skip[/] goes on to the game, [bold]quit[/] ends."
-)
+
+
+def learn_help() -> str:
+    """What a learner can type at a step's prompt, as rich markup."""
+    return _("Type the move the step asks for in the game's notation (the step names it), or "
+             "the number of a listed move. [bold]?[/] lists the moves, [bold]{board}[/] "
+             "redraws, [bold]{skip}[/] goes on to the game, [bold]{quit}[/] ends.",
+             **{key: escape(_(COMMAND_WORDS[key])) for key in ("board", "skip", "quit")})
 
 
 def print_howto(name: str, console: Console) -> None:
@@ -38,7 +44,7 @@ def print_howto(name: str, console: Console) -> None:
     cls = game_class(name)
     lesson = game_lessons(name).LESSON
     game = cls(lesson.players, **dict(lesson.options))
-    text = howto_markdown(cls)
+    text = howto_markdown(cls, i18n.language())
     at = 0
     for m in PICTURE.finditer(text):
         console.print(Markdown(text[at:m.start()]))
@@ -63,22 +69,23 @@ def closing_game(name: str) -> Game:
 def _step_screen(console: Console, tutorial: Tutorial, names: list[str]) -> None:
     step = tutorial.step
     count = len(tutorial.lesson.steps)
-    console.print(Rule(f"Step {tutorial.index + 1} of {count}: {step.title}"))
+    console.print(Rule(escape(_("Step {number} of {count}: {title}", number=tutorial.index + 1,
+                                count=count, title=step.title))))
     state = tutorial.state
     console.print(Text.from_markup(state.game.renderer.text(state.observation(step.player),
                                                             names)))
     console.print(escape(step.text))
     hint = step.expect[0]
     label = state.describe_action(state.string_to_action(hint, step.player), step.player)
-    console.print(f"[dim]That is: {escape(str(label.get('label') or hint))} — type "
-                  f"[bold]{escape(hint)}[/][/]")
+    console.print("[dim]" + _("That is: {move} — type [bold]{notation}[/]",
+                              move=escape(str(label.get("label") or hint)),
+                              notation=escape(hint)) + "[/]")
 
 
 def _list_moves(console: Console, moves: list[tuple[int, str, str]]) -> None:
-    console.print(f"[bold]{len(moves)} legal move{'s' if len(moves) != 1 else ''}:[/] "
-                  "[dim](type a move or its number)[/]")
+    console.print(moves_heading(len(moves)))
     width = len(str(len(moves)))
-    for i, (_, text, label) in enumerate(moves, 1):
+    for i, (_a, text, label) in enumerate(moves, 1):
         note = f"  [dim]{escape(label)}[/]" if label and label != text else ""
         console.print(f"  {i:>{width}}. {escape(text)}{note}")
 
@@ -90,14 +97,16 @@ def walk(name: str, console: Console, ask: Ask, who: Who) -> bool:
     game = closing_game(name)
     names = seat_names(lesson.players)
     weakest = bot_choices()[0]
-    console.print(f"[bold]Learn to play {escape(game.title or name)}[/]: "
-                  f"{len(lesson.steps)} short steps on the board, then a whole game against "
-                  f"the {escape(str(weakest.get('name') or weakest['spec']))} bot.")
-    console.print(LEARN_HELP)
+    title = escape(_("Learn to play {game}", game=game.title or name))
+    console.print(f"[bold]{title}[/]: " + escape(_n(
+        "{n} short step on the board, then a whole game against the {bot} bot.",
+        "{n} short steps on the board, then a whole game against the {bot} bot.",
+        len(lesson.steps), bot=str(weakest.get("name") or weakest["spec"]))))
+    console.print(learn_help())
     if not _walk(game, lesson, names, console, ask, who):
-        console.print("Come back any time: meeple learn " + name)
+        console.print(escape(_("Come back any time: {command}", command="meeple learn " + name)))
         return False
-    console.print(Rule("Your first game"))
+    console.print(Rule(escape(_("Your first game"))))
     console.print(escape(lesson.closing))
     return True
 
@@ -112,28 +121,28 @@ def _walk(game: Game, lesson: Lesson, names: list[str], console: Console, ask: A
         for a in state.legal_actions(step.player):
             d = state.describe_action(a, step.player)
             moves.append((a, str(d["text"]), str(d.get("label") or "")))
-        words = [text for _, text, _ in moves] + list(COMMANDS)
+        typed_words = [text for _a, text, _b in moves] + typed_commands(COMMANDS)
         while True:
             try:
-                typed = ask(f"{who(game, step.player, names)} move (? for moves): ",
-                            words).strip()
+                typed = ask(move_prompt(who(game, step.player, names)), typed_words).strip()
             except EOFError:
                 return False
             low = typed.lower()
+            command = command_of(typed)
             if not typed:
                 continue
-            if low in ("?", "moves", "m"):
+            if low in ("?", "m") or command == "moves":
                 _list_moves(console, moves)
                 continue
-            if low in ("board", "b"):
+            if low == "b" or command == "board":
                 _step_screen(console, tutorial, names)
                 continue
-            if low in ("help", "h"):
-                console.print(LEARN_HELP)
+            if low == "h" or command == "help":
+                console.print(learn_help())
                 continue
-            if low in ("quit", "q", "exit"):
+            if low in ("q", "exit") or command == "quit":
                 return False
-            if low == "skip":
+            if command == "skip":
                 return True
             move: str | int = typed
             if typed.isdigit() and 1 <= int(typed) <= len(moves):
@@ -141,9 +150,11 @@ def _walk(game: Game, lesson: Lesson, names: list[str], console: Console, ask: A
             replies = tutorial.replies()
             verdict = tutorial.try_move(move)
             if verdict.ok:
-                console.print(f"[bold green]Yes.[/] {escape(verdict.message)}")
+                yes = _("Yes.")
+                console.print(f"[bold green]{escape(yes)}[/] {escape(verdict.message)}")
                 for player, label in replies:
                     console.print(f"{who(game, player, names)}: {escape(label)}")
                 break
-            console.print(f"[yellow]Not this one.[/] {escape(verdict.message)}")
+            no = _("Not this one.")
+            console.print(f"[yellow]{escape(no)}[/] {escape(verdict.message)}")
     return True

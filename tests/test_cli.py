@@ -15,7 +15,7 @@ import meeple
 from meeple.engine import game_class
 
 MEEPLE = [sys.executable, "-m", "meeple.cli"]
-ENV = {**os.environ, "COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
+ENV = {**os.environ, "COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb", "LANGUAGE": "en"}
 GAMES = meeple.games()
 
 
@@ -140,7 +140,8 @@ def test_clear_errors_and_listings(tmp_path):
     if "koplus" in GAMES:
         r = run("play", "koplus", "--bonus-needs-points", "maybe", "--seats", "random,random")
         one_line_error(r, "cannot read 'maybe' as bool")
-        one_line_error(run("play", "koplus", "--colour", "red"), "unknown option 'colour'")
+        one_line_error(run("play", "koplus", "--colour", "red"),
+                       "KoPlus has no option called 'colour'")
         r = run("play", "koplus", "--seats", "human,greedy", "--json")
         one_line_error(r, "every seat must be a bot")
         one_line_error(run("play", "koplus", "--seats", "greedy,wizard"), "no bot named 'wizard'")
@@ -513,8 +514,8 @@ def test_the_options_are_listed_in_player_words_with_the_names_to_type():
                 " or off (without special cards).") in flat
     one = run("play", "kozo", "--colour", "red")
     assert one.returncode != 0
-    assert ("its options are: random_size (Random sizes), opponent_choice (Your neighbour "
-            "chooses), tremor (Shaky hands)") in one.stderr
+    assert ("its options are: Random sizes (random_size), Your neighbour chooses "
+            "(opponent_choice), Shaky hands (tremor)") in one.stderr
 
 
 def plain_text(markup: str) -> str:

@@ -5,30 +5,36 @@ from __future__ import annotations
 
 from rich.table import Table
 
+from meeple.engine.i18n import words
+
 from .core import ArenaResult
+
+_, _n = words(__file__)
 
 
 def result_table(result: ArenaResult) -> Table:
     """Each bot's win rate (95% Wilson interval), mean rank, mean return and openskill
     rating as a rich table."""
-    played = f"{result.games} games"
+    played = _n("{n} game", "{n} games", result.games)
     if result.interrupted:
-        played = f"{result.games} of {result.games_planned} games (interrupted)"
+        played = _n("{n} of {planned} games (interrupted)", "{n} of {planned} games (interrupted)",
+                    result.games, planned=result.games_planned)
     table = Table(
-        title=f"{result.game}: {played}, {result.players} players, {result.seconds:.0f} s",
-        caption="win rate: the share of its seats that won (a shared win counts as a share); "
-        "mean rank: its mean place, 1 is first",
+        title=_("{game}: {played}, {players} players, {seconds} s", game=result.game,
+                played=played, players=result.players, seconds=round(result.seconds)),
+        caption=_("win rate: the share of its seats that won (a shared win counts as a "
+                  "share); mean rank: its mean place, 1 is first"),
     )
     for col, justify in [
-        ("bot", "left"),
-        ("games", "right"),
-        ("win rate", "right"),
-        ("95% CI", "right"),
-        ("mean rank", "right"),
-        ("mean return", "right"),
-        ("rating", "right"),
-        ("mu ± sigma", "right"),
-        ("s/move", "right"),
+        (_("bot"), "left"),
+        (_("games"), "right"),
+        (_("win rate"), "right"),
+        (_("95% CI"), "right"),
+        (_("mean rank"), "right"),
+        (_("mean return"), "right"),
+        (_("rating"), "right"),
+        (_("mu ± sigma"), "right"),
+        (_("s/move"), "right"),
     ]:
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
     for r in sorted(result.results, key=lambda r: -r.rating):
@@ -52,8 +58,8 @@ def head_to_head_table(result: ArenaResult) -> Table:
     game is between two bots alone, so there is no head-to-head win rate to show)."""
     two = result.players == 2
     key = "win_rate" if two else "ahead_rate"
-    title = ("head to head: row's win rate against column" if two else
-             "row finished above column, in the games they shared (a tie counts half)")
+    title = (_("head to head: row's win rate against column") if two else
+             _("row finished above column, in the games they shared (a tie counts half)"))
     table = Table(title=title)
     table.add_column("")
     for b in result.bots:

@@ -22,7 +22,11 @@ from typing import Any
 
 from meeple.bots import make_bot, view_for
 from meeple.engine import OptionError, State, play_out
+from meeple.engine.i18n import words
 from meeple.engine.registry import game_class, load
+
+_, _n = words(__file__)
+
 
 # -- match making -----------------------------------------------------------------------------
 
@@ -342,7 +346,7 @@ def _run_local(tasks: list[tuple], workers: int) -> Games:
     try:
         pending = {pool.submit(_play_task, t): i for i, t in enumerate(tasks)}
         while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            done, _pending = wait(pending, return_when=FIRST_COMPLETED)
             for f in done:
                 i = pending.pop(f)
                 yield i, f.result()
@@ -376,14 +380,13 @@ def check_ray_address(address: str, timeout: float = RAY_TIMEOUT) -> None:
             conn.sendall(preface)
             frame = conn.recv(9)
     except OSError as e:
-        reason = "no answer" if isinstance(e, TimeoutError) else (e.strerror or str(e)).lower()
-        raise OptionError(
-            f"no Ray cluster answers at {address} ({reason} within {timeout:g} s)"
-        ) from None
+        reason = _("no answer") if isinstance(e, TimeoutError) \
+            else (e.strerror or str(e)).lower()
+        raise OptionError(_("no Ray cluster answers at {address} ({reason} within {seconds} s)",
+                            address=address, reason=reason, seconds=timeout)) from None
     if len(frame) < 4 or frame[3] != 4:
-        raise OptionError(
-            f"no Ray cluster answers at {address} (something listens there, but not Ray)"
-        )
+        raise OptionError(_("no Ray cluster answers at {address} (something listens there, "
+                            "but not Ray)", address=address))
 
 
 @contextmanager
@@ -422,17 +425,19 @@ def _run_ray(tasks: list[tuple], address: str, workers: int) -> Games:
                     ray.init(address=address, include_dashboard=False, log_to_driver=False,
                              logging_level=logging.WARNING)
         except (ConnectionError, TimeoutError) as e:
-            raise OptionError(f"no Ray cluster answers at {address} (gave up after "
-                              f"{RAY_TIMEOUT:g} s: {e})") from None
+            raise OptionError(_("no Ray cluster answers at {address} (gave up after {seconds} "
+                                "s: {reason})", address=address, seconds=RAY_TIMEOUT,
+                                reason=str(e))) from None
         except RuntimeError as e:
-            raise OptionError(f"cannot start Ray at {address}: {e}") from None
+            raise OptionError(_("cannot start Ray at {address}: {reason}", address=address,
+                                reason=str(e))) from None
         started = True
     refs: dict[Any, int] = {}
     try:
         remote = ray.remote(_play_task)
         refs = {remote.remote(t): i for i, t in enumerate(tasks)}
         while refs:
-            done, _ = ray.wait(list(refs), num_returns=1)
+            done, _waiting = ray.wait(list(refs), num_returns=1)
             for ref in done:
                 yield refs.pop(ref), ray.get(ref)
     finally:
@@ -464,11 +469,11 @@ def run_arena(
     played so far are written and summarised, with ``interrupted`` set.
     """
     if games <= 0:
-        raise OptionError(f"games must be at least 1, got {games}")
+        raise OptionError(_("games must be at least 1, got {number}", number=games))
     if workers <= 0:
-        raise OptionError(f"workers must be at least 1, got {workers}")
+        raise OptionError(_("workers must be at least 1, got {number}", number=workers))
     if not bots:
-        raise OptionError("name at least one bot, e.g. --bots mcts:3,greedy")
+        raise OptionError(_("name at least one bot, e.g. --bots mcts:3,greedy"))
     cls = game_class(game)
     counts = sorted(cls.player_counts)
     if players is None:
@@ -476,13 +481,13 @@ def run_arena(
             players = len(bots)
         elif len(bots) > counts[-1]:
             raise OptionError(
-                f"{len(bots)} bots do not fit at one table: {cls.title or game} seats "
-                f"{counts[0]} to {counts[-1]} players. Name at most {counts[-1]} bots, or "
-                "choose the table size with --players"
+                _("{bots} bots do not fit at one table: {game} seats {low} to {high} players. "
+                  "Name at most {high} bots, or choose the table size with --players",
+                  bots=len(bots), game=cls.title or game, low=counts[0], high=counts[-1])
                 if len(counts) > 1 else
-                f"{len(bots)} bots do not fit at one table: {cls.title or game} seats "
-                f"{counts[0]} players. Name at most {counts[0]} bots, or choose --players "
-                f"{counts[0]} to let them take turns"
+                _("{bots} bots do not fit at one table: {game} seats {low} players. Name at "
+                  "most {low} bots, or choose --players {low} to let them take turns",
+                  bots=len(bots), game=cls.title or game, low=counts[0])
             )
         else:
             players = cls.default_players()
@@ -491,11 +496,11 @@ def run_arena(
         make_bot(spec, g, seed=0)
     seats = lineups(len(bots), players)
     if len(bots) > players and games < len(seats):
-        raise OptionError(
-            f"{len(bots)} bots at {players} seats: for every bot to meet every other in "
-            f"every seat order takes {len(seats)} games, and only {games} were asked for. "
-            f"Play at least {len(seats)} games, or name at most {players} bots"
-        )
+        raise OptionError(_(
+            "{bots} bots at {players} seats: for every bot to meet every other in every seat "
+            "order takes {needed} games, and only {games} were asked for. Play at least "
+            "{needed} games, or name at most {players} bots", bots=len(bots), players=players,
+            needed=len(seats), games=games))
     if ray:
         check_ray_address(ray)
     plan = [seats[i % len(seats)] for i in range(games)]
@@ -510,6 +515,7 @@ def run_arena(
     runner = _run_ray(tasks, ray, workers) if ray else _run_local(tasks, workers)
     bar = None
     if progress:
+        from rich.markup import escape
         from rich.progress import (
             BarColumn,
             MofNCompleteColumn,
@@ -520,11 +526,11 @@ def run_arena(
         )
 
         bar = Progress(
-            TextColumn(f"{game} arena"),
+            TextColumn(escape(_("{game} arena", game=game))),
             BarColumn(),
             MofNCompleteColumn(),
             TimeElapsedColumn(),
-            TextColumn("ETA"),
+            TextColumn(escape(_("ETA"))),
             TimeRemainingColumn(),
         )
         task_id = bar.add_task("games", total=games)
@@ -571,9 +577,10 @@ def plot_ratings(result: ArenaResult, path: Path) -> Path:
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.5), gridspec_kw={"width_ratios": [3, 2]})
     for label, series in result.rating_history.items():
         ax1.plot(range(len(series)), series, label=label)
-    ax1.set_xlabel("games played")
-    ax1.set_ylabel("rating (openskill ordinal: mu - 3 sigma)")
-    ax1.set_title(f"{result.game}: ratings over {result.games} games")
+    ax1.set_xlabel(_("games played"))
+    ax1.set_ylabel(_("rating (openskill ordinal: mu - 3 sigma)"))
+    ax1.set_title(_n("{game}: ratings over {n} game", "{game}: ratings over {n} games",
+                     result.games, game=result.game))
     ax1.legend(fontsize="small")
     ax1.grid(alpha=0.3)
     order = sorted(result.results, key=lambda r: r.rating_mu)
@@ -583,8 +590,8 @@ def plot_ratings(result: ArenaResult, path: Path) -> Path:
         fmt="o", capsize=4,
     )
     ax2.set_yticks(list(ys), [r.bot for r in order])
-    ax2.set_xlabel("mu ± 3 sigma")
-    ax2.set_title("final ratings")
+    ax2.set_xlabel(_("mu ± 3 sigma"))
+    ax2.set_title(_("final ratings"))
     ax2.grid(alpha=0.3)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
