@@ -9,7 +9,10 @@ from __future__ import annotations
 from itertools import permutations, product
 
 from meeple.engine.grid import Grid
+from meeple.engine.i18n import N_, words
 from meeple.engine.look import PALETTE, Colour
+
+_, _n = words(__file__)
 
 Cube = tuple[int, int, int]
 
@@ -60,9 +63,32 @@ PIECE_COLOUR_WORDS = (
 """The same piece colours in words."""
 
 
+PIECE_NAMES = (
+    N_("dicube"), N_("I-tricube"), N_("L-tricube"), N_("I-tetracube"), N_("O-tetracube"),
+    N_("T-tetracube"), N_("L-tetracube"), N_("S-tetracube"), N_("tripod"), N_("screw A"),
+    N_("screw B"), N_("V-pentacube"),
+)
+"""The pieces' names as players read them (said in the language in use)."""
+PIECE_OBJECTS = (
+    # TRANSLATORS: a piece as the object of a verb ("places the red dicube", "Make them play
+    # the red dicube"); use the case a direct object takes
+    N_("the red dicube"), N_("the green I-tricube"), N_("the yellow L-tricube"),
+    N_("the blue I-tetracube"), N_("the orange O-tetracube"), N_("the purple T-tetracube"),
+    N_("the cyan L-tetracube"), N_("the magenta S-tetracube"), N_("the lime tripod"),
+    N_("the pink screw A"), N_("the teal screw B"), N_("the brown V-pentacube"),
+)
+"""Each piece with its colour, as the object of a sentence."""
+
+
 def piece_name(piece: int) -> str:
     """A piece's name in the game's words, with its letter: "L-tetracube (G)"."""
-    return f"{PIECES[piece - 1][0]} ({LETTERS[piece - 1]})"
+    return f"{_(PIECE_NAMES[piece - 1])} ({LETTERS[piece - 1]})"
+
+
+def piece_object(piece: int) -> str:
+    """A piece with its colour, kind and letter, as a sentence's object: "the red dicube
+    (A)"."""
+    return f"{_(PIECE_OBJECTS[piece - 1])} ({LETTERS[piece - 1]})"
 
 
 BALANCE_EDGE = 0.57  # [R4] edge of a balance cube, in cube edges

@@ -7,12 +7,15 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from meeple.engine import State
+from meeple.engine.i18n import words
 
 from . import physics
 from .components import BALANCE_BASE, PIECE_BASE, PLACEMENTS, RING, RING_COLUMNS, SIZE_BASE, SIZES
 
 if TYPE_CHECKING:
     from .rules import KozoState
+
+_, _n = words(__file__)
 
 PLAN_MARGIN_EXTRA = 0.04
 """How much further than the referee (option ``static_margin``) the greedy bot keeps the centre
@@ -74,18 +77,21 @@ def explain(state: State, player: int, action: int) -> str:
     if action < BALANCE_BASE:
         size = SIZES[PLACEMENTS[action][1]]
         if value <= -100.0:
-            return "every placement left puts the tower at risk; this one is the best chance"
-        return (f"a piece of {size} cubes that keeps the tower standing with room to spare, "
-                "worth its size in points")
+            return _("every placement left puts the tower at risk; this one is the best chance")
+        return _n("a piece of {n} cube that keeps the tower standing with room to spare, worth "
+                  "its size in points", "a piece of {n} cubes that keeps the tower standing "
+                  "with room to spare, worth its size in points", size)
     if action < SIZE_BASE:
         if value <= -100.0:
-            return "every spot for the balance cube is risky; this one is the best chance"
+            return _("every spot for the balance cube is risky; this one is the best chance")
         h = balance_height(state, action)
-        return f"the balance cube sits at height {h}, where the tower stays steady"
+        return _("the balance cube sits at height {height}, where the tower stays steady",
+                 height=h)
     if action < PIECE_BASE:
-        return "leaves your opponent the smallest pieces, worth the fewest points"
+        return _("leaves your opponent the smallest pieces, worth the fewest points")
     size = SIZES[action - PIECE_BASE]
-    return f"hands your opponent a piece of only {size} cubes"
+    return _n("hands your opponent a piece of only {n} cube",
+              "hands your opponent a piece of only {n} cubes", size)
 
 
 def balance_height(state: State, action: int) -> int:

@@ -14,10 +14,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from meeple.engine import svg as draw
+from meeple.engine.i18n import words
 from meeple.engine.look import HIGHLIGHT, MUTED, seat_name
 
 from . import art
-from .components import LETTERS, PIECE_RICH, PIECES, SEAT_COLOURS, piece_name
+from .components import (
+    LETTERS,
+    PIECE_NAMES,
+    PIECE_RICH,
+    PIECES,
+    SEAT_COLOURS,
+    piece_name,
+    piece_object,
+)
+
+_, _n = words(__file__)
 
 BALANCE_FILL = art.BALANCE_FILL
 """Balance cubes are black."""
@@ -51,6 +62,11 @@ STYLE = (
 """The ring's squares: invisible until the client marks them as legal places (``target``)."""
 
 
+def notation_column(x: int, y: int) -> str:
+    """A ring column as the notation writes it: "2,1"."""
+    return f"{x},{y}"
+
+
 def placers(observation: dict[str, Any]) -> list[int]:
     """The seat that placed each piece of the current tower: turns follow the seats from the
     round's first player, and every piece in the tower is one successful turn."""
@@ -64,58 +80,78 @@ def _name(seat: int | None, names: Sequence[str] | None) -> str:
     return seat_name(seat, names) if seat is not None else ""
 
 
-def status_line(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
-    """What happens now, in a sentence: who acts and what they do (or who won)."""
-    if observation.get("terminal"):
-        return draw.game_over(observation.get("winners"), names)
-    lead = f"Round {observation.get('round')} of {observation.get('rounds')}: "
+def _round_words(observation: dict[str, Any]) -> str:
+    return _("Round {round} of {rounds}", round=observation.get("round") or 0,
+             rounds=observation.get("rounds") or 0)
+
+
+def _doing(observation: dict[str, Any], names: Sequence[str] | None) -> str:
+    """Who acts now and what they do, or "" between the phases."""
     active = _name(observation.get("active"), names)
     phase = observation.get("phase")
     size = observation.get("required_size")
     piece = observation.get("required_piece")
     if phase == "place":
-        what = "a polycube"
         if piece:
-            what = f"the {piece_name(piece)}"
-        elif size:
-            what = f"a polycube of size {size}"
-        return lead + f"{active} places {what}"
+            return _("{player} places {piece}", player=active, piece=piece_object(piece))
+        if size:
+            return _("{player} places a polycube of size {size}", player=active, size=size)
+        return _("{player} places a polycube", player=active)
     if phase == "balance":
-        return lead + f"{active} places a balance cube"
+        return _("{player} places a balance cube", player=active)
+    chooser = _name(observation.get("chooser"), names)
     if phase == "choose_size":
-        chooser = _name(observation.get("chooser"), names)
-        return lead + f"{chooser} chooses the size {active} must play"
+        return _("{chooser} chooses the size {player} must play", chooser=chooser,
+                 player=active)
     if phase == "choose_piece":
-        chooser = _name(observation.get("chooser"), names)
-        return lead + f"{chooser} chooses the piece of size {size} {active} must play"
+        return _("{chooser} chooses the piece of size {size} {player} must play",
+                 chooser=chooser, size=size, player=active)
     if phase == "draw":
-        return lead + f"a scoring tile is drawn for {active}"
+        return _("a scoring tile is drawn for {player}", player=active)
     if phase == "tremor":
-        return lead + f"the tower trembles under {active}'s piece"
-    return lead.rstrip(": ")
+        return _("the tower trembles under {player}'s piece", player=active)
+    return ""
+
+
+def status_line(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """What happens now, in a sentence: who acts and what they do (or who won)."""
+    if observation.get("terminal"):
+        return draw.game_over(observation.get("winners"), names)
+    doing = _doing(observation, names)
+    if not doing:
+        return _round_words(observation)
+    return _("{round}: {doing}", round=_round_words(observation), doing=doing)
 
 
 def _fallen_words(lc: dict[str, Any]) -> list[str]:
-    """What fell, in words: "the I-tricube", "2 balance cubes"."""
+    """What fell, in words: "I-tricube (B)", "2 balance cubes"."""
     scene = lc.get("scene") or {}
     by_code = {f"P{p['piece']}": p["piece"] for p in scene.get("pieces", [])}
-    words, cubes = [], 0
+    fell, cubes = [], 0
     for code in lc.get("fell") or []:
         if code in by_code:
-            words.append("the " + piece_name(by_code[code]))
+            fell.append(piece_name(by_code[code]))
         else:
             cubes += 1
     if cubes:
-        words.append("a balance cube" if cubes == 1 else draw.count(cubes, "balance cube"))
-    return words
+        fell.append(_n("a balance cube", "{n} balance cubes", cubes))
+    return fell
 
 
 def fall_sentence(lc: dict[str, Any], names: Sequence[str] | None) -> str:
     """Who toppled the tower, with what, and what fell."""
-    what = "a balance cube" if lc.get("after") == "balance" else "a polycube"
+    who = seat_name(lc["player"], names)
     fell = _fallen_words(lc)
-    tail = f": {draw.and_list(fell)} fell" if fell else ""
-    return f"{seat_name(lc['player'], names)} toppled the tower with {what}{tail}."
+    listed = draw.and_list(fell)
+    if lc.get("after") == "balance":
+        if fell:
+            return _("{player} toppled the tower with a balance cube. Fallen: {fallen}.",
+                     player=who, fallen=listed)
+        return _("{player} toppled the tower with a balance cube.", player=who)
+    if fell:
+        return _("{player} toppled the tower with a polycube. Fallen: {fallen}.",
+                 player=who, fallen=listed)
+    return _("{player} toppled the tower with a polycube.", player=who)
 
 
 def last_move(observation: dict[str, Any]) -> tuple[str, int] | None:
@@ -182,8 +218,9 @@ def _tower_view(observation: dict[str, Any], top: float, names: Sequence[str] | 
         fill = art.tint(p["colour"])
         tx, ty = p.get("tremor") or [0.0, 0.0]
         cls = "last-move" if lm == ("piece", i) else None
-        who = f", placed by {seat_name(placed[i], names)}" if i < len(placed) else ""
-        tip = draw.title(f"{piece_name(p['piece'])}{who}")
+        tip = draw.title(_("{piece}, placed by {player}", piece=piece_name(p["piece"]),
+                           player=seat_name(placed[i], names)) if i < len(placed)
+                         else piece_name(p["piece"]))
         group_cls = f"kozo-cube piece-P{p['piece']}" + (" kozo-fell" if
                                                         f"P{p['piece']}" in fell else "")
         label, on = _label_place(p["cells"], occupied, capped)
@@ -211,10 +248,11 @@ def _tower_view(observation: dict[str, Any], top: float, names: Sequence[str] | 
         cls = "last-move" if lm == ("balance", i) else None
         faces = iso.cube(x + 0.215, y + 0.215, h, e, BALANCE_FILL, cls=cls)
         items.append((h - x - y + 0.01, h, [draw.group(
-            [draw.title(f"Balance cube on column {x},{y}"), *faces],
+            [draw.title(_("Balance cube on column {column}", column=notation_column(x, y))),
+             *faces],
             class_="kozo-balance" + (" kozo-fell" if codes[i] in fell else ""))]))
     items.sort(key=lambda t: (t[0], t[1]))
-    for *_, svg in items:
+    for *_rest, svg in items:
         body += svg
     return body, oy + 0.35 * s + 8 - top
 
@@ -257,7 +295,7 @@ def _board(iso: art.Iso, observation: dict[str, Any]) -> list[str]:
         f'fill="{art.shade(art.WOOD, 0.45)}"/>',
         f'<polygon points="{iso.points([(cx + 1, cy, 0), (cx + 1, cy + 1, 0), (cx + 1, cy + 1, -t), (cx + 1, cy, -t)])}" '  # noqa: E501
         f'fill="{art.shade(art.WOOD, 0.34)}"/>',
-        draw.title("The chimney: the open middle of the ring, never covered"),
+        draw.title(_("The chimney: the open middle of the ring, never covered")),
     ], class_="kozo-chimney"))
     return out
 
@@ -280,7 +318,7 @@ def _plan(observation: dict[str, Any], top: float, left: float) -> tuple[list[st
     elif lm:
         x, y = tower["balances"][lm[1]]["column"]
         marked = {(x, y)}
-    body = [draw.text(left, top + 14, "From above, N ↑", size=13, weight="bold")]
+    body = [draw.text(left, top + 14, _("From above, N ↑"), size=13, weight="bold")]
     y0 = top + 22
     squares, targets = [], []
     for row in range(3):
@@ -291,10 +329,10 @@ def _plan(observation: dict[str, Any], top: float, left: float) -> tuple[list[st
                 squares.append(draw.group([
                     draw.rect(rx, ry, CS, CS, fill=art.HOLE, stroke=art.WOOD_DARK),
                     draw.rect(rx + 4, ry + 4, CS - 8, CS - 8, fill="#14100b"),
-                    draw.text(rx + CS / 2, ry + CS / 2 + 4, "chimney", size=12,
+                    draw.text(rx + CS / 2, ry + CS / 2 + 4, _("chimney"), size=12,
                               anchor="middle", fill="#e8dcc8", textLength=f"{CS - 8:g}",
                               lengthAdjust="spacingAndGlyphs"),
-                    draw.title("The chimney: the open middle of the ring, never covered"),
+                    draw.title(_("The chimney: the open middle of the ring, never covered")),
                 ], class_="kozo-chimney"))
                 continue
             c = cols.get((x, y), {"top": 0, "balance": False})
@@ -319,16 +357,21 @@ def _plan(observation: dict[str, Any], top: float, left: float) -> tuple[list[st
                 cell.append(draw.rect(rx + 3, ry + 3, CS - 6, CS - 6, class_="last-move",
                                       fill="none"))
             squares.append(draw.group(cell, pointer_events="none"))
-            what = f"height {c['top']}" if c["top"] else "empty"
             if on_top:
-                what = f"{on_top[1]['name']} on top, height {c['top']}"
+                what = _("{piece} on top, height {height}", piece=piece_name(on_top[1]["piece"]),
+                         height=c["top"])
+            elif c["top"]:
+                what = _("height {height}", height=c["top"])
+            else:
+                what = _("empty")
             if c["balance"]:
-                what += ", with a balance cube"
+                what = _("{what}, with a balance cube", what=what)
             a = draw.attrs(x=f"{rx:g}", y=f"{ry:g}", width=f"{CS:g}", height=f"{CS:g}",
                            id=f"col-{x}-{y}", class_="kozo-column")
-            targets.append(f"<rect{a}>{draw.title(f'Column {x},{y}: {what}')}</rect>")
+            tip = _("Column {column}: {what}", column=notation_column(x, y), what=what)
+            targets.append(f"<rect{a}>{draw.title(tip)}</rect>")
     body += squares + targets
-    body.append(draw.text(left, y0 + 3 * CS + 16, "letter on top · ↑ height", size=12,
+    body.append(draw.text(left, y0 + 3 * CS + 16, _("letter on top · ↑ height"), size=12,
                           fill=MUTED))
     return body, 22 + 3 * CS + 22
 
@@ -360,8 +403,8 @@ def _players(observation: dict[str, Any], names: Sequence[str] | None, top: floa
     y = top
     for p in range(n):
         y += ROW
-        right = " · ".join([*([] if final else [f"{rounds[p]} this round"]),
-                            draw.points(totals[p])])
+        right = " · ".join([*([] if final else [_("{points} this round", points=rounds[p])]),
+                            _n("{n} point", "{n} points", totals[p])])
         name_w = (len(draw.player_name(p, names, viewer)) * 0.6 + 1.3) * LABEL
         line = [draw.player_label(p, SEAT_COLOURS, names, M, y, size=LABEL, viewer=viewer,
                                   current=p == acting)]
@@ -383,17 +426,18 @@ def _players(observation: dict[str, Any], names: Sequence[str] | None, top: floa
         for chip in mine:
             extra.append(draw.group(
                 [*_chip(px, chip_y, chip["colour"], chip["letter"], 20),
-                 draw.title(f"{seat_name(p, names)} placed the {piece_name(chip['piece'])}")],
+                 draw.title(_("{player} placed {piece}", player=seat_name(p, names),
+                              piece=piece_object(chip["piece"])))],
                 class_="kozo-placed", data_piece=f"P{chip['piece']}", data_seat=p))
             px += 23
         if below:
             y += 26
         if p in toppled:
             rs = toppled[p]
-            words = ("toppled the tower in round " if len(rs) == 1 else
-                     "toppled the tower in rounds ") + draw.and_list([str(r) for r in rs])
+            said = _n("toppled the tower in round {rounds}", "toppled the tower in rounds {rounds}",
+                      len(rs), rounds=draw.and_list([str(r) for r in rs]))
             y += 18
-            extra.append(draw.text(M + 1.3 * LABEL, y, words, size=12, fill=FALL_INK,
+            extra.append(draw.text(M + 1.3 * LABEL, y, said, size=12, fill=FALL_INK,
                                    class_="kozo-fall"))
         body += extra
     return body, y - top + 12
@@ -415,7 +459,7 @@ def _pieces_left(observation: dict[str, Any], top: float) -> tuple[list[str], fl
         return [], 0.0
     size = observation.get("required_size")
     piece = observation.get("required_piece")
-    body = [draw.text(M, top + 14, "Pieces left", size=13, weight="bold")]
+    body = [draw.text(M, top + 14, _("Pieces left"), size=13, weight="bold")]
     y0 = top + 22
     for i, p in enumerate(left):
         r, c = divmod(i, 4)
@@ -424,11 +468,13 @@ def _pieces_left(observation: dict[str, Any], top: float) -> tuple[list[str], fl
         dim = bool((piece and p["piece"] != piece) or (size and p["size"] != size))
         cubes = PIECES[p["piece"] - 1][1]
         cell = art.piece_icon(cubes, p["colour"], x + CELL_W / 2, y + 28, 8.5)
-        cell.append(draw.text(x + CELL_W / 2, y + 41, p["name"], size=12, anchor="middle"))
+        name = _(PIECE_NAMES[p["piece"] - 1])
+        cubes_said = _n("{n} cube", "{n} cubes", p["size"])
+        cell.append(draw.text(x + CELL_W / 2, y + 41, name, size=12, anchor="middle"))
         cell += _chip(x + 10, y + 43, p["colour"], p["letter"], 14)
-        cell.append(draw.text(x + 28, y + 54, draw.count(p["size"], "cube"), size=12,
-                              fill=MUTED))
-        cell.append(draw.title(f"{piece_name(p['piece'])}: {draw.count(p['size'], 'cube')}"))
+        cell.append(draw.text(x + 28, y + 54, cubes_said, size=12, fill=MUTED))
+        cell.append(draw.title(_("{piece}: {cubes}", piece=piece_name(p["piece"]),
+                                 cubes=cubes_said)))
         if chosen:
             cell.insert(0, draw.rect(x, y, CELL_W - 2, CELL_H - 1, fill=HIGHLIGHT,
                                      fill_opacity=".18", stroke=HIGHLIGHT, stroke_width="2",
@@ -451,12 +497,10 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
             + "</pattern></defs>"]
     head = [draw.text(M, 26, "Kozo", size=18, weight="bold", class_="title")]
     if not observation.get("terminal"):
-        head.append(draw.text(W - M, 26, f"Round {observation.get('round')} of "
-                              f"{observation.get('rounds')}", size=13, anchor="end",
+        head.append(draw.text(W - M, 26, _round_words(observation), size=13, anchor="end",
                               fill=MUTED, class_="detail"))
-    status = status_line(observation, names)
-    if not observation.get("terminal"):
-        status = status.split(": ", 1)[-1]
+    status = (status_line(observation, names) if observation.get("terminal")
+              else _doing(observation, names))
     y = 50.0
     for line in draw.wrap(status, W - 2 * M, 14, bold=True):
         head.append(draw.status(M, y, line))
@@ -467,7 +511,7 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
                           fill=FALL_INK, class_="kozo-fall")
         head += words
     if _shown_tower(observation) is not observation.get("tower"):
-        caption = "The tower that fell:" if observation.get("terminal") else (
+        caption = _("The tower that fell:") if observation.get("terminal") else _(
             "The tower that fell (the new round starts on an empty base):")
         words, y = _lines(M, y + 2, caption, 12, W - 2 * M, 15, fill=MUTED)
         head += words
@@ -484,7 +528,7 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     if left:
         body.append(draw.region("pieces-left", 0, y, W, h + 6, left))
     y += h
-    return draw.document(W, y + 6, body, cls="kozo-board", label="Kozo tower")
+    return draw.document(W, y + 6, body, cls="kozo-board", label=_("Kozo tower"))
 
 
 # -- the terminal ------------------------------------------------------------------------------
@@ -552,10 +596,10 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
     if lc and lc.get("result") == "fallen":
         lines += _wrap_plain(fall_sentence(lc, names), "bold red")
     tower = observation.get("tower", {"pieces": [], "balances": []})
-    title = "The tower, layer by layer from the base up, north at the top:"
+    title = _("The tower, layer by layer from the base up, north at the top:")
     if not tower.get("pieces") and lc and lc.get("result") == "fallen":
         tower = lc["scene"]
-        title = "The tower that fell, layer by layer from the base up, north at the top:"
+        title = _("The tower that fell, layer by layer from the base up, north at the top:")
     layers = _layers(tower)
     used: dict[str, str] = {}
     if layers:
@@ -563,21 +607,22 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
         per_row = 8
         for start in range(0, len(layers), per_row):
             chunk = list(range(start, min(start + per_row, len(layers))))
-            lines.append("  ".join(f"{'level ' + str(z + 1):<8}" for z in chunk).rstrip())
+            levels = [_("level {level}", level=z + 1) for z in chunk]
+            lines.append("  ".join(f"{level:<8}" for level in levels).rstrip())
             for r in range(3):
                 lines.append("  ".join(" ".join(layers[z][r]) + "   " for z in chunk).rstrip())
         for p in tower.get("pieces", []):
-            used[p["letter"]] = p["name"]
+            used[p["letter"]] = _(PIECE_NAMES[p["piece"] - 1])
         if tower.get("balances"):
-            used[BALANCE_MARK] = "balance cube"
-        used[EMPTY_MARK] = "empty"
+            used[BALANCE_MARK] = _("balance cube")
+        used[EMPTY_MARK] = _("empty")
     else:
-        lines.append("The base is empty.")
+        lines.append(_("The base is empty."))
         lines.append(f"[dim]{EMPTY_MARK} {EMPTY_MARK} {EMPTY_MARK}[/]")
         lines.append(f"[dim]{EMPTY_MARK} {CHIMNEY_MARK} {EMPTY_MARK}[/]")
         lines.append(f"[dim]{EMPTY_MARK} {EMPTY_MARK} {EMPTY_MARK}[/]")
-        used[EMPTY_MARK] = "empty"
-    used[CHIMNEY_MARK] = "the chimney (never covered)"
+        used[EMPTY_MARK] = _("empty")
+    used[CHIMNEY_MARK] = _("the chimney (never covered)")
     cols = observation.get("columns", [])
     if cols:
         items = []
@@ -586,21 +631,24 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
             mark = " " + BALANCE_MARK if c["balance"] else ""
             words = f"{x},{y}: {c['top']}{mark}"
             items.append((draw.plain(words), words))
-        lines += _wrap_items("Column heights: ", items)
+        lines += _wrap_items(_("Column heights: "), items)
     left = observation.get("pieces_left", [])
     if left and not observation.get("terminal"):
         items = []
         for p in left:
-            words = (f"{p['letter']} {p['name']} ({p['size']} cubes, {p['orientations']} "
-                     f"turns; type P{p['piece']})")
+            said = _("{name} ({size} cubes, {turns} turns; type {code})",
+                     name=_(PIECE_NAMES[p["piece"] - 1]), size=p["size"],
+                     turns=p["orientations"], code=f"P{p['piece']}")
+            words = f"{p['letter']} {said}"
             rich = PIECE_RICH[p["colour"] % len(PIECE_RICH)]
             items.append((f"[bold {rich}]{p['letter']}[/] " + draw.plain(words[2:]), words))
-        lines += _wrap_items("Pieces left: ", items)
+        lines += _wrap_items(_("Pieces left: "), items)
     if observation.get("phase") == "place":
-        lines.append("[dim]Type a piece alone (e.g. P7) to see its orientations.[/]")
+        lines.append("[dim]" + _("Type a piece alone (e.g. P7) to see its orientations.")
+                     + "[/]")
     if observation.get("tiles_face_down") is not None:
-        lines += _wrap_plain("Face-down tiles: " + " ".join(
-            map(str, observation["tiles_face_down"])))
+        lines += _wrap_plain(_("Face-down tiles: {tiles}", tiles=" ".join(
+            map(str, observation["tiles_face_down"]))))
     if not observation.get("terminal"):  # the clients draw the results table
         rp = observation.get("round_points", [0] * n)
         tot = observation.get("totals", [0] * n)
@@ -612,16 +660,20 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
         if acting is None:
             acting = observation.get("active")
         width = draw.who_width(n, names, viewer)
-        lines.append("Points:")
+        lines.append(_("Points:"))
         for p in range(len(tot)):
             mine = placed.get(p)
-            built = f"; placed {', '.join(mine)} this round" if mine else ""
+            placed_now = ", ".join(mine or [])
             who = draw.who(p, SEAT_COLOURS, names, viewer, current=p == acting, width=width)
             lead = 2 + 3 + 1 + width + 2
-            rest = f"{draw.points(tot[p])} in the game, {rp[p]} this round{built}"
+            game_points = _n("{n} point", "{n} points", tot[p])
+            rest = (_("{points} in the game, {round} this round; placed {pieces} this round",
+                      points=game_points, round=rp[p], pieces=placed_now) if mine else
+                    _("{points} in the game, {round} this round", points=game_points,
+                      round=rp[p]))
             wrapped = textwrap.wrap(rest, max(20, TEXT_WIDTH - lead)) or [""]
             lines.append(f"  {who}  {draw.plain(wrapped[0])}")
             lines += [" " * lead + draw.plain(w) for w in wrapped[1:]]
     key = [(draw.plain(f"{mark} {words}"), f"{mark} {words}") for mark, words in used.items()]
-    lines += _wrap_items("Key: ", key)
+    lines += _wrap_items(_("Key: "), key)
     return "\n".join(lines)

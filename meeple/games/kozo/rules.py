@@ -15,6 +15,7 @@ import numpy as np
 
 from meeple.engine import CHANCE, TERMINAL, Game, Option, State
 from meeple.engine.grid import iter_bits, mask_of_indices
+from meeple.engine.i18n import N_, words
 from meeple.engine.options import OptionSchema, Preset
 
 from . import notation, physics, views
@@ -46,6 +47,8 @@ from .components import (
     TowerEntry,
 )
 
+_, _n = words(__file__)
+
 
 class Kozo(Game):
     """Kozo (ACTOP): build one tower from 12 shared polycubes without toppling it."""
@@ -58,68 +61,70 @@ class Kozo(Game):
     player_counts = (2, 3, 4, 5, 6)
     colours = SEAT_COLOURS
     perfect_information = True
-    pitch = "Add wooden blocks to one shared tower and score them, unless it topples"
+    pitch = N_("Add wooden blocks to one shared tower and score them, unless it topples")
     minutes = (15, 30)
     option_schema = OptionSchema((
         Option("random_size", bool, False,
-               help="the scoring tiles lie face down; a tile drawn at random says which size "
-                    "to play",
-               label="Random sizes"),
+               help=N_("the scoring tiles lie face down; a tile drawn at random says which size "
+                       "to play"),
+               label=N_("Random sizes")),
         Option("opponent_choice", bool, False, reconstructed=True,
-               help="the next player chooses the size you play (with random sizes: the "
-                    "block itself)",
-               label="Your neighbour chooses"),
+               help=N_("the next player chooses the size you play (with random sizes: the "
+                       "block itself)"),
+               label=N_("Your neighbour chooses")),
         Option("tremor", float, 0.0, reconstructed=True, minimum=0.0, maximum=0.2,
-               help="each block lands a little off where it was aimed, by up to this many "
-                    "cube edges; 0 for a steady hand",
-               label="Shaky hands", labels=((0.0, "none"),), advanced=True),
+               help=N_("each block lands a little off where it was aimed, by up to this many "
+                       "cube edges; 0 for a steady hand"),
+               label=N_("Shaky hands"), labels=((0.0, N_("none")),), advanced=True),
         Option("stability", str, "static", choices=("static", "mujoco"), reconstructed=True,
-               help="how the program decides whether the tower falls",
-               label="Who decides a fall",
-               labels=(("static", "balance worked out exactly (fast)"),
-                       ("mujoco", "a physics simulation (slower)")),
+               help=N_("how the program decides whether the tower falls"),
+               label=N_("Who decides a fall"),
+               labels=(("static", N_("balance worked out exactly (fast)")),
+                       ("mujoco", N_("a physics simulation (slower)"))),
                advanced=True),
         Option("static_margin", float, physics.STATIC_MARGIN, minimum=0.0, maximum=0.1,
-               help="how much of each contact face the exact balance leaves out, in cube "
-                    "edges",
-               label="Contact margin", advanced=True),
-        Option("rounds", int, 3, minimum=1, maximum=9, help="how many rounds are played",
-               label="Rounds"),
+               help=N_("how much of each contact face the exact balance leaves out, in cube "
+                       "edges"),
+               label=N_("Contact margin"), advanced=True),
+        Option("rounds", int, 3, minimum=1, maximum=9, help=N_("how many rounds are played"),
+               label=N_("Rounds")),
         Option("tie_break_turn", str, "last_successful",
                choices=("last_successful", "last_taken"), reconstructed=True,
-               help="between tied players, the one whose last turn came later ranks higher",
-               label="Ties go to",
-               labels=(("last_successful", "the later turn without a fall"),
-                       ("last_taken", "the later turn, even with a fall")),
+               help=N_("between tied players, the one whose last turn came later ranks higher"),
+               label=N_("Ties go to"),
+               labels=(("last_successful", N_("the later turn without a fall")),
+                       ("last_taken", N_("the later turn, even with a fall"))),
                advanced=True),
         Option("piece_set", str, "derived_v1", choices=PIECE_SETS, reconstructed=True,
-               help="the shapes of the 12 wooden blocks: every shape of 2 to 4 cubes and "
-                    "one of 5",
-               label="Blocks",
-               labels=(("derived_v1", "meeple's own (the printed blocks are not known)"),),
+               help=N_("the shapes of the 12 wooden blocks: every shape of 2 to 4 cubes and "
+                       "one of 5"),
+               label=N_("Blocks"),
+               labels=(("derived_v1", N_("meeple's own (the printed blocks are not known)")),),
                advanced=True),
         Option("sim_seconds", float, 3.0, minimum=0.5, maximum=10.0,
-               help="physics simulation: how long the tower is watched after each turn, in "
-                    "seconds",
-               label="Simulation time", advanced=True),
+               help=N_("physics simulation: how long the tower is watched after each turn, in "
+                       "seconds"),
+               label=N_("Simulation time"), advanced=True),
         Option("fall_distance", float, 0.25, minimum=0.05, maximum=1.0,
-               help="physics simulation: a block that moves this far, in cube edges, has "
-                    "fallen",
-               label="Fall distance", advanced=True),
+               help=N_("physics simulation: a block that moves this far, in cube edges, has "
+                       "fallen"),
+               label=N_("Fall distance"), advanced=True),
         Option("fall_tilt_deg", float, 10.0, minimum=1.0, maximum=45.0,
-               help="physics simulation: a block that tilts this far, in degrees, has fallen",
-               label="Fall tilt", advanced=True),
+               help=N_("physics simulation: a block that tilts this far, in degrees, has fallen"),
+               label=N_("Fall tilt"), advanced=True),
     ))
 
     @classmethod
     def presets(cls) -> tuple[Preset, ...]:
         return (
-            Preset("Standard", "Three rounds; you choose which block to add."),
-            Preset("Short game", "One round only.", {"rounds": 1}),
-            Preset("Random sizes", "Three rounds; a scoring tile drawn at random says which "
-                   "size of block you add.", {"random_size": True}),
-            Preset("Your neighbour chooses", "Three rounds; the next player chooses the size "
-                   "of the block you add.", {"opponent_choice": True}),
+            Preset(N_("Standard"), N_("Three rounds; you choose which block to add.")),
+            Preset(N_("Short game"), N_("One round only."), {"rounds": 1}),
+            Preset(N_("Random sizes"),
+                   N_("Three rounds; a scoring tile drawn at random says which size of block "
+                      "you add."), {"random_size": True}),
+            Preset(N_("Your neighbour chooses"),
+                   N_("Three rounds; the next player chooses the size of the block you add."),
+                   {"opponent_choice": True}),
         )
 
     @classmethod
@@ -402,29 +407,32 @@ class KozoState(State):
         ph = self.phase
         if ph == PLACE:
             if not (PLACE_BASE <= action < BALANCE_BASE):
-                return "place a polycube first: Pp.o@dx,dy"
+                return _("place a polycube first: Pp.o@dx,dy")
             p, o = divmod(action // 9, 24)
+            code = f"P{p + 1}"
             if (self.placed >> p) & 1:
-                return f"P{p + 1} is already in the tower this round"
+                return _("{piece} is already in the tower this round", piece=code)
             if o >= len(ORIENTATIONS[p]):
-                return f"P{p + 1} has orientations 0..{len(ORIENTATIONS[p]) - 1} only"
+                return _("{piece} has orientations 0..{last} only", piece=code,
+                         last=str(len(ORIENTATIONS[p]) - 1))
             if self.required_piece >= 0 and p != self.required_piece:
-                return f"the piece to play is P{self.required_piece + 1}"
+                wanted = f"P{self.required_piece + 1}"
+                return _("the piece to play is {piece}", piece=wanted)
             if self.required_size and SIZES[p] != self.required_size:
-                return f"the piece must have size {self.required_size}"
+                return _("the piece must have size {size}", size=self.required_size)
             entry = PLACEMENTS.get(action)
             if entry is None:
-                return "a cube would be over the chimney or outside the base (C3)"
-            return "it would rest on a balance cube (C4)"
+                return _("a cube would be over the chimney or outside the base (C3)")
+            return _("it would rest on a balance cube (C4)")
         if ph == BALANCE:
             if not (BALANCE_BASE <= action < SIZE_BASE):
-                return "place a balance cube now: B@x,y"
+                return _("place a balance cube now: B@x,y")
             c = RING_COLUMNS[action - BALANCE_BASE]
             if self.top[c] == 0:
-                return "a balance cube goes on a polycube, not on the base"
-            return "that column's top already carries a balance cube"
+                return _("a balance cube goes on a polycube, not on the base")
+            return _("that column's top already carries a balance cube")
         if ph == CHOOSE:
-            return "choose one of the listed sizes or pieces"
+            return _("choose one of the listed sizes or pieces")
         return None
 
     # ------------------------------------------------------------------ applying

@@ -10,6 +10,7 @@ import numpy as np
 
 from meeple.engine import CHANCE
 from meeple.engine.grid import iter_bits
+from meeple.engine.i18n import words
 from meeple.engine.scores import ScoreLine
 
 from . import notation, physics
@@ -35,6 +36,8 @@ from .components import (
 
 if TYPE_CHECKING:
     from .rules import KozoState
+
+_, _n = words(__file__)
 
 
 def scene(tower: Sequence[TowerEntry], balances: Sequence[tuple[int, int, int]],
@@ -152,12 +155,17 @@ def final_breakdown(state: KozoState) -> list[ScoreLine]:
         level = [q for q in range(n) if state.totals[q] == state.totals[p]]
         note = ""
         if len({last[q] for q in level}) > 1:
-            what = "last turn taken" if last_taken else "last successful turn"
-            when = f"game turn {last[p]}" if last[p] else "none"
-            note = f"Tied on points; the later {what} ranks higher: {when}"
+            when = _("game turn {turn}", turn=last[p]) if last[p] else _("none")
+            if last_taken:
+                note = _("Tied on points; the later last turn taken ranks higher: {when}",
+                         when=when)
+            else:
+                note = _("Tied on points; the later last successful turn ranks higher: {when}",
+                         when=when)
         lines.append(ScoreLine(
             p,
-            tuple((f"Round {r['round']}", r["points"][p]) for r in state.round_log),
+            tuple((_("Round {round}", round=r["round"]), r["points"][p])
+                  for r in state.round_log),
             state.totals[p],
             note,
         ))
@@ -237,31 +245,37 @@ def planes(game: Any) -> list[dict[str, Any]]:
 def _round_end(before: KozoState, after: KozoState, chance: bool = False) -> list[str]:
     """How the round ended with the move, if it did (nothing otherwise); points lost in a
     fall are said of the player who moved ("they"), after a chance event of the tower's
-    builder."""
+    builder. The first clause is "the tower falls" where it fell."""
     if len(after.round_log) <= len(before.round_log):
         return []
     r = after.round_log[len(before.round_log)]
-    over = f"round {r['round']} is over"
+    over = _("round {round} is over", round=r["round"])
     if r["end"] == "fall":
         lost = r["lost"]
-        out = ["the tower falls", over]
+        out = [_("the tower falls"), over]
         if lost:
-            who = "its builder loses" if chance else "they lose"
-            out.append(f"{who} this round's {lost} point{'s' if lost != 1 else ''}")
+            out.append(_n("its builder loses this round's {n} point",
+                          "its builder loses this round's {n} points", lost) if chance else
+                       _n("they lose this round's {n} point",
+                          "they lose this round's {n} points", lost))
         return out
     if r["end"] == "complete":
-        return ["all twelve pieces are in the tower", over]
-    return ["the next piece has nowhere to go", over]
+        return [_("all twelve pieces are in the tower"), over]
+    return [_("the next piece has nowhere to go"), over]
 
 
 def _said(head: str, before: KozoState, after: KozoState, stands: list[str],
           chance: bool = False) -> str:
     """``head``, then what followed: ``stands`` unless the tower fell, and the round's end."""
     end = _round_end(before, after, chance)
-    then = (end if end[:1] == ["the tower falls"] else stands + end)
+    fell = len(after.round_log) > len(before.round_log) and \
+        after.round_log[len(before.round_log)]["end"] == "fall"
+    then = end if fell else stands + end
     if after.phase == OVER:
-        then.append("the game is over")
-    return f"{head}: {notation.and_list(then)}." if then else f"{head}."
+        then.append(_("the game is over"))
+    if not then:
+        return _("{what}.", what=head)
+    return _("{what}: {then}.", what=head, then=notation.and_list(then))
 
 
 def describe(state: KozoState, player: int, action: int) -> str:
@@ -269,32 +283,35 @@ def describe(state: KozoState, player: int, action: int) -> str:
     where it rests, the balance cube and the scoring tile taken, the tremor, the draw, and
     whether the tower stood or fell."""
     after = state.position_after(player, action)
+    stands = _("the tower stands")
     if player == CHANCE:
         if state.phase == TREMOR:
             step = (action // 3 - 1, action % 3 - 1)
-            what = ("The tremor leaves the piece where it is" if step == (0, 0) else
-                    f"The tremor shifts the piece a little to the {notation.STEP_WORDS[step]}")
-            return _said(what, state, after, ["the tower stands"], chance=True)
+            return _said(notation.tremor_words(step), state, after, [stands], chance=True)
         size = action + 2
-        return _said(f"The scoring tile drawn is a {size}, so the next piece must have "
-                     f"{notation.COUNT_WORDS[size]} cubes", state, after, [], chance=True)
+        return _said(_n("The scoring tile drawn is a {n}, so the next piece must have {count} "
+                        "cube", "The scoring tile drawn is a {n}, so the next piece must have "
+                        "{count} cubes", size, count=notation.count_word(size)),
+                     state, after, [], chance=True)
     d = notation.describe_action(state, action, player)
     kind = d["kind"]
     if kind == "place":
         z0, cubes = state.resting_cubes(action)
-        rests = "on the board" if z0 == 0 else f"at height {notation._height(z0)}"
-        head = (f"places {notation.piece_words(d['piece'])} {notation._where(cubes)}, "
-                f"resting {rests}")
-        return _said(head, state, after, [] if after.phase == TREMOR else ["the tower stands"])
+        head = _("places {piece} {where}, resting {rests}",
+                 piece=notation.piece_words(d["piece"]), where=notation._where(cubes),
+                 rests=notation.rests_words(z0))
+        return _said(head, state, after, [] if after.phase == TREMOR else [stands])
     if kind == "balance":
-        column = notation.COLUMN_WORDS[(d["column"][0], d["column"][1])]
-        head = (f"puts a balance cube on top of the {column} column, at height "
-                f"{notation._height(d['height'])}")
+        column = notation.column((d["column"][0], d["column"][1]))
+        head = _("puts a balance cube on top of the {column} column, at height {height}",
+                 column=column, height=notation._height(d["height"]))
         gained = (after.totals[player] + after.round_points[player]
                   - state.totals[player] - state.round_points[player])
         return _said(head, state, after,
-                     ["the tower stands", f"they take the scoring tile worth {gained}"])
+                     [stands, _("they take the scoring tile worth {points}", points=gained)])
     if kind == "size":
-        return _said(f"chooses the size of the next piece: {notation.COUNT_WORDS[d['size']]} "
-                     "cubes", state, after, [])
-    return _said(f"chooses the next piece: {notation.piece_words(d['piece'])}", state, after, [])
+        return _said(_n("chooses the size of the next piece: {count} cube",
+                        "chooses the size of the next piece: {count} cubes", d["size"],
+                        count=notation.count_word(d["size"])), state, after, [])
+    return _said(_("chooses the next piece: {piece}", piece=notation.piece_words(d["piece"])),
+                 state, after, [])

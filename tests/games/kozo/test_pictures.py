@@ -183,7 +183,7 @@ def test_who_placed_and_who_toppled_are_shown():
     obs = s.observation(None)
     root = ET.fromstring(render.svg(obs, ["Ada", "Ben"]))
     words = visible(root)
-    assert "Ben toppled the tower with a polycube: the I-tricube (B) fell." in " ".join(words)
+    assert "Ben toppled the tower with a polycube. Fallen: I-tricube (B)." in " ".join(words)
     assert "toppled the tower in round 1" in words
     # the tower that fell is drawn, the fallen piece set apart
     fell = [g for g in root.iter(f"{NS}g") if "kozo-fell" in (g.get("class") or "")]
@@ -193,7 +193,7 @@ def test_who_placed_and_who_toppled_are_shown():
     for move in ("P12.5@0,0", "B@0,0"):
         s2.apply(s2.string_to_action(move))
     words = visible(ET.fromstring(render.svg(s2.observation(None), ["Ada", "Ben"])))
-    assert "V-pentacube (L), placed by Ada" in words and "Ada placed the V-pentacube (L)" in words
+    assert "V-pentacube (L), placed by Ada" in words and "Ada placed the brown V-pentacube (L)" in words
 
 
 def test_no_internal_codes_and_no_results_table_in_the_pictures(states):

@@ -164,4 +164,4 @@ def test_terminal_text_names_the_players_in_play():
     s = play(meeple.load("kozo", players=2).new_initial_state(), "P12.5@0,0", "B@0,0",
              "P2.1@2,0")
     shown = plain(render.text(s.observation(None), NAMES[:2]))
-    assert "Bartholomew toppled the tower with a polycube: the I-tricube (B) fell." in shown
+    assert "Bartholomew toppled the tower with a polycube. Fallen: I-tricube (B)." in shown

@@ -71,7 +71,7 @@ def test_text_shows_layers_letters_and_the_fall():
     obs = s.observation(None)
     assert obs["last_check"]["result"] == "fallen" and obs["last_check"]["fell"] == ["P2"]
     text = render.text(obs)
-    assert "toppled the tower" in text and "the I-tricube (B) fell" in text
+    assert "toppled the tower" in text and "Fallen: I-tricube (B)" in text
     assert "level 1" in text and "L" in text and "o" in text
     assert "Pieces left" in text
 
