@@ -20,7 +20,8 @@ from fastapi.staticfiles import StaticFiles
 
 import meeple
 from meeple.bots.hint import ready
-from meeple.engine import MeepleError
+from meeple.engine import MeepleError, i18n
+from meeple.engine.i18n import N_
 
 from . import auth
 from .community import Community
@@ -46,6 +47,7 @@ from .service import TableService
 from .store import SqlStore, Store
 from .web import CheckedBodies, Proxies
 
+_, _n = i18n.words(__file__)
 log = logging.getLogger("meeple.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 CHECKPOINT_EVERY = 2.0
@@ -132,8 +134,57 @@ async def _invalid(request: Request, exc: RequestValidationError) -> JSONRespons
     for err in exc.errors():
         where = ".".join(str(part) for part in err.get("loc", ()))
         problems.append({"loc": [str(p) for p in err.get("loc", ())],
-                         "msg": f"{where}: {err.get('msg', 'not valid')}"})
+                         "msg": _("{where}: {problem}", where=where, problem=_problem(err))})
     return JSONResponse({"detail": problems}, status_code=422)
+
+
+PROBLEMS = {
+    "missing": N_("this is needed"),
+    "string_type": N_("text is needed"),
+    "string_too_short": N_("at least {min_length} characters are needed"),
+    "string_too_long": N_("at most {max_length} characters"),
+    "string_pattern_mismatch": N_("this text is not of the right form"),
+    "int_type": N_("a whole number is needed"),
+    "int_parsing": N_("a whole number is needed"),
+    "int_from_float": N_("a whole number is needed"),
+    "float_type": N_("a number is needed"),
+    "float_parsing": N_("a number is needed"),
+    "bool_type": N_("true or false is needed"),
+    "bool_parsing": N_("true or false is needed"),
+    "greater_than": N_("more than {gt} is needed"),
+    "greater_than_equal": N_("at least {ge} is needed"),
+    "less_than": N_("less than {lt} is needed"),
+    "less_than_equal": N_("at most {le}"),
+    "literal_error": N_("one of {expected} is needed"),
+    "enum": N_("one of {expected} is needed"),
+    "dict_type": N_("an object is needed"),
+    "model_type": N_("an object is needed"),
+    "model_attributes_type": N_("an object is needed"),
+    "list_type": N_("a list is needed"),
+    "too_short": N_("at least {min_length} items are needed"),
+    "too_long": N_("at most {max_length} items"),
+    "json_invalid": N_("this is not valid JSON"),
+    "extra_forbidden": N_("this field is not known"),
+}
+"""What is wrong with a part of a request, by the validator's kind of error."""
+
+
+def _problem(err: dict[str, object]) -> str:
+    """One validation problem in words, in the language in use."""
+    kind = str(err.get("type", ""))
+    ctx = err.get("ctx")
+    params = dict(ctx) if isinstance(ctx, dict) else {}
+    if kind == "value_error" and "error" in params:
+        return str(params["error"])  # said where it was raised
+    text = PROBLEMS.get(kind)
+    if text is None:
+        return _("this is not valid")
+    values = {k: v if isinstance(v, int | float) and not isinstance(v, bool) else str(v)
+              for k, v in params.items() if k != "error"}
+    try:
+        return _(text, **values)
+    except (KeyError, IndexError, ValueError):
+        return _("this is not valid")
 
 
 @contextlib.asynccontextmanager

@@ -12,7 +12,11 @@ from typing import Protocol
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from meeple.engine.i18n import words
+
 from . import names
+
+_, _n = words(__file__)
 
 COOKIE = "meeple_session"
 SESSION_MAX_AGE = 30 * 24 * 3600
@@ -37,7 +41,8 @@ def name_key(name: str) -> str:
 
 def check_password(password: object) -> str:
     if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise ValueError(f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+        raise ValueError(_("a password is {least} to {most} characters", least=MIN_PASSWORD,
+                           most=MAX_PASSWORD))
     return password
 
 
@@ -150,7 +155,7 @@ class RateLimit:
 
     def failed(self, name: str, address: str) -> None:
         now = time.monotonic()
-        count, _ = self._pairs.get((address, name), (0, now))
+        count, _since = self._pairs.get((address, name), (0, now))
         self._pairs[(address, name)] = (count + 1, now)
         self._fails[address].append(now)
         if len(self._pairs) > 100_000:  # forget the oldest pairs rather than grow for ever

@@ -55,6 +55,7 @@ class User(Base):
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created: Mapped[float] = mapped_column(Float)
+    lang: Mapped[str | None] = mapped_column(String(8), nullable=True)
 
 
 class SessionRow(Base):

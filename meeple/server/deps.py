@@ -10,12 +10,16 @@ from typing import Annotated, Any
 from fastapi import Depends, HTTPException
 from starlette.requests import HTTPConnection
 
+from meeple.engine.i18n import words
+
 from . import auth
 from .domain import Code, Refused, UserRecord
 from .live import Holder, LiveTable
 from .service import TableService
 from .store import Store
 from .web import Proxies
+
+_, _n = words(__file__)
 
 
 @dataclass
@@ -91,7 +95,7 @@ OptionalUser = Annotated[UserRecord | None, Depends(optional_user)]
 def current_user(user: OptionalUser) -> UserRecord:
     """The signed-in user, or 401."""
     if user is None:
-        raise HTTPException(401, "sign in or play as a guest first")
+        raise HTTPException(401, _("sign in or play as a guest first"))
     return user
 
 
@@ -111,7 +115,7 @@ async def live_table(table_id: str, conn: HTTPConnection, tables: TablesDep,
     token = conn.headers.get(SEAT_TOKEN_HEADER)
     who = Holder.of(uid, [token] if token else [])
     if not lt.may_see(who, conn.headers.get(INVITE_HEADER)):
-        raise Refused(Code.NOT_FOUND, "no such table")
+        raise Refused(Code.NOT_FOUND, _("no such table"))
     return lt
 
 

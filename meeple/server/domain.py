@@ -13,6 +13,7 @@ from typing import Any
 
 from meeple.bots import bot_name
 from meeple.engine import State, i18n
+from meeple.engine.i18n import N_
 
 _, _n = i18n.words(__file__)
 
@@ -149,6 +150,21 @@ class Refused(Exception):
     @property
     def http_status(self) -> int:
         return HTTP_STATUS.get(self.code, 409)
+
+
+STATUS_SENTENCES: dict[TableStatus, str] = {
+    TableStatus.WAITING: N_("the table is waiting for players"),
+    TableStatus.RUNNING: N_("the game is being played"),
+    TableStatus.FINISHED: N_("the game is over"),
+    TableStatus.ABORTED: N_("the game was called off"),
+    TableStatus.ABANDONED: N_("the game was abandoned"),
+}
+
+
+def status_sentence(status: TableStatus | str) -> str:
+    """Where a table is in its life, said as a sentence in the language in use."""
+    text = STATUS_SENTENCES.get(TableStatus(status)) if status in set(TableStatus) else None
+    return _(text) if text else str(status)
 
 
 DEFAULT_MOVE_LIMIT = 3 * 86400.0
@@ -314,6 +330,8 @@ class UserRecord:
     password_hash: str | None
     guest: bool
     created: float
+    lang: str | None = None
+    """The language the player chose ("de"; ``None``: none chosen)."""
 
 
 def result_of(state: State, forfeit: int | None = None,

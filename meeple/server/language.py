@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from http.cookies import SimpleCookie
 
+from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from meeple.engine import i18n
@@ -13,6 +14,11 @@ from meeple.engine import i18n
 COOKIE = "lang"
 """The cookie that keeps a person's language."""
 YEAR = 365 * 24 * 3600
+
+
+def remember(response: Response, lang: str, secure: bool = False) -> None:
+    """Keep ``lang`` as this browser's language (the ``lang`` cookie, for a year)."""
+    response.set_cookie(COOKIE, lang, max_age=YEAR, samesite="lax", secure=secure)
 
 
 def choose(cookie: str | None, accept_language: str | None) -> str:

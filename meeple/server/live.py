@@ -38,6 +38,7 @@ from .domain import (
     TableStatus,
     Visibility,
     result_of,
+    status_sentence,
 )
 from .views import Entry
 
@@ -265,25 +266,27 @@ class LiveTable:
         status = self.meta.status
         if status != TableStatus.RUNNING:
             raise Refused(Code.FINISHED if status == TableStatus.FINISHED else Code.BAD_REQUEST,
-                          f"the table is {status}")
+                          status_sentence(status))
         state = self.state
         if isinstance(action, bool) or not isinstance(action, int):
-            raise Refused(Code.BAD_REQUEST, "action must be an integer id")
+            raise Refused(Code.BAD_REQUEST, _("action must be an integer id"))
         if isinstance(move_number, bool) or not isinstance(move_number, int):
-            raise Refused(Code.BAD_REQUEST, "move_number must be an integer")
+            raise Refused(Code.BAD_REQUEST, _("move_number must be an integer"))
         if seat not in state.pending_players():
             if move_number < state.move_number():
-                raise Refused(Code.STALE, f"move {move_number} was already answered")
-            raise Refused(Code.ILLEGAL, f"seat {seat} has nothing to choose now")
+                raise Refused(Code.STALE, _("move {move_number} was already answered",
+                                            move_number=move_number))
+            raise Refused(Code.ILLEGAL, _("seat {seat} has nothing to choose now", seat=seat))
         since = self.pending_since.get(seat, state.move_number())
         if move_number < since:
             raise Refused(
                 Code.STALE,
-                f"move {move_number} was already answered; the table is at move "
-                f"{state.move_number()}",
+                _("move {move_number} was already answered; the table is at move {value}",
+                  move_number=move_number, value=state.move_number()),
             )
         if move_number > state.move_number():
-            raise Refused(Code.STALE, f"there is no move {move_number} yet")
+            raise Refused(Code.STALE, _("there is no move {move_number} yet",
+                                        move_number=move_number))
         if not state.is_legal(action, seat):
             raise Refused(Code.ILLEGAL, state._why_illegal(action, seat))
 
@@ -379,21 +382,23 @@ class LiveTable:
     def _undo_refusal(self, seat: int) -> str | None:
         m = self.meta
         if m.rated:
-            return "moves are not taken back at rated tables"
+            return _("moves are not taken back at rated tables")
         if m.status != TableStatus.RUNNING:
-            return "the game is not being played"
+            return _("the game is not being played")
         if not 0 <= seat < len(self.seats) or self.seats[seat].kind != SeatKind.HUMAN:
-            return "only a person's own move can be taken back"
+            return _("only a person's own move can be taken back")
         last = next((e for e in reversed(self.log) if e.player != CHANCE), None)
         if last is None or last.player != seat:
-            return "only your own last move can be taken back, while nobody has played since"
+            return _("only your own last move can be taken back, while nobody has played "
+                     "since")
         if self.log[-1].player == CHANCE:
-            return "chance has played since your move, so it cannot be taken back"
+            return _("chance has played since your move, so it cannot be taken back")
         if not self.game.perfect_information:
             before = self.state_after(last.n).visible_history(seat)
             after = self.state.visible_history(seat)
             if any(b[1] is None and a[1] is not None for b, a in zip(before, after, strict=False)):
-                return "your move showed you something hidden, so it cannot be taken back"
+                return _("your move showed you something hidden, so it cannot be taken "
+                         "back")
         return None
 
     def person_moved(self) -> bool:
@@ -407,7 +412,7 @@ class LiveTable:
                      pending: dict[int, int], langs: set[str]) -> list[int]:
         """Let bots that answer at once reply in the same step."""
         movers: list[int] = []
-        for _ in range(INLINE_LIMIT):
+        for _step in range(INLINE_LIMIT):
             to_move = state.pending_players()
             if not to_move:
                 break

@@ -6,6 +6,10 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Sequence
 
+from meeple.engine.i18n import N_, words
+
+_, _n = words(__file__)
+
 MAX_NAME = 32
 """A name is at most this many characters (after normalisation)."""
 MAX_KEY = 40
@@ -25,8 +29,13 @@ MIXES = (
     frozenset({"LATIN", "HAN", "BOPOMOFO"}),
     frozenset({"LATIN", "HAN", "HANGUL"}),
 )
-RULE = (f"a name is 1 to {MAX_NAME} letters (of any one script) or digits, with spaces, "
-        "hyphens and apostrophes only between them")
+RULE = N_("a name is 1 to {most} letters (of any one script) or digits, with spaces, "
+          "hyphens and apostrophes only between them")
+
+
+def rule() -> str:
+    """What a name may be, in the language in use."""
+    return _(RULE, most=MAX_NAME)
 
 
 def _script(ch: str) -> set[str]:
@@ -65,20 +74,20 @@ def normalise(name: str) -> str:
 def check_name(name: object) -> str:
     """A valid player name in its normalised form, or ``ValueError`` saying why not."""
     if not isinstance(name, str):
-        raise ValueError(RULE)
+        raise ValueError(rule())
     text = normalise(name)
     if not text:
-        raise ValueError("a name cannot be empty: " + RULE)
+        raise ValueError(_("a name cannot be empty: {rule}", rule=rule()))
     if len(text) > MAX_NAME:
-        raise ValueError(f"a name is at most {MAX_NAME} characters")
+        raise ValueError(_("a name is at most {most} characters", most=MAX_NAME))
     marks = 0
     for i, ch in enumerate(text):
         cat = unicodedata.category(ch)
         if cat.startswith("M"):
             marks += 1
             if i == 0 or marks > MAX_MARKS:
-                raise ValueError("an accent must sit on a letter, at most "
-                                 f"{MAX_MARKS} on one letter")
+                raise ValueError(_("an accent must sit on a letter, at most {most} on one letter",
+                                   most=MAX_MARKS))
             continue
         marks = 0
         if cat.startswith("L") or "0" <= ch <= "9" or ch in ANYWHERE:
@@ -88,14 +97,14 @@ def check_name(name: object) -> str:
                 raise ValueError("spaces, hyphens and apostrophes go between letters: " + RULE)
             continue
         shown = f"\u201c{ch}\u201d" if ch.isprintable() else "an invisible character"
-        raise ValueError(f"a name cannot hold {shown}: {RULE}")
+        raise ValueError(_("a name cannot hold {shown}: {rule}", shown=shown, rule=rule()))
     found = scripts(text)
     if not _one_writing(found):
         names = " and ".join(sorted(s.capitalize() for s in found))
-        raise ValueError(f"a name cannot mix {names} letters (one could pass for another "
-                         "player's name); write it in one script")
+        raise ValueError(_("a name cannot mix {names} letters (one could pass for another "
+                           "player's name); write it in one script", names=names))
     if len(name_key(text)) > MAX_KEY:
-        raise ValueError("this name is too long once its letters are compared")
+        raise ValueError(_("this name is too long once its letters are compared"))
     return text
 
 
@@ -120,13 +129,14 @@ def seat_names(owner: str, own: Sequence[bool], given: Sequence[str | None] | No
     """
     wanted = list(given) if given is not None else [None] * len(own)
     if len(wanted) != len(own):
-        raise ValueError(f"names lists {len(wanted)} seats for {len(own)} players")
+        raise ValueError(_("names lists {n_wanted} seats for {n_own} players",
+                           n_wanted=len(wanted), n_own=len(own)))
     owner_key = name_key(owner)
     seats = list(zip(own, wanted, strict=True))
     for i, (mine, name) in enumerate(seats):
         if name is not None and not mine:
-            raise ValueError(f"seat {i + 1} is not yours: only your own seats take a name "
-                             "(a bot or a person who joins brings their own)")
+            raise ValueError(_("seat {value} is not yours: only your own seats take a name (a "
+                               "bot or a person who joins brings their own)", value=i + 1))
     owner_seat = next((i for i, (mine, name) in enumerate(seats)
                        if mine and name is not None and name_key(name) == owner_key), None)
     if owner_seat is None:
@@ -143,17 +153,17 @@ def seat_names(owner: str, own: Sequence[bool], given: Sequence[str | None] | No
         checked = check_name(name)
         key = name_key(checked)
         if key in taken:
-            raise LookupError(f"two seats cannot both be called \u201c{taken[key]}\u201d: give "
-                              "each player their own name")
+            raise LookupError(_("two seats cannot both be called “{value}”: give each player "
+                                "their own name", value=taken[key]))
         if registered(key):
-            raise LookupError(f"\u201c{checked}\u201d is a registered player's name: choose "
-                              "another for this seat")
+            raise LookupError(_("“{checked}” is a registered player's name: choose another for "
+                                "this seat", checked=checked))
         taken[key] = checked
         out[i] = checked
     spare = len(own)
     for i, (mine, _name) in enumerate(seats):
         if mine and out[i] is None:
-            label = f"Player {i + 1}"
+            label = f"Player {i + 1}"  # stored in English, shown in each language
             while name_key(label) in taken:
                 spare += 1
                 label = f"Player {spare}"

@@ -22,12 +22,15 @@ from sqlalchemy.orm import Mapped, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from meeple.bots.review import Review, assemble, estimate_part, info_key, positions
+from meeple.engine.i18n import words
 
 from .db import Base
 from .domain import Code, Refused, TableStatus
 from .live import LiveTable
 from .service import TableService
 from .views import seat_names
+
+_, _n = words(__file__)
 
 log = logging.getLogger("meeple.server.reviews")
 
@@ -171,13 +174,13 @@ class Reviews:
         """The information set asked for, checked: a finished table, a seat of it, and a
         seat where the game hides information."""
         if lt.meta.status != TableStatus.FINISHED:
-            raise Refused(Code.CONFLICT, "a review is made once the game is over")
+            raise Refused(Code.CONFLICT, _("a review is made once the game is over"))
         n = lt.game.num_players
         if seat is not None and not 0 <= seat < n:
-            raise Refused(Code.INVALID, f"seat must be 0..{n - 1}")
+            raise Refused(Code.INVALID, _("seat must be 0..{value}", value=n - 1))
         if seat is None and not lt.game.perfect_information:
-            raise Refused(Code.INVALID, f"{lt.game.title} hides information: say whose view "
-                          "the review is for with seat=N")
+            raise Refused(Code.INVALID, _("{title} hides information: say whose view the "
+                                          "review is for with seat=N", title=lt.game.title))
         return seat
 
     # ------------------------------------------------------------------ answers

@@ -11,7 +11,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from meeple.engine.i18n import words
+
 from .domain import ClockKind, OnTimeout, SeatChoice, SeatKind, TableStatus, Visibility
+
+_, _n = words(__file__)
 
 
 class Strict(BaseModel):
@@ -79,7 +83,7 @@ class SeatChange(Strict):
     @classmethod
     def _bot_or_open(cls, kind: SeatChoice) -> SeatChoice:
         if kind == SeatChoice.ME:
-            raise ValueError("a seat can be changed to a bot or opened")
+            raise ValueError(_("a seat can be changed to a bot or opened"))
         return kind
 
 
@@ -119,12 +123,16 @@ class LanguageChoice(BaseModel):
 class Me(BaseModel):
     name: str | None
     guest: bool | None
+    lang: str = "en"
+    """The language of this browser: the player's chosen one, else the browser's."""
 
 
 class SeatColour(BaseModel):
-    """A seat's colour, the same as on the board."""
+    """A seat's colour, the same as on the board: ``name`` its English id, ``label`` its name
+    in the reader's language."""
 
     name: str
+    label: str | None = None
     fill: str
     symbol: str
     ink: str

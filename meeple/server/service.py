@@ -24,8 +24,9 @@ from typing import Any, Protocol
 import meeple
 from meeple.bots import bot_names, make_bot, view_for
 from meeple.engine import Game, MeepleError
+from meeple.engine.i18n import words
 
-from . import auth
+from . import auth, views
 from .domain import (
     CLOCK_PROFILES,
     CREATE_KEY_WINDOW,
@@ -51,6 +52,8 @@ from .live import DEFAULT_BOT, INLINE_BOTS, Holder, LiveTable
 from .names import seat_names as own_seat_names
 from .pool import BotPool, Busy, WorkPool
 from .store import Conflict, Store
+
+_, _n = words(__file__)
 
 log = logging.getLogger("meeple.server")
 TIMEOUT_BOT = "greedy"
@@ -84,25 +87,29 @@ class Fanout(Protocol):
 def load_game(name: str, players: int | None, options: Mapping[str, Any]) -> Game:
     """A game to seat a table with, or a refusal saying why not."""
     if name not in meeple.games():
-        raise Refused(Code.NOT_FOUND, f"no game named {name!r}; known: {', '.join(meeple.games())}")
+        raise Refused(Code.NOT_FOUND, _("no game named {name}; known: {choices}",
+                                        name=repr(name), choices=', '.join(meeple.games())))
     try:
         return meeple.load(name, players, **options)
     except MeepleError as e:
         raise Refused(Code.INVALID, str(e)) from None
     except (ValueError, TypeError, OverflowError) as e:  # an option the game could not read
-        raise Refused(Code.INVALID, f"{name} cannot be set up with these options: {e}") from None
+        raise Refused(Code.INVALID, _("{name} cannot be set up with these options: {reason}",
+                                      name=name, reason=e)) from None
 
 
 def check_bot(spec: str | None, game: Game) -> str:
     """A bot spec that can play ``game``, or a refusal saying why not."""
     if not spec:
-        raise Refused(Code.INVALID, f"a bot seat needs 'bot'; known: {', '.join(bot_names())}")
+        raise Refused(Code.INVALID, _("a bot seat needs 'bot'; known: {choices}",
+                                      choices=', '.join(bot_names())))
     try:
         make_bot(spec, game, seed=0)
     except MeepleError as e:
         raise Refused(Code.INVALID, str(e)) from None
     except Exception as e:
-        raise Refused(Code.INVALID, f"bot {spec!r} cannot play {game.name}: {e}") from None
+        raise Refused(Code.INVALID, _("bot {spec} cannot play {name}: {reason}",
+                                      spec=repr(spec), name=game.name, reason=e)) from None
     return spec
 
 
@@ -113,7 +120,8 @@ def clock_of(spec: str | Mapping[str, Any] | None) -> dict[str, Any] | None:
     if isinstance(spec, str):
         if spec not in CLOCK_PROFILES:
             raise Refused(Code.INVALID,
-                          f"no clock profile {spec!r}; known: {', '.join(CLOCK_PROFILES)}")
+                          _("no clock profile {spec}; known: {choices}",
+                            spec=repr(spec), choices=', '.join(CLOCK_PROFILES)))
         return {"profile": spec, **CLOCK_PROFILES[spec], "on_timeout": OnTimeout.BOT,
                 "bot": TIMEOUT_BOT}
     kind = ClockKind(spec["kind"])
@@ -122,11 +130,11 @@ def clock_of(spec: str | Mapping[str, Any] | None) -> dict[str, Any] | None:
                            "bot": spec.get("bot") or TIMEOUT_BOT}
     if kind == ClockKind.FISCHER:
         if spec.get("initial") is None:
-            raise Refused(Code.INVALID, "a fischer clock needs 'initial' seconds")
+            raise Refused(Code.INVALID, _("a fischer clock needs 'initial' seconds"))
         out["initial"], out["increment"] = spec["initial"], spec.get("increment", 0)
     else:
         if spec.get("seconds") is None:
-            raise Refused(Code.INVALID, "a per_move clock needs 'seconds'")
+            raise Refused(Code.INVALID, _("a per_move clock needs 'seconds'"))
         out["seconds"] = spec["seconds"]
     return out
 
@@ -135,16 +143,16 @@ def check_rated_options(game: Game) -> None:
     """Refuse a rated table unless it is set up with the game's standard options."""
     standard = meeple.load(game.name, game.num_players).options
     if dict(game.options) != dict(standard):
-        raise Refused(Code.INVALID, "a rated table is played with the game's standard "
-                                    "options; make a casual table to play with others")
+        raise Refused(Code.INVALID, _("a rated table is played with the game's standard "
+                                      "options; make a casual table to play with others"))
 
 
 def check_rated_people(seats: Sequence[Seat]) -> None:
     """Refuse to start a rated table unless at least two different people sit there."""
     people = {s.user_id for s in seats if s.kind == SeatKind.HUMAN and s.user_id is not None}
     if len(people) < 2:
-        raise Refused(Code.CONFLICT, "a rated table needs at least two different people "
-                                     "at it (bots do not count)")
+        raise Refused(Code.CONFLICT, _("a rated table needs at least two different people at "
+                                       "it (bots do not count)"))
 
 
 def valid_id(table_id: str) -> bool:
@@ -342,14 +350,14 @@ class TableService:
         """The live table ``table_id``, or a refusal (not found)."""
         lt = self.get(table_id) if valid_id(table_id) else None
         if lt is None:
-            raise Refused(Code.NOT_FOUND, "no such table")
+            raise Refused(Code.NOT_FOUND, _("no such table"))
         return lt
 
     async def find(self, table_id: str) -> LiveTable:
         """The live table ``table_id`` (loaded off the event loop), or a refusal."""
         lt = await self.load(table_id) if valid_id(table_id) else None
         if lt is None:
-            raise Refused(Code.NOT_FOUND, "no such table")
+            raise Refused(Code.NOT_FOUND, _("no such table"))
         return lt
 
     def refresh(self, lt: LiveTable) -> None:
@@ -367,7 +375,7 @@ class TableService:
 
     # ------------------------------------------------------------------ seating
     def _new_id(self) -> str:
-        for _ in range(10):
+        for _attempt in range(10):
             tid = secrets.token_urlsafe(6)
             if self.store.table_id_free(tid):
                 return tid
@@ -433,7 +441,8 @@ class TableService:
         specs = list(seats) if seats else [(SeatChoice.ME, None)] + [(SeatChoice.OPEN, None)] * (
             n - 1)
         if len(specs) != n:
-            raise Refused(Code.INVALID, f"seats lists {len(specs)} seats for {n} players")
+            raise Refused(Code.INVALID, _("seats lists {n_specs} seats for {n} players",
+                                          n_specs=len(specs), n=n))
         try:
             named = own_seat_names(
                 user.name, [choice == SeatChoice.ME for choice, _ in specs], names,
@@ -466,7 +475,7 @@ class TableService:
         except Conflict:  # the same request, stored first by another process
             again = self._created_with(user, key)
             if again is None:
-                raise Refused(Code.CONFLICT, "this request was already answered") from None
+                raise Refused(Code.CONFLICT, _("this request was already answered")) from None
             return again, self._again(again, user)
         lt = self.table(tid)
         if start and lt.full():
@@ -480,32 +489,34 @@ class TableService:
             self.refresh(lt)
             m = lt.meta
             if m.status != TableStatus.WAITING:
-                raise Refused(Code.CONFLICT, "the game has already started")
+                raise Refused(Code.CONFLICT, _("the game has already started"))
             if m.visibility == Visibility.PRIVATE and code != m.invite_code and (
                 user.id != m.owner_id
             ):
-                raise Refused(Code.FORBIDDEN, "this table is private: join with its invite link")
+                raise Refused(Code.FORBIDDEN, _("this table is private: join with its invite "
+                                                "link"))
             if code is not None and code != m.invite_code:
-                raise Refused(Code.FORBIDDEN, "this invite link is not valid")
+                raise Refused(Code.FORBIDDEN, _("this invite link is not valid"))
             open_seats = [s.seat for s in lt.seats if s.kind == SeatKind.OPEN]
             chosen = seat if seat is not None else next(iter(open_seats), None)
             if chosen is None:
-                raise Refused(Code.CONFLICT, "every seat is taken")
+                raise Refused(Code.CONFLICT, _("every seat is taken"))
             if chosen >= len(lt.seats):
                 raise Refused(Code.INVALID,
-                              f"no seat {chosen}; seats are 0..{len(lt.seats) - 1}")
+                              _("no seat {chosen}; seats are 0..{last}",
+                                chosen=chosen, last=len(lt.seats) - 1))
             if chosen not in open_seats:
-                raise Refused(Code.CONFLICT, f"seat {chosen} is taken")
+                raise Refused(Code.CONFLICT, _("seat {chosen} is taken", chosen=chosen))
             if not lt.game.perfect_information and any(
                 s.kind == SeatKind.HUMAN and s.user_id == user.id for s in lt.seats
             ):
                 raise Refused(Code.CONFLICT,
-                              "you already sit at this table: in a game of hidden information "
-                              "one person plays one seat (a hot-seat table is made with "
-                              "several of your seats when it is created)")
+                              _("you already sit at this table: in a game of hidden "
+                                "information one person plays one seat (a hot-seat table is "
+                                "made with several of your seats when it is created)"))
             row, token = _with_token(Seat.person(chosen, user.id, user.name))
             if not self.store.update_seat(lt.id, row, if_open=True):
-                raise Refused(Code.CONFLICT, f"seat {chosen} is taken")
+                raise Refused(Code.CONFLICT, _("seat {chosen} is taken", chosen=chosen))
             self.refresh(lt)
         await self.emit(lt, TableEvent.JOINED,
                         {"seat": chosen, "user_id": user.id, "name": user.name})
@@ -519,13 +530,14 @@ class TableService:
         async with lt.lock:
             self.refresh(lt)
             if lt.meta.status != TableStatus.WAITING:
-                raise Refused(Code.CONFLICT, "the game has started: seats cannot be left now")
+                raise Refused(Code.CONFLICT, _("the game has started: seats cannot be left now"))
             if not 0 <= seat < len(lt.seats):
-                raise Refused(Code.INVALID, f"no seat {seat}; seats are 0..{len(lt.seats) - 1}")
+                raise Refused(Code.INVALID, _("no seat {seat}; seats are 0..{last}",
+                                              seat=seat, last=len(lt.seats) - 1))
             owner_frees_bot = lt.seats[seat].kind == SeatKind.BOT and (
                 user_id is not None and user_id == lt.meta.owner_id)
             if not owner_frees_bot and not lt.holds(seat, user_id, token):
-                raise Refused(Code.FORBIDDEN, f"you do not hold seat {seat}")
+                raise Refused(Code.FORBIDDEN, _("you do not hold seat {seat}", seat=seat))
             old = lt.seats[seat]
             self.store.update_seat(lt.id, old.opened())
             self.refresh(lt)
@@ -544,35 +556,39 @@ class TableService:
         if replacing is not None and replacing in have:
             have.remove(replacing)
         if new_table and len(mine) >= q.tables:
-            raise _quota(f"you have {len(mine)} tables waiting or being played, the most one "
-                         "player may have; finish or leave one first")
+            raise _quota(_("you have {n_mine} tables waiting or being played, the most one "
+                           "player may have; finish or leave one first", n_mine=len(mine)))
         if len(have) + len(bots) > q.bot_seats:
-            raise _quota(f"at most {q.bot_seats} bot seats at your open tables at once")
+            raise _quota(_("at most {bot_seats} bot seats at your open tables at once",
+                           bot_seats=q.bot_seats))
         search = [b for b in have + list(bots) if is_search_bot(b)]
         if len(search) > q.search_bots:
-            raise _quota(f"at most {q.search_bots} thinking (mcts) bots at your open tables "
-                         "at once")
+            raise _quota(_("at most {search_bots} thinking (mcts) bots at your open tables at "
+                           "once", search_bots=q.search_bots))
         if any(is_search_bot(b) for b in bots) and self.bots.full:
-            raise Busy("the bots are busy thinking for other tables; try again shortly")
+            raise Busy(_("the bots are busy thinking for other tables; try again shortly"))
 
-    def _owner_before_start(self, lt: LiveTable, user: UserRecord, what: str) -> None:
-        """Refuse unless ``user`` owns the table and it has not started (``what``: the deed)."""
+    def _owner_before_start(self, lt: LiveTable, user: UserRecord, why: str) -> None:
+        """Refuse unless ``user`` owns the table and it has not started (``why``: the
+        refusal, said, for someone else)."""
         if user.id != lt.meta.owner_id:
-            raise Refused(Code.FORBIDDEN, f"only the table's owner may {what}")
+            raise Refused(Code.FORBIDDEN, why)
         if lt.meta.status != TableStatus.WAITING:
-            raise Refused(Code.CONFLICT, "the game has already started")
+            raise Refused(Code.CONFLICT, _("the game has already started"))
 
     async def set_seat(self, lt: LiveTable, user: UserRecord, seat: int, choice: SeatChoice,
                        bot: str | None = None) -> None:
         """The owner puts a bot in a seat or opens it, before the start."""
         async with lt.lock:
             self.refresh(lt)
-            self._owner_before_start(lt, user, "change seats")
+            self._owner_before_start(lt, user, _("only the table's owner may change seats"))
             if not 0 <= seat < len(lt.seats):
-                raise Refused(Code.INVALID, f"no seat {seat}; seats are 0..{len(lt.seats) - 1}")
+                raise Refused(Code.INVALID, _("no seat {seat}; seats are 0..{last}",
+                                              seat=seat, last=len(lt.seats) - 1))
             old = lt.seats[seat]
             if old.kind == SeatKind.HUMAN and old.user_id != user.id:
-                raise Refused(Code.CONFLICT, f"seat {seat} is taken by {old.name}")
+                raise Refused(Code.CONFLICT, _("seat {seat} is taken by {name}",
+                                               seat=seat, name=old.name))
             if choice == SeatChoice.BOT:
                 row = Seat.robot(seat, check_bot(bot, lt.game),
                                  taken=[s.name for s in lt.seats if s.seat != seat])
@@ -581,7 +597,7 @@ class TableService:
             elif choice == SeatChoice.OPEN:
                 row = old.opened()
             else:
-                raise Refused(Code.INVALID, "a seat can be changed to a bot or opened")
+                raise Refused(Code.INVALID, _("a seat can be changed to a bot or opened"))
             self.store.update_seat(lt.id, row)
             self.refresh(lt)
         await self._seats_changed(lt)
@@ -599,16 +615,16 @@ class TableService:
         """The owner starts a table whose seats are all taken."""
         async with lt.lock:
             self.refresh(lt)
-        self._owner_before_start(lt, user, "start it")
+        self._owner_before_start(lt, user, _("only the table's owner may start it"))
         if not lt.full():
-            raise Refused(Code.CONFLICT, "every seat must be taken first")
+            raise Refused(Code.CONFLICT, _("every seat must be taken first"))
         await self._start(lt)
 
     async def _start(self, lt: LiveTable) -> None:
         """Begin play: resolve the opening chance nodes, start the clocks."""
         async with lt.lock:
             if lt.meta.status != TableStatus.WAITING:
-                raise Refused(Code.BAD_REQUEST, "the table has already started")
+                raise Refused(Code.BAD_REQUEST, _("the table has already started"))
             if lt.meta.rated:
                 check_rated_people(lt.seats)
             self._store_step(lt, [], start=True)
@@ -619,10 +635,11 @@ class TableService:
         """A new table like a finished one, people re-seated and bots kept; asking again
         answers the same new table."""
         if lt.meta.status != TableStatus.FINISHED:
-            raise Refused(Code.CONFLICT, "a rematch follows a finished game")
+            raise Refused(Code.CONFLICT, _("a rematch follows a finished game"))
         mine = [s.seat for s in lt.seats if s.user_id == user.id]
         if not mine:
-            raise Refused(Code.FORBIDDEN, "only the players of this table may ask for a rematch")
+            raise Refused(Code.FORBIDDEN, _("only the players of this table may ask for a "
+                                            "rematch"))
         tokens: Tokens = []
         async with lt.lock:
             self.refresh(lt)
@@ -672,7 +689,7 @@ class TableService:
             self.store.commit(lt.id, step.change)
         except Conflict:
             self.refresh(lt)
-            raise Refused(Code.STALE, "another move was stored first") from None
+            raise Refused(Code.STALE, _("another move was stored first")) from None
         lt.apply(step)
 
     async def act(self, lt: LiveTable, seat: Any, action: Any, move_number: Any,
@@ -689,14 +706,14 @@ class TableService:
             if not isinstance(seat, int) or isinstance(seat, bool) or not (
                 0 <= seat < len(lt.seats)
             ):
-                raise Refused(Code.BAD_REQUEST, "no such seat")
+                raise Refused(Code.BAD_REQUEST, _("no such seat"))
             if (lt.seats[seat].kind == SeatKind.BOT) != bot:
                 raise Refused(
                     Code.FORBIDDEN,
                     "a bot plays this seat now" if not bot else "a person plays this seat now",
                 )
             if not bot and by is not None and seat not in lt.held_by(by):
-                raise Refused(Code.FORBIDDEN, f"you do not hold seat {seat}")
+                raise Refused(Code.FORBIDDEN, _("you do not hold seat {seat}", seat=seat))
             for attempt in range(STORE_ATTEMPTS):
                 lt.check(seat, action, move_number)
                 try:
@@ -755,15 +772,15 @@ class TableService:
         held = sorted(s for s in lt.held_by(by) if lt.seats[s].kind == SeatKind.HUMAN)
         if seat is not None:
             if seat not in held:
-                raise Refused(Code.FORBIDDEN, f"you do not hold seat {seat}")
+                raise Refused(Code.FORBIDDEN, _("you do not hold seat {seat}", seat=seat))
             return seat
         if not held:
-            raise Refused(Code.FORBIDDEN, "you do not play at this table")
+            raise Refused(Code.FORBIDDEN, _("you do not play at this table"))
         if len(held) == 1:
             return held[0]
         last = next((e.player for e in reversed(lt.log) if e.player in held), None)
         if last is None:
-            raise Refused(Code.INVALID, "you hold several seats here: say which one")
+            raise Refused(Code.INVALID, _("you hold several seats here: say which one"))
         return last
 
     def _depart(self, lt: LiveTable, seat: int, how: Departure) -> None:
@@ -782,14 +799,14 @@ class TableService:
                                    result_of(lt.state, departed=departed))
         self.refresh(lt)
         if not ok:
-            raise Refused(Code.CONFLICT, "the game is over already")
+            raise Refused(Code.CONFLICT, _("the game is over already"))
 
     async def resign(self, lt: LiveTable, by: Holder, seat: int | None = None) -> None:
         """The person in ``seat`` (default: the one ``by`` holds) gives up: counted last."""
         async with lt.lock:
             self.refresh(lt)
             if lt.meta.status != TableStatus.RUNNING:
-                raise Refused(Code.CONFLICT, "only a game being played can be resigned")
+                raise Refused(Code.CONFLICT, _("only a game being played can be resigned"))
             seat = self._person_seat(lt, by, seat)
             old = lt.seats[seat]
             self._depart(lt, seat, Departure.RESIGNED)
@@ -804,24 +821,25 @@ class TableService:
         async with lt.lock:
             self.refresh(lt)
             if lt.meta.status != TableStatus.RUNNING:
-                raise Refused(Code.CONFLICT, "the game is not being played")
+                raise Refused(Code.CONFLICT, _("the game is not being played"))
             if not 0 <= seat < len(lt.seats):
-                raise Refused(Code.INVALID, f"no seat {seat}; seats are 0..{len(lt.seats) - 1}")
+                raise Refused(Code.INVALID, _("no seat {seat}; seats are 0..{last}",
+                                              seat=seat, last=len(lt.seats) - 1))
             old = lt.seats[seat]
             mine = sorted(s for s in lt.held_by(by) if s != seat
                           and lt.seats[s].kind == SeatKind.HUMAN
                           and lt.seats[s].user_id != old.user_id)
             if not mine:
-                raise Refused(Code.FORBIDDEN, "only another player at this table may claim")
+                raise Refused(Code.FORBIDDEN, _("only another player at this table may claim"))
             if seat not in lt.late(time.time()):
-                who = old.name or f"Player {seat + 1}"
-                raise Refused(Code.CONFLICT, f"{who} still has time for their move")
+                who = views.shown_name(old, lt.seats) or views.player_n(seat + 1)
+                raise Refused(Code.CONFLICT, _("{who} still has time for their move", who=who))
             if to_bot:
                 departed = [*lt.meta.departed,
                             {"seat": seat, "how": Departure.TIMED_OUT, "last": False}]
                 row = replace(old, kind=SeatKind.BOT, bot=TIMEOUT_BOT)
                 if not self.store.depart(lt.id, departed, row, None, None):
-                    raise Refused(Code.CONFLICT, "the game is over already")
+                    raise Refused(Code.CONFLICT, _("the game is over already"))
                 self.refresh(lt)
             else:
                 self._depart(lt, seat, Departure.TIMED_OUT)
@@ -839,19 +857,19 @@ class TableService:
             m = lt.meta
             if m.status == TableStatus.WAITING:
                 if by.user_id is None or by.user_id != m.owner_id:
-                    raise Refused(Code.FORBIDDEN, "only the table's owner may call it off "
-                                                  "before the start (you may leave your seat)")
+                    raise Refused(Code.FORBIDDEN, _("only the table's owner may call it off "
+                                                    "before the start (you may leave your seat)"))
             elif m.status == TableStatus.RUNNING:
                 if not any(lt.seats[s].kind == SeatKind.HUMAN for s in lt.held_by(by)):
-                    raise Refused(Code.FORBIDDEN, "only a player of this table may abort it")
+                    raise Refused(Code.FORBIDDEN, _("only a player of this table may abort it"))
                 if lt.person_moved():
-                    raise Refused(Code.CONFLICT, "a move has been made: the game can be "
-                                                 "resigned now, not aborted")
+                    raise Refused(Code.CONFLICT, _("a move has been made: the game can be "
+                                                   "resigned now, not aborted"))
             else:
-                raise Refused(Code.CONFLICT, "the game is over already")
+                raise Refused(Code.CONFLICT, _("the game is over already"))
             if not self.store.end(lt.id, TableStatus.ABORTED, time.time(), LIVE):
                 self.refresh(lt)
-                raise Refused(Code.CONFLICT, "the game is over already")
+                raise Refused(Code.CONFLICT, _("the game is over already"))
             self.refresh(lt)
         await self.emit(lt, TableEvent.ABORTED, {})
         await self.changed(lt)
@@ -872,7 +890,7 @@ class TableService:
                 self.store.undo(lt.id, lt.state.move_number(), step.change)
             except Conflict:
                 self.refresh(lt)
-                raise Refused(Code.STALE, "another move was stored first") from None
+                raise Refused(Code.STALE, _("another move was stored first")) from None
             self._cancel_bots(lt)
             lt.apply_rewind(step)
             n = lt.state.move_number()

@@ -91,6 +91,10 @@ class Store(Protocol):
 
     def user_by_key(self, name_key: str) -> UserRecord | None: ...
 
+    def set_language(self, user_id: int, lang: str | None) -> None:
+        """Keep the language a player chose (``None``: none)."""
+        ...
+
     def rename_user(self, user_id: int, name: str, name_key: str) -> bool:
         """Give a player a new name (also in the seats they hold under their old name, not
         the hot-seat seats they named for others); whether it was free."""
@@ -285,7 +289,8 @@ def _seat(row: SeatRow) -> Seat:
 
 def _user(row: User) -> UserRecord:
     return UserRecord(id=row.id, name=row.name, name_key=row.name_key,
-                      password_hash=row.password_hash, guest=row.guest, created=row.created)
+                      password_hash=row.password_hash, guest=row.guest, created=row.created,
+                      lang=row.lang)
 
 
 class SqlStore:
@@ -337,6 +342,10 @@ class SqlStore:
         with self.sessions() as db:
             row = db.scalar(select(User).where(User.name_key == name_key))
             return _user(row) if row is not None else None
+
+    def set_language(self, user_id: int, lang: str | None) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(User).where(User.id == user_id).values(lang=lang))
 
     def rename_user(self, user_id: int, name: str, name_key: str) -> bool:
         try:
@@ -638,6 +647,10 @@ class MemoryStore:
 
     def user_by_key(self, name_key: str) -> UserRecord | None:
         return next((u for u in self._users.values() if u.name_key == name_key), None)
+
+    def set_language(self, user_id: int, lang: str | None) -> None:
+        if user_id in self._users:
+            self._users[user_id] = replace(self._users[user_id], lang=lang)
 
     def rename_user(self, user_id: int, name: str, name_key: str) -> bool:
         if any(u.id != user_id and (u.name == name or u.name_key == name_key)

@@ -124,13 +124,19 @@ def player_n(number: int) -> str:
 
 
 def shown_name(seat: Seat, seats: Sequence[Seat] = ()) -> str | None:
-    """The name ``seat`` is shown with in the language in use: a bot seat's level name
-    (numbered after the earlier seats of ``seats`` with the same), "Player N" said in the
-    language, else the stored name."""
-    if seat.kind == SeatKind.BOT:
-        taken = [shown_name(s, seats) for s in seats if s.seat < seat.seat]
-        return bot_seat_name(seat.bot, taken)
+    """The name ``seat`` is shown with in the language in use: a bot seat named after its
+    level (stored in English, "Casual bot 2") says it in the language, so does "Player N";
+    any other name (a person's seat a bot plays on) is shown as stored."""
     name = seat.name
+    if seat.kind == SeatKind.BOT:
+        with i18n.speaking(i18n.DEFAULT):
+            english = bot_seat_name(seat.bot)
+        if not name or name == english:
+            return bot_seat_name(seat.bot)
+        numbered = re.fullmatch(re.escape(english) + r" ([0-9]{1,3})", name)
+        if numbered:
+            return _("{name} {number}", name=bot_seat_name(seat.bot), number=numbered.group(1))
+        return name
     m = PLAYER_N.fullmatch(name) if name else None
     return player_n(int(m.group(1))) if m else name
 

@@ -13,6 +13,10 @@ from typing import Any
 
 from starlette.requests import HTTPConnection
 
+from meeple.engine.i18n import words
+
+_, _n = words(__file__)
+
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
@@ -69,20 +73,20 @@ def socket_message(text: str | None, limit: int) -> dict[str, Any]:
     """A socket message read as a JSON object of at most ``limit`` characters, else
     :class:`BadMessage` (also for bytes, NaN or Infinity, and nesting too deep to read)."""
     if text is None:
-        raise BadMessage("messages are JSON text")
+        raise BadMessage(_("messages are JSON text"))
     if len(text) > limit:
-        raise BadMessage("message too long")
+        raise BadMessage(_("message too long"))
     try:
         msg = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        raise BadMessage("messages are JSON objects") from None
+        raise BadMessage(_("messages are JSON objects")) from None
     if not isinstance(msg, dict):
-        raise BadMessage("messages are JSON objects")
+        raise BadMessage(_("messages are JSON objects"))
     return msg
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number")
+    raise ValueError(_("{name} is not a number", name=name))
 
 
 def origin_allowed(conn: HTTPConnection, allowed: Iterable[str] | None) -> bool:
@@ -105,21 +109,21 @@ class BadBody(ValueError):
 
 
 def _constant(name: str) -> Any:
-    raise BadBody(f"{name} is not a number JSON allows")
+    raise BadBody(_("{name} is not a number JSON allows", name=name))
 
 
 def _number(text: str) -> Any:
     if len(text.lstrip("-")) > MAX_NUMBER:
-        raise BadBody(f"a number of {len(text)} digits is too long")
+        raise BadBody(_("a number of {n_text} digits is too long", n_text=len(text)))
     return int(text)
 
 
 def _float(text: str) -> float:
     if len(text) > MAX_NUMBER + 10:
-        raise BadBody("a number is too long")
+        raise BadBody(_("a number is too long"))
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise BadBody("a number is too large")
+        raise BadBody(_("a number is too large"))
     return value
 
 
@@ -138,22 +142,22 @@ def check_json(raw: bytes) -> Any:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise BadBody("the body is not UTF-8 text") from None
+        raise BadBody(_("the body is not UTF-8 text")) from None
     try:
         value = json.loads(text, parse_constant=_constant, parse_int=_number,
                            parse_float=_float)
     except BadBody:
         raise
     except RecursionError:
-        raise BadBody("the body is nested too deep") from None
+        raise BadBody(_("the body is nested too deep")) from None
     except ValueError as e:
-        raise BadBody(f"the body is not valid JSON: {e}") from None
+        raise BadBody(_("the body is not valid JSON: {reason}", reason=e)) from None
     if not _depth_ok(value):
-        raise BadBody("the body is nested too deep")
+        raise BadBody(_("the body is nested too deep"))
     try:  # lone surrogates ("\ud800") decode to strings that no database or answer can hold
         json.dumps(value, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise BadBody("the body holds text that is not valid Unicode") from None
+        raise BadBody(_("the body holds text that is not valid Unicode")) from None
     return value
 
 
@@ -189,7 +193,7 @@ class CheckedBodies:
             body = message.get("body", b"")
             size += len(body)
             if size > MAX_BODY:
-                await _answer(send, 413, f"a request body is at most {MAX_BODY} bytes")
+                await _answer(send, 413, _("a request body is at most {most} bytes", most=MAX_BODY))
                 return
             chunks.append(body)
             if not message.get("more_body"):
@@ -217,20 +221,20 @@ def _bad_address(scope: Scope) -> str | None:
     path = scope.get("path", "")
     query = scope.get("query_string", b"")
     if "\x00" in path or b"%00" in query or b"\x00" in query:
-        return "the address holds a NUL character"
+        return _("the address holds a NUL character")
     try:
         path.encode("utf-8")
     except UnicodeEncodeError:
-        return "the address is not valid text"
+        return _("the address is not valid text")
     raw = scope.get("raw_path")
     if isinstance(raw, bytes) and b"%00" in raw:
-        return "the address holds a NUL character"
+        return _("the address holds a NUL character")
     try:
         from urllib.parse import unquote_to_bytes
 
         unquote_to_bytes(query).decode("utf-8")
     except UnicodeDecodeError:
-        return "the address is not valid UTF-8 text"
+        return _("the address is not valid UTF-8 text")
     return None
 
 

@@ -18,9 +18,9 @@ def client(db_url):
 
 
 def test_signup_login_logout_and_me(client):
-    assert client.get("/api/me").json() == {"name": None, "guest": None}
+    assert client.get("/api/me").json() == {"name": None, "guest": None, "lang": "en"}
     r = client.post("/api/signup", json={"name": "Ann", "password": "correct horse"})
-    assert r.status_code == 200 and r.json() == {"name": "Ann", "guest": False}
+    assert r.status_code == 200 and r.json() == {"name": "Ann", "guest": False, "lang": "en"}
     cookie = r.headers["set-cookie"]
     assert "HttpOnly" in cookie and "samesite=lax" in cookie.lower()
     assert client.get("/api/me").json()["name"] == "Ann"
@@ -82,7 +82,7 @@ def test_login_rate_limit_per_address(sqlite_url):
 
 
 def test_guests_get_distinct_names(client):
-    assert new_guest(client, "Ann") == {"name": "Ann", "guest": True}
+    assert new_guest(client, "Ann") == {"name": "Ann", "guest": True, "lang": "en"}
     assert new_guest(client, "Ann")["name"] == "Ann (2)"
     client.post("/api/signup", json={"name": "Reg", "password": "12345678"})
     r = client.post("/api/guest", json={"name": "reg"})
@@ -151,7 +151,7 @@ def test_invite_join_start_and_seats(client, sqlite_url):
     assert t["status"] == "waiting" and t["seats"][1]["kind"] == "open"
     colours = [c.to_json() for c in meeple.load("sealed_bids", 2).seat_colours()]
     assert [s["colour"] for s in t["seats"]] == colours
-    assert set(colours[0]) == {"name", "fill", "symbol", "ink"}
+    assert set(colours[0]) == {"name", "label", "fill", "symbol", "ink"}
     assert client.get("/api/tables").json()["tables"] == []  # private: not listed
     code = invite.rsplit("/", 1)[1]
     assert client.get(invite).status_code == 200  # the page of the invite link

@@ -477,10 +477,10 @@ def test_a_guest_name_never_blocks_a_registration(client):
     guest = _cookie(client)
     client.cookies.clear()
     r = client.post("/api/signup", json={"name": "ann", "password": "correct horse"})
-    assert r.status_code == 200 and r.json() == {"name": "ann", "guest": False}
+    assert r.status_code == 200 and r.json() == {"name": "ann", "guest": False, "lang": "en"}
     client.cookies.clear()
     client.cookies.set(auth.COOKIE, guest)
-    assert client.get("/api/me").json() == {"name": "Ann (guest)", "guest": True}
+    assert client.get("/api/me").json() == {"name": "Ann (guest)", "guest": True, "lang": "en"}
     seats = client.get(f"/api/tables/{tid}").json()["table"]["seats"]
     assert seats[0]["name"] == "Ann (guest)" and seats[0]["mine"]
     # and a guest still cannot take a registered name

@@ -29,7 +29,7 @@ def signup(client, name: str):
 def test_names_of_any_script_sign_up_and_log_in(client, name):
     r = signup(client, name)
     assert r.status_code == 200, r.text
-    assert r.json() == {"name": name, "guest": False}
+    assert r.json() == {"name": name, "guest": False, "lang": "en"}
     client.post("/api/logout")
     r = client.post("/api/login", json={"name": name.upper(), "password": PASSWORD})
     assert r.status_code == 200 and r.json()["name"] == name

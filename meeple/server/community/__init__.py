@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 from fastapi import Depends
 from starlette.requests import HTTPConnection
 
+from meeple.engine.i18n import words
+
 from ..domain import Refused
 from ..live import Conn, LiveTable
 from ..store import Store
@@ -24,6 +26,8 @@ from .chat import ChatService, is_rated
 from .mail import AWAY_AFTER, MAIL_GAP, Mailer
 from .ratings import BotRating, Ratings, shown
 from .store import CommunityStore
+
+_, _n = words(__file__)
 
 if TYPE_CHECKING:
     from .fanout import ChatFanout
@@ -48,11 +52,16 @@ class Community:
         self.mailer: Mailer | None = None
         if smtp_url:
             self.mailer = Mailer(smtp_url, self.store, users.secret(), away_after=away_after,
-                                 mail_gap=mail_gap, name_of=self._name_of)
+                                 mail_gap=mail_gap, name_of=self._name_of,
+                                 lang_of=self._lang_of)
 
     def _name_of(self, user_id: int) -> str | None:
         user = self.users.user(user_id)
         return user.name if user is not None else None
+
+    def _lang_of(self, user_id: int) -> str | None:
+        user = self.users.user(user_id)
+        return user.lang if user is not None else None
 
     def attach(self, tables: Any) -> None:
         """Answer the chat messages of ``tables``' sockets (see :func:`table_message`)."""
@@ -88,9 +97,9 @@ class Community:
         if not results:
             return
         names = {s.user_id: s.name for s in lt.seats if s.user_id is not None}
-        said = ", ".join(f"{names.get(r.user_id) or 'a player'} {shown(r.mu, r.sigma)}"
-                         for r in sorted(results, key=lambda r: r.rank))
-        await self.chat.system(lt, f"New ratings: {said}.")
+        ratings = [[names.get(r.user_id) or "", shown(r.mu, r.sigma)]
+                   for r in sorted(results, key=lambda r: r.rank)]
+        await self.chat.system(lt, "ratings", ratings=ratings)
 
     async def _mail(self, lt: LiveTable, event: str, data: dict[str, Any]) -> None:
         if self.mailer is not None:
@@ -128,10 +137,10 @@ async def table_message(tables: Any, lt: LiveTable, conn: Conn,
     ``{"type": "chat_history"}`` asks for the lines this connection may read."""
     community = _BY_TABLES.get(tables)
     if community is None:
-        return {"type": "chat_error", "reason": "this server has no chat"}
+        return {"type": "chat_error", "reason": _("this server has no chat")}
     if conn not in lt.conns:  # not let in (yet): a private table's chat stays private
         return {"type": "chat_error",
-                "reason": "the chat opens once you are let in at this table"}
+                "reason": _("the chat opens once you are let in at this table")}
     if msg.get("type") == "chat_history":
         lines = await asyncio.to_thread(community.chat.table_history, lt, conn)
         return {"type": "chat_history", "lines": lines}

@@ -4,7 +4,9 @@ stream.
 
 At a rated table what spectators say is not shown to the players until the game is over. A
 line reaches a WebSocket as ``{"type": "chat", ...}`` (see :func:`line_json`); text is kept as
-typed and escaped wherever it is shown.
+typed and escaped wherever it is shown. A system line is stored without words (what happened
+and to whom, as JSON: ``{"say": "joined", "name": "Ann"}``) and said when it is read, in the
+reader's language.
 """
 
 from __future__ import annotations
@@ -19,9 +21,15 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from meeple.engine import i18n
+from meeple.engine.i18n import N_, words
+
 from ..domain import Code, Refused, SeatKind, TableStatus, UserRecord
 from ..live import Holder, LiveTable
+from ..views import PLAYER_N, player_n, shown_name
 from .store import ChatLine, CommunityStore
+
+_, _n = words(__file__)
 
 log = logging.getLogger("meeple.server.community")
 MAX_TEXT = 500
@@ -37,15 +45,53 @@ LOBBY = "lobby"
 SAY, SYSTEM = "say", "system"
 
 SYSTEM_TEXTS = {
-    "joined": "{name} sat down.",
-    "left": "{name} left the table.",
-    "started": "The game has begun.",
-    "resigned": "{name} resigned.",
-    "timed_out": "{name} ran out of time.",
-    "claimed": "The game was claimed.",
-    "aborted": "The game was called off.",
-    "finished": "The game is over.",
+    "joined": N_("{name} sat down."),
+    "left": N_("{name} left the table."),
+    "started": N_("The game has begun."),
+    "resigned": N_("{name} resigned."),
+    "timed_out": N_("{name} ran out of time."),
+    "claimed": N_("The game was claimed."),
+    "aborted": N_("The game was called off."),
+    "finished": N_("The game is over."),
+    "ratings": N_("New ratings: {ratings}."),
 }
+"""The system lines, by what happened (the ``say`` of a stored line)."""
+
+
+def system_text(say: str, **params: Any) -> str:
+    """A system line as it is stored: what happened (a key of :data:`SYSTEM_TEXTS`) and its
+    details, no words."""
+    return json.dumps({"say": say, **params}, separators=(",", ":"))
+
+
+def _name(params: dict[str, Any]) -> str:
+    name = params.get("name")
+    if isinstance(name, str) and name:
+        m = PLAYER_N.fullmatch(name)
+        return player_n(int(m.group(1))) if m else name
+    seat = params.get("seat")
+    return player_n(seat + 1 if isinstance(seat, int) else 1)
+
+
+def said(line: ChatLine) -> str:
+    """The text of a line in the language in use: a system line said now (one stored in
+    words before system lines were kept without them reads as it was stored)."""
+    if line.kind != SYSTEM or not line.text.startswith("{"):
+        return line.text
+    try:
+        data = json.loads(line.text)
+    except ValueError:
+        return line.text
+    text = SYSTEM_TEXTS.get(str(data.get("say"))) if isinstance(data, dict) else None
+    if text is None:
+        return line.text
+    if data["say"] == "ratings":
+        # TRANSLATORS: one player's new rating in the line "New ratings: ..."
+        parts = [_("{name} {rating}", name=_name({"name": name}) if name else _("a player"),
+                   rating=rating)
+                 for name, rating in data.get("ratings", ())]
+        return _(text, ratings=", ".join(parts))
+    return _(text, name=_name(data)) if "{name}" in text else _(text)
 
 
 def table_room(table_id: str) -> str:
@@ -56,20 +102,21 @@ def clean_text(text: Any) -> str:
     """A chat line as it is stored: one line of printable text, 1 to ``MAX_TEXT`` characters
     (a refusal otherwise)."""
     if not isinstance(text, str):
-        raise Refused(Code.BAD_REQUEST, "a chat line is text")
+        raise Refused(Code.BAD_REQUEST, _("a chat line is text"))
     text = " ".join(text.split())
     if not text:
-        raise Refused(Code.INVALID, "say something first")
+        raise Refused(Code.INVALID, _("say something first"))
     if len(text) > MAX_TEXT:
-        raise Refused(Code.INVALID, f"a chat line is at most {MAX_TEXT} characters")
+        raise Refused(Code.INVALID, _("a chat line is at most {most} characters",
+                                      most=MAX_TEXT))
     if any(unicodedata.category(ch) in ("Cc", "Cs", "Co") for ch in text):
-        raise Refused(Code.INVALID, "a chat line cannot hold control characters")
+        raise Refused(Code.INVALID, _("a chat line cannot hold control characters"))
     return text
 
 
 def line_json(line: ChatLine) -> dict[str, Any]:
     """A chat line as the API and the sockets send it."""
-    return {"type": "chat", "id": line.id, "name": line.name, "text": line.text,
+    return {"type": "chat", "id": line.id, "name": line.name, "text": said(line),
             "system": line.kind == SYSTEM, "spectator": line.spectator,
             "time": line.created}
 
@@ -140,7 +187,7 @@ class ChatService:
 
     def mute(self, user_id: int, muted_id: int) -> None:
         if user_id == muted_id:
-            raise Refused(Code.INVALID, "you cannot mute yourself")
+            raise Refused(Code.INVALID, _("you cannot mute yourself"))
         self.store.mute(user_id, muted_id)
         self._mutes.pop(user_id, None)
 
@@ -158,8 +205,9 @@ class ChatService:
         for most, window in RATE_LIMITS:
             recent = [t for t in said if t > now - window]
             if len(recent) >= most:
-                refusal = Refused(Code.QUOTA, f"you are writing too fast: at most {most} "
-                                              f"lines in {int(window)} seconds")
+                refusal = Refused(Code.QUOTA, _("you are writing too fast: at most {most} "
+                                                "lines in {value} seconds",
+                                                most=most, value=int(window)))
                 refusal.retry_after = max(1, int(recent[0] + window - now) + 1)
                 raise refusal
         said.append(now)
@@ -182,7 +230,7 @@ class ChatService:
                            text: Any) -> ChatLine:
         """``user`` says ``text`` at the table (a spectator unless they sit there)."""
         if user is None:
-            raise Refused(Code.UNAUTHORIZED, "sign in or play as a guest to chat")
+            raise Refused(Code.UNAUTHORIZED, _("sign in or play as a guest to chat"))
         clean = clean_text(text)
         self._check_rate(user.id)
         spectator = not is_player(lt, Holder(user.id, who.token_hashes))
@@ -193,33 +241,43 @@ class ChatService:
         return line
 
     def deliver_table(self, lt: LiveTable, line: ChatLine) -> None:
-        text = json.dumps(line_json(line))
+        texts: dict[str, str] = {}  # the line in each reader's language
         for c in list(lt.conns):
             if self.may_read(lt, line, c):
+                text = texts.get(c.lang)
+                if text is None:
+                    with i18n.speaking(c.lang):
+                        text = texts[c.lang] = json.dumps(line_json(line))
                 c.queue.put_nowait(text)
 
-    async def system(self, lt: LiveTable, text: str) -> ChatLine:
-        """A system line in a table's chat."""
+    async def system(self, lt: LiveTable, say: str, **params: Any) -> ChatLine:
+        """A system line in a table's chat: ``say``, a key of :data:`SYSTEM_TEXTS`, with its
+        ``params`` (stored so, and said in each reader's language)."""
         line = await asyncio.to_thread(self.store.add_chat, table_room(lt.id), None, "",
-                                       text, SYSTEM, False)
+                                       system_text(say, **params), SYSTEM, False)
         self.deliver_table(lt, line)
         await self._share(line)
         return line
 
     async def on_event(self, lt: LiveTable, event: str, data: dict[str, Any]) -> None:
         """A table event as a system line (events without words of their own say nothing)."""
-        words = SYSTEM_TEXTS.get(event)
-        if words is None:
+        text = SYSTEM_TEXTS.get(event)
+        if text is None or event == "ratings":
+            return
+        if "{name}" not in text:
+            await self.system(lt, event)
             return
         name = data.get("name")
-        if name is None and "seat" in data:
-            seat = data["seat"]
-            if isinstance(seat, int) and 0 <= seat < len(lt.seats):
-                s = lt.seats[seat]
-                name = s.name if s.kind != SeatKind.OPEN else None
-        if "{name}" in words and not name:
-            name = f"Player {int(data.get('seat', 0)) + 1}"
-        await self.system(lt, words.format(name=name))
+        seat = data.get("seat")
+        if name is None and isinstance(seat, int) and 0 <= seat < len(lt.seats):
+            s = lt.seats[seat]
+            if s.kind == SeatKind.BOT:
+                with i18n.speaking(i18n.DEFAULT):
+                    name = shown_name(s, lt.seats)
+            elif s.kind != SeatKind.OPEN:
+                name = s.name
+        await self.system(lt, event, name=name or None,
+                          seat=int(seat) if isinstance(seat, int) else 0)
 
     # ------------------------------------------------------------------ lobby
     def lobby_history(self, user_id: int | None) -> list[dict[str, Any]]:
@@ -229,7 +287,7 @@ class ChatService:
 
     async def say_in_lobby(self, user: UserRecord | None, text: Any) -> ChatLine:
         if user is None:
-            raise Refused(Code.UNAUTHORIZED, "sign in or play as a guest to chat")
+            raise Refused(Code.UNAUTHORIZED, _("sign in or play as a guest to chat"))
         clean = clean_text(text)
         self._check_rate(user.id)
         line = await asyncio.to_thread(self.store.add_chat, LOBBY, user.id, user.name, clean,

@@ -25,9 +25,15 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from meeple.engine import i18n
+from meeple.engine.i18n import words
+
 from ..domain import Code, Refused, SeatKind, TableStatus
 from ..live import LiveTable
+from ..views import shown_name
 from .store import CommunityStore
+
+_, _n = words(__file__)
 
 log = logging.getLogger("meeple.server.mail")
 AWAY_AFTER = 15 * 60.0
@@ -42,7 +48,7 @@ SALT = "meeple-unsubscribe"
 def check_email(value: Any) -> str:
     """An e-mail address as stored (a refusal if it does not look like one)."""
     if not isinstance(value, str) or not EMAIL.match(value.strip()):
-        raise Refused(Code.INVALID, "that does not look like an e-mail address")
+        raise Refused(Code.INVALID, _("that does not look like an e-mail address"))
     return value.strip()
 
 
@@ -63,8 +69,8 @@ class SmtpTarget:
     def parse(cls, url: str) -> SmtpTarget:
         u = urlsplit(url)
         if u.scheme not in ("smtp", "smtps") or not u.hostname:
-            raise ValueError("the SMTP URL reads smtp://[user:password@]host[:port]"
-                             "[?from=address&site=https://...]")
+            raise ValueError(_("the SMTP URL reads "
+                               "smtp://[user:password@]host[:port][?from=address&site=https://...]"))
         q = {k: v[-1] for k, v in parse_qs(u.query).items()}
         tls = u.scheme == "smtps"
         return cls(host=u.hostname, port=u.port or (465 if tls else 25), tls=tls,
@@ -80,13 +86,16 @@ class Mailer:
 
     def __init__(self, url: str, store: CommunityStore, secret: str, *,
                  away_after: float = AWAY_AFTER, mail_gap: float = MAIL_GAP,
-                 name_of: Callable[[int], str | None] | None = None):
+                 name_of: Callable[[int], str | None] | None = None,
+                 lang_of: Callable[[int], str | None] | None = None):
         self.target = SmtpTarget.parse(url)
         self.store = store
         self.signer = URLSafeSerializer(secret, salt=SALT)
         self.away_after = away_after
         self.mail_gap = mail_gap
         self.name_of = name_of or (lambda _uid: None)
+        self.lang_of = lang_of or (lambda _uid: None)
+        """The language a person chose (their e-mails are written in it; else English)."""
         self.waits: dict[tuple[str, int], asyncio.Task[None]] = {}
         self.sent = 0
 
@@ -102,31 +111,35 @@ class Mailer:
         try:
             data = self.signer.loads(token)
         except BadSignature:
-            raise Refused(Code.FORBIDDEN, "this unsubscribe link is not valid") from None
+            raise Refused(Code.FORBIDDEN, _("this unsubscribe link is not valid")) from None
         if not isinstance(data, dict) or not isinstance(data.get("u"), int):
-            raise Refused(Code.FORBIDDEN, "this unsubscribe link is not valid")
+            raise Refused(Code.FORBIDDEN, _("this unsubscribe link is not valid"))
         return int(data["u"])
 
     # ------------------------------------------------------------------ sending
-    def message(self, to: str, user_id: int, name: str, lt: LiveTable) -> EmailMessage:
-        """The turn e-mail (plain text: names are never markup here)."""
+    def message(self, to: str, user_id: int, name: str | None, lt: LiveTable) -> EmailMessage:
+        """The turn e-mail in the language in use (plain text: names are never markup
+        here)."""
         title = lt.game.title if hasattr(lt.game, "title") else lt.meta.game
-        others = [s.name for s in lt.seats
+        others = [shown_name(s, lt.seats) or "" for s in lt.seats
                   if s.kind != SeatKind.OPEN and s.user_id != user_id and s.name]
-        against = f" with {', '.join(others)}" if others else ""
         link = f"{self.target.site}/table/{quote(lt.id)}"
         unsubscribe = self.unsubscribe_link(user_id)
         msg = EmailMessage()
         msg["From"] = self.target.sender
         msg["To"] = to
-        msg["Subject"] = f"Your turn in {title}"
+        msg["Subject"] = _("Your turn in {title}", title=title)
         msg["List-Unsubscribe"] = f"<{unsubscribe}>"
-        msg.set_content(
-            f"Hello {name},\n\n"
-            f"It is your turn in {title}{against}.\n"
-            f"Play your move here: {link}\n\n"
-            f"You get this e-mail because you asked to hear of your turn when you are away.\n"
-            f"To get no more of them, open: {unsubscribe}\n")
+        msg["Content-Language"] = i18n.language()
+        hello = _("Hello {name},", name=name) if name else _("Hello,")
+        turn = (_("It is your turn in {title} with {others}.", title=title,
+                  others=", ".join(others)) if others
+                else _("It is your turn in {title}.", title=title))
+        lines = [hello, "", turn, _("Play your move here: {link}", link=link), "",
+                 _("You get this e-mail because you asked to hear of your turn when you are "
+                   "away."),
+                 _("To get no more of them, open: {link}", link=unsubscribe)]
+        msg.set_content("\n".join(lines) + "\n")
         return msg
 
     def _send(self, msg: EmailMessage) -> None:
@@ -204,9 +217,12 @@ class Mailer:
             return False
         if prefs.last_mailed is not None and now - prefs.last_mailed < self.mail_gap:
             return False
-        name = self.name_of(user_id) or "there"
+        name = self.name_of(user_id)
+        lang = await asyncio.to_thread(self.lang_of, user_id)
         await asyncio.to_thread(self.store.set_notify, user_id, last_mailed=now)
-        await self.send(self.message(prefs.email, user_id, name, lt))
+        with i18n.speaking(lang):  # the person's own language, else English
+            msg = self.message(prefs.email, user_id, name, lt)
+        await self.send(msg)
         return True
 
     def stop(self) -> None:

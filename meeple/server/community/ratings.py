@@ -202,5 +202,5 @@ def bot_label(spec: str) -> str:
     named = bot_name(spec) if is_step(spec) else None
     if named:
         return named
-    kind, _, level = spec.partition(":")
+    kind, _sep, level = spec.partition(":")
     return f"{kind} bot, level {level}" if level else f"{kind} bot"

@@ -6,27 +6,43 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response
 
+from meeple.engine import i18n
+
 from .. import auth, views
 from ..deps import CurrentUser, OptionalUser, Services, ServicesDep, StoreDep, UserId
 from ..domain import TableStatus, UserRecord, Visibility
+from ..language import COOKIE as LANG_COOKIE
+from ..language import remember
 from ..schemas import Credentials, GuestBody, Me, Ok, Profile
 
 router = APIRouter(prefix="/api", tags=["players"])
+_, _n = i18n.words(__file__)
 MAX_GUEST_SUFFIX = 1000
 GUEST_MARK = "guest"
 
 
 def _sign_in(s: Services, request: Request, response: Response, user: UserRecord) -> Me:
+    """Start the player's session in this browser. A player who chose a language gets it
+    here too (the ``lang`` cookie); one who has not yet keeps the one this browser chose."""
     s.cookies.end(request.cookies.get(auth.COOKIE))  # a browser has one session at a time
+    secure = s.settings.secure_cookies or s.settings.proxies.scheme(request) == "https"
     response.set_cookie(
         auth.COOKIE,
         s.cookies.start(user.id),
         max_age=auth.SESSION_MAX_AGE,
         httponly=True,
         samesite="lax",
-        secure=s.settings.secure_cookies or s.settings.proxies.scheme(request) == "https",
+        secure=secure,
     )
-    return Me(name=user.name, guest=user.guest)
+    lang = i18n.known(user.lang)
+    if lang is not None:
+        remember(response, lang, secure)
+    else:
+        chosen = i18n.known(request.cookies.get(LANG_COOKIE))
+        if chosen is not None:
+            s.store.set_language(user.id, chosen)
+            lang = chosen
+    return Me(name=user.name, guest=user.guest, lang=lang or i18n.language())
 
 
 def _valid_name(name: str) -> str:
@@ -51,7 +67,7 @@ def signup(body: Credentials, request: Request, response: Response, s: ServicesD
     user = s.store.add_user(name, auth.name_key(name), auth.hash_password(body.password),
                             guest=False)
     if user is None:
-        raise HTTPException(409, f"the name {name!r} is taken")
+        raise HTTPException(409, _("the name {name} is taken", name=repr(name)))
     return _sign_in(s, request, response, user)
 
 
@@ -78,14 +94,14 @@ def login(body: Credentials, request: Request, response: Response, s: ServicesDe
     if wait > 0:
         raise HTTPException(
             429,
-            f"too many failed log-ins; try again in {int(wait) + 1} s",
+            _("too many failed log-ins; try again in {value} s", value=int(wait) + 1),
             headers={"Retry-After": str(int(wait) + 1)},
         )
     user = s.store.user_by_key(key)
     if user is None or user.guest or not auth.verify_password(user.password_hash,
                                                               body.password):
         s.limiter.failed(key, address)
-        raise HTTPException(401, "wrong name or password")
+        raise HTTPException(401, _("wrong name or password"))
     s.limiter.succeeded(key, address)
     return _sign_in(s, request, response, user)
 
@@ -96,13 +112,13 @@ def guest(body: GuestBody, request: Request, response: Response, s: ServicesDep)
     base = _valid_name(body.name)
     taken = s.store.user_by_key(auth.name_key(base))
     if taken is not None and not taken.guest:
-        raise HTTPException(409, f"{base!r} is a registered player's name")
+        raise HTTPException(409, _("{base} is a registered player's name", base=repr(base)))
     for i in range(1, MAX_GUEST_SUFFIX):
         name = base if i == 1 else f"{base} ({i})"
         user = s.store.add_user(name, auth.name_key(name), None, guest=True)
         if user is not None:
             return _sign_in(s, request, response, user)
-    raise HTTPException(409, "no free guest name; choose another")
+    raise HTTPException(409, _("no free guest name; choose another"))
 
 
 @router.post("/logout")
@@ -124,9 +140,11 @@ def logout_all(request: Request, response: Response, s: ServicesDep,
 
 @router.get("/me")
 def me(user: OptionalUser) -> Me:
+    """Who is signed in in this browser, and the language it speaks (the player's chosen
+    one where they chose one)."""
     if user is None:
-        return Me(name=None, guest=None)
-    return Me(name=user.name, guest=user.guest)
+        return Me(name=None, guest=None, lang=i18n.language())
+    return Me(name=user.name, guest=user.guest, lang=i18n.known(user.lang) or i18n.language())
 
 
 @router.get("/users/{name}", response_model=Profile, response_model_exclude_unset=True)
@@ -135,7 +153,7 @@ def profile(name: str, db: StoreDep, viewer: UserId) -> dict[str, Any]:
     ones only for someone who sat there too."""
     user = db.user_by_key(auth.name_key(name)) if len(name) <= 64 else None
     if user is None:
-        raise HTTPException(404, "no player of that name")
+        raise HTTPException(404, _("no player of that name"))
     games = []
     for table, seats in db.tables_of(user.id, [TableStatus.FINISHED], newest="finished",
                                      limit=200):

@@ -12,6 +12,8 @@ from typing import Any
 from fastapi import APIRouter, Header, HTTPException, WebSocket
 from pydantic import BaseModel, Field
 
+from meeple.engine.i18n import words
+
 from .. import auth
 from ..community import CommunityDep
 from ..community.chat import LobbyConn, line_json
@@ -19,6 +21,8 @@ from ..deps import CurrentUser, OptionalUser, ServicesDep, TableDep, UserId
 from ..domain import Refused
 from ..live import Holder
 from ..web import BadMessage, origin_allowed, socket_message
+
+_, _n = words(__file__)
 
 router = APIRouter(tags=["chat"])
 MAX_SOCKET_MESSAGE = 4000
@@ -40,7 +44,7 @@ class NameBody(BaseModel):
 def _user_named(s: ServicesDep, name: str) -> Any:
     user = s.store.user_by_key(auth.name_key(name)) if len(name) <= 64 else None
     if user is None:
-        raise HTTPException(404, "no player of that name")
+        raise HTTPException(404, _("no player of that name"))
     return user
 
 
@@ -135,7 +139,7 @@ async def _lobby_message(c: Any, user: Any, text: str | None) -> dict[str, Any] 
     if msg.get("type") == "ping":
         return {"type": "pong"}
     if msg.get("type") != "chat":
-        return {"type": "chat_error", "reason": "unknown message type; expected chat or ping"}
+        return {"type": "chat_error", "reason": _("unknown message type; expected chat or ping")}
     try:
         await c.chat.say_in_lobby(user, msg.get("text"))
     except Refused as e:

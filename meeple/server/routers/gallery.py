@@ -1,8 +1,9 @@
 """Pictures of the games for the lobby: one sample position per game, drawn by its renderer.
 
-Each picture is computed once per process and language, in a thread of its own (a sample game is played by
-the greedy bots, which takes up to a few seconds), and then served from memory. The pictures
-are made one at a time there, so they never hold the threads the rest of the server uses.
+Each picture is computed once per process and language, in a thread of its own (a sample game
+is played by the greedy bots, which takes up to a few seconds), and then served from memory.
+The pictures are made one at a time there, so they never hold the threads the rest of the
+server uses.
 """
 
 from __future__ import annotations

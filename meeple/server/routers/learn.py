@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 import meeple
 from meeple.bots import bot_choices
 from meeple.engine import Game, MeepleError, State
+from meeple.engine.i18n import words
 from meeple.engine.lessons import (
     Lesson,
     Tutorial,
@@ -33,6 +34,8 @@ from meeple.engine.look import seat_names
 from meeple.engine.registry import game_class, game_lessons
 
 from .pages import index
+
+_, _n = words(__file__)
 
 router = APIRouter(prefix="/api/learn", tags=["learn"])
 pages = APIRouter(include_in_schema=False)
@@ -123,11 +126,12 @@ class Verdict(BaseModel):
 
 def _lessons(name: str) -> tuple[type[Game], Lesson]:
     if name not in meeple.games():
-        raise HTTPException(404, f"no game named {name!r}; known: {', '.join(meeple.games())}")
+        raise HTTPException(404, _("no game named {name}; known: {choices}",
+                                   name=repr(name), choices=', '.join(meeple.games())))
     try:
         return game_class(name), game_lessons(name).LESSON
     except LookupError:
-        raise HTTPException(404, f"{name} has no lessons yet") from None
+        raise HTTPException(404, _("{name} has no lessons yet", name=name)) from None
 
 
 def _game(name: str) -> tuple[Game, Lesson]:
@@ -167,7 +171,7 @@ def howto(name: str) -> HowTo:
     try:
         text = howto_markdown(cls)
     except FileNotFoundError:
-        raise HTTPException(404, f"{name} has no how-to-play page yet") from None
+        raise HTTPException(404, _("{name} has no how-to-play page yet", name=name)) from None
     bot = _weakest()
     return HowTo(
         name=name, title=cls.title,
@@ -186,9 +190,10 @@ def howto(name: str) -> HowTo:
             responses={200: {"content": {"image/svg+xml": {}}}})
 def picture(name: str, picture: str, request: Request) -> Response:
     """One named picture of the how-to-play page, drawn by the game's own renderer."""
-    _, lesson = _lessons(name)
+    _name, lesson = _lessons(name)
     if picture not in {p.name for p in lesson.positions}:
-        raise HTTPException(404, f"{name} has no picture named {picture!r}")
+        raise HTTPException(404, _("{name} has no picture named {picture}",
+                                   name=name, picture=repr(picture)))
     svg, tag = _svg(name, picture)
     headers = {"Cache-Control": f"public, max-age={MAX_AGE}", "ETag": tag}
     if request.headers.get("if-none-match") == tag:
@@ -205,7 +210,8 @@ def aid(name: str) -> Aid:
 
 def _step_index(lesson: Lesson, index: int) -> int:
     if not 0 <= index < len(lesson.steps):
-        raise HTTPException(404, f"the tutorial has steps 0 to {len(lesson.steps) - 1}")
+        raise HTTPException(404, _("the tutorial has steps 0 to {last}",
+                                   last=len(lesson.steps) - 1))
     return index
 
 

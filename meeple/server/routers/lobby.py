@@ -9,6 +9,7 @@ from fastapi import APIRouter, HTTPException, Query
 import meeple
 from meeple.bots import bot_choices
 from meeple.engine import game_class
+from meeple.engine.i18n import words
 from meeple.engine.lessons import howto_markdown, with_pictures
 
 from .. import views
@@ -16,13 +17,16 @@ from ..deps import CurrentUser, StoreDep
 from ..domain import CLOCK_PROFILES, LIVE, SeatKind, TableStatus
 from ..schemas import BotList, ClockProfiles, GameInfo, GameList, RulesPage, TableList
 
+_, _n = words(__file__)
+
 router = APIRouter(prefix="/api", tags=["lobby"])
 LIST_LIMIT = 100
 
 
 def _known_game(name: str) -> None:
     if name not in meeple.games():
-        raise HTTPException(404, f"no game named {name!r}; known: {', '.join(meeple.games())}")
+        raise HTTPException(404, _("no game named {name}; known: {choices}",
+                                   name=repr(name), choices=', '.join(meeple.games())))
 
 
 def _game_json(name: str) -> dict[str, Any]:
@@ -52,7 +56,7 @@ def rules(name: str) -> RulesPage:
     try:
         text = cls.rules_markdown()
     except (FileNotFoundError, ModuleNotFoundError):
-        raise HTTPException(404, f"{name} has no rules page yet") from None
+        raise HTTPException(404, _("{name} has no rules page yet", name=name)) from None
     try:
         howto = with_pictures(howto_markdown(cls),
                               lambda p: f"/api/learn/{name}/pictures/{p}.svg")

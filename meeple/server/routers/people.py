@@ -5,6 +5,7 @@ settings and the unsubscribe link of a turn e-mail."""
 from __future__ import annotations
 
 import asyncio
+import html
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Response
@@ -12,6 +13,8 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
 import meeple
+from meeple.engine import i18n
+from meeple.engine.i18n import words
 
 from .. import auth
 from ..community import CommunityDep
@@ -21,6 +24,8 @@ from ..community.ratings import MU, SIGMA, shown
 from ..deps import CurrentUser, ServicesDep, UserId
 from ..domain import SeatKind, TableStatus, UserRecord
 from . import pages
+
+_, _n = words(__file__)
 
 router = APIRouter(tags=["people"])
 BOARD_SIZE = 50
@@ -42,7 +47,7 @@ class NotifyBody(BaseModel):
 def _named(s: ServicesDep, name: str) -> UserRecord:
     user = s.store.user_by_key(auth.name_key(name)) if len(name) <= 64 else None
     if user is None:
-        raise HTTPException(404, "no player of that name")
+        raise HTTPException(404, _("no player of that name"))
     return user
 
 
@@ -57,7 +62,7 @@ async def person(name: str, s: ServicesDep, c: CommunityDep, viewer: UserId) -> 
 def avatar(name: str) -> Response:
     """A picture made from the name (any name: nobody's picture says whether they exist)."""
     if len(name) > 64:
-        raise HTTPException(404, "no player of that name")
+        raise HTTPException(404, _("no player of that name"))
     return Response(avatar_svg(name), media_type="image/svg+xml",
                     headers={"Cache-Control": "public, max-age=86400",
                              "Content-Security-Policy": "default-src 'none'; style-src "
@@ -69,7 +74,7 @@ def avatar(name: str) -> Response:
 async def leaderboard(game: str, s: ServicesDep, c: CommunityDep) -> dict[str, Any]:
     """The best rated people of a game and the bots' levels on the same scale, best first."""
     if game not in meeple.games():
-        raise HTTPException(404, f"no game named {game!r}")
+        raise HTTPException(404, _("no game named {game}", game=repr(game)))
     rows: list[dict[str, Any]] = []
     for r in await asyncio.to_thread(c.store.leaderboard, game, BOARD_SIZE):
         user = s.store.user(r.user_id)
@@ -89,7 +94,7 @@ async def leaderboard(game: str, s: ServicesDep, c: CommunityDep) -> dict[str, A
 def follow(name: str, s: ServicesDep, c: CommunityDep, user: CurrentUser) -> dict[str, Any]:
     other = _named(s, name)
     if other.id == user.id:
-        raise HTTPException(422, "you cannot follow yourself")
+        raise HTTPException(422, _("you cannot follow yourself"))
     c.store.follow(user.id, other.id)
     return {"ok": True}
 
@@ -107,14 +112,14 @@ async def invite(name: str, body: InviteBody, s: ServicesDep, c: CommunityDep,
     on their profile page (and at once, if they have the lobby open)."""
     other = _named(s, name)
     if other.id == user.id:
-        raise HTTPException(422, "you cannot invite yourself")
+        raise HTTPException(422, _("you cannot invite yourself"))
     stored = s.store.table(body.table_id) if len(body.table_id) <= 16 else None
     if stored is None or not (stored.meta.owner_id == user.id or any(
             seat.user_id == user.id for seat in stored.seats)):
-        raise HTTPException(404, "no such table of yours")
+        raise HTTPException(404, _("no such table of yours"))
     if stored.meta.status != TableStatus.WAITING or all(
             seat.kind != SeatKind.OPEN for seat in stored.seats):
-        raise HTTPException(409, "that table has no open seat")
+        raise HTTPException(409, _("that table has no open seat"))
     inv = await asyncio.to_thread(c.store.invite, user.id, other.id, stored.meta.id)
     c.chat.tell(other.id, {"type": "invitation", "from": user.name, "table": inv.table_id,
                            "title": game_title(stored.meta.game)})
@@ -132,13 +137,13 @@ def set_notifications(body: NotifyBody, c: CommunityDep,
                       user: CurrentUser) -> dict[str, Any]:
     """Set the address for turn e-mails and whether to get them (guests cannot)."""
     if user.guest and (body.email or body.turn_mail):
-        raise HTTPException(403, "guests get no e-mail: sign up first")
+        raise HTTPException(403, _("guests get no e-mail: sign up first"))
     email = check_email(body.email) if body.email else None
     n = c.store.set_notify(user.id, email=email, clear_email=body.email == "",
                            turn_mail=body.turn_mail)
     if n.turn_mail and not n.email:
         n = c.store.set_notify(user.id, turn_mail=False)
-        raise HTTPException(422, "give an e-mail address first")
+        raise HTTPException(422, _("give an e-mail address first"))
     return {"email": n.email, "turn_mail": n.turn_mail, "mail_offered": c.mailer is not None}
 
 
@@ -146,14 +151,16 @@ def set_notifications(body: NotifyBody, c: CommunityDep,
 def unsubscribe(c: CommunityDep, token: str = Query(max_length=400)) -> HTMLResponse:
     """The link of a turn e-mail: no more turn e-mails to that person."""
     if c.mailer is None:
-        raise HTTPException(404, "this server sends no e-mail")
+        raise HTTPException(404, _("this server sends no e-mail"))
     uid = c.mailer.read_token(token)
     c.store.set_notify(uid, turn_mail=False)
+    done = html.escape(_("Unsubscribed"))
     return HTMLResponse(
-        "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>Unsubscribed · "
-        "meeple</title><body><h1>Unsubscribed</h1><p>You will get no more turn e-mails. You "
-        "can turn them on again on your profile page.</p><p><a href=\"/\">Back to the lobby"
-        "</a></p></body></html>")
+        f"<!doctype html><html lang=\"{i18n.language()}\"><meta charset=\"utf-8\">"
+        f"<title>{done} · meeple</title><body><h1>{done}</h1><p>"
+        + html.escape(_("You will get no more turn e-mails. You can turn them on again on "
+                        "your profile page."))
+        + "</p><p><a href=\"/\">" + html.escape(_("Back to the lobby")) + "</a></p></body></html>")
 
 
 # The leaderboard's page paths are pages of the web client (served like the others).

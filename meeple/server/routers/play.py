@@ -17,6 +17,8 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
+from meeple.engine.i18n import words
+
 from .. import auth
 from ..community import table_message
 from ..deps import ServicesDep, TablesDep, UserId
@@ -24,6 +26,8 @@ from ..domain import Code, Message, Refused
 from ..live import FRAME_DUE, Conn, Holder, LiveTable
 from ..service import TableService
 from ..web import BadMessage, origin_allowed, socket_message
+
+_, _n = words(__file__)
 
 router = APIRouter(tags=["live play"])
 MAX_MESSAGE = 10000
@@ -59,16 +63,16 @@ async def play(ws: WebSocket, table_id: str, tables: TablesDep, s: ServicesDep,
         await ws.close(code=1013)
         return
     if lt is None:
-        await ws.send_text(json.dumps(_error(Code.NOT_FOUND, "no such table")))
+        await ws.send_text(json.dumps(_error(Code.NOT_FOUND, _("no such table"))))
         await ws.close(code=NOT_FOUND_CLOSE)
         return
     conn = Conn(user_id=uid)
     cookie = ws.cookies.get(auth.COOKIE)
     writer = asyncio.create_task(_writer(ws, lt, conn))
     if "token" in ws.query_params:
-        _send(conn, _error(Code.BAD_REQUEST, "seat tokens never go in the address: send "
-                                             "them in the first message, "
-                                             '{"type": "hello", "tokens": [...]}'))
+        _send(conn, _error(Code.BAD_REQUEST, _("seat tokens never go in the address: send them "
+                                               "in the first message, {\"type\": \"hello\", "
+                                               "\"tokens\": [...]}")))
     watching = lt.may_see(conn)
     if watching:
         lt.conns.add(conn)
@@ -79,13 +83,13 @@ async def play(ws: WebSocket, table_id: str, tables: TablesDep, s: ServicesDep,
             try:
                 msg = await asyncio.wait_for(ws.receive(), timeout)
             except TimeoutError:
-                _send(conn, _error(Code.NOT_FOUND, "no such table"))
+                _send(conn, _error(Code.NOT_FOUND, _("no such table")))
                 break
             if msg["type"] == "websocket.disconnect":
                 break
             text = msg.get("text")
             if text is None:
-                _send(conn, _error(Code.BAD_REQUEST, "messages are JSON text, not binary"))
+                _send(conn, _error(Code.BAD_REQUEST, _("messages are JSON text, not binary")))
                 continue
             if conn.user_id is not None and s.cookies.load(cookie) != conn.user_id:
                 conn.user_id = None  # the session was ended (logged out): its seats go
@@ -96,7 +100,7 @@ async def play(ws: WebSocket, table_id: str, tables: TablesDep, s: ServicesDep,
                 _send(conn, reply)
             if not watching:
                 if not lt.may_see(conn, conn.code):
-                    _send(conn, _error(Code.NOT_FOUND, "no such table"))
+                    _send(conn, _error(Code.NOT_FOUND, _("no such table")))
                     break
                 watching = True
                 lt.conns.add(conn)
@@ -122,7 +126,7 @@ async def my_turns(ws: WebSocket, tables: TablesDep, s: ServicesDep, uid: UserId
     await ws.accept()
     if uid is None:
         await ws.send_text(json.dumps(_error(Code.UNAUTHORIZED,
-                                             "sign in or play as a guest first")))
+                                             _("sign in or play as a guest first"))))
         await ws.close(code=UNAUTHORIZED_CLOSE)
         return
     queue = tables.watch(uid)
@@ -164,7 +168,7 @@ async def _pings(ws: WebSocket) -> None:
         except BadMessage:
             kind = None
         reply = {"type": Message.PONG} if kind == Message.PING else _error(
-            Code.BAD_REQUEST, "this socket only answers ping")
+            Code.BAD_REQUEST, _("this socket only answers ping"))
         await ws.send_text(json.dumps(reply))
 
 
@@ -186,7 +190,7 @@ async def _writer(ws: WebSocket, lt: LiveTable, conn: Conn) -> None:
             if conn.told and conn.held != before:
                 out.insert(0, json.dumps({
                     "type": Message.SEATS, "seats": sorted(conn.held),
-                    "reason": "the seats this connection holds have changed",
+                    "reason": _("the seats this connection holds have changed"),
                 }))
             conn.told = True
         try:
@@ -226,7 +230,7 @@ async def _handle(tables: TableService, lt: LiveTable, conn: Conn,
         code = msg.get("code")
         if tokens is None or not (code is None or isinstance(code, str) and len(code) < 100):
             return _error(Code.BAD_REQUEST,
-                          'hello is {"type": "hello", "tokens": ["seat token", ...]}')
+                          _("hello is {\"type\": \"hello\", \"tokens\": [\"seat token\", ...]}"))
         more = Holder.of(None, tokens).token_hashes
         conn.token_hashes = list(dict.fromkeys(conn.token_hashes + more))[:MAX_TOKENS]
         conn.code = code or conn.code
@@ -234,14 +238,16 @@ async def _handle(tables: TableService, lt: LiveTable, conn: Conn,
         conn.dirty = True
         conn.queue.put_nowait(FRAME_DUE)
         if bad:
-            return _error(Code.FORBIDDEN, f"{bad} seat token(s) not valid here")
+            return _error(Code.FORBIDDEN, _n("{n} seat token is not valid here",
+                                             "{n} seat tokens are not valid here", bad))
         return None
     if kind == Message.VIEW:
         seat = _seat(msg.get("seat"))
         if seat is None:
-            return _error(Code.BAD_REQUEST, "seat must be a seat number")
+            return _error(Code.BAD_REQUEST, _("seat must be a seat number"))
         if seat not in lt.held_by(conn):
-            return _error(Code.FORBIDDEN, f"this connection does not hold seat {seat}")
+            return _error(Code.FORBIDDEN, _("this connection does not hold seat {seat}",
+                                            seat=seat))
         conn.view_seat = seat
         conn.dirty = True
         conn.queue.put_nowait(FRAME_DUE)
@@ -249,7 +255,7 @@ async def _handle(tables: TableService, lt: LiveTable, conn: Conn,
     if kind == Message.ACT:
         seat = _seat(msg.get("seat"))
         if seat is None:
-            return _error(Code.BAD_REQUEST, "seat must be an int")
+            return _error(Code.BAD_REQUEST, _("seat must be an int"))
         try:
             await tables.act(lt, seat, msg.get("action"), msg.get("move_number"), by=conn)
         except Refused as e:
@@ -258,5 +264,5 @@ async def _handle(tables: TableService, lt: LiveTable, conn: Conn,
     if kind in ("chat", "chat_history"):
         return await table_message(tables, lt, conn, msg)
     return _error(Code.BAD_REQUEST,
-                  "unknown message type; expected hello, act, view, chat, chat_history or ping")
+                  _("unknown message type; expected hello, act, view, chat, chat_history or ping"))
 

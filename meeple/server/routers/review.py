@@ -11,13 +11,16 @@ from fastapi import APIRouter, Depends, Header, Query
 from starlette.requests import HTTPConnection
 
 from meeple.bots.hint import hint_part, ready
+from meeple.engine.i18n import words
 
 from ..deps import CurrentUser, ServicesDep, TableDep, UserId
-from ..domain import Code, Refused, TableStatus
+from ..domain import Code, Refused, TableStatus, status_sentence
 from ..live import Holder, LiveTable
 from ..pool import Busy
 from ..reviews import Reviews, ReviewStore
 from ..schemas import HintAnswer, ReviewAnswer
+
+_, _n = words(__file__)
 
 router = APIRouter(prefix="/api/tables", tags=["review"])
 HINTS_AT_ONCE = 4
@@ -41,13 +44,14 @@ def check_hint(lt: LiveTable, seat: int, held: set[int]) -> None:
     """Refuse a hint unless ``seat`` is held by the asker, at a casual running table, and
     has a move to make now."""
     if getattr(lt.meta, "rated", False):
-        raise Refused(Code.FORBIDDEN, "hints are for casual tables: this table is rated")
+        raise Refused(Code.FORBIDDEN, _("hints are for casual tables: this table is rated"))
     if seat not in held:
-        raise Refused(Code.FORBIDDEN, f"hints are for the player in seat {seat} only")
+        raise Refused(Code.FORBIDDEN, _("hints are for the player in seat {seat} only", seat=seat))
     if lt.meta.status != TableStatus.RUNNING:
-        raise Refused(Code.CONFLICT, f"the table is {lt.meta.status}: no hint to give")
+        raise Refused(Code.CONFLICT, _("{status}: no hint to give",
+                                       status=status_sentence(lt.meta.status)))
     if seat not in lt.state.pending_players():
-        raise Refused(Code.CONFLICT, "a hint is given when it is your move")
+        raise Refused(Code.CONFLICT, _("a hint is given when it is your move"))
 
 
 @router.get("/{table_id}/hint", response_model=HintAnswer)
@@ -60,7 +64,7 @@ async def get_hint(lt: TableDep, s: ServicesDep, reviews: ReviewsDep, uid: UserI
     held = lt.held_by(Holder.of(uid, [x_seat_token] if x_seat_token else []))
     check_hint(lt, seat, held)
     if reviews.hints >= HINTS_AT_ONCE:
-        raise Busy("the server is busy with other hints; try again shortly")
+        raise Busy(_("the server is busy with other hints; try again shortly"))
     g = lt.game
     moves = [(e.player, e.action) for e in lt.log]
     reviews.hints += 1
@@ -81,9 +85,9 @@ async def hint_ready(lt: TableDep, s: ServicesDep, uid: UserId,
     when it shows its Hint button): answers once they run, so the first hint is quick."""
     held = lt.held_by(Holder.of(uid, [x_seat_token] if x_seat_token else []))
     if getattr(lt.meta, "rated", False):
-        raise Refused(Code.FORBIDDEN, "hints are for casual tables: this table is rated")
+        raise Refused(Code.FORBIDDEN, _("hints are for casual tables: this table is rated"))
     if seat not in held:
-        raise Refused(Code.FORBIDDEN, f"hints are for the player in seat {seat} only")
+        raise Refused(Code.FORBIDDEN, _("hints are for the player in seat {seat} only", seat=seat))
     await s.tables.bots.run(ready)
 
 

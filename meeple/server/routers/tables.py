@@ -8,6 +8,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Header, HTTPException, Query, Response
 
+from meeple.engine.i18n import words
+
 from ..deps import (
     AnyTableDep,
     CurrentUser,
@@ -33,6 +35,8 @@ from ..schemas import (
     TableAnswer,
 )
 from ..service import load_game
+
+_, _n = words(__file__)
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 MOTIONS_KEPT = 256
@@ -175,20 +179,20 @@ async def frame(lt: TableDep, uid: UserId, seat: int | None = Query(default=None
     conn = Conn(user_id=uid, token_hashes=Holder.of(None, [x_seat_token or ""]).token_hashes,
                 only=seat if seat is not None else -1, view_seat=seat)
     if seat is not None and seat not in lt.held_by(conn):
-        raise HTTPException(403, f"you do not hold seat {seat}")
+        raise HTTPException(403, _("you do not hold seat {seat}", seat=seat))
     return Response(lt.frame_text(conn), media_type="application/json")
 
 
 def _finished(lt: LiveTable) -> None:
     if lt.meta.status != TableStatus.FINISHED:
-        raise HTTPException(409, "records and replays are open once the game is over")
+        raise HTTPException(409, _("records and replays are open once the game is over"))
 
 
 def _moves(lt: LiveTable, move: int | None) -> int:
     total = len(lt.log)
     n = total if move is None else move
     if not 0 <= n <= total:
-        raise HTTPException(422, f"move must be 0..{total}")
+        raise HTTPException(422, _("move must be 0..{total}", total=total))
     return n
 
 
@@ -211,7 +215,7 @@ async def replay(lt: TableDep, tables: TablesDep, move: int | None = None,
     _finished(lt)
     n = _moves(lt, move)
     if seat is not None and not 0 <= seat < lt.game.num_players:
-        raise HTTPException(422, f"seat must be 0..{lt.game.num_players - 1}")
+        raise HTTPException(422, _("seat must be 0..{value}", value=lt.game.num_players - 1))
     return await tables.work.run(lt.replay, n, seat)
 
 
@@ -229,16 +233,16 @@ async def motion(lt: TableDep, s: ServicesDep, move: int | None = None) -> Any:
     """The simulated motion of the last stability check in the public view after ``move``
     moves, for games with a motion simulation (Kozo's tower): public information."""
     if lt.meta.status == TableStatus.WAITING:
-        raise HTTPException(404, "the table has not started")
+        raise HTTPException(404, _("the table has not started"))
     if lt.game.motion is None:
-        raise HTTPException(404, f"{lt.game.name} has no recorded motion")
+        raise HTTPException(404, _("{name} has no recorded motion", name=lt.game.name))
     n = _moves(lt, move)
     key = (lt.id, n)
     cached = s.motions.get(key)
     if cached is None:  # a physics simulation: in the work pool, kept for the next viewer
         cached = await s.tables.work.run(_motion, lt, n)
         if cached is None:
-            raise HTTPException(404, "no stability check to show at this move")
+            raise HTTPException(404, _("no stability check to show at this move"))
         s.motions[key] = cached
         while len(s.motions) > MOTIONS_KEPT:
             s.motions.pop(next(iter(s.motions)))
