@@ -12,7 +12,7 @@ import { dateTime, t } from "../words.js";
 const MAX = 500;
 
 function clock(seconds) {
-  return dateTime(seconds, { hour: "2-digit", minute: "2-digit" });
+  return dateTime(seconds, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 }
 
 /**
