@@ -28,7 +28,7 @@ from .db import Base
 from .domain import Code, Refused, TableStatus
 from .live import LiveTable
 from .service import TableService
-from .views import seat_names
+from .views import player_n, seat_names
 
 _, _n = words(__file__)
 
@@ -143,8 +143,10 @@ class ReviewStore:
 def display_names(lt: LiveTable) -> list[str]:
     """Each seat's name as the pages show it: the holder's name, "Player N" for an open seat,
     and where one name holds several seats, which player each is."""
-    base = [n or f"Player {s + 1}" for s, n in enumerate(seat_names(lt.seats))]
-    return [f"{n} (player {s + 1})" if base.count(n) > 1 else n for s, n in enumerate(base)]
+    base = [n or player_n(s + 1) for s, n in enumerate(seat_names(lt.seats))]
+    # TRANSLATORS: a name that holds several seats, with the seat's number: "Ann (player 2)"
+    return [_("{name} (player {number})", name=n, number=str(s + 1)) if base.count(n) > 1
+            else n for s, n in enumerate(base)]
 
 
 def _charted(lt: LiveTable) -> int:
@@ -193,7 +195,7 @@ class Reviews:
                                "done": job.done if job.status != "done" else job.total,
                                "total": job.total}
         if job.status == "failed":
-            out["error"] = job.error or "the review could not be made"
+            out["error"] = _("the review could not be made")
         if job.status == "done" and job.result is not None:
             out["review"] = Review.from_stored(job.result).to_json(seat)
         return out

@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import quote
 
 from meeple.engine import MeepleError
+from meeple.engine.i18n import words
 from meeple.engine.registry import game_class
 from meeple.engine.svg import esc
 
@@ -17,6 +18,8 @@ from ..store import Store
 from ..views import table_summary
 from .ratings import MU, SIGMA, Ratings, shown
 from .store import CommunityStore
+
+_, _n = words(__file__)
 
 RECENT = 20
 SCANNED = 500
@@ -46,7 +49,7 @@ def avatar_svg(name: str, size: int = 64) -> str:
                 continue
             for c in {col, AVATAR_CELLS - 1 - col}:
                 cells.append(f'<rect x="{c + 1}" y="{row + 1}" width="1" height="1"/>')
-    label = esc(f"Picture of {name}")
+    label = esc(_("Picture of {name}", name=name))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 7 7" width="{size}" '
             f'height="{size}" role="img" aria-label="{label}"><title>{label}</title>'
             f'<rect width="7" height="7" fill="#f1efe8"/><g fill="{fill}">{"".join(cells)}</g>'

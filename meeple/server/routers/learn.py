@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 import meeple
 from meeple.bots import bot_choices
-from meeple.engine import Game, MeepleError, State
+from meeple.engine import Game, MeepleError, State, i18n
 from meeple.engine.i18n import words
 from meeple.engine.lessons import (
     Lesson,
@@ -152,11 +152,17 @@ def learner_names(players: int) -> list[str]:
     return seat_names(players)
 
 
-@functools.lru_cache(maxsize=64)
 def _svg(game_name: str, picture: str) -> tuple[str, str]:
-    """A named picture of a game and its entity tag, drawn once per process."""
+    """A named picture of a game in the language in use and its entity tag."""
+    return _drawn(game_name, picture, i18n.language())
+
+
+@functools.lru_cache(maxsize=256)
+def _drawn(game_name: str, picture: str, lang: str) -> tuple[str, str]:
+    """A named picture of a game in ``lang`` and its entity tag, drawn once per process."""
     game, lesson = _game(game_name)
-    svg = picture_svg(game, lesson, picture)
+    with i18n.speaking(lang):
+        svg = picture_svg(game, lesson, picture)
     return svg, '"' + hashlib.sha256(svg.encode("utf-8")).hexdigest()[:16] + '"'
 
 
@@ -195,7 +201,8 @@ def picture(name: str, picture: str, request: Request) -> Response:
         raise HTTPException(404, _("{name} has no picture named {picture}",
                                    name=name, picture=repr(picture)))
     svg, tag = _svg(name, picture)
-    headers = {"Cache-Control": f"public, max-age={MAX_AGE}", "ETag": tag}
+    headers = {"Cache-Control": f"public, max-age={MAX_AGE}", "ETag": tag,
+               "Vary": "Cookie, Accept-Language"}
     if request.headers.get("if-none-match") == tag:
         return Response(status_code=304, headers=headers)
     return Response(svg, media_type="image/svg+xml", headers=headers)

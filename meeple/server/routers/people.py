@@ -65,6 +65,7 @@ def avatar(name: str) -> Response:
         raise HTTPException(404, _("no player of that name"))
     return Response(avatar_svg(name), media_type="image/svg+xml",
                     headers={"Cache-Control": "public, max-age=86400",
+                             "Vary": "Cookie, Accept-Language",
                              "Content-Security-Policy": "default-src 'none'; style-src "
                                                         "'unsafe-inline'",
                              "X-Content-Type-Options": "nosniff"})
