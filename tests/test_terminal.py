@@ -23,7 +23,7 @@ class Pane:
 
     def __init__(self, command: str):
         self.name = f"meeple-{uuid.uuid4().hex[:8]}"
-        env = f"cd {ROOT} && TERM=xterm-256color COLUMNS=100"
+        env = f"cd {ROOT} && TERM=xterm-256color COLUMNS=100 LANGUAGE=en"
         for _ in range(5):  # a tmux server that is just closing refuses new sessions
             started = subprocess.run(
                 ["tmux", "new-session", "-d", "-s", self.name, "-x", "100", "-y", "45",
@@ -95,7 +95,8 @@ def test_hot_seat_turns_leave_nothing_private_in_the_scrollback(pane):
     assert term.alternate(), "a player's private view must be on the alternate screen"
     hand = next(line for line in private.splitlines() if line.startswith("In your hand:"))
     term.keys("moves", "Enter")
-    listing = term.wait_for("legal moves:")
+    term.wait_for("legal moves:")
+    listing = term.wait_for(" 1. ")  # the list itself, printed after its heading
     first = next(line for line in listing.splitlines() if line.strip().startswith("1. "))
     chosen = first.split("1. ", 1)[1].split("  ")[0]  # e.g. "choose red-27"
     term.keys("1", "Enter")
@@ -145,3 +146,30 @@ def test_the_prompt_edits_remembers_and_completes(pane):
     term.wait_for("Player 2 (Casual bot) places")
     term.keys("quit", "Enter")
     term.wait_for("Game left unfinished.")
+
+
+def test_a_hot_seat_game_in_german(pane):
+    """The same terminal play in German: the hand-over, the prompt, its commands typed in
+    German, the move list and the end, with no English of the command's own."""
+    prompt = "Zug (? für Züge):"
+    term = pane(f"{MEEPLE} --lang de play kontor --seats human,human --seed 9")
+    screen = term.wait_for("Gib die Tastatur an")
+    assert "Spieler 1 weiter und drück Enter." in " ".join(screen.split())
+    term.keys("Enter")
+    term.wait_for(prompt)
+    assert term.alternate()
+    term.keys("züge", "Enter")
+    listing = term.wait_for("erlaubte Züge:")
+    assert "(gib einen Zug oder seine Nummer ein)" in listing
+    term.keys("hilfe", "Enter")
+    helped = " ".join(term.wait_for("Befehle:").split())
+    assert "Befehle: züge (oder ?) listet die erlaubten Züge" in helped
+    term.keys("1", "Enter")
+    handover = term.wait_for("Spieler 2 weiter und drück Enter.")
+    assert "hat gewählt" in term.scrollback()
+    for english in ("Pass the keyboard", "has chosen", "legal moves", PROMPT):
+        assert english not in handover and english not in term.scrollback()
+    term.keys("Enter")
+    term.wait_for(prompt)
+    term.keys("ende", "Enter")
+    term.wait_for("Partie nicht zu Ende gespielt.")
