@@ -49,18 +49,21 @@ VISIBLE_TEXTS = """() => {
   for (const el of parents) {
     const own = [...el.childNodes].filter((c) => c.nodeType === 3)
       .map((c) => c.textContent).join(' ');
-    out.push(own.replace(/\\s+/g, ' ').trim());
+    // the server's own words: rules pages, pictures, move sentences, lessons
+    const server = !!el.closest(
+      '#rules, #howto, svg, .log, .aid-body, #tutorial-text, #tutorial-title');
+    out.push([own.replace(/\\s+/g, ' ').trim(), server]);
   }
   for (const el of document.querySelectorAll('[placeholder], [aria-label], [title], select')) {
     if (el.closest('svg title')) continue;
     if (!seen(el)) continue;
     for (const a of ['placeholder', 'aria-label'])
-      if (el.getAttribute(a)) out.push(el.getAttribute(a).trim());
+      if (el.getAttribute(a)) out.push([el.getAttribute(a).trim(), false]);
     if (el.tagName === 'SELECT' && el.selectedOptions[0])
-      out.push(el.selectedOptions[0].textContent.trim());
+      out.push([el.selectedOptions[0].textContent.trim(), false]);
   }
-  out.push(document.title);
-  return out.filter(Boolean);
+  out.push([document.title, false]);
+  return out.filter((x) => x[0]);
 }"""
 
 OVERFLOW = """(width) => {
@@ -124,13 +127,16 @@ class Checker:
         self.english = set() if lang == "en" else ENGLISH - NATIVE[lang]
         self.names = sorted([NAME, "meeple", *titles], key=len, reverse=True)
 
-    def problems(self, texts: list[str]) -> list[str]:
+    def problems(self, texts: list[tuple[str, bool]]) -> list[str]:
+        """What is English in ``texts`` (each with whether the server wrote it: the client's
+        own texts are looked for only in the client's parts of the page)."""
         out = []
-        for text in texts:
-            if text in self.exact or any(p.fullmatch(text) for p in self.patterns):
+        for text, server in texts:
+            if not server and (text in self.exact
+                               or any(p.fullmatch(text) for p in self.patterns)):
                 out.append(f"a text of the web client left in English: {text!r}")
                 continue
-            if any(e in text for e in self.long):
+            if not server and any(e in text for e in self.long):
                 out.append(f"English inside: {text!r}")
                 continue
             bare = text
