@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from meeple.engine import svg as draw
+from meeple.engine.i18n import words
 from meeple.engine.look import INK, Colour
 
 from .components import (
@@ -30,6 +31,9 @@ from .components import (
     TAVERN,
     WATER,
 )
+from .notation import GOODS_WORDS
+
+_, _n = words(__file__)
 
 GOODS_FILL = {"tea": "#d8b96a", "wine": "#7b3f00", "spice": "#5f8f2a"}
 """The goods' own colours (rules 2.1: tea beige, wine brown, spice green), never a player's."""
@@ -341,18 +345,29 @@ def card_words(name: str) -> str:
     """A card as a player names it: "35 (spice, coin)", "water 48 (coin)", "flood 88"."""
     c = card_of_name(name)
     if c.kind == ANCHOR:
-        return "the anchor"
+        return _("the anchor")
     parts: list[str] = []
     if c.kind == GOODS_CARD:
-        parts.append(" and ".join(c.goods))
+        goods = [_(GOODS_WORDS[GOODS.index(g)]) for g in c.goods]
+        parts.append(goods[0] if len(goods) == 1 else
+                     _("{first} and {last}", first=_(", ").join(goods[:-1]), last=goods[-1]))
     elif c.kind == CRANE:
-        parts.append("crane")
+        parts.append(_("crane"))
     elif c.kind == TAVERN:
-        parts.append("tavern")
+        parts.append(_("tavern"))
     if c.coin:
-        parts.append("coin")
+        parts.append(_("coin"))
     if c.ship:
-        parts.append("ship")
-    head = {WATER: "water ", FLOOD: "flood ", BRIDGE: "bridge ", CUSTOMS: "customs house "}.get(
-        c.kind, "")
-    return f"{head}{c.number}" + (f" ({', '.join(parts)})" if parts else "")
+        parts.append(_("ship"))
+    number = str(c.number)
+    if c.kind == WATER:
+        head = _("water {number}", number=number)
+    elif c.kind == FLOOD:
+        head = _("flood {number}", number=number)
+    elif c.kind == BRIDGE:
+        head = _("bridge {number}", number=number)
+    elif c.kind == CUSTOMS:
+        head = _("customs house {number}", number=number)
+    else:
+        head = number
+    return _("{card} ({things})", card=head, things=_(", ").join(parts)) if parts else head

@@ -15,6 +15,7 @@ import math
 import random
 
 from meeple.engine import State
+from meeple.engine.i18n import words
 
 from .components import (
     CARD_COIN,
@@ -31,6 +32,8 @@ from .components import (
     WATER,
 )
 from .rules import KontorState, area_winner
+
+_, _n = words(__file__)
 
 SEARCH = {"candidates": 6, "mistakes": 1.6, "chance_nodes": False}
 """Search bots weigh only the greedy bot's six best moves at the root; below it, the placements
@@ -260,29 +263,30 @@ def explain(state: State, player: int, action: int) -> str:
         raise TypeError(f"a Kontor heuristic needs a Kontor state, not {type(state).__name__}")
     g = state.game
     if state.phase == P_CHOOSE and action < g.PLACE:
-        parts = ["this card has the best place on the field now"]
-        if CARD_COIN[action]:
-            parts.append("your right-hand neighbour pays you a coin")
         if CARD_KIND[action] == WATER:
-            parts = ["a water card can close an area while you lead it"]
-        return " and ".join(parts)
+            return _("a water card can close an area while you lead it")
+        if CARD_COIN[action]:
+            return _("this card has the best place on the field now and your right-hand "
+                     "neighbour pays you a coin")
+        return _("this card has the best place on the field now")
     if _placing(state):
         value = placement_scores(state, player, [action])[0]
         if CARD_KIND[state.card] == WATER:
             if value > 0:
-                return "closes an area you win"
+                return _("closes an area you win")
             if value < 0:
-                return "the only places left close an area for someone else; this costs least"
-            return "closes no area that someone else would win"
+                return _("the only places left close an area for someone else; this costs least")
+            return _("closes no area that someone else would win")
         if value >= 1:
-            return "takes the lead in the area it joins"
+            return _("takes the lead in the area it joins")
         if value > 0:
-            return "adds to your lead where you are ahead"
+            return _("adds to your lead where you are ahead")
         if value < 0:
-            return "every place helps someone else a little; this one helps them least"
-        return "keeps the areas as they are, with your chances intact"
+            return _("every place helps someone else a little; this one helps them least")
+        return _("keeps the areas as they are, with your chances intact")
     before, after = _raw(state, player), _raw(_after(state, player, action), player)
-    return "the best of your choices now" if after >= before else "the least costly choice now"
+    return _("the best of your choices now") if after >= before else \
+        _("the least costly choice now")
 
 
 def _after(state: KontorState, player: int, action: int) -> KontorState:

@@ -7,7 +7,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine import CHANCE, NotationError
-from meeple.engine.words import place_from
+from meeple.engine.i18n import N_, words
 
 from .components import (
     ANCHOR,
@@ -21,7 +21,6 @@ from .components import (
     CARD_NAME,
     CARD_NUMBER,
     CARD_SHIP,
-    COLOURS,
     CRANE,
     CUSTOMS,
     FLOOD,
@@ -41,6 +40,8 @@ from .components import (
 
 if TYPE_CHECKING:
     from .rules import KontorState
+
+_, _n = words(__file__)
 
 _CELL = r"\(\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*\)"
 _RE_PLACE = re.compile(
@@ -86,7 +87,9 @@ def _cell_of(state: KontorState, xs: str, ys: str) -> int:
     x, y = int(xs), int(ys)
     if not state.game.on_grid(x, y):
         o = state.game.O
-        raise NotationError(f"cell ({x},{y}) is off the field: x and y go from {-o} to {o}")
+        where, low, high = f"({x},{y})", str(-o), str(o)
+        raise NotationError(_("cell {cell} is off the field: x and y go from {low} to {high}",
+                              cell=where, low=low, high=high))
     return state.game.idx(x, y)
 
 
@@ -105,7 +108,8 @@ def string_to_action(state: KontorState, text: str, player: int) -> int:
                 return CARD_ID[name]
         if t == "anchor":
             return ANCHOR_ID
-        raise NotationError(f"{text!r}: a chance outcome is a card, e.g. 'water-63'")
+        raise NotationError(_("{text}: a chance outcome is a card, e.g. 'water-63'",
+                              text=repr(text)))
     if t == "buy":
         return g.BUY
     if t in ("skip", "pass"):
@@ -116,16 +120,18 @@ def string_to_action(state: KontorState, text: str, player: int) -> int:
             name = f"{m.group(1)}-{int(m.group(2))}"
             if name in CARD_ID and name != "anchor":
                 return CARD_ID[name]
-        raise NotationError(f"{text!r}: expected 'choose <card>', e.g. 'choose red-15'")
+        raise NotationError(_("{text}: expected 'choose <card>', e.g. 'choose red-15'",
+                              text=repr(text)))
     m = _RE_PLACE.fullmatch(t)
     if m:
         if m.group(1):
             name = re.sub(r"\s+", "", m.group(1))
             if name not in CARD_ID:
-                raise NotationError(f"{text!r}: no card named {name!r}")
+                raise NotationError(_("{text}: no card named {name}", text=repr(text),
+                                      name=repr(name)))
             if state.card >= 0 and CARD_ID[name] != state.card:
-                raise NotationError(
-                    f"{text!r}: the card being played is {CARD_NAME[state.card]}, not {name}")
+                raise NotationError(_("{text}: the card being played is {card}, not {name}",
+                                      text=repr(text), card=CARD_NAME[state.card], name=name))
         i = _cell_of(state, m.group(2), m.group(3))
         v = 0
         if m.group(4):
@@ -135,7 +141,8 @@ def string_to_action(state: KontorState, text: str, player: int) -> int:
     if m:
         i = _cell_of(state, m.group(2), m.group(3))
         return (g.SHIP if m.group(1) == "ship" else g.REMOVE) + i
-    raise NotationError(f"{text!r} is not a Kontor move; expected one of: {FORMS}")
+    raise NotationError(_("{text} is not a Kontor move; expected one of: {forms}",
+                          text=repr(text), forms=FORMS))
 
 
 def chance_type(state: KontorState) -> str:
@@ -172,19 +179,22 @@ def dict_to_action(state: KontorState, move: dict[str, Any], player: int) -> int
     names the expected form for anything malformed."""
 
     def bad(why: str, form: str | None = None) -> NotationError:
-        return NotationError(f"{move!r}: {why}; expected {form or DICT_FORMS}")
+        return NotationError(_("{move}: {why}; expected {form}", move=repr(move), why=why,
+                               form=form or DICT_FORMS))
 
     def card_of(form: str) -> str:
         c = move.get("card")
         if not isinstance(c, str) or c.strip().lower() not in CARD_ID:
-            raise bad(f"'card' must name a card such as 'red-15', got {c!r}", form)
+            raise bad(_("'card' must name a card such as 'red-15', got {value}",
+                        value=repr(c)), form)
         return c.strip().lower()
 
     def cell_of(form: str) -> str:
         v = move.get("cell")
         if not (isinstance(v, (list, tuple)) and len(v) == 2
                 and all(isinstance(c, int) and not isinstance(c, bool) for c in v)):
-            raise bad(f"'cell' must be a pair of ints [x, y], got {v!r}", form)
+            raise bad(_("'cell' must be a pair of ints [x, y], got {value}", value=repr(v)),
+                      form)
         return f"({v[0]},{v[1]})"
 
     def parse(text: str, form: str) -> int:
@@ -198,7 +208,8 @@ def dict_to_action(state: KontorState, move: dict[str, Any], player: int) -> int
         want = chance_type(state)
         form = f'{{"type": "{want}", "card": "water-63"}}'
         if kind != want:
-            raise bad(f"a chance outcome here has type {want!r}, got {kind!r}", form)
+            raise bad(_("a chance outcome here has type {want}, got {kind}", want=repr(want),
+                        kind=repr(kind)), form)
         return parse(card_of(form), form)
     if kind == "choose":
         form = '{"type": "choose", "card": "red-15"}'
@@ -209,11 +220,12 @@ def dict_to_action(state: KontorState, move: dict[str, Any], player: int) -> int
         text = f"place {card_of(form)} {cell_of(form)}"
         extras = [k for k in ("crane", "export") if k in move]
         if len(extras) > 1:
-            raise bad("a place has 'crane' or 'export', not both", form)
+            raise bad(_("a place has 'crane' or 'export', not both"), form)
         for k in extras:
             t = move[k]
             if t not in GOODS:
-                raise bad(f"{k!r} must be one of {', '.join(GOODS)}, got {t!r}", form)
+                raise bad(_("{key} must be one of {goods}, got {value}", key=repr(k),
+                            goods=", ".join(GOODS), value=repr(t)), form)
             text += f" {k}={t}"
         return parse(text, form)
     if kind in ("ship", "remove"):
@@ -221,12 +233,44 @@ def dict_to_action(state: KontorState, move: dict[str, Any], player: int) -> int
         return parse(f"{kind} {cell_of(form)}", form)
     if kind in ("buy", "skip"):
         return parse(kind, f'{{"type": "{kind}"}}')
-    raise bad(f"unknown action type {kind!r}")
+    raise bad(_("unknown action type {kind}", kind=repr(kind)))
+
+
+# ------------------------------------------------------------------ words
+GOODS_WORDS: tuple[str, ...] = (N_("tea"), N_("wine"), N_("spice"))
+"""The goods types as a person reads them, in the order of ``GOODS`` (said with ``_``)."""
+COLOUR_WORDS: tuple[str, ...] = (N_("red"), N_("black"), N_("green"), N_("purple"))
+"""The players' colours as a person reads them, in the order of ``COLOURS``."""
+PLAYER_WORDS: tuple[str, ...] = (N_("the red player"), N_("the black player"),
+                                 N_("the green player"), N_("the purple player"))
+"""Each seat named by its colour, in a sentence of the log ("the red player wins")."""
+HAND_WORDS: tuple[str, ...] = (N_("the red player's hand"), N_("the black player's hand"),
+                               N_("the green player's hand"), N_("the purple player's hand"))
+"""Each seat's hand, named by its colour ("goes back to the red player's hand")."""
+HARBOUR_CARD_WORDS: tuple[str, ...] = (
+    N_("the red harbour card {number}"), N_("the black harbour card {number}"),
+    N_("the green harbour card {number}"), N_("the purple harbour card {number}"))
+"""A harbour card by its colour and number."""
+NUMBER_WORDS: tuple[str, ...] = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"),
+                                 N_("five"), N_("six"), N_("seven"), N_("eight"), N_("nine"))
+"""Numbers up to nine in words."""
+
+
+def number_word(n: int) -> str:
+    """``n`` in words up to nine, else in digits, in the language in use."""
+    return _(NUMBER_WORDS[n]) if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def goods_word(t: int) -> str:
+    """A goods type (its index) in words: "tea"."""
+    return _(GOODS_WORDS[t])
 
 
 def and_list(words: list[str]) -> str:
     """``["a", "b", "c"]`` as "a, b and c"."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return _("{first} and {last}", first=_(", ").join(words[:-1]), last=words[-1])
 
 
 def card_words(card: int) -> str:
@@ -234,39 +278,75 @@ def card_words(card: int) -> str:
     card 11 with a crane", "the water card 48 with a coin symbol", "the flood card 88"."""
     kind = CARD_KIND[card]
     if kind == ANCHOR:
-        return "the anchor"
-    number = CARD_NUMBER[card]
+        return _("the anchor")
+    number = str(CARD_NUMBER[card])
     if kind == WATER:
-        head = f"the water card {number}"
-    elif kind in (FLOOD, BRIDGE, CUSTOMS):
-        head = {FLOOD: "the flood card", BRIDGE: "the bridge card",
-                CUSTOMS: "the customs house card"}[kind] + f" {number}"
+        head = _("the water card {number}", number=number)
+    elif kind == FLOOD:
+        head = _("the flood card {number}", number=number)
+    elif kind == BRIDGE:
+        head = _("the bridge card {number}", number=number)
+    elif kind == CUSTOMS:
+        head = _("the customs house card {number}", number=number)
     else:
-        head = f"the {COLOURS[CARD_COLOUR[card]]} harbour card {number}"
+        head = _(HARBOUR_CARD_WORDS[CARD_COLOUR[card]], number=number)
+    goods = ""
     has: list[str] = []
     if kind == GOODS_CARD:
-        has.append(and_list([GOODS[t] for t in CARD_GOODS[card]]))
+        goods = and_list([goods_word(t) for t in CARD_GOODS[card]])
     elif kind == CRANE:
-        has.append("a crane")
+        # TRANSLATORS: what a card shows, after "with": "the red harbour card 11 with a crane"
+        has.append(_("a crane"))
     elif kind == TAVERN:
-        has.append("a tavern")
+        # TRANSLATORS: what a card shows, after "with": "the red harbour card 1 with a tavern"
+        has.append(_("a tavern"))
     if CARD_COIN[card]:
-        has.append("a coin symbol")
+        # TRANSLATORS: what a card shows, after "with": "the water card 48 with a coin symbol"
+        has.append(_("a coin symbol"))
     if CARD_SHIP[card]:
-        has.append("a ship symbol")
-    if not has:
+        # TRANSLATORS: what a card shows, after "with": "the water card 46 with a ship symbol"
+        has.append(_("a ship symbol"))
+    if goods and has and len(CARD_GOODS[card]) > 1:
+        return _("{card} with {goods}, and {other}", card=head, goods=goods,
+                 other=and_list(has))
+    things = [goods, *has] if goods else has
+    if not things:
         return head
-    if len(has) > 2 and " and " in has[0]:
-        return f"{head} with {has[0]}, " + ", ".join(has[1:-1]) + f" and {has[-1]}"
-    if len(has) == 2 and " and " in has[0]:
-        return f"{head} with {has[0]}, and {has[1]}"
-    return f"{head} with {and_list(has)}"
+    return _("{card} with {things}", card=head, things=and_list(things))
 
 
 def field_place(x: int, y: int) -> str:
     """Cell ``(x, y)`` of the field said from the anchor (x to the right, y down): "on the
     anchor", "just above the anchor", "two to the right and one below the anchor"."""
-    return place_from(x, y, "the anchor")
+    if x == 0 and y == 0:
+        return _("on the anchor")
+    if abs(x) + abs(y) == 1:
+        if y == -1:
+            return _("just above the anchor")
+        if y == 1:
+            return _("just below the anchor")
+        return _("next to the anchor, on the left") if x == -1 else \
+            _("next to the anchor, on the right")
+    across = down = ""
+    if x < 0:
+        across = _n("{word} to the left", "{word} to the left", -x, word=number_word(-x))
+    elif x > 0:
+        across = _n("{word} to the right", "{word} to the right", x, word=number_word(x))
+    if y < 0:
+        down = _n("{word} above", "{word} above", -y, word=number_word(-y))
+    elif y > 0:
+        down = _n("{word} below", "{word} below", y, word=number_word(y))
+    if not down:
+        return _("{across} of the anchor", across=across)
+    if not across:
+        return _("{down} the anchor", down=down)
+    return _("{across} and {down} the anchor", across=across, down=down)
+
+
+def ship_place(x: int, y: int) -> str:
+    """Where the patrol ship goes, said from the anchor: "onto the anchor", "just above the
+    anchor"."""
+    return _("onto the anchor") if x == y == 0 else field_place(x, y)
 
 
 def _sentence(words: str) -> str:
@@ -279,39 +359,69 @@ def describe_action(state: KontorState, action: int, player: int) -> dict[str, A
     padded grid, ``hand-<card>``)."""
     g = state.game
     if player == CHANCE:
-        how = {"deal": "is dealt to the starting cross", "draw": "is drawn",
-               "turn": "is turned up on its pile"}[chance_type(state)]
-        return {"label": _sentence(f"{card_words(action)} {how}"), "kind": "chance"}
+        card = card_words(action)
+        kind = chance_type(state)
+        if kind == "deal":
+            label = _("{card} is dealt to the starting cross", card=card)
+        elif kind == "draw":
+            label = _("{card} is drawn", card=card)
+        else:
+            label = _("{card} is turned up on its pile", card=card)
+        return {"label": _sentence(label), "kind": "chance"}
     if action < g.PLACE:
-        return {"label": f"Choose {card_words(action)}", "kind": "choose",
+        return {"label": _("Choose {card}", card=card_words(action)), "kind": "choose",
                 "target": f"hand-{CARD_NAME[action]}",
                 "cells": [f"hand-{CARD_NAME[action]}"], "card": CARD_NAME[action]}
     if action < g.SHIP:
         i, v = divmod(action - g.PLACE, NV)
         cid = g.cell_id(i)
-        extra = ""
-        if 1 <= v <= 3:
-            extra = f", its crane counting as {GOODS[v - 1]}"
-        elif v >= 4:
-            extra = f", exporting one {GOODS[v - 4]}"
-        name = card_words(state.card) if state.card >= 0 else "the card"
         x, y = g.xy(i)
-        return {"label": f"Place {name}, {field_place(x, y)}{extra}", "kind": "place",
+        return {"label": place_words(state, action), "kind": "place",
                 "target": cid, "cells": [cid], "cell": [x, y]}
     if action < g.REMOVE:
         i = action - g.SHIP
         x, y = g.xy(i)
-        where = "onto the anchor" if x == y == 0 else field_place(x, y)
-        return {"label": f"Move the patrol ship {where}", "kind": "ship",
-                "target": g.cell_id(i), "cells": [g.cell_id(i)], "cell": [x, y]}
+        return {"label": _("Move the patrol ship {where}", where=ship_place(x, y)),
+                "kind": "ship", "target": g.cell_id(i), "cells": [g.cell_id(i)], "cell": [x, y]}
     if action < g.BUY:
         i = action - g.REMOVE
         x, y = g.xy(i)
-        name = card_words(state.cell[i]) if state.cell[i] >= 0 else "the card"
-        return {"label": f"Remove {name}, {field_place(x, y)}", "kind": "remove",
-                "target": g.cell_id(i), "cells": [g.cell_id(i)], "cell": [x, y]}
+        name = card_words(state.cell[i]) if state.cell[i] >= 0 else _("the card")
+        return {"label": _("Remove {card}, {place}", card=name, place=field_place(x, y)),
+                "kind": "remove", "target": g.cell_id(i), "cells": [g.cell_id(i)],
+                "cell": [x, y]}
     if action == g.BUY:
-        return {"label": "Buy a special card for 2 coins", "kind": "buy"}
-    labels = {S_SHIP: "Leave the patrol ship where it is", S_BUY: "Do not buy a special card",
-              S_REMOVE: "Remove no card"}
-    return {"label": labels.get(state.step, "Skip"), "kind": "skip"}
+        return {"label": _("Buy a special card for 2 coins"), "kind": "buy"}
+    if state.step == S_SHIP:
+        label = _("Leave the patrol ship where it is")
+    elif state.step == S_BUY:
+        label = _("Do not buy a special card")
+    elif state.step == S_REMOVE:
+        label = _("Remove no card")
+    else:
+        label = _("Skip")
+    return {"label": label, "kind": "skip"}
+
+
+def place_words(state: KontorState, action: int, log: bool = False) -> str:
+    """A placement in words: the label ("Place the red harbour card 15 with wine, just above
+    the anchor") or, with ``log``, the log's words for it ("places ...")."""
+    g = state.game
+    i, v = divmod(action - g.PLACE, NV)
+    x, y = g.xy(i)
+    params = {"card": card_words(state.card) if state.card >= 0 else _("the card"),
+              "place": field_place(x, y)}
+    if 1 <= v <= 3:
+        goods = goods_word(v - 1)
+        if log:
+            return _("places {card}, {place}, its crane counting as {goods}", goods=goods,
+                     **params)
+        return _("Place {card}, {place}, its crane counting as {goods}", goods=goods, **params)
+    if v >= 4:
+        goods = goods_word(v - 4)
+        if log:
+            return _("places {card}, {place}, exporting one {goods}", goods=goods, **params)
+        return _("Place {card}, {place}, exporting one {goods}", goods=goods, **params)
+    if log:
+        return _("places {card}, {place}", **params)
+    return _("Place {card}, {place}", **params)

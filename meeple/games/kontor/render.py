@@ -17,11 +17,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from meeple.engine import svg as draw
+from meeple.engine.i18n import N_, words
 from meeple.engine.look import HIGHLIGHT, INK, MUTED, Colour, seat_name
-from meeple.engine.words import place_from
 
 from . import art
 from .components import COLOURS, GOODS, SEAT_COLOURS
+from .notation import and_list, field_place
+
+_, _n = words(__file__)
 
 WIDTH = 720.0
 """The picture's width in units; a phone shows it about 360 CSS px wide."""
@@ -53,35 +56,62 @@ STYLE = (
 )
 """Kontor's frames: free places dashed (in the highlight colour while a card is being placed),
 the client's targets and the last move ringed."""
-MODE_WORDS = {"basic": "basic game", "advanced": "advanced game", "expansion": "expansion"}
-SHORT_MODE = {"basic": "basic", "advanced": "advanced", "expansion": "expansion"}
-_COLOUR_WORD = re.compile(r"\b(" + "|".join(COLOURS) + r")\b(?!-)")
+MODE_WORDS = {"basic": N_("basic game"), "advanced": N_("advanced game"),
+              "expansion": N_("expansion")}
+SHORT_MODE = {"basic": N_("basic"), "advanced": N_("advanced"), "expansion": N_("expansion")}
 _ACTION = re.compile(r"^(red|black|green|purple): (place|ship|remove)\b(?: (\S+))? ?"
                      r"\((-?\d+),(-?\d+)\)")
 
 
 # -- what the observation says, in words ---------------------------------------------------------
-def _named(line: str, names: Sequence[str] | None) -> str:
-    """A log line with each player's colour word (not a card's) replaced by their name."""
-    return _COLOUR_WORD.sub(lambda m: seat_name(COLOURS.index(m.group(1)), names), line)
-
-
 def _end_reason(obs: dict[str, Any], names: Sequence[str] | None) -> str:
     """Why the game ended, in words (rules 6.1)."""
     if obs.get("ended") == "E1":
-        return "the field is complete"
+        return _("the field is complete")
     for line in reversed(obs["log"]):
-        if line.endswith("has only water cards left"):
-            return _named(line, names)
-    return "the last round has been played"
+        colour = line.split()[0] if line.split() else ""
+        if line.endswith("has only water cards left") and colour in COLOURS:
+            return _("{player} has only water cards left",
+                     player=seat_name(COLOURS.index(colour), names))
+    return _("the last round has been played")
 
 
 def _scoring_words(obs: dict[str, Any]) -> str:
     """Which closed areas scored (rules 6.2), in words."""
     rule = obs["final_scoring"]["scored_areas"]
     if rule == "all":
-        return "every closed area scores"
-    return f"the {rule.removeprefix('largest_')} largest closed areas score (ties included)"
+        return _("every closed area scores")
+    k = int(rule.removeprefix("largest_"))
+    return _n("the {n} largest closed area scores (ties included)",
+              "the {n} largest closed areas score (ties included)", k)
+
+
+def _end_words(obs: dict[str, Any], names: Sequence[str] | None) -> str:
+    """Why the game ended and which areas scored, as one sentence."""
+    why = _end_reason(obs, names)
+    said = _("{why}; {scoring}.", why=why, scoring=_scoring_words(obs))
+    return said[:1].upper() + said[1:]
+
+
+def _marked(p: int, names: Sequence[str] | None) -> str:
+    """A player's name and symbol: "Alice ▲"."""
+    return f"{seat_name(p, names)} {SEAT_COLOURS[p].symbol}"
+
+
+def _pile_name(k: str, names: Sequence[str] | None) -> str:
+    """A draw pile in words: a player's harbour pile, the water pile, the special pile."""
+    if k in COLOURS:
+        return _("{player}'s pile", player=seat_name(COLOURS.index(k), names))
+    if k == "water":
+        return _("water pile")
+    if k == "special":
+        return _("special pile")
+    return k
+
+
+def _goods_counts(counts: dict[str, int]) -> str:
+    """A count per goods type: "tea 2, wine 0, spice 1"."""
+    return _(", ").join(f"{_(art.GOODS_WORDS[t])} {counts[g]}" for t, g in enumerate(GOODS))
 
 
 def _phase_line(obs: dict[str, Any], names: Sequence[str] | None) -> str:
@@ -90,16 +120,24 @@ def _phase_line(obs: dict[str, Any], names: Sequence[str] | None) -> str:
         return draw.game_over(obs.get("winners"), names)
     if obs["phase"] == "choose":
         waiting = [seat_name(p, names) for p in obs.get("pending", [])]
-        return "Everyone chooses a card" + (f": waiting for {draw.and_list(waiting)}"
-                                             if waiting else "")
+        if waiting:
+            return _("Everyone chooses a card: waiting for {players}",
+                     players=and_list(waiting))
+        return _("Everyone chooses a card")
     if obs.get("acting") is not None and obs.get("step"):
         who = seat_name(obs["acting"], names)
-        card = art.card_words(obs["acting_card"]) if obs.get("acting_card") else "a card"
-        what = {"place": f"places {card}", "ship": "may move the ship",
-                "buy": "may buy a special card", "remove": "may remove a card"}[obs["step"]]
-        return f"{who} {what}"
-    return {"draw": "Cards are drawn", "round start": "A new round starts"}.get(
-        obs["phase"], "Cards are drawn")
+        step = obs["step"]
+        if step == "place":
+            card = art.card_words(obs["acting_card"]) if obs.get("acting_card") else _("a card")
+            return _("{player} places {card}", player=who, card=card)
+        if step == "ship":
+            return _("{player} may move the ship", player=who)
+        if step == "buy":
+            return _("{player} may buy a special card", player=who)
+        return _("{player} may remove a card", player=who)
+    if obs["phase"] == "round start":
+        return _("A new round starts")
+    return _("Cards are drawn")
 
 
 def _last_move(obs: dict[str, Any], names: Sequence[str] | None) \
@@ -113,15 +151,17 @@ def _last_move(obs: dict[str, Any], names: Sequence[str] | None) \
         colour, verb, card, x, y = m.groups()
         who = seat_name(COLOURS.index(colour), names)
         cell = (int(x), int(y))
-        at = place_from(*cell, "the anchor")  # the field's place in words, as the log says it
-        if verb == "place":
-            words = f"{who} placed {art.card_words(card)} {at}" if card in art.CARD_ID \
-                else f"{who} placed a card {at}"
+        at = field_place(*cell)  # the field's place in words, as the log says it
+        if verb == "place" and card in art.CARD_ID:
+            said = _("{player} placed {card} {place}", player=who, card=art.card_words(card),
+                     place=at)
+        elif verb == "place":
+            said = _("{player} placed a card {place}", player=who, place=at)
         elif verb == "ship":
-            words = f"{who} moved the ship {at}"
+            said = _("{player} moved the ship {place}", player=who, place=at)
         else:
-            words = f"{who} removed the card {at}"
-        return cell, words
+            said = _("{player} removed the card {place}", player=who, place=at)
+        return cell, said
     return None, ""
 
 
@@ -167,6 +207,7 @@ def _board(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] 
             c = cards.get((x, y))
             slot = "slot"
             cid = _cell_id(obs, x, y)
+            where = f"({x},{y})"
             if c is None:
                 ok = (x, y) in legal
                 body = [draw.rect(round(X + cell * 0.035, 1), round(Y + cell * 0.035, 1),
@@ -176,15 +217,17 @@ def _board(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] 
                         draw.rect(round(X + cell * 0.035, 1), round(Y + cell * 0.035, 1),
                                   round(cell * 0.93, 1), round(cell * 0.93, 1),
                                   rx=f"{cell * 0.08:.1f}", class_=slot),
-                        draw.title(f"free place ({x},{y})" if ok else f"({x},{y})")]
+                        draw.title(_("free place {cell}", cell=where) if ok else where)]
                 out.append(draw.group(body, id=cid, class_="cell legal" if ok else "cell empty"))
                 continue
             kind = "water" if c["water"] else "land"
             what = art.card_words(c["id"]) if c["id"] in art.CARD_ID else c["kind"]
             owner = c["owner"]
-            who = f" of {seat_name(owner, names)}" if owner is not None else ""
+            at = f"({x},{y})"
             body = art.card(art.card_of_field(c), list(colours), X, Y, cell, slot_cls=slot)
-            body.append(draw.title(f"{what}{who} at ({x},{y})"))
+            body.append(draw.title(
+                _("{card} of {player} at {cell}", card=what, player=seat_name(owner, names),
+                  cell=at) if owner is not None else _("{card} at {cell}", card=what, cell=at)))
             out.append(draw.group(body, id=cid, class_=f"cell {kind}"))
     out += _edges(obs, xs, ys, px, cell)
     out += _areas(obs, colours, names, px, cell)
@@ -252,9 +295,10 @@ def _areas(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] 
         if closed and owner is not None:
             marks.append(draw.group(
                 [art.keeper(colours[owner], cx, cy, cell * 0.5),
-                 draw.title(f"{seat_name(owner, names)}'s keeper: area won, "
-                            f"{draw.count(a['size'], 'card')}; "
-                            f"{_counts_words(a['counts'], names)}")],
+                 draw.title(_n("{player}'s keeper: area won, {n} card; {goods}",
+                               "{player}'s keeper: area won, {n} cards; {goods}", a["size"],
+                               player=seat_name(owner, names),
+                               goods=_counts_words(a["counts"], names)))],
                 class_="keeper", pointer_events="none"))
         elif not closed and a.get("leader") is not None:
             lead = a["leader"]
@@ -262,8 +306,9 @@ def _areas(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] 
                 [draw.circle(round(cx, 1), round(cy, 1), round(cell * 0.17, 1), fill="#ffffff",
                              stroke=INK, stroke_width=1.5, stroke_dasharray="3 2"),
                  art.player_disc(colours[lead], cx, cy, cell * 0.13),
-                 draw.title(f"{seat_name(lead, names)} leads this open area: "
-                            f"{_counts_words(a['counts'], names)}")],
+                 draw.title(_("{player} leads this open area: {goods}",
+                              player=seat_name(lead, names),
+                              goods=_counts_words(a["counts"], names)))],
                 class_="leader", pointer_events="none"))
     return out + marks
 
@@ -273,7 +318,7 @@ def _hand(obs: dict[str, Any], colours: Sequence[Colour], top: float) -> tuple[l
     hand = obs.get("hand")
     if hand is None:
         return [], 0.0
-    out = [draw.text(MARGIN, top + FONT, "Your hand" if hand else "Your hand is empty",
+    out = [draw.text(MARGIN, top + FONT, _("Your hand") if hand else _("Your hand is empty"),
                      size=FONT, weight="bold", class_="hand-title")]
     y = top + FONT + 10
     # a big hand (special cards bought) in one row of smaller cards while they stay 30 px
@@ -287,8 +332,8 @@ def _hand(obs: dict[str, Any], colours: Sequence[Colour], top: float) -> tuple[l
         if name == chosen:
             body.append(draw.rect(X + 1, Y + 1, size - 2, size - 2, rx=10,
                                   stroke=HIGHLIGHT, stroke_width=6, class_="chosen"))
-        body.append(draw.title(("chosen: " if name == chosen else "")
-                               + art.card_words(name)))
+        body.append(draw.title(_("chosen: {card}", card=art.card_words(name))
+                               if name == chosen else art.card_words(name)))
         out.append(draw.group(body, id=f"hand-{name}", class_="hand-card"))
     rows = (len(hand) + per_row - 1) // per_row
     return out, FONT + 10 + rows * (size + 10) + 6
@@ -325,11 +370,14 @@ def _panel(obs: dict[str, Any], p: int, colours: Sequence[Colour],
     x = MARGIN + 12
     coins, keepers, hand = obs["coins"][p], obs["keepers"][p], obs["hand_sizes"][p]
     items = [
-        (lambda x, y: art.coin(x + 13, y - 9, 12), coins, f"{name}: {draw.count(coins, 'coin')}"),
+        (lambda x, y: art.coin(x + 13, y - 9, 12), coins,
+         _n("{player}: {n} coin", "{player}: {n} coins", coins, player=name)),
         (lambda x, y: art.keeper(colour, x + 13, y - 10, 30), keepers,
-         f"{name}: {draw.count(keepers, 'keeper')} left, "
-         f"{draw.count(obs['areas_won'][p], 'area')} won"),
-        (_hand_icon, hand, f"{name}: {draw.count(hand, 'card')} in hand"),
+         _("{player}: {keepers}, {areas}", player=name,
+           keepers=_n("{n} keeper left", "{n} keepers left", keepers),
+           areas=_n("{n} area won", "{n} areas won", obs["areas_won"][p]))),
+        (_hand_icon, hand, _n("{player}: {n} card in hand", "{player}: {n} cards in hand", hand,
+                              player=name)),
     ]
     for icon, value, tip in items:
         svg, w = _item(x, y, icon(x, y), value, tip)
@@ -341,7 +389,9 @@ def _panel(obs: dict[str, Any], p: int, colours: Sequence[Colour],
             chit = draw.circle(x + 14, y - 10, 15, fill="#ffffff", stroke=MUTED,
                                stroke_width=2) + art.goods_icon(g, x + 3, y - 21, 22)
             svg, w = _item(x, y, chit, chits[g],
-                           f"{name}: {draw.count(chits[g], g + ' chit')} exported")
+                           _n("{player}: {n} {goods} chit exported",
+                              "{player}: {n} {goods} chits exported", chits[g], player=name,
+                              goods=_(art.GOODS_WORDS[GOODS.index(g)])))
             out.append(svg)
             x += w - 6
     right = MARGIN + INNER - 12
@@ -350,10 +400,10 @@ def _panel(obs: dict[str, Any], p: int, colours: Sequence[Colour],
         size = PANEL - 56
         cx = right - size
         out += art.card(art.card_of_name(rev), list(colours), cx, top + 51, size)
-        out.append(draw.text(round(cx - 8, 1), y, "plays", size=FONT, anchor="end",
+        out.append(draw.text(round(cx - 8, 1), y, _("plays"), size=FONT, anchor="end",
                              fill=MUTED))
     elif obs.get("has_chosen") and obs["has_chosen"][p]:
-        out.append(draw.text(right, y, "has chosen", size=FONT, anchor="end", fill=MUTED))
+        out.append(draw.text(right, y, _("has chosen"), size=FONT, anchor="end", fill=MUTED))
     return [draw.group(out, class_="panel", data_seat=p)], PANEL + 8
 
 
@@ -378,35 +428,36 @@ def _piles(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] 
            top: float) -> tuple[list[str], float]:
     """The draw piles: each one's top card where it is face up (else its back in the owner's
     colour), and how many cards it holds."""
-    out = [draw.text(MARGIN, top + FONT, "Draw piles", size=FONT, weight="bold")]
+    out = [draw.text(MARGIN, top + FONT, _("Draw piles"), size=FONT, weight="bold")]
     x = MARGIN + INNER
     for g in reversed(GOODS):  # the warehouses left in the supply, at the right
         left = obs["supply"][g]
         w = 32 + FONT * 0.62 * len(str(left)) + 12
         x -= w
-        svg, _ = _item(x, top + FONT, art.goods_icon(g, x, top + 1, 28), left,
-                       f"{draw.count(left, g + ' warehouse')} left in the supply")
+        svg, _w = _item(x, top + FONT, art.goods_icon(g, x, top + 1, 28), left,
+                       _n("{n} {goods} warehouse left in the supply",
+                          "{n} {goods} warehouses left in the supply", left,
+                          goods=_(art.GOODS_WORDS[GOODS.index(g)])))
         out.append(svg)
-    out.append(draw.text(round(x - 4, 1), top + FONT, "Warehouses left", size=FONT,
+    out.append(draw.text(round(x - 4, 1), top + FONT, _("Warehouses left"), size=FONT,
                          anchor="end", fill=MUTED))
     x, y = MARGIN, top + FONT + 10
     for k, v in obs["piles"].items():
         owner = COLOURS.index(k) if k in COLOURS else None
-        if owner is not None:
-            tip = f"{seat_name(owner, names)}'s pile"
-        else:
-            tip = f"{k} pile"
+        tip = _pile_name(k, names)
         body = (art.card(art.card_of_name(v["top"]), list(colours), x, y, MINI) if v["top"]
                 else _back(x, y, MINI, colours[owner] if owner is not None else None,
                            k == "water"))
         body.append(draw.text(round(x + MINI + 6, 1), round(y + MINI * 0.7, 1),
                               str(v["size"]), size=FONT, class_="pile-size"))
-        body.append(draw.title(f"{tip}: {draw.count(v['size'], 'card')}"))
+        body.append(draw.title(_n("{pile}: {n} card", "{pile}: {n} cards", v["size"],
+                                  pile=tip)))
         out.append(draw.group(body, class_="pile"))
         x += MINI + 6 + FONT * 0.62 * len(str(v["size"])) + 18
     if obs.get("treasury") is not None:
-        svg, _ = _item(x, y + MINI * 0.7, art.coin(x + 13, y + MINI * 0.7 - 9, 12),
-                       obs["treasury"], f"{draw.count(obs['treasury'], 'coin')} in the treasury")
+        svg, _w = _item(x, y + MINI * 0.7, art.coin(x + 13, y + MINI * 0.7 - 9, 12),
+                       obs["treasury"], _n("{n} coin in the treasury",
+                                           "{n} coins in the treasury", obs["treasury"]))
         out.append(svg)
     return out, FONT + 10 + MINI + 12
 
@@ -418,8 +469,9 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     obs = observation
     colours = SEAT_COLOURS
     n = obs["field_size"]
-    mode = SHORT_MODE.get(obs["mode"], obs["mode"])
-    head = [draw.text(MARGIN, 40, f"Kontor · round {obs['round']}", size=34, weight="bold",
+    mode = _(SHORT_MODE[obs["mode"]]) if obs["mode"] in SHORT_MODE else obs["mode"]
+    head = [draw.text(MARGIN, 40, _("Kontor · round {round}", round=obs["round"]), size=34,
+                      weight="bold",
                       class_="title"),
             draw.text(MARGIN + INNER, 40, f"{mode[:1].upper()}{mode[1:]} · {n}×{n}",
                       size=FONT, anchor="end", fill=MUTED, class_="detail")]
@@ -446,10 +498,8 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
         y += h
     start = y
     if obs.get("terminal"):  # why the game ended and which areas scored, in words
-        why = _end_reason(obs, names)
         part = []
-        for line in draw.wrap(f"{why[:1].upper()}{why[1:]}; {_scoring_words(obs)}.", INNER,
-                              FONT):
+        for line in draw.wrap(_end_words(obs, names), INNER, FONT):
             y += FONT + 8
             part.append(draw.text(MARGIN, y, line, size=FONT, class_="end-reason"))
         y += 16
@@ -460,7 +510,7 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
         y += h
     placing = obs.get("step") == "place" and not obs.get("terminal")
     return draw.document(WIDTH, round(y, 1), body, cls="kontor placing" if placing else "kontor",
-                         label="Kontor harbour")
+                         label=_("Kontor harbour"))
 
 
 # -- the terminal picture --------------------------------------------------------------------------
@@ -468,13 +518,13 @@ TEXT_WIDTH = 80
 CELL_W = 7
 GOODS_LETTER = {"tea": "t", "wine": "w", "spice": "s"}
 LEGEND = {
-    "~": "water", "@": "anchor", "≈": "flood", "=": "bridge", "#": "customs house",
-    "t": "tea without a warehouse", "w": "wine without a warehouse",
-    "s": "spice without a warehouse", "T": "tea warehouse", "W": "wine warehouse",
-    "S": "spice warehouse", "Γ": "crane (and the goods it counts as)", "&": "tavern",
-    "$": "coin symbol",
-    "^": "ship symbol", "<>": "the patrol ship", "+": "free place", "·": "empty place",
-    "*": "last move",
+    "~": N_("water"), "@": N_("anchor"), "≈": N_("flood"), "=": N_("bridge"),
+    "#": N_("customs house"), "t": N_("tea without a warehouse"),
+    "w": N_("wine without a warehouse"), "s": N_("spice without a warehouse"),
+    "T": N_("tea warehouse"), "W": N_("wine warehouse"), "S": N_("spice warehouse"),
+    "Γ": N_("crane (and the goods it counts as)"), "&": N_("tavern"), "$": N_("coin symbol"),
+    "^": N_("ship symbol"), "<>": N_("the patrol ship"), "+": N_("free place"),
+    "·": N_("empty place"), "*": N_("last move"),
 }
 """What each symbol of the terminal picture means (the players' symbols are named apart)."""
 
@@ -557,10 +607,10 @@ def _text_grid(obs: dict[str, Any], used: set[str], last: tuple[int, int] | None
 def _counts_words(counts: list[list[int]], names: Sequence[str] | None) -> str:
     parts = []
     for p, cnt in enumerate(counts):
-        got = [f"{g} {v}" for g, v in zip(GOODS, cnt, strict=True) if v]
+        got = [f"{_(art.GOODS_WORDS[t])} {v}" for t, v in enumerate(cnt) if v]
         if got:
-            parts.append(f"{seat_name(p, names)} {SEAT_COLOURS[p].symbol} {', '.join(got)}")
-    return "; ".join(parts) or "no goods"
+            parts.append(f"{seat_name(p, names)} {SEAT_COLOURS[p].symbol} {_(', ').join(got)}")
+    return "; ".join(parts) or _("no goods")
 
 
 def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
@@ -570,73 +620,81 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
     obs = observation
     players = obs["players"]
     n = obs["field_size"]
-    mode = MODE_WORDS.get(obs["mode"], obs["mode"])
-    lines = [f"[bold]Kontor[/bold] · round {obs['round']} · {mode}, {n}×{n} field"]
+    mode = _(MODE_WORDS[obs["mode"]]) if obs["mode"] in MODE_WORDS else obs["mode"]
+    size = f"{n}×{n}"
+    lines = ["[bold]Kontor[/bold] · " + _("round {round} · {mode}, {size} field",
+                                          round=obs["round"], mode=mode, size=size)]
     lines += [f"[bold]{draw.plain(s)}[/bold]" for s in _wrap(_phase_line(obs, names), TEXT_WIDTH)]
     last, words = _last_move(obs, names)
     if words:
-        lines += [draw.plain(s) for s in _wrap(f"Last move: {words}", TEXT_WIDTH)]
+        lines += [draw.plain(s) for s in _wrap(_("Last move: {move}", move=words), TEXT_WIDTH)]
     used: set[str] = set()
     lines += _text_grid(obs, used, last)
-    legend = [f"{s} {LEGEND[s]}" for s in LEGEND if s in used]
-    lines += [draw.plain(s) for s in _wrap("Legend: " + ", ".join(legend), TEXT_WIDTH, "  ")]
+    legend = [f"{s} {_(LEGEND[s])}" for s in LEGEND if s in used]
+    lines += [draw.plain(s) for s in _wrap(_("Legend: {items}", items=_(", ").join(legend)),
+                                           TEXT_WIDTH, "  ")]
     for a in obs["areas"]:
         if a["owner"] is None and a["size"] <= 1 and (
                 a["closed"] or not any(map(any, a["counts"]))):
             continue  # a lone card that scores nothing, or holds no goods yet
         x, y = min((tuple(c) for c in a["cells"]), key=lambda c: (c[1], c[0]))
-        size = draw.count(a["size"], "card")
+        cards = _n("{n} card", "{n} cards", a["size"])
+        owner, lead, at = a["owner"], a.get("leader"), f"({x},{y})"
         if a["closed"]:
-            state = (f"closed, won by {seat_name(a['owner'], names)} "
-                     f"{SEAT_COLOURS[a['owner']].symbol}" if a["owner"] is not None
-                     else "closed, won by nobody")
+            state = (_("closed, won by {player}", player=_marked(owner, names))
+                     if owner is not None else _("closed, won by nobody"))
         else:
-            lead = a.get("leader")
-            state = "open, " + (f"{seat_name(lead, names)} {SEAT_COLOURS[lead].symbol} leads"
-                                if lead is not None else "nobody leads")
-        line = f"Area at ({x},{y}), {size}, {state}: {_counts_words(a['counts'], names)}"
+            state = (_("open, {player} leads", player=_marked(lead, names))
+                     if lead is not None else _("open, nobody leads"))
+        line = _("Area at {cell}, {size}, {state}: {goods}", cell=at, size=cards, state=state,
+                 goods=_counts_words(a["counts"], names))
         lines += [draw.plain(s) for s in _wrap(line, TEXT_WIDTH, "    ")]
     viewer = obs.get("viewer")
     width = draw.who_width(players, names, viewer)
     for p in range(players):
         who = draw.who(p, SEAT_COLOURS, names, viewer, current=obs.get("acting") == p,
                        width=width)
-        lines.append(f"{who}  {draw.plain(draw.points(obs['scores'][p]))}")
-        facts = [draw.count(obs["coins"][p], "coin"),
-                 f"{draw.count(obs['keepers'][p], 'keeper')} left",
-                 f"{draw.count(obs['areas_won'][p], 'area')} won",
-                 f"{draw.count(obs['hand_sizes'][p], 'card')} in hand"]
+        score = obs["scores"][p]
+        lines.append(f"{who}  " + _n("{n} point", "{n} points", int(score)))
+        facts = [_n("{n} coin", "{n} coins", obs["coins"][p]),
+                 _n("{n} keeper left", "{n} keepers left", obs["keepers"][p]),
+                 _n("{n} area won", "{n} areas won", obs["areas_won"][p]),
+                 _n("{n} card in hand", "{n} cards in hand", obs["hand_sizes"][p])]
         chits = obs["chits"][p]
         if obs["mode"] == "expansion" or any(chits.values()):
-            facts.append("chits " + ", ".join(f"{g} {chits[g]}" for g in GOODS))
+            facts.append(_("chits {counts}", counts=_goods_counts(chits)))
         rev = obs["revealed"][p]
         if rev:
-            facts.append(f"plays {art.card_words(rev)}")
+            facts.append(_("plays {card}", card=art.card_words(rev)))
         elif obs.get("has_chosen") and obs["has_chosen"][p]:
-            facts.append("has chosen")
-        lines += [draw.plain(s) for s in _wrap("    " + ", ".join(facts), TEXT_WIDTH, "    ")]
+            facts.append(_("has chosen"))
+        lines += [draw.plain(s) for s in _wrap("    " + _(", ").join(facts), TEXT_WIDTH,
+                                               "    ")]
     if obs.get("hand") is not None:
-        hand = ", ".join(art.card_words(c) + (" (chosen)" if c == obs.get("my_choice") else "")
-                         for c in obs["hand"]) or "empty"
-        lines += [draw.plain(s) for s in _wrap(f"In your hand: {hand}", TEXT_WIDTH, "  ")]
+        hand = _(", ").join(_("{card} (chosen)", card=art.card_words(c))
+                            if c == obs.get("my_choice") else art.card_words(c)
+                            for c in obs["hand"]) or _("empty")
+        lines += [draw.plain(s) for s in _wrap(_("In your hand: {cards}", cards=hand),
+                                               TEXT_WIDTH, "  ")]
     if obs.get("terminal"):
-        why = _end_reason(obs, names)
-        lines += [draw.plain(s) for s in
-                  _wrap(f"{why[:1].upper()}{why[1:]}; {_scoring_words(obs)}.", TEXT_WIDTH)]
+        lines += [draw.plain(s) for s in _wrap(_end_words(obs, names), TEXT_WIDTH)]
     else:
         piles = []
         for k, v in obs["piles"].items():
-            what = f"{seat_name(COLOURS.index(k), names)}'s" if k in COLOURS else k
-            top = f", top card {art.card_words(v['top'])}" if v["top"] else ""
-            piles.append(f"{what} {v['size']}{top}")
-        lines += [draw.plain(s) for s in _wrap("Draw piles: " + "; ".join(piles), TEXT_WIDTH,
-                                               "  ")]
-        supply = ["warehouses left " + ", ".join(f"{g} {obs['supply'][g]}" for g in GOODS)]
+            what = _pile_name(k, names)
+            if v["top"]:
+                piles.append(_("{pile} {size}, top card {card}", pile=what, size=v["size"],
+                               card=art.card_words(v["top"])))
+            else:
+                piles.append(_("{pile} {size}", pile=what, size=v["size"]))
+        lines += [draw.plain(s) for s in _wrap(_("Draw piles: {piles}", piles="; ".join(piles)),
+                                               TEXT_WIDTH, "  ")]
+        supply = [_("warehouses left {counts}", counts=_goods_counts(obs["supply"]))]
         if obs.get("chit_supply"):
-            supply.append("chits left " + ", ".join(f"{g} {obs['chit_supply'][g]}"
-                                                    for g in GOODS))
+            supply.append(_("chits left {counts}", counts=_goods_counts(obs["chit_supply"])))
         if obs.get("treasury") is not None:
-            supply.append(f"{draw.count(obs['treasury'], 'coin')} in the treasury")
-        lines += [draw.plain(s) for s in _wrap("Supply: " + "; ".join(supply), TEXT_WIDTH,
-                                               "  ")]
+            supply.append(_n("{n} coin in the treasury", "{n} coins in the treasury",
+                             obs["treasury"]))
+        lines += [draw.plain(s) for s in _wrap(_("Supply: {items}", items="; ".join(supply)),
+                                               TEXT_WIDTH, "  ")]
     return "\n".join(lines)

@@ -19,6 +19,7 @@ import numpy as np
 
 from meeple.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, Option, State, grid
 from meeple.engine.errors import OptionError
+from meeple.engine.i18n import N_, words
 from meeple.engine.options import OptionSchema, Preset
 
 from . import notation, views
@@ -64,6 +65,8 @@ from .components import (
     card_id,
     harbour_cards,
 )
+
+_, _n = words(__file__)
 
 MODES = ("basic", "advanced", "expansion")
 FIELD_SIZE = {("basic", 2): 6, ("advanced", 2): 7, ("expansion", 3): 8, ("expansion", 4): 9}
@@ -136,81 +139,81 @@ class Kontor(Game):
     version = "1"
     player_counts = (2, 3, 4)
     perfect_information = False
-    pitch = "Build a harbour card by card and win its areas with tea, wine and spice"
+    pitch = N_("Build a harbour card by card and win its areas with tea, wine and spice")
     minutes = (20, 40)
     option_schema = OptionSchema(
         (
             Option("mode", str, None, choices=MODES,
-                   help="which game: the basic and advanced games are for 2 players, the "
-                        "expansion for 3 or 4",
-                   label="Game",
-                   labels=((None, "by the player count: basic for 2, the expansion for 3 or 4"),
-                           ("basic", "basic game: 2 players on a 6 × 6 harbour"),
-                           ("advanced", "advanced game: 2 players on a 7 × 7 harbour, with "
-                                        "the patrol ship"),
-                           ("expansion", "expansion: 3 players on an 8 × 8 harbour, 4 on "
-                                         "9 × 9"))),
+                   help=N_("which game: the basic and advanced games are for 2 players, the "
+                        "expansion for 3 or 4"),
+                   label=N_("Game"),
+                   labels=((None, N_("by the player count: basic for 2, the expansion for 3 or 4")),
+                           ("basic", N_("basic game: 2 players on a 6 × 6 harbour")),
+                           ("advanced", N_("advanced game: 2 players on a 7 × 7 harbour, with "
+                                        "the patrol ship")),
+                           ("expansion", N_("expansion: 3 players on an 8 × 8 harbour, 4 on "
+                                         "9 × 9")))),
             Option("special_cards", bool, None, reconstructed=True,
-                   help="the Flood, the Bridge and the Customs house; they need the patrol "
-                        "ship, so never in the basic game",
-                   label="Special cards",
-                   labels=((None, "as the game says (with the expansion only)"),
-                           (True, "with special cards"), (False, "without special cards"))),
+                   help=N_("the Flood, the Bridge and the Customs house; they need the patrol "
+                        "ship, so never in the basic game"),
+                   label=N_("Special cards"),
+                   labels=((None, N_("as the game says (with the expansion only)")),
+                           (True, N_("with special cards")), (False, N_("without special cards")))),
             Option("max_rounds", int, 0, minimum=0, reconstructed=True,
-                   help="the game ends after this many rounds and is scored as usual; "
-                        "0: no limit (a game lasts about 14 to 22 rounds)",
-                   label="Round limit", labels=((0, "no limit"),)),
+                   help=N_("the game ends after this many rounds and is scored as usual; "
+                        "0: no limit (a game lasts about 14 to 22 rounds)"),
+                   label=N_("Round limit"), labels=((0, N_("no limit")),)),
             Option("scored_areas", str, None, reconstructed=True,
-                   help="which closed areas score at the end; as the game says: every area "
+                   help=N_("which closed areas score at the end; as the game says: every area "
                         "with 2 players or with the storage limit, else the 7 largest (3 "
                         "players) or the 9 largest (4 players); areas as large as the last "
-                        "one that scores score too",
-                   label="Areas that score",
-                   labels=((None, "as the game says (see below)"),
-                           ("all", "every closed area"),
-                           ("largest_5", "the 5 largest closed areas"),
-                           ("largest_7", "the 7 largest closed areas"),
-                           ("largest_9", "the 9 largest closed areas")),
+                        "one that scores score too"),
+                   label=N_("Areas that score"),
+                   labels=((None, N_("as the game says (see below)")),
+                           ("all", N_("every closed area")),
+                           ("largest_5", N_("the 5 largest closed areas")),
+                           ("largest_7", N_("the 7 largest closed areas")),
+                           ("largest_9", N_("the 9 largest closed areas"))),
                    advanced=True),
             Option("export_warehouse", bool, False, reconstructed=True,
-                   help="2-player games: you may export one good of each harbour card you "
+                   help=N_("2-player games: you may export one good of each harbour card you "
                         "lay, and the most exports of a goods type earn a point, as in the "
-                        "expansion",
-                   label="Export warehouse (2 players)", advanced=True),
+                        "expansion"),
+                   label=N_("Export warehouse (2 players)"), advanced=True),
             Option("restriction_of_camp", bool, False, reconstructed=True,
-                   help="3 or 4 players: in each area a player counts at most 2 of each "
-                        "goods type, and harbour cards may not join two areas",
-                   label="Storage limit (3 or 4 players)", advanced=True),
+                   help=N_("3 or 4 players: in each area a player counts at most 2 of each "
+                        "goods type, and harbour cards may not join two areas"),
+                   label=N_("Storage limit (3 or 4 players)"), advanced=True),
             Option("remove_triple_cards", bool, None, reconstructed=True,
-                   help="each colour's card with three goods is left out of the game",
-                   label="Triple cards",
-                   labels=((None, "as the game says (left out in the expansion only)"),
-                           (True, "left out"), (False, "kept in")),
+                   help=N_("each colour's card with three goods is left out of the game"),
+                   label=N_("Triple cards"),
+                   labels=((None, N_("as the game says (left out in the expansion only)")),
+                           (True, N_("left out")), (False, N_("kept in"))),
                    advanced=True),
             Option("warehouses_per_type", int, 16, minimum=1, maximum=64,
-                   help="how many warehouses of each goods type the supply holds (32 is "
-                        "like playing with two boxes)",
-                   label="Warehouses of each goods type", advanced=True),
+                   help=N_("how many warehouses of each goods type the supply holds (32 is "
+                        "like playing with two boxes)"),
+                   label=N_("Warehouses of each goods type"), advanced=True),
             Option("limited_coins", bool, False, reconstructed=True,
-                   help="only 20 coins in all; water cards pay only while the bank has coins",
-                   label="Limited coins", advanced=True),
+                   help=N_("only 20 coins in all; water cards pay only while the bank has coins"),
+                   label=N_("Limited coins"), advanced=True),
             Option("open_draw_piles", bool, True, reconstructed=True,
-                   help="everyone sees the top card of the water pile and of each harbour "
-                        "pile",
-                   label="Open draw piles", advanced=True),
+                   help=N_("everyone sees the top card of the water pile and of each harbour "
+                        "pile"),
+                   label=N_("Open draw piles"), advanced=True),
         )
     )
 
     @classmethod
     def presets(cls) -> tuple[Preset, ...]:
         return (
-            Preset("Standard", "The basic game with 2 players, the expansion with 3 or 4."),
-            Preset("Short game", "As the standard game, but it ends after 10 rounds.",
+            Preset(N_("Standard"), N_("The basic game with 2 players, the expansion with 3 or 4.")),
+            Preset(N_("Short game"), N_("As the standard game, but it ends after 10 rounds."),
                    {"max_rounds": 10}),
-            Preset("Advanced game", "For 2 players: a larger harbour and the patrol ship, "
-                   "which removes cards.", {"mode": "advanced"}, players=(2,)),
-            Preset("Advanced with everything", "For 2 players: the advanced game with the "
-                   "special cards and the export warehouse.",
+            Preset(N_("Advanced game"), N_("For 2 players: a larger harbour and the patrol ship, "
+                   "which removes cards."), {"mode": "advanced"}, players=(2,)),
+            Preset(N_("Advanced with everything"), N_("For 2 players: the advanced game with the "
+                   "special cards and the export warehouse."),
                    {"mode": "advanced", "special_cards": True, "export_warehouse": True},
                    players=(2,)),
         )
@@ -241,21 +244,26 @@ class Kontor(Game):
         mode = o["mode"] or ("basic" if n == 2 else "expansion")
         fits = (3, 4) if mode == "expansion" else (2,)
         if n not in fits:
-            raise OptionError(
-                f"Kontor's {mode} game is for 2 players; with {n} players play the expansion"
-                if n > 2 else "Kontor's expansion is for 3 or 4 players; with 2 players play "
-                "the basic or the advanced game")
+            if n <= 2:
+                raise OptionError(_("Kontor's expansion is for 3 or 4 players; with 2 players "
+                                    "play the basic or the advanced game"))
+            if mode == "advanced":
+                raise OptionError(_("Kontor's advanced game is for 2 players; with {n} players "
+                                    "play the expansion", n=n))
+            raise OptionError(_("Kontor's basic game is for 2 players; with {n} players play "
+                                "the expansion", n=n))
         o["mode"] = mode
         self.mode = mode
         self.expansion = mode == "expansion"
         if o["export_warehouse"] and self.expansion:
-            raise OptionError("the export warehouse is a 2-player variant: the expansion always "
-                              "exports")
+            raise OptionError(_("the export warehouse is a 2-player variant: the expansion "
+                                "always exports"))
         if o["restriction_of_camp"] and not self.expansion:
-            raise OptionError("the storage limit is a variant of the expansion (3 or 4 players)")
+            raise OptionError(_("the storage limit is a variant of the expansion (3 or 4 "
+                                "players)"))
         if o["special_cards"] and mode == "basic":
-            raise OptionError("the special cards need the patrol ship: play the advanced game or "
-                              "the expansion")
+            raise OptionError(_("the special cards need the patrol ship: play the advanced "
+                                "game or the expansion"))
         self.special = bool(o["special_cards"]) if o["special_cards"] is not None else (
             self.expansion)
         self.triple_removed = bool(o["remove_triple_cards"]) if (
@@ -274,9 +282,9 @@ class Kontor(Game):
         else:
             m = re.fullmatch(r"largest_([1-9]\d*)", sa)
             if not m:
-                raise OptionError(
-                    f"option 'scored_areas' of kontor cannot be {sa!r}; allowed: 'all' or "
-                    "'largest_<n>' with n >= 1, e.g. 'largest_5'")
+                raise OptionError(_(
+                    "option 'scored_areas' of kontor cannot be {value}; allowed: 'all' or "
+                    "'largest_<n>' with n >= 1, e.g. 'largest_5'", value=repr(sa)))
             self.scored_cut = int(m.group(1))
         self.scored_areas = sa
         # record the values the mode chose, so records replay with explicit options
@@ -1184,19 +1192,27 @@ class KontorState(State):
     def _illegal_reason(self, action: int, player: int) -> str | None:
         g = self.game
         if player == CHANCE:
-            return "that card is not among the unseen cards of the pile being drawn"
+            return _("that card is not among the unseen cards of the pile being drawn")
         if self.phase == P_CHOOSE:
             if action >= g.PLACE:
-                return "every player now chooses a card from his hand"
-            return f"{CARD_NAME[action]} is not in your hand"
+                return _("every player now chooses a card from their hand")
+            return _("{card} is not in your hand", card=CARD_NAME[action])
         step = STEP_NAMES[self.step]
         if g.PLACE <= action < g.SHIP and self.step == S_PLACE:
             i, v = divmod(action - g.PLACE, NV)
             if i not in self._targets(self.card):
-                return f"{CARD_NAME[self.card]} cannot go on {self.game.xy_text(i)}"
+                return _("{card} cannot go on {cell}", card=CARD_NAME[self.card],
+                         cell=self.game.xy_text(i))
             if CARD_KIND[self.card] == CRANE and not 1 <= v <= 3:
-                return "a crane needs a goods type: crane=tea, crane=wine or crane=spice"
-            return "that goods choice is not available for this card now"
-        return f"the {step} step is due now: {notation.FORMS}"
+                return _("a crane needs a goods type: crane=tea, crane=wine or crane=spice")
+            return _("that goods choice is not available for this card now")
+        if step == "place":
+            return _("it is time to place the card now: {forms}", forms=notation.FORMS)
+        if step == "ship":
+            return _("it is time to move the patrol ship now: {forms}", forms=notation.FORMS)
+        if step == "buy":
+            return _("it is time to buy a special card or not now: {forms}",
+                     forms=notation.FORMS)
+        return _("it is time to remove a card or not now: {forms}", forms=notation.FORMS)
 
 Kontor.state_class = KontorState

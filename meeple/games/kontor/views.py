@@ -9,12 +9,13 @@ import numpy as np
 
 from meeple.engine import CHANCE
 from meeple.engine.grid import bits
+from meeple.engine.i18n import N_, words
 from meeple.engine.scores import ScoreLine
-from meeple.engine.words import number_word
 
 from . import notation
 from .components import (
     ANCHOR_ID,
+    BRIDGE,
     CARD_COIN,
     CARD_COLOUR,
     CARD_GOODS,
@@ -22,9 +23,11 @@ from .components import (
     CARD_KEY,
     CARD_KIND,
     CARD_NAME,
+    CARD_NUMBER,
     CARD_SHIP,
     COLOURS,
     CUSTOMS,
+    FLOOD,
     GOODS,
     IS_HARBOUR,
     NUM_CARDS,
@@ -43,6 +46,8 @@ from .components import (
 
 if TYPE_CHECKING:
     from .rules import KontorState
+
+_, _n = words(__file__)
 
 MAX_LOG = 40
 """How many of the last log lines the observation carries."""
@@ -68,13 +73,9 @@ def _card_json(c: int) -> dict[str, Any]:
             "ship": CARD_SHIP[c], "owner": CARD_COLOUR[c] if IS_HARBOUR[c] else None}
 
 
-PART_LABELS = {"areas": "Scored areas", "chits": "Chit majorities",
-               "penalty": "No-chit penalty", "money": "Most coins"}
-"""The parts of a final score (rules 6.3), in the rules page's words."""
-
-
-def _plural(k: int, word: str) -> str:
-    return f"{k} {word}" if k == 1 else f"{k} {word}s"
+PART_LABELS = {"areas": N_("Scored areas"), "chits": N_("Chit majorities"),
+               "penalty": N_("No-chit penalty"), "money": N_("Most coins")}
+"""The parts of a final score (rules 6.3), in the rules page's words (said with ``_``)."""
 
 
 def _tie_note(x: dict[str, Any], players: list[dict[str, Any]]) -> str:
@@ -82,12 +83,17 @@ def _tie_note(x: dict[str, Any], players: list[dict[str, Any]]) -> str:
     level = [y for y in players if y is not x and y["total"] == x["total"]]
     if not level:
         return ""
-    note = f"Level on points: {_plural(x['areas_won'], 'area')} won in all"
-    if any(y["areas_won"] == x["areas_won"] for y in level):
-        card = x["best_harbour_card"]
-        note += (f", highest harbour card in hand {card}" if card else
-                 ", no harbour card in hand")
-    return note
+    won = x["areas_won"]
+    if not any(y["areas_won"] == won for y in level):
+        return _n("Level on points: {n} area won in all", "Level on points: {n} areas won in all",
+                  won)
+    card = x["best_harbour_card"]
+    if card:
+        return _n("Level on points: {n} area won in all, highest harbour card in hand {card}",
+                  "Level on points: {n} areas won in all, highest harbour card in hand {card}",
+                  won, card=str(card))
+    return _n("Level on points: {n} area won in all, no harbour card in hand",
+              "Level on points: {n} areas won in all, no harbour card in hand", won)
 
 
 def final_breakdown(state: KontorState) -> list[dict[str, Any]]:
@@ -97,12 +103,12 @@ def final_breakdown(state: KontorState) -> list[dict[str, Any]]:
     players = state.final_result()["players"]
     out = []
     for x in players:
-        parts: list[tuple[str, int]] = [(PART_LABELS["areas"], x["areas"])]
+        parts: list[tuple[str, int]] = [(_(PART_LABELS["areas"]), x["areas"])]
         if g.export:
-            parts.append((PART_LABELS["chits"], sum(x["chit_majorities"].values())))
+            parts.append((_(PART_LABELS["chits"]), sum(x["chit_majorities"].values())))
         if g.expansion:
-            parts.append((PART_LABELS["penalty"], x["no_chit_penalty"]))
-            parts.append((PART_LABELS["money"], x["money_majority"]))
+            parts.append((_(PART_LABELS["penalty"]), x["no_chit_penalty"]))
+            parts.append((_(PART_LABELS["money"]), x["money_majority"]))
         out.append(ScoreLine(x["player"], tuple(parts), x["total"],
                              _tie_note(x, players)).to_json())
     return out
@@ -346,29 +352,41 @@ def _player_words(state: KontorState, owner: int, player: int) -> str:
     of their harbour cards ("their opponent" with two players; by colour in chance's
     sentences)."""
     if state.game.num_players == 2 and player >= 0:
-        return "their opponent"
-    return f"the {COLOURS[owner]} player"
+        return _("their opponent")
+    return _(notation.PLAYER_WORDS[owner])
 
 
 def _subject(state: KontorState, owner: int, player: int) -> str:
-    """``owner`` as the subject of a clause in ``player``'s sentence: "they" for the player
-    themselves."""
-    return "they" if owner == player else _player_words(state, owner, player)
+    """``owner`` as one of the subjects of a clause in ``player``'s sentence: "they" for the
+    player themselves."""
+    return _("they") if owner == player else _player_words(state, owner, player)
 
 
 def _hand_of(state: KontorState, owner: int, player: int) -> str:
     """``owner``'s hand as ``player``'s sentence says it: "their hand", "the red player's
     hand"."""
-    return "their hand" if owner == player else f"{_player_words(state, owner, player)}'s hand"
+    if owner == player:
+        return _("their hand")
+    if state.game.num_players == 2 and player >= 0:
+        return _("their opponent's hand")
+    return _(notation.HAND_WORDS[owner])
 
 
 def _card_name(card: int) -> str:
     """A card by its kind and number alone: "the red harbour card 15", "the water card 48"."""
-    return notation.card_words(card).split(" with ")[0]
-
-
-def _coins(k: int) -> str:
-    return f"{k} coin{'s' if k != 1 else ''}"
+    kind = CARD_KIND[card]
+    number = str(CARD_NUMBER[card])
+    if kind == WATER:
+        return _("the water card {number}", number=number)
+    if kind == FLOOD:
+        return _("the flood card {number}", number=number)
+    if kind == BRIDGE:
+        return _("the bridge card {number}", number=number)
+    if kind == CUSTOMS:
+        return _("the customs house card {number}", number=number)
+    if IS_HARBOUR[card]:
+        return _(notation.HARBOUR_CARD_WORDS[CARD_COLOUR[card]], number=number)
+    return _("the anchor")
 
 
 def _charges(revealed: list[int]) -> list[int]:
@@ -392,20 +410,43 @@ def _tax_words(state: KontorState, paid: list[tuple[int, int]], player: int) -> 
     """The tax paid, one clause per amount: "every player pays 1 coin of tax", "they pay 1
     coin of tax", "the red player and the black player each pay 1 coin of tax"."""
     out = []
-    for k in dict.fromkeys(k for _, k in paid):
+    for k in dict.fromkeys(k for _q, k in paid):
         who = [q for q, kq in paid if kq == k]
         if player in who:  # the player who moved first
             who.remove(player)
             who.insert(0, player)
         if len(who) == state.game.num_players > 2:
-            out.append(f"every player pays {_coins(k)} of tax")
+            out.append(_n("every player pays {n} coin of tax",
+                          "every player pays {n} coins of tax", k))
+        elif len(who) == 1 and who[0] == player:
+            out.append(_n("they pay {n} coin of tax", "they pay {n} coins of tax", k))
         elif len(who) == 1:
-            subject = _subject(state, who[0], player)
-            out.append(f"{subject} {'pay' if subject == 'they' else 'pays'} {_coins(k)} of tax")
+            out.append(_n("{player} pays {n} coin of tax", "{player} pays {n} coins of tax", k,
+                          player=_player_words(state, who[0], player)))
         else:
             names = notation.and_list([_subject(state, q, player) for q in who])
-            out.append(f"{names} each pay {_coins(k)} of tax")
+            out.append(_n("{players} each pay {n} coin of tax",
+                          "{players} each pay {n} coins of tax", k, players=names))
     return out
+
+
+def _withdrawn(state: KontorState, q: int, player: int, k: int, card: int) -> str:
+    """``q`` cannot pay the tax ``k`` and is withdrawn, their card going back to the hand."""
+    if q == player:
+        if card >= 0:
+            return _n("they cannot pay {n} coin of tax and are withdrawn: {card} goes back to "
+                      "their hand", "they cannot pay {n} coins of tax and are withdrawn: {card} "
+                      "goes back to their hand", k, card=_card_name(card))
+        return _n("they cannot pay {n} coin of tax and are withdrawn",
+                  "they cannot pay {n} coins of tax and are withdrawn", k)
+    who = _player_words(state, q, player)
+    if card >= 0:
+        return _n("{player} cannot pay {n} coin of tax and is withdrawn: {card} goes back to "
+                  "{hand}", "{player} cannot pay {n} coins of tax and is withdrawn: {card} goes "
+                  "back to {hand}", k, player=who, card=_card_name(card),
+                  hand=_hand_of(state, q, player))
+    return _n("{player} cannot pay {n} coin of tax and is withdrawn",
+              "{player} cannot pay {n} coins of tax and is withdrawn", k, player=who)
 
 
 def _events(before: KontorState, after: KontorState, player: int) -> list[str]:
@@ -426,37 +467,37 @@ def _events(before: KontorState, after: KontorState, player: int) -> list[str]:
     for i, line in enumerate(lines):
         words = line.split()
         if line.startswith("reveal "):
-            world.append("all the chosen cards are revealed")
+            world.append(_("all the chosen cards are revealed"))
             shown = [CARD_ID.get(w, -1) for w in words[1:]]
         elif words[0] == "tax" and len(words) == 3 and words[1] in COLOURS:
             paid.append((COLOURS.index(words[1]), int(words[2])))
         elif words[0] == "withdraw" and len(words) == 2 and words[1] in COLOURS:
             q = COLOURS.index(words[1])
-            subject = _subject(after, q, player)
-            is_ = "are" if subject == "they" else "is"
-            k = _charges(shown)[q]
             card = shown[q] if 0 <= q < len(shown) else -1
-            back = (f": {_card_name(card)} goes back to {_hand_of(after, q, player)}"
-                    if card >= 0 else "")
-            world.append(f"{subject} cannot pay {_coins(k)} of tax and {is_} withdrawn{back}")
+            world.append(_withdrawn(after, q, player, _charges(shown)[q], card))
             shown[q] = -1
         elif words[0] == "return" and len(words) == 2 and words[1] in CARD_ID:
             flush_tax()
             card = CARD_ID[words[1]]
             q = shown.index(card) if card in shown else CARD_COLOUR[card]
-            hand = _hand_of(after, q, player) if 0 <= q < len(COLOURS) else "its owner's hand"
+            hand = (_hand_of(after, q, player) if 0 <= q < len(COLOURS)
+                    else _("its owner's hand"))
             if 0 <= end_e1 and i < end_e1:
-                world.append(f"the field is complete, so {_card_name(card)} goes back to {hand}")
+                world.append(_("the field is complete, so {card} goes back to {hand}",
+                               card=_card_name(card), hand=hand))
             else:
-                world.append(f"{_card_name(card)} has nowhere to go and goes back to {hand}")
+                world.append(_("{card} has nowhere to go and goes back to {hand}",
+                               card=_card_name(card), hand=hand))
             if card in shown:
                 shown[shown.index(card)] = -1
         elif line.endswith(" has only water cards left") and words[0] in COLOURS:
             flush_tax()
             q = COLOURS.index(words[0])
-            subject = _subject(after, q, player)
-            world.append(f"{subject} {'have' if subject == 'they' else 'has'} only water cards "
-                         "left")
+            if q == player:
+                world.append(_("they have only water cards left"))
+            else:
+                world.append(_("{player} has only water cards left",
+                               player=_player_words(after, q, player)))
     flush_tax()
     return world
 
@@ -468,25 +509,35 @@ def _then(before: KontorState, after: KontorState, player: int) -> tuple[list[st
     out: list[str] = []
     if player >= 0 and after.coins[player] > before.coins[player] and before.card >= 0 \
             and CARD_KIND[before.card] == WATER:
-        out.append("takes a coin")
-    for _, owner, size, _ in after.closed[len(before.closed):]:
-        area = f"closes an area of {number_word(size)} card{'s' if size != 1 else ''}"
+        out.append(_("takes a coin"))
+    for _m, owner, size, _v in after.closed[len(before.closed):]:
+        word = notation.number_word(size)
         if owner == player:
-            out.append(f"{area} and wins it")
+            out.append(_n("closes an area of {word} card and wins it",
+                          "closes an area of {word} cards and wins it", size, word=word))
         elif owner >= 0:
-            out.append(f"{area}, which {_player_words(after, owner, player)} wins")
+            out.append(_n("closes an area of {word} card, which {player} wins",
+                          "closes an area of {word} cards, which {player} wins", size,
+                          word=word, player=_player_words(after, owner, player)))
         else:
-            out.append(f"{area}, which nobody wins")
+            out.append(_n("closes an area of {word} card, which nobody wins",
+                          "closes an area of {word} cards, which nobody wins", size,
+                          word=word))
     for line in after.log[len(before.log):]:
         words = line.split()
         if player >= 0 and len(words) == 3 and words[1] == "draws" \
                 and words[0] == COLOURS[player] and words[2] in CARD_ID \
                 and after.public[CARD_ID[words[2]]]:
-            out.append(f"draws {notation.card_words(CARD_ID[words[2]])}")
+            out.append(_("draws {card}", card=notation.card_words(CARD_ID[words[2]])))
     world = _events(before, after, player)
     if after.is_terminal():
-        world.append("the game is over")
+        world.append(_("the game is over"))
     return out, world
+
+
+def _clauses(head: str, happened: list[str]) -> str:
+    """A sentence of the log: its head, then each thing that happened after a semicolon."""
+    return head + "".join(_("; {clause}", clause=x) for x in happened) + _(".")
 
 
 def describe(state: KontorState, player: int, action: int) -> str:
@@ -495,55 +546,64 @@ def describe(state: KontorState, player: int, action: int) -> str:
     the patrol ship moved, a special card bought, a card removed."""
     if player == CHANCE:
         kind = notation.chance_type(state)
-        how = {"deal": "is dealt to the starting cross", "draw": "is drawn into a hand",
-               "turn": "is turned up on its pile"}[kind]
-        _, happened = _then(state, state.position_after(player, action), player)
-        return notation._sentence(f"{notation.card_words(action)} {how}") + "".join(
-            f"; {x}" for x in happened) + "."
+        card = notation.card_words(action)
+        if kind == "deal":
+            head = _("{card} is dealt to the starting cross", card=card)
+        elif kind == "draw":
+            head = _("{card} is drawn into a hand", card=card)
+        else:
+            head = _("{card} is turned up on its pile", card=card)
+        _did, happened = _then(state, state.position_after(player, action), player)
+        return _clauses(notation._sentence(head), happened)
     g = state.game
     after = state.position_after(player, action)
     if action < g.PLACE:
-        head = f"chooses {notation.card_words(action)}"
+        head = _("chooses {card}", card=notation.card_words(action))
     elif action < g.SHIP:
-        label = notation.describe_action(state, action, player)["label"]
-        head = "places" + label[len("Place"):]
+        head = notation.place_words(state, action, log=True)
     elif action < g.REMOVE:
         x, y = g.xy(action - g.SHIP)
-        where = "onto the anchor" if x == y == 0 else notation.field_place(x, y)
-        head = f"moves the patrol ship {where}"
+        head = _("moves the patrol ship {where}", where=notation.ship_place(x, y))
     elif action < g.BUY:
         i = action - g.REMOVE
         x, y = g.xy(i)
-        head = (f"removes {notation.card_words(state.cell[i])}, {notation.field_place(x, y)}, "
-                "sending it under its owner's harbour pile")
+        head = _("removes {card}, {place}, sending it under its owner's harbour pile",
+                 card=notation.card_words(state.cell[i]), place=notation.field_place(x, y))
     elif action == g.BUY:
-        head = "buys a special card for 2 coins"
+        head = _("buys a special card for 2 coins")
+    elif state.step == S_SHIP:
+        head = _("leaves the patrol ship where it is")
+    elif state.step == S_BUY:
+        head = _("buys no special card")
+    elif state.step == S_REMOVE:
+        head = _("removes no card")
     else:
-        head = {S_SHIP: "leaves the patrol ship where it is", S_BUY: "buys no special card",
-                S_REMOVE: "removes no card"}.get(state.step, "goes on")
+        head = _("goes on")
     did, happened = _then(state, after, player)
-    out = notation.and_list([head, *did]) if did else head
-    return out + "".join(f"; {x}" for x in happened) + "."
+    return _clauses(notation.and_list([head, *did]) if did else head, happened)
 
 
 def describe_unseen(state: KontorState, player: int) -> str:
     """A move the viewer may not know yet: a card chosen in secret, or a card drawn unseen
     (which pile it came from is public)."""
     if player >= 0:
-        return "chooses a card in secret."
+        return _("chooses a card in secret.")
     kind = notation.chance_type(state)
     if kind == "deal":
-        return "A water card is dealt to the starting cross."
+        return _("A water card is dealt to the starting cross.")
     if kind == "turn":
-        return "A card is turned up on its pile."
+        return _("A card is turned up on its pile.")
     pile = state.tasks[0][2] if state.tasks else -1
-    what = ("a special card" if pile == state.game.special_pile else
-            "a water card" if pile == state.game.water_pile else "a harbour card")
+    if pile == state.game.special_pile:
+        head = _("A special card is drawn into a hand, face down")
+    elif pile == state.game.water_pile:
+        head = _("A water card is drawn into a hand, face down")
+    else:
+        head = _("A harbour card is drawn into a hand, face down")
     # what follows the draw (a revealed card with nowhere to go) does not depend on the card
     legal = state.legal_actions(CHANCE)
     then = _events(state, state.position_after(CHANCE, legal[0]), CHANCE) if legal else []
-    return f"{notation._sentence(what)} is drawn into a hand, face down" + "".join(
-        f"; {x}" for x in then) + "."
+    return _clauses(head, then)
 
 
 def describe_setup(state: KontorState) -> str:
@@ -553,9 +613,11 @@ def describe_setup(state: KontorState) -> str:
     hand = state.hands[0] if state.hands else []
     harbour = sum(1 for c in hand if IS_HARBOUR[c])
     water = sum(1 for c in hand if CARD_KIND[c] == WATER)
-    out = (f"The cards are shuffled and {number_word(cross)} water cards are laid out around "
-           f"the anchor; each player draws {number_word(harbour)} harbour cards and "
-           f"{number_word(water)} water cards")
+    counts = {"cross": notation.number_word(cross), "harbour": notation.number_word(harbour),
+              "water": notation.number_word(water)}
     if g.open_piles:
-        out += ", and the top card of every pile is turned face up"
-    return out + "."
+        return _("The cards are shuffled and {cross} water cards are laid out around the "
+                 "anchor; each player draws {harbour} harbour cards and {water} water cards, "
+                 "and the top card of every pile is turned face up.", **counts)
+    return _("The cards are shuffled and {cross} water cards are laid out around the anchor; "
+             "each player draws {harbour} harbour cards and {water} water cards.", **counts)
