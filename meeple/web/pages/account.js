@@ -3,7 +3,7 @@
 import { post } from "../api.js";
 import { navigate, refreshMe, session } from "../app.js";
 import { ago, fill, h, link } from "../dom.js";
-import { number, t } from "../words.js";
+import { lang, number, t } from "../words.js";
 
 function form(title, fields, submitText, onSubmit, id) {
   const err = h("p", { class: "error", role: "alert" });
@@ -99,8 +99,10 @@ export async function loginPage(main, _params, query) {
         t("Log in"),
         async (d) => {
           await post("/api/login", d);
-          await refreshMe();
-          done();
+          const me = await refreshMe();
+          // a player who chose a language gets it back at sign-in: the page loads again in it
+          if (me.lang && me.lang !== lang) location.assign(next);
+          else done();
         },
         "login-form",
       ),
