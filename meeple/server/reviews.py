@@ -22,6 +22,7 @@ from sqlalchemy.orm import Mapped, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from meeple.bots.review import Review, assemble, estimate_part, info_key, positions
+from meeple.engine import i18n
 from meeple.engine.i18n import words
 
 from .db import Base
@@ -39,6 +40,8 @@ PART = 8
 STALE_AFTER = 45.0
 """A running review whose row has not moved on for this long (seconds) was left by a server
 that stopped: the next request for it resumes it from its stored positions."""
+REVIEWS_SAID = 32
+"""Finished reviews kept assembled again in another language (the oldest go first)."""
 
 
 class ReviewRow(Base):
@@ -169,6 +172,8 @@ class Reviews:
         self._slot: asyncio.Semaphore | None = None
         self.hints = 0
         """Hints being worked out now."""
+        self._languages: dict[tuple[str, str, str], Review] = {}
+        """Finished reviews assembled again in another language than their stored one."""
 
     # ------------------------------------------------------------------ who may ask
     @staticmethod
@@ -197,8 +202,24 @@ class Reviews:
         if job.status == "failed":
             out["error"] = _("the review could not be made")
         if job.status == "done" and job.result is not None:
-            out["review"] = Review.from_stored(job.result).to_json(seat)
+            out["review"] = self._said(lt, seat, job).to_json(seat)
         return out
+
+    def _said(self, lt: LiveTable, seat: int | None, job: ReviewJob) -> Review:
+        """The finished review in the language in use: as stored when it was assembled in
+        it, else assembled again from the stored positions (kept for the next reader)."""
+        assert job.result is not None
+        lang = i18n.language()
+        if job.result.get("lang", i18n.DEFAULT) == lang or len(job.parts) < job.total:
+            return Review.from_stored(job.result)
+        key = (lt.id, info_key(lt.game, seat), lang)
+        review = self._languages.get(key)
+        if review is None:
+            review = self._assemble(lt, seat, list(job.parts), display_names(lt))
+            self._languages[key] = review
+            while len(self._languages) > REVIEWS_SAID:
+                self._languages.pop(next(iter(self._languages)))
+        return review
 
     async def start(self, lt: LiveTable, seat: int | None) -> dict[str, Any]:
         """Start the review for ``seat``'s information set (once: asking again answers the
@@ -212,7 +233,7 @@ class Reviews:
                 self._launch(lt, key, viewer)
             job = await asyncio.to_thread(self.store.get, lt.id, key)
         elif job.status == "failed":
-            raise Refused(Code.CONFLICT, job.error or "the review could not be made")
+            raise Refused(Code.CONFLICT, _("the review could not be made"))
         else:
             await self._resume_if_left(lt, key, viewer, job)
         return self.answer(lt, seat, job)
@@ -272,7 +293,8 @@ class Reviews:
             await asyncio.to_thread(self.store.progress, lt.id, key, parts, time.time())
         names = display_names(lt)
         review = await self.tables.work.run(self._assemble, lt, viewer, parts, names)
-        await asyncio.to_thread(self.store.finish, lt.id, key, review.stored(), time.time())
+        stored = {**review.stored(), "lang": i18n.language()}  # the words' language
+        await asyncio.to_thread(self.store.finish, lt.id, key, stored, time.time())
 
     def _assemble(self, lt: LiveTable, viewer: int | None, parts: list[Any],
                   names: list[str]) -> Review:

@@ -130,7 +130,6 @@ class Mailer:
         msg["To"] = to
         msg["Subject"] = _("Your turn in {title}", title=title)
         msg["List-Unsubscribe"] = f"<{unsubscribe}>"
-        msg["Content-Language"] = i18n.language()
         hello = _("Hello {name},", name=name) if name else _("Hello,")
         turn = (_("It is your turn in {title} with {others}.", title=title,
                   others=", ".join(others)) if others
@@ -140,6 +139,7 @@ class Mailer:
                    "away."),
                  _("To get no more of them, open: {link}", link=unsubscribe)]
         msg.set_content("\n".join(lines) + "\n")
+        msg["Content-Language"] = i18n.language()
         return msg
 
     def _send(self, msg: EmailMessage) -> None:

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Header, HTTPException, Query, Response
 
-from meeple.engine.i18n import words
+from meeple.engine.i18n import N_, words
 
 from ..deps import (
     AnyTableDep,
@@ -41,8 +41,8 @@ _, _n = words(__file__)
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 MOTIONS_KEPT = 256
 ANSWER = {"response_model": TableAnswer, "response_model_exclude_unset": True}
-TOKEN_IN_URL = ("seat tokens never go in the address: send it in the X-Seat-Token header "
-                "(or the body's \"token\")")
+TOKEN_IN_URL = N_("seat tokens never go in the address: send it in the X-Seat-Token header "
+                  "(or the body's \"token\")")
 
 
 @router.post("", status_code=201, **ANSWER)  # type: ignore[arg-type]
@@ -175,7 +175,7 @@ async def frame(lt: TableDep, uid: UserId, seat: int | None = Query(default=None
     """The current frame for a held seat (by session, or the seat token in the
     ``X-Seat-Token`` header), or the public frame without ``seat``."""
     if token is not None:
-        raise HTTPException(400, TOKEN_IN_URL)
+        raise HTTPException(400, _(TOKEN_IN_URL))
     conn = Conn(user_id=uid, token_hashes=Holder.of(None, [x_seat_token or ""]).token_hashes,
                 only=seat if seat is not None else -1, view_seat=seat)
     if seat is not None and seat not in lt.held_by(conn):
