@@ -201,8 +201,8 @@ def test_botanik_labels_of_a_released_tile_and_a_registry():
               for a in s.legal_actions(0)}
     assert labels["own R-EL2@1"] == "Put the red elbow on your second space"
     assert labels["pile R-EL2@0"] == (
-        "Put the red elbow on the first central pile, releasing your opponent's blue straight "
-        "pipe")
+        "Put the red elbow on the first central pile, releasing the blue straight pipe on your "
+        "opponent's side")
     assert labels["pile B-TE2@4"] == "Put the blue tee on the fifth central pile"
 
 

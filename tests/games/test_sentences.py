@@ -376,15 +376,15 @@ def test_botanik_sentences_of_b6_b7_and_a_registry():
     s = set_registry(fresh(), tops=["R-ST1", "Y-EL1", "G-TE1", "B-CR", "K-PL"],
                      rows={1: {0: "B-ST2"}}, arrival=["R-EL2", "G-ST2", "B-TE2"])
     assert s.describe(0, s.string_to_action("pile R-EL2@0", 0)) == (
-        "puts the red elbow on the first central pile, releasing their opponent's blue "
-        "straight pipe.")
+        "puts the red elbow on the first central pile, releasing the blue straight pipe on "
+        "their opponent's side.")
     assert s.describe(0, s.string_to_action("own R-EL2@1", 0)) == (
         "puts the red elbow on their second space.")
     s = set_registry(b6_machine(), tops=["R-ST2", "Y-EL2", "G-PL", "B-TE2", "Y-ST1"],
                      rows={0: {4: "K-CR"}}, arrival=["R-EL2", "G-ST3", "B-ST2"])
     assert s.describe(0, s.string_to_action("pile R-EL2@4", 0)) == (  # B6
-        "puts the red elbow on the fifth central pile, releasing their black cross; the black "
-        "cross fits nowhere and is discarded.")
+        "puts the red elbow on the fifth central pile, releasing the black cross on their side; "
+        "the black cross fits nowhere and is discarded.")
     s = b7()
     assert s.describe(0, s.string_to_action("swap 1", 0)) == (
         "swaps the Meca-Botanist with the top of the second central pile and takes the yellow "

@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from meeple.engine.grid import Grid
+from meeple.engine.i18n import N_, words
 from meeple.engine.look import PALETTE, Colour, seat_name
+
+_, _n = words(__file__)
 
 SEAT_COLOURS: tuple[Colour, ...] = PALETTE
 """The players' colours by seat (``Botanik.colours``): the shared palette, as the pieces of the
@@ -139,26 +142,119 @@ def tile_set(name: str = "reconstructed_v1") -> TileSet:
     return ts
 
 
-COLOUR_WORDS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "K": "black"}
+COLOUR_WORDS = {"R": N_("red"), "Y": N_("yellow"), "G": N_("green"), "B": N_("blue"),
+                "K": N_("black")}
 """Each tile colour letter in words."""
-TYPE_WORDS = {"straight": "straight pipe", "elbow": "elbow", "tee": "tee", "cross": "cross",
-              "plant": "plant", "vegetable": "vegetable", "meca": "Meca-Botanist",
-              "source": "Source"}
+TYPE_WORDS = {"straight": N_("straight pipe"), "elbow": N_("elbow"), "tee": N_("tee"),
+              "cross": N_("cross"), "plant": N_("plant"), "vegetable": N_("vegetable"),
+              "meca": N_("Meca-Botanist"), "source": N_("Source")}
 """Each tile type in the game's words."""
+TILE_NAMES = {
+    ("R", "straight"): N_("red straight pipe"),
+    ("R", "elbow"): N_("red elbow"),
+    ("R", "tee"): N_("red tee"),
+    ("R", "cross"): N_("red cross"),
+    ("R", "plant"): N_("red plant"),
+    ("R", "vegetable"): N_("red vegetable"),
+    ("R", "meca"): N_("red Meca-Botanist"),
+    ("Y", "straight"): N_("yellow straight pipe"),
+    ("Y", "elbow"): N_("yellow elbow"),
+    ("Y", "tee"): N_("yellow tee"),
+    ("Y", "cross"): N_("yellow cross"),
+    ("Y", "plant"): N_("yellow plant"),
+    ("Y", "vegetable"): N_("yellow vegetable"),
+    ("Y", "meca"): N_("yellow Meca-Botanist"),
+    ("G", "straight"): N_("green straight pipe"),
+    ("G", "elbow"): N_("green elbow"),
+    ("G", "tee"): N_("green tee"),
+    ("G", "cross"): N_("green cross"),
+    ("G", "plant"): N_("green plant"),
+    ("G", "vegetable"): N_("green vegetable"),
+    ("G", "meca"): N_("green Meca-Botanist"),
+    ("B", "straight"): N_("blue straight pipe"),
+    ("B", "elbow"): N_("blue elbow"),
+    ("B", "tee"): N_("blue tee"),
+    ("B", "cross"): N_("blue cross"),
+    ("B", "plant"): N_("blue plant"),
+    ("B", "vegetable"): N_("blue vegetable"),
+    ("B", "meca"): N_("blue Meca-Botanist"),
+    ("K", "straight"): N_("black straight pipe"),
+    ("K", "elbow"): N_("black elbow"),
+    ("K", "tee"): N_("black tee"),
+    ("K", "cross"): N_("black cross"),
+    ("K", "plant"): N_("black plant"),
+    ("K", "vegetable"): N_("black vegetable"),
+    ("K", "meca"): N_("black Meca-Botanist"),
+}
+"""Each coloured tile in words, as a name ("red elbow")."""
+TILE_OBJECTS = {
+    ("R", "straight"): N_("the red straight pipe"),
+    ("R", "elbow"): N_("the red elbow"),
+    ("R", "tee"): N_("the red tee"),
+    ("R", "cross"): N_("the red cross"),
+    ("R", "plant"): N_("the red plant"),
+    ("R", "vegetable"): N_("the red vegetable"),
+    ("R", "meca"): N_("the red Meca-Botanist"),
+    ("Y", "straight"): N_("the yellow straight pipe"),
+    ("Y", "elbow"): N_("the yellow elbow"),
+    ("Y", "tee"): N_("the yellow tee"),
+    ("Y", "cross"): N_("the yellow cross"),
+    ("Y", "plant"): N_("the yellow plant"),
+    ("Y", "vegetable"): N_("the yellow vegetable"),
+    ("Y", "meca"): N_("the yellow Meca-Botanist"),
+    ("G", "straight"): N_("the green straight pipe"),
+    ("G", "elbow"): N_("the green elbow"),
+    ("G", "tee"): N_("the green tee"),
+    ("G", "cross"): N_("the green cross"),
+    ("G", "plant"): N_("the green plant"),
+    ("G", "vegetable"): N_("the green vegetable"),
+    ("G", "meca"): N_("the green Meca-Botanist"),
+    ("B", "straight"): N_("the blue straight pipe"),
+    ("B", "elbow"): N_("the blue elbow"),
+    ("B", "tee"): N_("the blue tee"),
+    ("B", "cross"): N_("the blue cross"),
+    ("B", "plant"): N_("the blue plant"),
+    ("B", "vegetable"): N_("the blue vegetable"),
+    ("B", "meca"): N_("the blue Meca-Botanist"),
+    ("K", "straight"): N_("the black straight pipe"),
+    ("K", "elbow"): N_("the black elbow"),
+    ("K", "tee"): N_("the black tee"),
+    ("K", "cross"): N_("the black cross"),
+    ("K", "plant"): N_("the black plant"),
+    ("K", "vegetable"): N_("the black vegetable"),
+    ("K", "meca"): N_("the black Meca-Botanist"),
+}
+"""Each coloured tile with its article, as a sentence's subject or object ("the red
+elbow"): one whole text each, so that every language agrees its article and colour with the
+kind."""
+
+
+def _with_flowers(words: str, n: int) -> str:
+    if not n:
+        return words
+    return _n("{tile} with a flower", "{tile} with {n} flowers", n, tile=words)
 
 
 def tile_words(tile_id: str, names: Sequence[str] | None = None, *, flowers: bool = False) -> str:
-    """A tile in the game's words: "red elbow", "blue Meca-Botanist", "Alice's Source"; with
-    ``flowers``, its flowers too ("green tee with a flower")."""
+    """A tile in the game's words, as a name: "red elbow", "blue Meca-Botanist", "Alice's
+    Source"; with ``flowers``, its flowers too ("green tee with a flower")."""
     ts = tile_set()
     t = ts.index.get(tile_id)
     if t is None or ts.type[t] == SOURCE:
-        return f"{seat_name(int(tile_id[3:]), names)}'s Source"
-    words = f"{COLOUR_WORDS.get(tile_id[0], '')} {TYPE_WORDS[TYPES[ts.type[t]]]}".strip()
-    n = ts.flowers[t]
-    if flowers and n:
-        words += " with a flower" if n == 1 else f" with {n} flowers"
-    return words
+        return _("{player}'s Source", player=seat_name(int(tile_id[3:]), names))
+    said = _(TILE_NAMES[(tile_id[0], TYPES[ts.type[t]])])
+    return _with_flowers(said, ts.flowers[t]) if flowers else said
+
+
+def the_tile(tile_id: str, names: Sequence[str] | None = None, *, flowers: bool = False) -> str:
+    """A tile with its article, as a sentence names it: "the red elbow", "the green tee with a
+    flower" (with ``flowers``)."""
+    ts = tile_set()
+    t = ts.index.get(tile_id)
+    if t is None or ts.type[t] == SOURCE:
+        return _("{player}'s Source", player=seat_name(int(tile_id[3:]), names))
+    said = _(TILE_OBJECTS[(tile_id[0], TYPES[ts.type[t]])])
+    return _with_flowers(said, ts.flowers[t]) if flowers else said
 
 
 def exits_text(mask: int) -> list[str]:

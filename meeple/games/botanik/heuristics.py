@@ -14,6 +14,7 @@ import math
 import random
 
 from meeple.engine import State
+from meeple.engine.i18n import words
 
 from .components import (
     ADD,
@@ -30,6 +31,8 @@ from .components import (
     rotate,
 )
 from .rules import BotanikState
+
+_, _n = words(__file__)
 
 SEARCH = {"candidates": 5, "rollout_depth": 0}
 """Search bots weigh only the greedy bot's five best moves: play-outs are too short to judge
@@ -268,23 +271,29 @@ def explain(state: State, player: int, action: int) -> str:
     pairs, ends = after[2] - before[2], after[3]
     parts = []
     if points > 0:
-        parts.append(f"scores {points:g} more point{'s' if points != 1 else ''} in your machine")
+        shown = int(points) if points == int(points) else points
+        parts.append(_n("scores {n} more point in your machine",
+                        "scores {n} more points in your machine", shown))
     if joined > 0:
-        parts.append(f"joins {joined} more tile{'s' if joined != 1 else ''} to your Source")
+        parts.append(_n("joins {n} more tile to your Source", "joins {n} more tiles to your Source",
+                        joined))
     if pairs > 0:
-        parts.append("makes a pair of one colour that a third tile turns into points")
+        parts.append(_("makes a pair of one colour that a third tile turns into points"))
     kind = state.describe_action(action, player).get("kind")
     if not parts and kind == "own":
-        parts.append("keeps this tile waiting on your space until your machine can take it")
+        parts.append(_("keeps this tile waiting on your space until your machine can take it"))
     elif not parts and kind == "pile":
-        parts.append("puts on the central pile the tile that helps your opponent least")
+        parts.append(_("puts on the central pile the tile that helps your opponent least"))
     if not parts:
         theirs = machine_parts(s, 1 - player)[0] - machine_parts(state, 1 - player)[0]
         if theirs <= 0:
-            parts.append("gives your opponent nothing to score")
+            parts.append(_("gives your opponent nothing to score"))
         else:
-            parts.append("costs the least of your choices")
+            parts.append(_("costs the least of your choices"))
     if ends >= 2:
-        parts.append(f"keeps {ends} pipe ends open for your machine to grow")
-    text = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
-    return text + ("; your machine is close to closing" if ends <= 1 else "")
+        parts.append(_("keeps {ends} pipe ends open for your machine to grow", ends=ends))
+    text = parts[0] if len(parts) == 1 else _("{first} and {last}", first=", ".join(parts[:-1]),
+                                              last=parts[-1])
+    if ends <= 1:
+        return _("{hint}; your machine is close to closing", hint=text)
+    return text

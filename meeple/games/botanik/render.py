@@ -26,10 +26,13 @@ from functools import lru_cache
 from typing import Any
 
 from meeple.engine import svg as draw
+from meeple.engine.i18n import N_, words
 from meeple.engine.look import HIGHLIGHT, INK, MUTED, Colour, seat_name
 
 from . import art
-from .components import DIRS, SEAT_COLOURS, TYPES, exits_text, tile_set, tile_words
+from .components import DIRS, SEAT_COLOURS, TYPES, exits_text, the_tile, tile_set, tile_words
+
+_, _n = words(__file__)
 
 COLOUR_RICH = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "K": "bright_black"}
 DIRBIT = {d: 1 << i for i, d in enumerate(DIRS)}
@@ -108,34 +111,41 @@ def _status_line(obs: dict[str, Any], names: Sequence[str] | None) -> str:
         return draw.game_over(obs.get("winners"), names)
     phase = obs["phase"]
     if phase in ("deal", "reveal"):
-        return "Tiles are being revealed"
+        return _("Tiles are being revealed")
     rel = obs.get("released")
     if rel:
         who = seat_name(rel["player"], names)
         if rel["kind"] == "add":
-            return f"{who} adds the released {tile_words(rel['tile'])} to their machine"
-        return f"{who} swaps their {tile_words(rel['tile'])} with the top of a pile"
-    return f"{seat_name(obs['active_player'], names)} takes a tile from the arrival"
+            return _("{player} adds the released tile, {tile}, to their machine", player=who,
+                     tile=the_tile(rel["tile"]))
+        return _("{player} swaps the released tile, {tile}, with the top of a pile",
+                 player=who, tile=the_tile(rel["tile"]))
+    return _("{player} takes a tile from the arrival",
+             player=seat_name(obs["active_player"], names))
 
 
 def _detail(obs: dict[str, Any]) -> str:
     """The round, the step and the supply, in words."""
-    head = f"Round {obs['round']} of {obs['rounds']}"
+    supply = _n("{n} tile left in the supply", "{n} tiles left in the supply", obs["tiles_left"])
     if obs.get("step") and not obs.get("terminal"):
-        head += f", step {obs['step']}"
-    return f"{head} · {draw.count(obs['tiles_left'], 'tile')} left in the supply"
+        head = _("Round {round} of {rounds}, step {step}", round=obs["round"],
+                 rounds=obs["rounds"], step=obs["step"])
+    else:
+        head = _("Round {round} of {rounds}", round=obs["round"], rounds=obs["rounds"])
+    return f"{head} · {supply}"
 
 
 _LOG = (
     (re.compile(r"release P(\d+) (\S+)@(\d+)"),
-     lambda m, names: f"{seat_name(int(m[1]), names)}'s {tile_words(m[2])} is released from "
-                      f"column {m[3]}"),
+     lambda m, names: _("{player}'s tile, {tile}, is released from column {column}",
+                        player=seat_name(int(m[1]), names), tile=the_tile(m[2]), column=m[3])),
     (re.compile(r"swap P(\d+) (\S+) for (\S+)@(\d+)"),
-     lambda m, names: f"{seat_name(int(m[1]), names)} swaps a {tile_words(m[2])} for the "
-                      f"{tile_words(m[3])} on pile {m[4]}"),
+     lambda m, names: _("{player} swaps {tile} for {other} on pile {pile}",
+                        player=seat_name(int(m[1]), names), tile=the_tile(m[2]),
+                        other=the_tile(m[3]), pile=m[4])),
     (re.compile(r"discard (\S+)"),
-     lambda m, names: f"the {tile_words(m[1])} fits nowhere and is removed"),
-    (re.compile(r"end"), lambda m, names: "the last tile is placed"),
+     lambda m, names: _("{tile} fits nowhere and is removed", tile=the_tile(m[1]))),
+    (re.compile(r"end"), lambda m, names: _("the last tile is placed")),
 )
 
 
@@ -150,8 +160,9 @@ def log_line(entry: str, names: Sequence[str] | None = None) -> str:
 
 def _machine_facts(obs: dict[str, Any], p: int) -> str:
     """Tiles joined to the Source and open ends of ``p``'s machine."""
-    return (f"{draw.count(obs['main_tiles'][p], 'tile')} joined to the Source, "
-            f"{draw.count(obs['open_ends'][p], 'open end')}")
+    return _("{tiles} joined to the Source, {ends}",
+             tiles=_n("{n} tile", "{n} tiles", obs["main_tiles"][p]),
+             ends=_n("{n} open end", "{n} open ends", obs["open_ends"][p]))
 
 
 def _loose(machine: list[dict[str, Any]]) -> int:
@@ -161,8 +172,8 @@ def _loose(machine: list[dict[str, Any]]) -> int:
 
 def _loose_note(n: int) -> str:
     if n == 1:
-        return "1 tile not joined to the Source scores nothing"
-    return f"{n} tiles not joined to the Source score nothing"
+        return _("1 tile not joined to the Source scores nothing")
+    return _("{n} tiles not joined to the Source score nothing", n=n)
 
 
 def _short(words: str, width: float, size: float = 12) -> str:
@@ -273,7 +284,7 @@ def _machine_svg(p: int, obs: dict[str, Any], top: float, names: Sequence[str] |
 def _side_label(p: int, colours: Sequence[Colour], names: Sequence[str] | None,
                 viewer: int | None, x: float, y: float) -> str:
     """"<name>'s side" with the player's mark, over their row of the registry."""
-    who = "Your side" if p == viewer else f"{seat_name(p, names)}'s side"
+    who = _("Your side") if p == viewer else _("{player}'s side", player=seat_name(p, names))
     return _mark_and(p, colours, who, x, y)
 
 
@@ -296,7 +307,7 @@ def _registry_svg(obs: dict[str, Any], top: float, order: tuple[int, int],
     for q in (order[0], None, order[1]):
         y += 18
         if q is None:
-            parts.append(draw.text(M, y, "Central piles (tiles in each pile below it)",
+            parts.append(draw.text(M, y, _("Central piles (tiles in each pile below it)"),
                                    size=12))
         else:
             parts.append(_side_label(q, colours, names, viewer, M, y))
@@ -318,7 +329,8 @@ def _registry_svg(obs: dict[str, Any], top: float, order: tuple[int, int],
                     inner.append(_tile_svg(tile_id, x, yy, TILE, None, colours, names))
                 else:
                     inner.append(_slot(x, yy, TILE))
-                inner.append(draw.text(x + TILE / 2, yy + TILE + 19, draw.count(height, "tile"),
+                inner.append(draw.text(x + TILE / 2, yy + TILE + 19,
+                                       _n("{n} tile", "{n} tiles", height),
                                        size=12, anchor="middle", class_="pile-height"))
                 parts.append(draw.group(inner, id=f"pile-{j}", class_="pile"))
             else:
@@ -335,7 +347,7 @@ def _registry_svg(obs: dict[str, Any], top: float, order: tuple[int, int],
 def _arrival_svg(obs: dict[str, Any], top: float, names: Sequence[str] | None,
                  colours: Sequence[Colour]) -> tuple[str, float]:
     """The arrival's tiles, the Meca pawn and its holder, the released tile being resolved."""
-    parts = [draw.text(M, top + 14, "Arrival", size=12)]
+    parts = [draw.text(M, top + 14, _("Arrival"), size=12)]
     ty = top + 22
     for i, t in enumerate(obs["arrival"]):
         x = M + i * (TILE + TGAP)
@@ -343,16 +355,16 @@ def _arrival_svg(obs: dict[str, Any], top: float, names: Sequence[str] | None,
                                  _tile_svg(t, x, ty, TILE, None, colours, names)],
                                 id=f"arrival-{t}", class_="tile arrival"))
     if not obs["arrival"]:
-        parts.append(draw.text(M, ty + TILE / 2, "empty", size=12, fill=MUTED))
+        parts.append(draw.text(M, ty + TILE / 2, _("empty"), size=12, fill=MUTED))
     meca = obs.get("meca_player")
     if meca is not None:
         px = M + 3 * (TILE + TGAP)
         parts.append(draw.group(
             [art.meca_face(px + 20, ty + 24, 40),
-             draw.text(px + 44, ty + 18, "Meca pawn", size=12),
+             draw.text(px + 44, ty + 18, _("Meca pawn"), size=12),
              _mark_and(meca, colours, _short(seat_name(meca, names), W - M - px - 44 - 26),
                        px + 44, ty + 42),
-             draw.title("The Meca pawn: its holder takes first this round")],
+             draw.title(_("The Meca pawn: its holder takes first this round"))],
             class_="meca-pawn", data_seat=meca))
     y = ty + TILE + 8
     rel = obs.get("released")
@@ -360,17 +372,18 @@ def _arrival_svg(obs: dict[str, Any], top: float, names: Sequence[str] | None,
         y += 6
         parts.append(_tile_svg(rel["tile"], M, y, TILE, None, colours, names, "released",
                                "tile released"))
-        who = _short("Released to " + draw.player_name(rel["player"], names, obs.get("viewer")),
+        who = _short(_("Released to {player}", player=draw.player_name(rel["player"], names,
+                                                                      obs.get("viewer"))),
                      W - 2 * M - TILE - 12 - 26)
         parts.append(_mark_and(rel["player"], colours, who, M + TILE + 12, y + 14))
-        say = ("Add it at a highlighted place of the machine" if rel["kind"] == "add"
-               else "Swap it with the top of a highlighted pile")
+        say = (_("Add it at a highlighted place of the machine") if rel["kind"] == "add"
+               else _("Swap it with the top of a highlighted pile"))
         for i, line in enumerate(draw.wrap(say, W - 2 * M - TILE - 12, 12)):
             parts.append(draw.text(M + TILE + 12, y + 32 + 15 * i, line, size=12))
         y += TILE + 6
     waiting = obs.get("waiting") or []
     if waiting:
-        say = "Still to resolve: " + ", ".join(tile_words(t) for t in waiting)
+        say = _("Still to resolve: {tiles}", tiles=", ".join(tile_words(t) for t in waiting))
         for line in draw.wrap(say, W - 2 * M, 12):
             y += 16
             parts.append(draw.text(M, y, line, size=12, fill=INK))
@@ -411,7 +424,7 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
              draw.region(f"player-{near}", 0, y, W, h + 4, [mine]),
              draw.region(f"player-{far}", 0, theirs_box[0], W, theirs_box[1], [theirs])]
     y += h
-    return draw.document(W, round(y + 4), parts, cls="botanik", label="Botanik board")
+    return draw.document(W, round(y + 4), parts, cls="botanik", label=_("Botanik board"))
 
 
 # ------------------------------------------------------------------------------------- text
@@ -469,7 +482,7 @@ def _machine_text(machine: list[dict[str, Any]], colours: Sequence[Colour],
     if cw >= 3:
         lines = ["      " + "".join(f"{c:>{cw - 1}} " for c in range(cmin, cmax + 1))]
     else:
-        lines = [f"      columns {cmin} to {cmax}"]
+        lines = ["      " + _("columns {first} to {last}", first=cmin, last=cmax)]
     for r in range(rmin, rmax + 1):
         row = []
         for c in range(cmin, cmax + 1):
@@ -507,21 +520,23 @@ def _wrap_text(head: str, items: Sequence[str], sep: str = ", ", width: int = 80
 
 
 _LEGEND = (
-    ("colour:R", "○ red"), ("colour:Y", "△ yellow"), ("colour:G", "□ green"),
-    ("colour:B", "◇ blue"), ("colour:K", "✕ black"),
-    ("flower", f"{FLOWER} a flower"), ("plant", "P plant (3 flowers)"),
-    ("vegetable", "V vegetable (3 flowers)"), ("meca", f"{MECA} Meca-Botanist"),
-    ("S", "S Source"), ("loose", "? not joined to the Source"), ("empty", "· empty"),
+    ("colour:R", "○", N_("red")), ("colour:Y", "△", N_("yellow")),
+    ("colour:G", "□", N_("green")), ("colour:B", "◇", N_("blue")),
+    ("colour:K", "✕", N_("black")),
+    ("flower", FLOWER, N_("a flower")), ("plant", "P", N_("plant (3 flowers)")),
+    ("vegetable", "V", N_("vegetable (3 flowers)")), ("meca", MECA, N_("Meca-Botanist")),
+    ("S", "S", N_("Source")), ("loose", "?", N_("not joined to the Source")),
+    ("empty", "·", N_("empty")),
 )
 
 
 def _legend(used: set[str]) -> list[str]:
     """The legend of the symbols this picture uses, and only those."""
-    items = [words for key, words in _LEGEND if key in used]
+    items = [f"{mark} {_(meaning)}" for key, mark, meaning in _LEGEND if key in used]
     glyphs = "".join(g for g in GLYPH.values() if g != "·" and "pipe:" + g in used)
     if glyphs:
-        items.insert(5, f"{glyphs} pipes")
-    return _wrap_text("Legend: ", items, sep="; ")
+        items.insert(5, f"{glyphs} {_('pipes')}")
+    return _wrap_text(_("Legend: "), items, sep="; ")
 
 
 def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
@@ -540,12 +555,12 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
 
     def machine(q: int) -> list[str]:
         # at the end the totals are in the clients' results table, once
-        points = "" if final else draw.points(obs["scores"][q]) + ", "
+        points = "" if final else _n("{n} point", "{n} points", obs["scores"][q]) + ", "
         current = obs.get("current_player") == q and not final
         if current:
             used.add("to act")
         lines = ["", f"{draw.who(q, colours, names, viewer, current=current, width=width)}  "
-                     + draw.plain(f"machine: {points}{_machine_facts(obs, q)}")]
+                     + draw.plain(_("machine: {facts}", facts=points + _machine_facts(obs, q)))]
         loose = _loose(obs["machines"][q])
         if loose:
             lines.append("  " + _loose_note(loose))
@@ -553,10 +568,10 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
 
     out += machine(far)
     out.append("")
-    labels = {q: ("Your side" if q == viewer else f"{seat_name(q, names)}'s side")[:22]
-              for q in (0, 1)}
+    labels = {q: (_("Your side") if q == viewer
+                  else _("{player}'s side", player=seat_name(q, names)))[:22] for q in (0, 1)}
     lw = max(16, *(len(v) for v in labels.values())) + 3
-    out.append("Registry".ljust(lw) + "".join(f"{j:<7}" for j in range(5)).rstrip())
+    out.append(_("Registry").ljust(lw) + "".join(f"{j:<7}" for j in range(5)).rstrip())
 
     def row(q: int) -> str:
         c = colours[q]
@@ -573,33 +588,36 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
     out.append(row(far))
     piles = [(_tile_chars(t, None, colours, used) if t else "[dim]·  [/dim]") + f"{h:>3} "
              for t, h in zip(obs["pile_tops"], obs["pile_heights"], strict=True)]
-    out.append("  " + "piles (tiles)".ljust(lw - 2) + "".join(piles).rstrip())
+    out.append("  " + _("piles (tiles)").ljust(lw - 2) + "".join(piles).rstrip())
     out.append(row(near))
     out.append("")
-    arrival = "  ".join(_tile_chars(t, None, colours, used) for t in obs["arrival"]) or "empty"
-    line = f"Arrival: {arrival}"
+    arrival = "  ".join(_tile_chars(t, None, colours, used) for t in obs["arrival"]) or _("empty")
+    line = _("Arrival: {tiles}", tiles=arrival)
     if obs["meca_player"] is not None:
-        line += f"      Meca pawn: {draw.who(obs['meca_player'], colours, names)}"
+        line += "      " + _("Meca pawn: {player}",
+                             player=draw.who(obs["meca_player"], colours, names))
     out.append(line)
     rel = obs.get("released")
     if rel:
-        out.append(f"Released to {draw.who(rel['player'], colours, names)}: "
-                   f"{_tile_chars(rel['tile'], None, colours, used)} "
-                   + draw.plain(tile_words(rel["tile"], names, flowers=True))
-                   + ("; choose a pile to swap with" if rel["kind"] == "swap" else ""))
+        said = (draw.plain(tile_words(rel["tile"], names, flowers=True))
+                + ("; " + _("choose a pile to swap with") if rel["kind"] == "swap" else ""))
+        out.append(_("Released to {player}:", player=draw.who(rel["player"], colours, names))
+                   + f" {_tile_chars(rel['tile'], None, colours, used)} " + said)
         places = rel.get("placements")
         if places:
             cells = sorted({(r, c) for r, c, _, _ in places})
-            out += _wrap_text("It fits at row,column: ", [f"{r},{c}" for r, c in cells],
+            out += _wrap_text(_("It fits at row,column: "), [f"{r},{c}" for r, c in cells],
                               sep="  ")
     if obs.get("waiting"):
-        out += _wrap_text("Still to resolve: ", [tile_words(t) for t in obs["waiting"]])
+        out += _wrap_text(_("Still to resolve: "), [tile_words(t) for t in obs["waiting"]])
     out += machine(near)
     if obs.get("log"):
         out.append("")
-        out += _wrap_text("Recent: ", [log_line(e, names) for e in obs["log"][-6:]], sep="; ")
+        out += _wrap_text(_("Recent: "), [log_line(e, names) for e in obs["log"][-6:]],
+                          sep="; ")
     out.append("")
     out += _legend(used)
     if "to act" in used:
-        out[-1] += "; ◀ to play" if len(out[-1]) + 12 <= 80 else ""
+        more = "; " + _("◀ to play")
+        out[-1] += more if len(out[-1]) + len(more) <= 80 else ""
     return "\n".join(out)

@@ -16,6 +16,7 @@ import numpy as np
 
 from meeple.engine import CHANCE, TERMINAL, Game, Option, State
 from meeple.engine.grid import iter_bits
+from meeple.engine.i18n import N_, words
 from meeple.engine.options import OptionSchema, Preset
 
 from . import notation, views
@@ -52,6 +53,8 @@ from .components import (
     tile_set,
 )
 
+_, _n = words(__file__)
+
 # add-id base of each internal cell a tile can reach (a connected machine of at most 61 cells
 # keeps |r| + |c| <= 60)
 _ADD_ID: dict[int, int] = {
@@ -70,7 +73,7 @@ class Botanik(Game):
     version = "1"
     player_counts = (2,)
     perfect_information = True
-    pitch = "Pass tiles through a shared registry and build a blooming pipe machine"
+    pitch = N_("Pass tiles through a shared registry and build a blooming pipe machine")
     minutes = (30, 30)
     colours = SEAT_COLOURS
     option_schema = OptionSchema(
@@ -80,8 +83,8 @@ class Botanik(Game):
                 bool,
                 False,
                 reconstructed=True,
-                help="no tile may be added where its pipes would close a ring of pipes",
-                label="No closed rings of pipes",
+                help=N_("no tile may be added where its pipes would close a ring of pipes"),
+                label=N_("No closed rings of pipes"),
                 advanced=True,
             ),
             Option(
@@ -89,8 +92,8 @@ class Botanik(Game):
                 bool,
                 False,
                 reconstructed=True,
-                help="tiles of one colour count as a group only where pipes link them",
-                label="Groups must be linked by pipes",
+                help=N_("tiles of one colour count as a group only where pipes link them"),
+                label=N_("Groups must be linked by pipes"),
                 advanced=True,
             ),
             Option(
@@ -99,10 +102,10 @@ class Botanik(Game):
                 "reconstructed_v1",
                 choices=tuple(TILE_SETS),
                 reconstructed=True,
-                help="the pipes and flowers on the 65 coloured tiles",
-                label="Tiles",
+                help=N_("the pipes and flowers on the 65 coloured tiles"),
+                label=N_("Tiles"),
                 labels=(("reconstructed_v1",
-                         "meeple's own (the printed tiles are not known)"),),
+                         N_("meeple's own (the printed tiles are not known)")),),
                 advanced=True,
             ),
         )
@@ -111,9 +114,11 @@ class Botanik(Game):
     @classmethod
     def presets(cls) -> tuple[Preset, ...]:
         return (
-            Preset("Standard", "The everyday game: build your machine from the registry."),
-            Preset("Strict machines", "Pipes may never close a ring, and only tiles linked by "
-                   "pipes form a group.", {"forbid_loops": True, "group_needs_pipe": True}),
+            Preset(N_("Standard"),
+                   N_("The everyday game: build your machine from the registry.")),
+            Preset(N_("Strict machines"),
+                   N_("Pipes may never close a ring, and only tiles linked by pipes form a "
+                      "group."), {"forbid_loops": True, "group_needs_pipe": True}),
         )
 
     @classmethod
@@ -552,44 +557,47 @@ class BotanikState(State):
         ids = self.ts.ids
         if action >= SWAP_BASE:
             if ph != SWAP:
-                return "a swap is only made when your Meca-Botanist is released"
-            return f"the top of pile {action - SWAP_BASE} is a Meca-Botanist"
+                return _("a swap is only made when your Meca-Botanist is released")
+            return _("the top of pile {pile} is a Meca-Botanist", pile=str(action - SWAP_BASE))
         if action >= ADD_BASE:
             if ph != ADD:
-                return "a tile is only added to a machine when it is released"
+                return _("a tile is only added to a machine when it is released")
             r, c, k = add_parts(action)
             x = rc_cell(r, c)
+            cell = f"{r},{c}"
             if x in self.mtile[player]:
-                return f"cell {r},{c} is not empty (M1)"
+                return _("cell {cell} is not empty (M1)", cell=cell)
             if x not in self.frontier[player]:
-                return f"cell {r},{c} touches no tile of the machine (M2)"
+                return _("cell {cell} touches no tile of the machine (M2)", cell=cell)
             t = self.pend_tile
             if self.ts.canonical(t, k) != k:
-                return f"use the canonical rotation {self.ts.canonical(t, k)} for these exits"
+                return _("use the canonical rotation {k} for these exits",
+                         k=str(self.ts.canonical(t, k)))
             e = rotate(self.ts.exits[t], k)
             pipes = self.mpipe[player]
+            move = f"{ids[t]} at {r},{c}/{k}"
             for d in range(4):
                 m = pipes.get(x + STEP[d])
                 if m is not None and bool(e >> d & 1) != bool(m >> ((d + 2) & 3) & 1):
-                    return (f"{ids[t]} at {r},{c}/{k} puts a pipe against a blank edge on its "
-                            f"{'NESW'[d]} side (M3)")
+                    return _("{move} puts a pipe against a blank edge on its {side} side (M3)",
+                             move=move, side="NESW"[d])
             if self.g.forbid_loops:
                 linked = [self.mcomp[player][x + STEP[d]] for d in range(4)
                           if e >> d & 1 and x + STEP[d] in pipes]
                 if len(set(linked)) < len(linked):
-                    return f"{ids[t]} at {r},{c}/{k} would close a loop of pipes (M5)"
-            return f"{ids[t]} at {r},{c}/{k} would leave the main network no open end (M4)"
+                    return _("{move} would close a loop of pipes (M5)", move=move)
+            return _("{move} would leave the main network no open end (M4)", move=move)
         if ph != TAKE:
-            return "no tile is being taken now"
+            return _("no tile is being taken now")
         t, rest = divmod(action, 10)
         if t not in self.arrival:
-            return f"{ids[t]} is not in the arrival" if t < NUM_COLOURED else None
+            return _("{tile} is not in the arrival", tile=ids[t]) if t < NUM_COLOURED else None
         if rest < 5:
             if self.rows[player * COLUMNS + rest] >= 0:
-                return f"your space {rest} is not empty (O1)"
+                return _("your space {space} is not empty (O1)", space=str(rest))
             top = self.piles[rest][-1]
-            return (f"{ids[t]} matches the top of pile {rest}, {ids[top]}, in neither colour "
-                    "nor type (O2)")
+            return _("{tile} matches the top of pile {pile}, {top}, in neither colour nor type "
+                     "(O2)", tile=ids[t], pile=str(rest), top=ids[top])
         return None
 
     def releases(self, q: int, j: int, t: int) -> bool:

@@ -11,12 +11,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from meeple.engine import CHANCE
+from meeple.engine.i18n import N_, words
 from meeple.engine.scores import ScoreLine
 from meeple.engine.words import number_word
 
 from . import notation
 from .components import (
     ADD,
+    ADD_BASE,
     COLOUR_NAMES,
     COLUMNS,
     DEAL,
@@ -26,17 +28,24 @@ from .components import (
     SOURCE_CELL,
     STEP_NAMES,
     SWAP,
+    SWAP_BASE,
     TAKE,
     TYPES,
     add_parts,
     cell_rc,
     exits_text,
     rotate,
-    tile_words,
+    the_tile,
 )
 
 if TYPE_CHECKING:
     from .rules import BotanikState
+
+_, _n = words(__file__)
+
+COLOUR_GROUPS = N_("Colour groups")
+FLOWERS = N_("Flowers")
+"""The labels of the final breakdown's parts (rules.md §6.2)."""
 
 # observation tensor: for each seat (the viewer first) a 21x21 window of the machine around the
 # Source (5 colour planes, 4 pipe planes, in-main-network plane), then the registry and round.
@@ -175,11 +184,11 @@ def final_breakdown(state: BotanikState) -> list[dict[str, Any]]:
         other = counts[1 - q]
         note = ""
         if other["total"] == b["total"] and other["main_tiles"] != b["main_tiles"]:
-            note = ("tie on points broken by tiles in the main network, "
-                    f"{b['main_tiles']} against {other['main_tiles']}")
+            note = _("tie on points broken by tiles in the main network, {mine} against "
+                     "{theirs}", mine=b["main_tiles"], theirs=other["main_tiles"])
         line = ScoreLine(
             q,
-            (("Colour groups", b["group_points"]), ("Flowers", b["flower_points"])),
+            ((_(COLOUR_GROUPS), b["group_points"]), (_(FLOWERS), b["flower_points"])),
             b["total"],
             note,
         )
@@ -231,39 +240,80 @@ def planes(game: Any) -> list[dict[str, Any]]:
 
 # ------------------------------------------------------------------ the move log in words
 
-def _theirs(text: str) -> str:
-    """A label's "your" said of the player who moved."""
-    return text.replace("your opponent's", "their opponent's").replace("your ", "their ")
+DEALT_ONTO = (N_("{tile} is dealt face up onto the first central pile."),
+              N_("{tile} is dealt face up onto the second central pile."),
+              N_("{tile} is dealt face up onto the third central pile."),
+              N_("{tile} is dealt face up onto the fourth central pile."),
+              N_("{tile} is dealt face up onto the fifth central pile."))
+"""The log's sentence for a tile dealt onto a central pile at the set-up."""
+PUTS_ON_SPACE = (N_("puts {tile} on their first space"), N_("puts {tile} on their second space"),
+                 N_("puts {tile} on their third space"), N_("puts {tile} on their fourth space"),
+                 N_("puts {tile} on their fifth space"))
+"""The log's words for a tile put on one of the mover's spaces."""
+PUTS_ON_PILE = (N_("puts {tile} on the first central pile"),
+                N_("puts {tile} on the second central pile"),
+                N_("puts {tile} on the third central pile"),
+                N_("puts {tile} on the fourth central pile"),
+                N_("puts {tile} on the fifth central pile"))
+"""The log's words for a tile put on a central pile."""
+PUTS_ON_PILE_RELEASING = (
+    N_("puts {tile} on the first central pile, releasing {released}"),
+    N_("puts {tile} on the second central pile, releasing {released}"),
+    N_("puts {tile} on the third central pile, releasing {released}"),
+    N_("puts {tile} on the fourth central pile, releasing {released}"),
+    N_("puts {tile} on the fifth central pile, releasing {released}"),
+)
+"""The same, where the new top releases waiting tiles."""
+SWAPS_WITH = (
+    N_("swaps the Meca-Botanist with the top of the first central pile and takes {tile}"),
+    N_("swaps the Meca-Botanist with the top of the second central pile and takes {tile}"),
+    N_("swaps the Meca-Botanist with the top of the third central pile and takes {tile}"),
+    N_("swaps the Meca-Botanist with the top of the fourth central pile and takes {tile}"),
+    N_("swaps the Meca-Botanist with the top of the fifth central pile and takes {tile}"),
+)
+"""The log's words for a Meca-Botanist swapped with the top of a pile."""
 
 
 def describe(state: BotanikState, player: int, action: int) -> str:
     """A move of the log in the game's words, from the state before it: a tile dealt or
     revealed; a tile put on a space or a central pile and the tiles it releases; a released
     tile added to the machine; a Meca-Botanist swap; tiles that fit nowhere; the end."""
-    d = notation.describe_action(state, action, player)
-    label: str = d["label"]
+    ids = state.ts.ids
     if player == CHANCE:
+        tile = the_tile(ids[action], flowers=True)
         if state.phase == DEAL:
-            pile = notation.ORDINALS[sum(1 for p in state.piles if p)]
-            return (f"The {tile_words(state.ts.ids[action], flowers=True)} is dealt face up "
-                    f"onto the {pile} central pile.")
-        return (f"The {tile_words(state.ts.ids[action], flowers=True)} is revealed from the "
-                "supply.")
+            pile = sum(1 for p in state.piles if p)
+            return notation.capital(_(DEALT_ONTO[pile], tile=tile))
+        return notation.capital(_("{tile} is revealed from the supply.", tile=tile))
     after = state.position_after(player, action)
-    kind = d["kind"]
-    if kind == "add":
-        r, c, _ = add_parts(action)
-        words = label[len("Add "):].split(notation.machine_place(r, c), 1)
-        out = f"adds {words[0]}to their machine {notation.machine_place(r, c)}{words[1]}"
-    else:  # own, pile, swap: the label's verb said of the player
-        verb, rest = label.split(" ", 1)
-        out = {"Put": "puts", "Swap": "swaps"}[verb] + " " + rest
-        out = out.replace(" and take ", " and takes ")
-    then = [f"the {tile_words(state.ts.ids[t], flowers=True)} fits nowhere and is discarded"
+    if action < ADD_BASE:
+        t, rest = divmod(action, 10)
+        tile = the_tile(ids[t], flowers=True)
+        if rest < 5:
+            out = _(PUTS_ON_SPACE[rest], tile=tile)
+        else:
+            j = rest - 5
+            freed = notation.released_words(state, player, j, t, theirs=True)
+            out = (_(PUTS_ON_PILE_RELEASING[j], tile=tile, released=notation.and_list(freed))
+                   if freed else _(PUTS_ON_PILE[j], tile=tile))
+    elif action < SWAP_BASE:
+        r, c, k = add_parts(action)
+        t = state.pend_tile
+        what = the_tile(ids[t], flowers=True) if t >= 0 else _("the tile")
+        head = _("adds {tile} to their machine {place}", tile=what,
+                 place=notation.machine_place(r, c, theirs=True))
+        extras = notation.add_extras(k, rotate(state.ts.exits[t], k) if t >= 0 else None)
+        out = ", ".join([head, *extras])
+    else:
+        j = action - SWAP_BASE
+        top = state.piles[j][-1] if state.piles[j] else -1
+        took = the_tile(ids[top], flowers=True) if top >= 0 else _("its top tile")
+        out = _(SWAPS_WITH[j], tile=took)
+    then = [_("{tile} fits nowhere and is discarded", tile=the_tile(ids[t], flowers=True))
             for t in after.discarded[len(state.discarded):]]
     if after.is_terminal():
-        then.append("the game is over")
-    return _theirs(out) + "".join(f"; {x}" for x in then) + "."
+        then.append(_("the game is over"))
+    return _("{what}.", what="; ".join([out, *then]))
 
 
 def describe_setup(state: BotanikState) -> str:
@@ -271,6 +321,6 @@ def describe_setup(state: BotanikState) -> str:
     revealed into the arrival (all face up)."""
     dealt = sum(len(p) for p in state.piles)
     shown = len(state.arrival)
-    return (f"The tiles are shuffled into the supply, {number_word(dealt)} are dealt face up, "
-            f"one onto each central pile, and {number_word(shown)} are revealed into the "
-            "arrival.")
+    return _("The tiles are shuffled into the supply, {dealt} are dealt face up, one onto each "
+             "central pile, and {shown} are revealed into the arrival.",
+             dealt=number_word(dealt), shown=number_word(shown))

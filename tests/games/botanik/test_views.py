@@ -185,10 +185,10 @@ def test_names_with_markup_are_shown_as_they_are():
 
 def test_log_in_player_words():
     assert render.log_line("release P0 B-MB@3", NAMES) == \
-        "Alice's blue Meca-Botanist is released from column 3"
+        "Alice's tile, the blue Meca-Botanist, is released from column 3"
     assert render.log_line("swap P1 B-MB for K-ST1@3", NAMES) == \
-        "Bob swaps a blue Meca-Botanist for the black straight pipe on pile 3"
+        "Bob swaps the blue Meca-Botanist for the black straight pipe on pile 3"
     assert render.log_line("discard G-PL") == "the green plant fits nowhere and is removed"
     assert render.log_line("release P1 Y-TE2@0") == \
-        "Player 2's yellow tee is released from column 0"
+        "Player 2's tile, the yellow tee, is released from column 0"
     assert render.log_line("end") == "the last tile is placed"
