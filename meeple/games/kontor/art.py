@@ -196,7 +196,7 @@ def patrol_ship(cx: float, cy: float, s: float) -> str:
         draw.path(f"M{_f(cx - s * 0.04)},{_f(cy - s * 0.44)}q{_f(-s * 0.3)},{_f(s * 0.24)} "
                   f"{_f(-s * 0.26)},{_f(s * 0.44)}h{_f(s * 0.26)}z",
                   fill=SAIL, stroke=INK, stroke_width=sw),
-        draw.title("the patrol ship"),
+        draw.title(_("the patrol ship")),
     ], class_="ship", pointer_events="none")
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.engine import CHANCE, NotationError
 from meeple.engine.i18n import N_, words
-from meeple.engine.words import number_word
+from meeple.engine.words import number_word, said_of_others
 
 from .components import (
     CELL_COL,
@@ -302,10 +302,13 @@ def the_tile(tile: int) -> str:
     return the_tile_words(tile)
 
 
-def layout_place(cell: int, theirs: bool = False) -> str:
+def layout_place(cell: int, theirs: bool | None = None) -> str:
     """A cell of a layout said from the start tile (x to the right, y down): "just above your
     start tile", "two to the left and one below your start tile"; with ``theirs``, of the
-    player who moved, for the log ("their start tile")."""
+    player who moved, for the log ("their start tile"); by default "their" only where the
+    engine says a move of someone else (inside :func:`meeple.engine.words.of_them`)."""
+    if theirs is None:
+        theirs = said_of_others()
     x, y = cell_xy(cell)
     if x == 0 and y == 0:
         return _("on their start tile") if theirs else _("on your start tile")
@@ -367,7 +370,7 @@ def score_words(state: MopsRoyalState, action: int, player: int, log: bool = Fal
     flip = state.board[player * NCELLS + f]
     params = {"shape": _(A_SHAPE[shape]), "tiles": _shared(state, player, PL_CELLS[k]),
               "tile": the_tile(flip) if flip >= 0 else _("the tile"),
-              "place": layout_place(f, theirs=log)}
+              "place": layout_place(f, theirs=True if log else None)}
     if log:
         return _n("scores {shape} of {tiles} for {n} point, turning face down {tile} {place}.",
                   "scores {shape} of {tiles} for {n} points, turning face down {tile} {place}.",

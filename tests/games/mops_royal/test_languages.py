@@ -83,3 +83,21 @@ def test_an_illegal_placement_is_refused_in_the_language(lang: str, refusal: str
     with i18n.speaking(lang), pytest.raises(meeple.IllegalAction) as e:
         s.apply(s.string_to_action("place (2,2)", 0), 0)
     assert refusal in str(e.value) and "edge" not in str(e.value)
+
+
+@pytest.mark.parametrize(("lang", "yours", "theirs"), [
+    ("en", "your start tile", "their start tile"),
+    ("de", "deines Startplättchens", "des eigenen Startplättchens"),
+    ("nl", "je starttegel", "de eigen starttegel"),
+])
+def test_a_label_said_of_the_mover_names_their_start_tile(lang: str, yours: str,
+                                                          theirs: str) -> None:
+    from meeple.engine.words import of_them
+
+    s = learn.game(learn.ROUNDS[:3])
+    a = s.string_to_action("place (-1,-1)", 0)
+    with i18n.speaking(lang):
+        to_them = s.describe_action(a, 0)["label"]
+        with of_them():
+            of_the_mover = s.describe_action(a, 0)["label"]
+    assert to_them.endswith(yours) and of_the_mover.endswith(theirs)
