@@ -26,7 +26,7 @@ from .components import (
     ORIENTATIONS,
     OVER,
     PHASE_NAMES,
-    PIECES,
+    PIECE_NAMES,
     RING,
     RING_COLUMNS,
     SIZES,
@@ -50,7 +50,7 @@ def scene(tower: Sequence[TowerEntry], balances: Sequence[tuple[int, int, int]],
             "piece": p + 1,
             "letter": LETTERS[p],
             "colour": p,
-            "name": PIECES[p][0],
+            "name": _(PIECE_NAMES[p]),
             "orient": o,
             "offset": [dx, dy],
             "z0": z0,
@@ -116,7 +116,7 @@ def observation(state: KozoState, player: int | None) -> dict[str, Any]:
         "required_size": state.required_size or None,
         "required_piece": state.required_piece + 1 if state.required_piece >= 0 else None,
         "pieces_left": [
-            {"piece": p + 1, "letter": LETTERS[p], "name": PIECES[p][0], "size": SIZES[p],
+            {"piece": p + 1, "letter": LETTERS[p], "name": _(PIECE_NAMES[p]), "size": SIZES[p],
              "colour": p, "orientations": len(ORIENTATIONS[p])}
             for p in iter_bits(free)
         ],
