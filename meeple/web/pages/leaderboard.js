@@ -41,7 +41,7 @@ export async function leaderboardPage(main, [game]) {
     h(
       "p",
       { class: "muted" },
-      t("A rating is a cautious estimate of strength: it starts at {start} and grows as rated games show how well someone plays. The bots’ levels stand on the same scale, measured in games between the levels, so you can see which level matches you.", { start: number(Number(b.newcomer), { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }),
+      t("A rating is a cautious estimate of strength: it starts at {start} and grows as rated games show how well someone plays. The bots' levels stand on the same scale, measured in games between the levels, so you can see which level matches you.", { start: number(Number(b.newcomer), { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }),
     ),
     place
       ? null

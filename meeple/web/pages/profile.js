@@ -95,8 +95,8 @@ function levelsList(rows, p) {
   const say = (g) => {
     const params = { game: g.title, rating: rating(g.rating), level: g.nearest_bot.name, bot: rating(g.nearest_bot.rating), name: p.name };
     return p.me
-      ? t("Your rating in {game} ({rating}) is nearest to the {level} bot’s ({bot}).", params)
-      : t("{name}’s rating in {game} ({rating}) is nearest to the {level} bot’s ({bot}).", params);
+      ? t("Your rating in {game} ({rating}) is nearest to the {level} bot's ({bot}).", params)
+      : t("{name}'s rating in {game} ({rating}) is nearest to the {level} bot's ({bot}).", params);
   };
   return h(
     "ul",

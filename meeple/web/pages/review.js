@@ -40,7 +40,7 @@ export function chart(review, colours, names, width = 640) {
   const y = (c) => top + hh * (1 - c);
   const svg = svgEl("svg", {
     viewBox: `0 0 ${W} ${H}`, class: "review-chart", id: "review-chart", role: "img",
-    "aria-label": t("Each player’s chance to win after every move"),
+    "aria-label": t("Each player's chance to win after every move"),
   });
   for (const p of [0, 25, 50, 75, 100]) {
     svg.append(svgEl("line", { x1: left, x2: left + w, y1: y(p / 100), y2: y(p / 100), class: p % 100 ? "grid" : "axis" }));
@@ -60,7 +60,7 @@ export function chart(review, colours, names, width = 640) {
     const d = pts.map((p, i) => `${i ? "L" : "M"}${x(p.move).toFixed(1)} ${y(p.chances[s]).toFixed(1)}`).join(" ");
     const line = svgEl("path", { d, class: "chance-line", "data-player": s, stroke: colours[s].fill, fill: "none" });
     const tip = svgEl("title");
-    tip.textContent = t("{name}’s chance to win", { name: names[s] });
+    tip.textContent = t("{name}'s chance to win", { name: names[s] });
     line.append(tip);
     svg.append(line);
   }
@@ -106,7 +106,7 @@ export async function reviewPage(main, [id], query) {
     "select",
     { id: "review-view", "aria-label": t("Whose review") },
     hidden ? null : h("option", { value: "" }, t("Everyone")),
-    table.seats.map((s) => h("option", { value: s.seat }, t("{name}’s moves", { name: names[s.seat] }))),
+    table.seats.map((s) => h("option", { value: s.seat }, t("{name}'s moves", { name: names[s.seat] }))),
   );
   viewSel.value = seat === null ? "" : String(seat);
   const key = h("ul", { class: "review-key" },
@@ -149,7 +149,7 @@ export async function reviewPage(main, [id], query) {
               h("li", {}, h("p", {}, b.words),
                 h("button", { type: "button", class: "show-better", id: `show-better-${i}`, onclick: () => showMove(b) },
                   t("Show on the board")))))
-          : h("p", {}, t("The bot found no clearly better move than {name}’s choices.", { name: who })));
+          : h("p", {}, t("The bot found no clearly better move than {name}'s choices.", { name: who })));
   };
 
   const poll = async () => {
@@ -195,8 +195,8 @@ export async function reviewPage(main, [id], query) {
   const sayAbout = () => {
     about.textContent =
       hidden && seat !== null
-        ? t("A search bot estimated each player’s chance to win after every move, using only what {name} could see at the time.", { name: names[seat] })
-        : t("A search bot estimated each player’s chance to win after every move.");
+        ? t("A search bot estimated each player's chance to win after every move, using only what {name} could see at the time.", { name: names[seat] })
+        : t("A search bot estimated each player's chance to win after every move.");
   };
   sayAbout();
 

@@ -283,7 +283,7 @@ export async function invitePage(main, [id, code]) {
     }
     const open = table.seats.filter((s) => s.kind === "open");
     fill(main, 
-      h("h1", {}, t("Join {name}’s table of {game}", { name: table.owner, game: table.title })),
+      h("h1", {}, t("Join {name}'s table of {game}", { name: table.owner, game: table.title })),
       h("p", {}, link(`/rules/${table.game}`, t("Rules of {game}", { game: table.title }))),
       session.me.name
         ? open.length

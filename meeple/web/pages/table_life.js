@@ -91,7 +91,7 @@ export function tableLife(play) {
     } else if (f.status === "running") {
       for (const late of life.claim ? life.late : []) {
         parts.push(
-          h("p", { class: "life-late" }, t("{name}’s time for a move is up.", { name: name(late) })),
+          h("p", { class: "life-late" }, t("{name}'s time for a move is up.", { name: name(late) })),
           h(
             "p",
             { class: "muted life-late-choice", id: `life-late-choice-${late}` },
@@ -99,7 +99,7 @@ export function tableLife(play) {
               ? t("Claim the game: {name} is counted last and a bot plays on in their place.", { name: name(late) })
               : t("Claim the game: {name} is counted last and the game ends.", { name: name(late) }),
             " ",
-            t("Or let a bot play for {name} to the end: what it scores is {name}’s result.", { name: name(late) }),
+            t("Or let a bot play for {name} to the end: what it scores is {name}'s result.", { name: name(late) }),
           ),
           h(
             "div",
