@@ -191,9 +191,8 @@ def typed_commands(names: tuple[str, ...]) -> list[str]:
 
 def move_prompt(who_text: str) -> str:
     """The move prompt of a player (rich markup)."""
-    # TRANSLATORS: the prompt after the player's name, e.g. "Player 1 move (? for moves): ".
-    prompt = _("move (? for moves):")
-    return f"{who_text} {escape(prompt)} "
+    # TRANSLATORS: the move prompt: {player} is the player's name ("Player 1").
+    return _("{player} move (? for moves):", player=who_text) + " "
 
 
 def moves_heading(count: int) -> str:

@@ -122,7 +122,7 @@ def test_a_refusal_at_the_play_prompt_in_spanish():
     r = run("--lang", "es", "play", "kozo", "--seats", "human,random", "--seed", "1",
             input="nonsense\nayuda\nsalir\n")
     assert r.returncode == 0, r.stderr
-    assert "jugada (? para ver jugadas):" in r.stdout
+    assert "Jugador 1, tu jugada (? para ver jugadas):" in r.stdout
     assert "(escribe ? para ver las jugadas válidas)" in r.stdout
     assert "Órdenes: jugadas (o ?) lista las jugadas válidas" in " ".join(r.stdout.split())
     assert "Partida sin terminar." in r.stdout

@@ -151,7 +151,7 @@ def test_the_prompt_edits_remembers_and_completes(pane):
 def test_a_hot_seat_game_in_german(pane):
     """The same terminal play in German: the hand-over, the prompt, its commands typed in
     German, the move list and the end, with no English of the command's own."""
-    prompt = "Zug (? für Züge):"
+    prompt = "ist am Zug (? für Züge):"
     term = pane(f"{MEEPLE} --lang de play kontor --seats human,human --seed 9")
     screen = term.wait_for("Gib die Tastatur an")
     assert "Spieler 1 weiter und drück Enter." in " ".join(screen.split())
