@@ -271,7 +271,9 @@ def option_range(option: Option) -> str:
     if option.type not in (int, float) or option.choices:
         return ""
     whole = option.type is int
-    lo, hi = option.minimum, option.maximum
+    # the limits as a person types them (a point, never a comma), in every language
+    lo = None if option.minimum is None else f"{option.minimum:g}"
+    hi = None if option.maximum is None else f"{option.maximum:g}"
     if lo is not None and hi is not None:
         return (_("a whole number from {low} to {high}", low=lo, high=hi) if whole
                 else _("a number from {low} to {high}", low=lo, high=hi))
@@ -326,7 +328,8 @@ def options_text(cls: type[Game]) -> list[str]:
     out: list[str] = []
     for o in cls.option_schema:
         mark = f" {RECONSTRUCTED_MARK}" if o.reconstructed else ""
-        what = o.help[:1].upper() + o.help[1:] if o.help else ""
+        said = o.said_help
+        what = said[:1].upper() + said[1:] if said else ""
         if what and not what.endswith("."):
             what += "."
         out.append(f"[bold]{escape(o.title)}[/]{mark}: {escape(what)}".rstrip(": "))
