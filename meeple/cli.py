@@ -91,7 +91,7 @@ LANG_HELP = N_("the language to speak: en (English), de (Deutsch), es (Español)
 
 @app.callback()
 def choose_language(
-    lang: str | None = typer.Option(None, "--lang", metavar="LANG", help=LANG_HELP),
+    lang: str | None = typer.Option(None, "--lang", metavar=N_("LANG"), help=LANG_HELP),
 ) -> None:
     # The language is chosen before the command starts (MeepleCommand); here it is checked.
     if lang is not None and i18n.known(lang) is None:
