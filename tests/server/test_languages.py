@@ -237,3 +237,17 @@ def test_odd_language_choices_and_headers_never_break_the_server(client):
             r = client.get(path, headers=headers)
             assert r.status_code < 500, (path, headers)
             assert r.status_code != 200 or path != "/api/me" or r.json()["lang"] in i18n.LANGUAGES
+
+
+def test_heavy_work_runs_in_the_language_of_the_request():
+    from meeple.server.pool import BotPool, WorkPool
+    from tests.server.util import run_async
+
+    async def asked() -> tuple[str, str]:
+        with i18n.speaking("nl"):
+            thread = await WorkPool(1).run(i18n.language)
+        with i18n.speaking("es"):
+            process = await BotPool(1).run(i18n.language)
+        return thread, process
+
+    assert run_async(asked()) == ("nl", "es")
