@@ -125,8 +125,9 @@ def player_n(number: int) -> str:
 
 def shown_name(seat: Seat, seats: Sequence[Seat] = ()) -> str | None:
     """The name ``seat`` is shown with in the language in use: a bot seat named after its
-    level (stored in English, "Casual bot 2") says it in the language, so does "Player N";
-    any other name (a person's seat a bot plays on) is shown as stored."""
+    level (stored in English, "Casual bot 2") says it in the language, so does "Player N" of
+    a hot-seat player's extra seat; any other name (a person's seat a bot plays on, a
+    person's own name) is shown as stored."""
     name = seat.name
     if seat.kind == SeatKind.BOT:
         with i18n.speaking(i18n.DEFAULT):
@@ -138,7 +139,9 @@ def shown_name(seat: Seat, seats: Sequence[Seat] = ()) -> str | None:
             return _("{name} {number}", name=bot_seat_name(seat.bot), number=numbered.group(1))
         return name
     m = PLAYER_N.fullmatch(name) if name else None
-    return player_n(int(m.group(1))) if m else name
+    hot_seat = not seats or any(s.user_id == seat.user_id and s.seat != seat.seat
+                                for s in seats)  # a person's extra seat, not their name
+    return player_n(int(m.group(1))) if m and hot_seat else name
 
 
 def seat_names(seats: Sequence[Seat]) -> list[str | None]:

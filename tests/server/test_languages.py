@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 import meeple
 from meeple.engine import CHANCE, i18n
-from meeple.server import create_app
+from meeple.server import create_app, views
 from meeple.server.views import seat_names
 from tests.server.test_community import People, smtp  # noqa: F401 (the SMTP fixture)
 from tests.server.util import frames_until, new_guest
@@ -251,3 +251,25 @@ def test_heavy_work_runs_in_the_language_of_the_request():
         return thread, process
 
     assert run_async(asked()) == ("nl", "es")
+
+
+def test_seat_names_of_bots_and_hot_seats_are_said_in_the_readers_language(client):
+    new_guest(client, "Ann")
+    r = client.post("/api/tables", json={"game": "sealed_bids", "start": False, "seats": [
+        {"kind": "me"}, {"kind": "me"}]})
+    assert r.status_code == 201, r.text
+    tid = r.json()["table"]["id"]
+    names = {lang: [s["name"] for s in client.get(
+        f"/api/tables/{tid}", headers={"Accept-Language": lang}).json()["table"]["seats"]]
+        for lang in ("en", "de", "es")}
+    assert names == {"en": ["Ann", "Player 2"], "de": ["Ann", "Spieler 2"],
+                     "es": ["Ann", "Jugador 2"]}
+    lt = client.app.state.services.tables.tables[tid]
+    assert [s.name for s in lt.seats] == ["Ann", "Player 2"]  # stored in English
+    r = client.post(f"/api/tables/{tid}/seats/1", json={"kind": "bot", "bot": "random"},
+                    headers={"Accept-Language": "de"})
+    assert r.status_code == 200, r.text
+    assert lt.seats[1].name.endswith(" bot")  # stored in English
+    with i18n.speaking("de"):
+        german = views.shown_name(lt.seats[1], lt.seats)
+    assert r.json()["table"]["seats"][1]["name"] == german != lt.seats[1].name
