@@ -7,7 +7,7 @@ import { lang, languages, t } from "./words.js";
 const routes = [
   [/^\/(lobby)?$/, () => import("./pages/lobby.js").then((m) => m.lobbyPage)],
   [/^\/new$/, () => import("./pages/lobby.js").then((m) => m.newTablePage)],
-  [/^\/login$/, () => import("./pages/account.js").then((m) => m.loginPage)],
+  [/^\/(?:login|signup)$/, () => import("./pages/account.js").then((m) => m.loginPage)],
   [/^\/profile\/([^/]+)$/, () => import("./pages/profile.js").then((m) => m.profilePage)],
   [/^\/leaderboard(?:\/([^/]+))?\/?$/, () => import("./pages/leaderboard.js").then((m) => m.leaderboardPage)],
   [/^\/table\/([^/]+)$/, () => import("./pages/table.js").then((m) => m.tablePage)],
