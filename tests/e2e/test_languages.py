@@ -25,6 +25,9 @@ ENGLISH = {
     "back", "next", "show", "choose", "left", "none", "seat", "table", "tables", "finished",
 }
 """Common English words; a word also at home in the language is left out for it below."""
+PROPER_NAMES = ("Board Game Arena", "Game NOWA", "Suki Games", "Game Market", "Winning Moves Games",
+                "Logy Games", "Ancient Construct Tower of the Philosopher")
+"""Names the rules pages give in English in every language (publishers, a game's own name)."""
 NATIVE = {"de": {"will", "show"}, "es": {"has"}, "nl": {"open", "score"}}
 """Words of the list that are words of the language too (Dutch "open", German "will")."""
 
@@ -125,7 +128,7 @@ class Checker:
                 self.exact.add(english)
         self.long = [e for e in self.exact if len(e.split()) >= 3]
         self.english = set() if lang == "en" else ENGLISH - NATIVE[lang]
-        self.names = sorted([NAME, "meeple", *titles], key=len, reverse=True)
+        self.names = sorted([NAME, "meeple", *titles, *PROPER_NAMES], key=len, reverse=True)
 
     def problems(self, texts: list[tuple[str, bool]]) -> list[str]:
         """What is English in ``texts`` (each with whether the server wrote it: the client's
