@@ -14,7 +14,9 @@ from playwright.sync_api import BrowserContext, Page, expect
 GAMES = ("koplus", "kozo", "mops_royal", "botanik", "kontor")
 SHORT = {"kozo": {"rounds": 1}, "kontor": {"max_rounds": 4}}
 NAME = "Zoltar"
-"""The person visiting: a name that is no word of any of the languages."""
+OTHER = "Quibbix"
+"""The person visiting, and the other player on the same device: names that are no word of any
+of the languages."""
 
 ENGLISH = {
     "the", "your", "you", "with", "and", "play", "plays", "played", "turn", "move", "moves",
@@ -128,7 +130,7 @@ class Checker:
                 self.exact.add(english)
         self.long = [e for e in self.exact if len(e.split()) >= 3]
         self.english = set() if lang == "en" else ENGLISH - NATIVE[lang]
-        self.names = sorted([NAME, "meeple", *titles, *PROPER_NAMES], key=len, reverse=True)
+        self.names = sorted([NAME, OTHER, "meeple", *titles, *PROPER_NAMES], key=len, reverse=True)
 
     def problems(self, texts: list[tuple[str, bool]]) -> list[str]:
         """What is English in ``texts`` (each with whether the server wrote it: the client's
@@ -182,6 +184,8 @@ def test_every_page_speaks_the_language_chosen(browser, server, artifacts):
         waiting = _table(owner, "koplus", [me, {"kind": "open"}, {"kind": "open"}], start=False)
         playing = {g: _table(owner, g, [me, bot]) for g in GAMES}
         done = _table(owner, "kontor", [bot, bot])
+        # hot-seat at a game with hidden hands: the screen that asks to pass the device
+        hot = _table(owner, "kontor", [me, {"kind": "me", "name": OTHER}])
         _wait_finished(owner, done)
         titles = [g["title"] for g in owner.request.get("/api/games").json()["games"]]
         pages: list[tuple[str, str, str]] = [  # (address, what shows it is ready, its name)
@@ -193,8 +197,8 @@ def test_every_page_speaks_the_language_chosen(browser, server, artifacts):
             (f"/replay/{done}?move=3", "#board svg", "replay"),
             (f"/review/{done}", "#review-about", "review"), ("/rules", "#rules-list", "rules"),
             *[(f"/rules/{g}", "#rules", f"rules-{g}") for g in GAMES],
-            ("/tutorial/koplus", "#tutorial-text", "tutorial-koplus"),
-            ("/tutorial/kontor", "#tutorial-text", "tutorial-kontor"),
+            (f"/table/{hot}", "#reveal", "pass-the-device"),
+            *[(f"/tutorial/{g}", "#tutorial-text", f"tutorial-{g}") for g in GAMES],
             (f"/profile/{NAME}", "#profile-name", "profile"),
             ("/leaderboard", "#board-games", "leaderboard"),
             ("/no/such/page", "main h1", "not-found"),
