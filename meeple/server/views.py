@@ -139,9 +139,10 @@ def shown_name(seat: Seat, seats: Sequence[Seat] = ()) -> str | None:
             return _("{name} {number}", name=bot_seat_name(seat.bot), number=numbered.group(1))
         return name
     m = PLAYER_N.fullmatch(name) if name else None
-    hot_seat = not seats or any(s.user_id == seat.user_id and s.seat != seat.seat
-                                for s in seats)  # a person's extra seat, not their name
-    return player_n(int(m.group(1))) if m and hot_seat else name
+    if m and (not seats or any(s.user_id == seat.user_id and s.seat != seat.seat
+                               for s in seats)):  # a person's extra seat, not their name
+        return player_n(int(m.group(1)))
+    return name
 
 
 def seat_names(seats: Sequence[Seat]) -> list[str | None]:
