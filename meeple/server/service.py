@@ -303,23 +303,25 @@ class TableService:
                 self.tables[table_id] = lt
         return lt
 
-    def _read(self, table_id: str) -> LiveTable | None:
-        """A table read from storage and replayed (heavy: a worker thread's job)."""
+    def _read(self, table_id: str, reader: bool = True) -> LiveTable | None:
+        """A table read from storage and replayed (heavy: a worker thread's job); its log in
+        the language in use, or (not for a ``reader``) in none until someone reads it."""
         stored = self.store.table(table_id)
         if stored is None:
             return None
-        lt = LiveTable(stored)
+        lt = LiveTable(stored, langs=None if reader else set())
         lt.move_limit = self.move_limit
         lt.add_moves(self.store.moves(table_id))
         lt.told_turn = lt.people_to_move()
         return lt
 
-    def get(self, table_id: str) -> LiveTable | None:
-        """The live table ``table_id`` (loaded from storage here if need be), or ``None``."""
+    def get(self, table_id: str, reader: bool = True) -> LiveTable | None:
+        """The live table ``table_id`` (loaded from storage here if need be), or ``None``
+        (``reader``: for someone who reads it now, see :meth:`_read`)."""
         lt = self._loaded(table_id)
         if lt is not None or not valid_id(table_id):
             return lt
-        lt = self._read(table_id)
+        lt = self._read(table_id, reader)
         if lt is not None:
             self.tables[table_id] = lt
         return lt
@@ -974,7 +976,7 @@ class TableService:
         """Load every running table (after a restart) and wake its bots and clocks."""
         ids = self.store.running_ids()
         for tid in ids:
-            lt = self.get(tid)
+            lt = self.get(tid, reader=False)  # its words are worked out once someone reads
             if lt is not None:
                 self.schedule(lt)
         return len(ids)
@@ -984,7 +986,7 @@ class TableService:
         seat was stored, their start was not)."""
         started = 0
         for tid in self.store.waiting_full_ids():
-            lt = self.get(tid)
+            lt = self.get(tid, reader=False)
             if lt is None or not lt.full() or not lt.meta.autostart:
                 continue
             with contextlib.suppress(Refused):
