@@ -12,10 +12,10 @@ catalog keeps them. The move prompt's own words, shared by ``meeple play`` and
 
 from __future__ import annotations
 
-import importlib
 import re
 from typing import Any
 
+import typer.rich_utils as rich_utils
 from rich.markup import escape
 
 from meeple.engine.i18n import N_, words_of
@@ -214,13 +214,8 @@ def say_help(command: Any) -> None:
     """Say the help texts of ``command`` and everything under it in the language in use:
     typer's panel titles, each command's help, each parameter's help and metavar, and the
     ``--help`` option's own text (click keeps it once made)."""
-    try:
-        rich_utils = importlib.import_module("typer.rich_utils")
-    except ImportError:  # pragma: no cover
-        rich_utils = None
-    if rich_utils is not None:
-        for attr, text in RICH_CONSTANTS.items():
-            setattr(rich_utils, attr, gettext(text))
+    for attr, text in RICH_CONSTANTS.items():
+        setattr(rich_utils, attr, gettext(text))
     stack: list[Any] = [command]
     while stack:
         cmd = stack.pop()

@@ -32,7 +32,6 @@ from . import i18n
 from .core import CHANCE, SIMULTANEOUS, State
 from .errors import IllegalAction, NotationError
 from .i18n import N_
-from .registry import game_lessons
 from .words import of_them
 
 if TYPE_CHECKING:
@@ -181,11 +180,8 @@ def picture_text(game: Game, lesson: Lesson, name: str) -> str:
 def ask_now(game: Game, observation: dict[str, Any]) -> str | None:
     """What the current step of the game asks of the observation's viewer, in one sentence
     (``None`` for a game without lessons)."""
-    try:
-        lessons = game_lessons(game.name)
-    except LookupError:
-        return None
-    return lessons.ask(observation)
+    lessons = type(game).lessons
+    return None if lessons is None else lessons.ask(observation)
 
 
 # -- the steps -----------------------------------------------------------------------------------
