@@ -138,7 +138,7 @@ def test_at_a_rated_table_players_do_not_see_spectators(new_context, artifacts):
         expect(p.locator("#table-chat")).to_contain_text("Bob, play the 66")
         expect(p.locator("#table-chat .chat-note")).to_have_text(
             "The game is over: everyone now reads what the spectators said.")
-    expect(bob.locator("#table-chat")).to_contain_text("New ratings: ")
+    expect(bob.locator("#table-chat")).to_contain_text("New ratings: ", timeout=15_000)
     for p in (ann, bob):  # nobody's turn any more
         expect(p.locator("#turn-alerts")).to_be_hidden()
         assert not p.title().startswith("Your turn")
