@@ -256,6 +256,15 @@ def typed(option: Option, value: Any) -> str:
     return str(value)
 
 
+def shown(option: Option, value: Any) -> str:
+    """``value`` of ``option`` as a person reads it: the option's words for it, a number
+    written the way the language in use writes numbers (0,01 in German)."""
+    if (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and option.words(value) == str(value)):
+        return i18n.number(value)
+    return option.words(value)
+
+
 def option_values(option: Option) -> list[tuple[str, str]]:
     """The values a person types for ``option``, each with its words: on and off for a
     switch, else every choice and every value the game names in words."""
@@ -318,7 +327,7 @@ def option_summary(option: Option) -> str:
     """One line of ``meeple games``: the option in player words, its default, and the name
     to type in brackets ("Random sizes: off (random_size)")."""
     mark = f" {RECONSTRUCTED_MARK}" if option.reconstructed else ""
-    return (f"{escape(option.title)}: {escape(option.words(option.default))}{mark} "
+    return (f"{escape(option.title)}: {escape(shown(option, option.default))}{mark} "
             f"[dim]({option.name})[/]")
 
 
@@ -333,7 +342,7 @@ def options_text(cls: type[Game]) -> list[str]:
         if what and not what.endswith("."):
             what += "."
         out.append(f"[bold]{escape(o.title)}[/]{mark}: {escape(what)}".rstrip(": "))
-        out.append("  " + escape(_("As it comes: {value}.", value=o.words(o.default))))
+        out.append("  " + escape(_("As it comes: {value}.", value=shown(o, o.default))))
         out.extend(to_change(o))
     if any(o.reconstructed for o in cls.option_schema):
         out.append(f"[dim]{RECONSTRUCTED_MARK} {escape(reconstructed())}.[/]")

@@ -150,3 +150,17 @@ def test_every_prompt_command_is_a_word_of_its_own(lang):
     with i18n.speaking(lang):
         said = command_words()
     assert len(said) == 7 and all(w == w.strip().lower() and " " not in w for w in said)
+
+
+def test_games_writes_option_numbers_the_languages_way():
+    from meeple.cli import option_summary, options_text
+    from meeple.engine import game_class
+
+    margin = game_class("kozo").option("static_margin")
+    with i18n.speaking("nl"):
+        line = option_summary(margin)
+        assert "0,01" in line and "0.01" not in line, line
+        said = "\n".join(options_text(game_class("kozo")))
+        assert "Zoals het komt: 0,01." in said or ": 0,01." in said, said
+    with i18n.speaking("en"):
+        assert "0.01" in option_summary(margin)
