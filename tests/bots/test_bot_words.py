@@ -26,9 +26,9 @@ def test_the_bot_levels_are_named_in_dutch_and_in_english() -> None:
     assert [c["name"] for c in bot_choices()] == ["Beginner", "Casual", "Thoughtful", "Expert"]
     with speaking("nl"):
         assert [c["name"] for c in bot_choices()] == [
-            "Beginner", "Gelegenheidsspeler", "Bedachtzaam", "Expert"]
+            "Beginner", "Amateur", "Bedachtzaam", "Expert"]
         assert bot_choices()[0]["description"] == "Speelt willekeurig een toegestane zet."
-        assert bot_name("greedy") == "Gelegenheidsspeler"
+        assert bot_name("greedy") == "Amateur"
         assert bot_name("mcts:5") == "Bedachtzaam"  # an old spec, named after its step
     with speaking("de"):
         assert bot_name("mcts:expert") == "Experte"

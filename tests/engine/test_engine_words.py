@@ -42,7 +42,8 @@ def _registered():
 def test_a_place_is_one_whole_phrase_in_each_language() -> None:
     assert place_from(-2, 1, "the anchor") == "two to the left and one below the anchor"
     with speaking("de"):
-        assert place_from(-2, 1, "dem Anker") == "zwei nach links und eins unter dem Anker"
+        assert place_from(-2, 1, "der eigenen Quelle") == \
+            "von der eigenen Quelle aus zwei nach links und eins nach unten"
         assert place_from(0, -1, "dem Anker") == "direkt über dem Anker"
         assert place_from(1, 0, "dem Anker") == "rechts neben dem Anker"
     with speaking("es"):
@@ -50,7 +51,8 @@ def test_a_place_is_one_whole_phrase_in_each_language() -> None:
             "tres a la derecha de tu loseta inicial"
         assert place_from(0, 0, "el ancla") == "sobre el ancla"
     with speaking("nl"):
-        assert place_from(2, -2, "het anker") == "twee naar rechts en twee boven het anker"
+        assert place_from(-1, -2, "je Bron") == "één naar links en twee naar boven vanaf je Bron"
+        assert place_from(0, 2, "je Bron") == "twee naar beneden vanaf je Bron"
     assert number_word(7) == "seven" and number_word(12) == "12"
 
 
