@@ -928,9 +928,39 @@ def parse_viewer(text: str | None, players: int, allow_all: bool = True) -> int 
 
 
 def record_names(record: dict[str, Any], players: int) -> list[str]:
-    """The seats' display names from a record's metadata (none when it has none)."""
-    seats = [str(x) for x in record.get("meta", {}).get("seats") or []]
-    return seat_names(seats) if len(seats) == players else []
+    """The seats' display names from a record's metadata (none when it has none): a record
+    of ``meeple play`` holds each seat's bot spec ("human", "greedy"), a record from the web
+    platform (it names its ``table``) the seats' names as stored there."""
+    meta = record.get("meta", {})
+    seats = [str(x) for x in meta.get("seats") or []]
+    if len(seats) != players:
+        return []
+    if "table" in meta:
+        bots = meta.get("bots")
+        specs = bots if isinstance(bots, list) and len(bots) == players else [None] * players
+        return [table_seat_name(name, spec) for name, spec in zip(seats, specs, strict=True)]
+    return seat_names(seats)
+
+
+def table_seat_name(name: str, spec: Any = None) -> str:
+    """A seat's name stored by the web platform, in the language in use: a bot seat is
+    stored under its level's English name ("Casual bot 2"), said here in the language as
+    the web pages say it; ``spec``: the seat's bot, when the record holds it."""
+    from meeple.server.domain import Seat, SeatKind, bot_seat_name
+    from meeple.server.views import shown_name
+
+    if not isinstance(spec, str):
+        spec = None
+        with i18n.speaking(i18n.DEFAULT):
+            for known in bot_names():
+                english = bot_seat_name(known)
+                if name == english or (name.startswith(english + " ")
+                                       and name[len(english) + 1:].isdigit()):
+                    spec = known
+                    break
+    if spec is None:
+        return name
+    return shown_name(Seat(0, SeatKind.BOT, name=name, bot=spec)) or name
 
 
 def move_line(

@@ -164,3 +164,21 @@ def test_games_writes_option_numbers_the_languages_way():
         assert "Zoals het komt: 0,01." in said or ": 0,01." in said, said
     with i18n.speaking("en"):
         assert "0.01" in option_summary(margin)
+
+
+def test_review_of_a_web_record_says_the_bot_seats_in_the_language():
+    from meeple.cli import record_names
+
+    web = {"meta": {"table": "t1", "seats": ["Joost", "Casual bot", "Casual bot 2"]}}
+    from meeple.bots import bot_name
+
+    with i18n.speaking("de"):
+        names = record_names(web, 3)
+        casual = bot_name("greedy")
+    assert casual and casual != "Casual"
+    assert names[0] == "Joost"  # a person's name as it is, not "Spieler 1 (...)"
+    assert casual in names[1] and casual in names[2] and names[2].endswith(" 2"), names
+    assert not any("Casual" in n or "Spieler 1" in n for n in names), names
+    # a record of meeple play holds the bots' specs
+    with i18n.speaking("de"):
+        assert record_names({"meta": {"seats": ["human", "greedy"]}}, 2)[0] == "Spieler 1"
