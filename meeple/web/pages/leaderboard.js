@@ -52,7 +52,7 @@ export async function leaderboardPage(main, [game]) {
       ? h(
           "table",
           { class: "stats", id: "leaderboard" },
-          h("thead", {}, h("tr", {}, h("th", {}, t("Place")), h("th", {}, t("Player")), h("th", {}, t("Rating")), h("th", {}, t("Games")), h("th", {}, t("Won")))),
+          h("thead", {}, h("tr", {}, h("th", {}, t("Place")), h("th", {}, t("Player")), h("th", {}, t("Rating")), h("th", {}, t("Played")), h("th", {}, t("Won")))),
           h("tbody", {}, rows),
         )
       : null,
