@@ -403,25 +403,59 @@ def describe_action(state: KontorState, action: int, player: int) -> dict[str, A
     return {"label": label, "kind": "skip"}
 
 
-def place_words(state: KontorState, action: int, log: bool = False) -> str:
+def place_words(state: KontorState, action: int, log: bool = False,
+                then: list[str] | None = None) -> str:
     """A placement in words: the label ("Place the red harbour card 15 with wine, just above
-    the anchor") or, with ``log``, the log's words for it ("places ...")."""
+    the anchor") or, with ``log``, the log's words for it with what the player did besides
+    (``then``: "places ... and takes a coin"), one whole text per case so that each language
+    can join the clauses its own way."""
     g = state.game
     i, v = divmod(action - g.PLACE, NV)
     x, y = g.xy(i)
     params = {"card": card_words(state.card) if state.card >= 0 else _("the card"),
               "place": field_place(x, y)}
+    if log:
+        return _placed(v, params, then or [])
+    if 1 <= v <= 3:
+        return _("Place {card}, {place}, its crane counting as {goods}",
+                 goods=goods_word(v - 1), **params)
+    if v >= 4:
+        return _("Place {card}, {place}, exporting one {goods}", goods=goods_word(v - 4),
+                 **params)
+    return _("Place {card}, {place}", **params)
+
+
+def _placed(v: int, params: dict[str, str], then: list[str]) -> str:
+    """The log's words for a placement (``v``: plain, crane 1-3, export 4-6) and the clauses
+    that follow it: none, one (``{last}``) or more (``{rest}`` and ``{last}``)."""
+    more = {"last": then[-1], "rest": _(", ").join(then[:-1])} if then else {}
     if 1 <= v <= 3:
         goods = goods_word(v - 1)
-        if log:
+        if not then:
             return _("places {card}, {place}, its crane counting as {goods}", goods=goods,
                      **params)
-        return _("Place {card}, {place}, its crane counting as {goods}", goods=goods, **params)
+        if len(then) == 1:
+            # TRANSLATORS: {last} is what the player did besides: "takes a coin"
+            return _("places {card}, {place}, its crane counting as {goods} and {last}",
+                     goods=goods, last=more["last"], **params)
+        # TRANSLATORS: {rest} is a list of what the player did besides, {last} the last of it
+        return _("places {card}, {place}, its crane counting as {goods}, {rest} and {last}",
+                 goods=goods, **more, **params)
     if v >= 4:
         goods = goods_word(v - 4)
-        if log:
+        if not then:
             return _("places {card}, {place}, exporting one {goods}", goods=goods, **params)
-        return _("Place {card}, {place}, exporting one {goods}", goods=goods, **params)
-    if log:
+        if len(then) == 1:
+            # TRANSLATORS: {last} is what the player did besides: "takes a coin"
+            return _("places {card}, {place}, exporting one {goods} and {last}", goods=goods,
+                     last=more["last"], **params)
+        # TRANSLATORS: {rest} is a list of what the player did besides, {last} the last of it
+        return _("places {card}, {place}, exporting one {goods}, {rest} and {last}",
+                 goods=goods, **more, **params)
+    if not then:
         return _("places {card}, {place}", **params)
-    return _("Place {card}, {place}", **params)
+    if len(then) == 1:
+        # TRANSLATORS: {last} is what the player did besides: "takes a coin"
+        return _("places {card}, {place} and {last}", last=more["last"], **params)
+    # TRANSLATORS: {rest} is a list of what the player did besides, {last} the last of it
+    return _("places {card}, {place}, {rest} and {last}", **more, **params)

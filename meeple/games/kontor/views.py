@@ -560,7 +560,8 @@ def describe(state: KontorState, player: int, action: int) -> str:
     if action < g.PLACE:
         head = _("chooses {card}", card=notation.card_words(action))
     elif action < g.SHIP:
-        head = notation.place_words(state, action, log=True)
+        did, happened = _then(state, after, player)
+        return _clauses(notation.place_words(state, action, log=True, then=did), happened)
     elif action < g.REMOVE:
         x, y = g.xy(action - g.SHIP)
         head = _("moves the patrol ship {where}", where=notation.ship_place(x, y))

@@ -9,7 +9,7 @@ import meeple
 from meeple.engine import i18n
 from meeple.games.kontor import learn
 
-from .helpers import choosing, fresh
+from .helpers import act_with, choosing, fresh, lay
 
 
 def _tax():
@@ -24,8 +24,9 @@ def _tax():
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("de", "wählt die rote Hafenkarte 15 mit Wein und einem Münzsymbol; alle gewählten Karten "
-           "werden aufgedeckt; er kann 1 Münze Steuer nicht zahlen und setzt die Runde aus: die "
-           "rote Hafenkarte 15 geht zurück auf seine Hand; sein Gegner zahlt 1 Münze Steuer."),
+           "werden aufgedeckt; der Spieler am Zug kann 1 Münze Steuer nicht zahlen und setzt die "
+           "Runde aus: die rote Hafenkarte 15 geht zurück auf die eigene Hand; der Gegner zahlt "
+           "1 Münze Steuer."),
     ("es", "elige la carta de puerto roja 15 con vino y un símbolo de moneda; se revelan todas "
            "las cartas elegidas; no puede pagar 1 moneda de impuesto y se salta la ronda: la "
            "carta de puerto roja 15 vuelve a su mano; su rival paga 1 moneda de impuesto."),
@@ -44,15 +45,15 @@ def test_the_log_says_the_tax_in_the_language_in_use(lang: str, said: str) -> No
 
 
 @pytest.mark.parametrize(("lang", "label", "said"), [
-    ("de", "Lege die rote Hafenkarte 21 mit Wein, ein Feld rechts und 2 Felder oberhalb des "
-           "Ankers", "legt die rote Hafenkarte 21 mit Wein, ein Feld rechts und 2 Felder "
-                     "oberhalb des Ankers"),
-    ("es", "Coloca la carta de puerto roja 21 con vino, una casilla a la derecha y 2 "
+    ("de", "Lege die rote Hafenkarte 21 mit Wein, ein Feld rechts und zwei Felder oberhalb "
+           "des Ankers", "legt ein Feld rechts und zwei Felder oberhalb des Ankers die rote "
+                         "Hafenkarte 21 mit Wein"),
+    ("es", "Coloca la carta de puerto roja 21 con vino, una casilla a la derecha y dos "
            "casillas por encima del ancla", "coloca la carta de puerto roja 21 con vino, "
-                                            "una casilla a la derecha y 2 casillas por encima "
+                                            "una casilla a la derecha y dos casillas por encima "
                                             "del ancla"),
-    ("nl", "Leg de rode havenkaart 21 met wijn, één vak rechts en 2 vakken boven het "
-           "anker", "legt de rode havenkaart 21 met wijn, één vak rechts en 2 vakken "
+    ("nl", "Leg de rode havenkaart 21 met wijn, één vak rechts en twee vakken boven het "
+           "anker", "legt de rode havenkaart 21 met wijn, één vak rechts en twee vakken "
                     "boven het anker"),
 ])
 def test_a_placement_says_the_card_and_the_place(lang: str, label: str, said: str) -> None:
@@ -63,8 +64,23 @@ def test_a_placement_says_the_card_and_the_place(lang: str, label: str, said: st
         assert s.describe(0, a).startswith(said)
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("de", "legt ein Feld rechts und zwei Felder unterhalb des Ankers die schwarze Hafenkarte 8 "
+           "mit Tee und Wein sowie einem Schiffssymbol und exportiert dabei einmal Tee."),
+    ("nl", "legt de zwarte havenkaart 8 met thee en wijn, en een scheepssymbool, één vak rechts "
+           "en twee vakken onder het anker, en exporteert daarbij één keer thee."),
+])
+def test_an_export_is_joined_to_the_placement_in_each_language(lang: str, said: str) -> None:
+    s = act_with(lay(fresh(mode="advanced", export_warehouse=True), {}), 1, "black-8")
+    a = s.string_to_action("place black-8 (1,2) export=tea", 1)
+    with i18n.speaking(lang):
+        assert s.describe(1, a) == said
+    assert s.describe(1, a).endswith("one to the right and two below the anchor, exporting "
+                                     "one tea.")
+
+
 @pytest.mark.parametrize(("lang", "words", "english"), [
-    ("de", ("Kontor · Runde", "Deine Hand", "Nachziehstapel", "Übrige Lagerhäuser"),
+    ("de", ("Kontor · Runde", "Deine Hand", "Nachziehstapel", "Vorrat"),
      ("Your hand", "Draw piles", "Warehouses left", "Kontor · round")),
     ("es", ("Kontor · ronda", "Tu mano", "Mazos de robo", "Almacenes restantes"),
      ("Your hand", "Draw piles", "Warehouses left", "Kontor · round")),
