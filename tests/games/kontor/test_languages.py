@@ -8,6 +8,7 @@ import pytest
 import meeple
 from meeple.engine import i18n
 from meeple.games.kontor import learn
+from meeple.games.kontor.components import CARD_ID
 
 from .helpers import act_with, choosing, fresh, lay
 
@@ -77,6 +78,18 @@ def test_an_export_is_joined_to_the_placement_in_each_language(lang: str, said: 
         assert s.describe(1, a) == said
     assert s.describe(1, a).endswith("one to the right and two below the anchor, exporting "
                                      "one tea.")
+
+
+def test_german_closes_the_place_before_what_the_player_does_besides() -> None:
+    s = lay(fresh(), {})
+    act_with(s, 0, "water-50")
+    s.hands[1] = [CARD_ID["water-60"], CARD_ID["water-71"]]
+    s.unseen[1], s.top[1], s.queue[1] = [], -1, []
+    a = s.string_to_action("place water-50 (1,1)", 0)
+    with i18n.speaking("de"):
+        assert s.describe(0, a) == (
+            "legt ein Feld rechts und ein Feld unterhalb des Ankers die Wasserkarte 50 mit einem "
+            "Schiffssymbol, nimmt eine Münze und zieht die Wasserkarte 57.")
 
 
 @pytest.mark.parametrize(("lang", "words", "english"), [
