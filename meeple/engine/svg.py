@@ -155,17 +155,29 @@ def game_over(winners: Sequence[int] | None, names: Sequence[str] | None) -> str
 
 def player_label(seat: int, colours: Sequence[Colour], names: Sequence[str] | None,
                  x: float, y: float, *, size: float = 13, viewer: int | None = None,
-                 current: bool = False) -> str:
+                 current: bool = False, room: float | None = None) -> str:
     """A player's mark and name on one line (``(you)`` for the viewer); ``current`` marks the
-    player to act with the shared highlight ring around the mark and a bold name."""
+    player to act with the shared highlight ring around the mark and a bold name. ``room`` is
+    the width from ``x`` the label may take: a longer name is shortened to fit it (see
+    :func:`fit`), the whole name then its tooltip."""
     name = player_name(seat, names, viewer)
+    shown = name
+    if room is not None:
+        shown = fit_name(seat, names, viewer, room - size * 1.3, size, bold=True)
     cx, cy, r = x + size * 0.5, y - size * 0.35, size * 0.5
     ring = [circle(cx, cy, r + 2.5, class_="current")] if current else []
+    tip = [title(name)] if shown != name else []
     return group(
-        [*ring, player_mark(colours[seat], cx, cy, r),
-         text(x + size * 1.3, y, name, size=size, weight="bold" if current else None)],
+        [*tip, *ring, player_mark(colours[seat], cx, cy, r),
+         text(x + size * 1.3, y, shown, size=size, weight="bold" if current else None)],
         class_="player to-act" if current else "player", data_seat=seat,
     )
+
+
+def label_width(seat: int, names: Sequence[str] | None, viewer: int | None = None, *,
+                size: float = 13) -> float:
+    """The width :func:`player_label` takes for the whole name (mark included)."""
+    return size * 1.3 + text_width(player_name(seat, names, viewer), size, bold=True)
 
 
 def player_line(seat: int, colours: Sequence[Colour], names: Sequence[str] | None,
@@ -173,10 +185,13 @@ def player_line(seat: int, colours: Sequence[Colour], names: Sequence[str] | Non
                 size: float = 13, viewer: int | None = None, current: bool = False,
                 info: str = "") -> str:
     """A player's panel line: their label, and at the right end (``width`` from ``x``) their
-    points beside ``info`` (what they are doing, in words), where there are any."""
+    points beside ``info`` (what they are doing, in words), where there are any; the name is
+    shortened where it would otherwise reach them."""
     right = " · ".join([*([info] if info else []), *([points(score)] if score is not None
                                                      else [])])
-    out = [player_label(seat, colours, names, x, y, size=size, viewer=viewer, current=current)]
+    room = width - (text_width(right, size) + size * 0.6 if right else 0)
+    out = [player_label(seat, colours, names, x, y, size=size, viewer=viewer, current=current,
+                        room=room)]
     if right:
         out.append(text(x + width, y, right, size=size, anchor="end", class_="score"))
     return group(out, class_="player-line", data_seat=seat)
@@ -228,6 +243,63 @@ LETTER = 0.56
 """The width of an average letter of the shared font, as a share of its size."""
 BOLD_LETTER = 0.64
 """The same for bold text."""
+
+_NARROW = frozenset("iljI.,:;'|!·")
+_THIN = frozenset("frt()[]- /\"")
+_WIDE = frozenset("mwMW…—%@")
+_CAPS = 0.72
+_DIGIT = 0.64
+
+
+def _letter(ch: str) -> float:
+    """The width of one character as a share of the font size, taken on the wide side (the
+    metrics of DejaVu Sans, the widest font of the shared list) so that an estimate that fits
+    fits in every browser."""
+    if ch in _NARROW:
+        return 0.3
+    if ch in _THIN:
+        return 0.42
+    if ch in _WIDE:
+        return 1.0
+    if ch.isdigit():
+        return _DIGIT
+    if ch.isupper():
+        return _CAPS
+    return 0.62
+
+
+def text_width(words: object, size: float, *, bold: bool = False) -> float:
+    """An estimate (on the wide side) of the width of ``words`` in the shared font at ``size``."""
+    w = sum(_letter(ch) for ch in str(words)) * size
+    return w * 1.1 if bold else w
+
+
+def fit(words: str, width: float, size: float, *, bold: bool = False) -> str:
+    """``words`` as they are where they fit ``width`` at font ``size``, else shortened to the
+    longest start that fits followed by "…" (at least one letter)."""
+    if text_width(words, size, bold=bold) <= width:
+        return words
+    room = width - text_width("…", size, bold=bold)
+    kept = ""
+    for ch in words:
+        if text_width(kept + ch, size, bold=bold) > room:
+            break
+        kept += ch
+    return (kept.rstrip() or words[:1]) + "…"
+
+
+def fit_name(seat: int, names: Sequence[str] | None, viewer: int | None, width: float,
+             size: float, *, bold: bool = False) -> str:
+    """A player's display name (:func:`player_name`) fitted to ``width``: where it is too long
+    the name is shortened and ``(you)`` kept whole."""
+    whole = player_name(seat, names, viewer)
+    if text_width(whole, size, bold=bold) <= width or seat != viewer:
+        return fit(whole, width, size, bold=bold)
+    name = seat_name(seat, names)
+    extra = text_width(whole, size, bold=bold) - text_width(name, size, bold=bold)
+    short = fit(name, width - extra, size, bold=bold)
+    return player_name(seat, [*(names or [seat_name(p) for p in range(seat)])[:seat], short],
+                       viewer)
 
 
 def wrap(words: str, width: float, size: float, *, bold: bool = False) -> list[str]:

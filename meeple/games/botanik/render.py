@@ -176,10 +176,10 @@ def _loose_note(n: int) -> str:
     return _("{n} tiles not joined to the Source score nothing", n=n)
 
 
-def _short(words: str, width: float, size: float = 12) -> str:
-    """``words`` cut (with an ellipsis) to fit ``width`` at font ``size``."""
-    most = max(4, int(width / (size * 0.56)))
-    return words if len(words) <= most else words[:most - 1] + "…"
+def _short(words: str, x: float, size: float = 12) -> str:
+    """``words`` written by :func:`_mark_and` at ``x``, shortened (with an ellipsis) only where
+    they would otherwise run past the picture's right margin."""
+    return draw.fit(words, W - M - (x + 2 * MARK_R + 5), size)
 
 
 # ------------------------------------------------------------------------------------- SVG
@@ -362,7 +362,7 @@ def _arrival_svg(obs: dict[str, Any], top: float, names: Sequence[str] | None,
         parts.append(draw.group(
             [art.meca_face(px + 20, ty + 24, 40),
              draw.text(px + 44, ty + 18, _("Meca pawn"), size=12),
-             _mark_and(meca, colours, _short(seat_name(meca, names), W - M - px - 44 - 26),
+             _mark_and(meca, colours, _short(seat_name(meca, names), px + 44),
                        px + 44, ty + 42),
              draw.title(_("The Meca pawn: its holder takes first this round"))],
             class_="meca-pawn", data_seat=meca))
@@ -374,7 +374,7 @@ def _arrival_svg(obs: dict[str, Any], top: float, names: Sequence[str] | None,
                                "tile released"))
         who = _short(_("Released to {player}", player=draw.player_name(rel["player"], names,
                                                                       obs.get("viewer"))),
-                     W - 2 * M - TILE - 12 - 26)
+                     M + TILE + 12)
         parts.append(_mark_and(rel["player"], colours, who, M + TILE + 12, y + 14))
         say = (_("Add it at a highlighted place of the machine") if rel["kind"] == "add"
                else _("Swap it with the top of a highlighted pile"))
@@ -535,7 +535,8 @@ def _legend(used: set[str]) -> list[str]:
     items = [f"{mark} {_(meaning)}" for key, mark, meaning in _LEGEND if key in used]
     glyphs = "".join(g for g in GLYPH.values() if g != "·" and "pipe:" + g in used)
     if glyphs:
-        items.insert(5, f"{glyphs} {_('pipes')}")
+        # TRANSLATORS: terminal legend entry; {glyphs} are the pipe symbols (└│├┼).
+        items.insert(5, _("{glyphs} pipes", glyphs=glyphs))
     return _wrap_text(_("Legend: "), items, sep="; ")
 
 

@@ -428,7 +428,8 @@ def _piles(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] 
            top: float) -> tuple[list[str], float]:
     """The draw piles: each one's top card where it is face up (else its back in the owner's
     colour), and how many cards it holds."""
-    out = [draw.text(MARGIN, top + FONT, _("Draw piles"), size=FONT, weight="bold")]
+    heading = _("Draw piles")
+    out = [draw.text(MARGIN, top + FONT, heading, size=FONT, weight="bold")]
     x = MARGIN + INNER
     for g in reversed(GOODS):  # the warehouses left in the supply, at the right
         left = obs["supply"][g]
@@ -439,8 +440,15 @@ def _piles(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] 
                           "{n} {goods} warehouses left in the supply", left,
                           goods=_(art.GOODS_WORDS[GOODS.index(g)])))
         out.append(svg)
-    out.append(draw.text(round(x - 4, 1), top + FONT, _("Warehouses left"), size=FONT,
-                         anchor="end", fill=MUTED))
+    # the supply's label between the heading and the icons, shortened where they leave no room
+    room = x - 4 - MARGIN - draw.text_width(heading, FONT, bold=True) - FONT * 0.6
+    left_words = _("Warehouses left")
+    shown = draw.fit(left_words, room, FONT)
+    if room > FONT * 2:
+        whole = [draw.title(left_words)] if shown != left_words else []
+        out.append(draw.group([*whole, draw.text(round(x - 4, 1), top + FONT, shown, size=FONT,
+                                                 anchor="end", fill=MUTED)],
+                              class_="supply-label"))
     x, y = MARGIN, top + FONT + 10
     for k, v in obs["piles"].items():
         owner = COLOURS.index(k) if k in COLOURS else None

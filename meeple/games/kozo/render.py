@@ -405,10 +405,14 @@ def _players(observation: dict[str, Any], names: Sequence[str] | None, top: floa
         y += ROW
         right = " · ".join([*([] if final else [_("{points} this round", points=rounds[p])]),
                             _n("{n} point", "{n} points", totals[p])])
-        name_w = (len(draw.player_name(p, names, viewer)) * 0.6 + 1.3) * LABEL
+        name_w = draw.label_width(p, names, viewer, size=LABEL)
+        right_w = draw.text_width(right, 13)
+        beside = name_w + right_w + 12 <= W - 2 * M
+        room = W - 2 * M - (right_w + 12 if beside else 0)
+        name_w = min(name_w, room)
         line = [draw.player_label(p, SEAT_COLOURS, names, M, y, size=LABEL, viewer=viewer,
-                                  current=p == acting)]
-        if name_w + len(right) * 13 * 0.56 + 12 <= W - 2 * M:
+                                  current=p == acting, room=room)]
+        if beside:
             line.append(draw.text(W - M, y - 3, right, size=13, anchor="end", class_="score"))
         else:
             y += 18
@@ -417,7 +421,7 @@ def _players(observation: dict[str, Any], names: Sequence[str] | None, top: floa
         extra = []
         mine = placed.get(p, [])
         px = M + name_w + 8
-        if not mine or px + 23 * len(mine) + len(right) * 13 * 0.56 + 8 > W - M:
+        if not mine or px + 23 * len(mine) + right_w + 8 > W - M:
             px = M + 1.3 * LABEL
             chip_y = y + 6
             below = bool(mine)

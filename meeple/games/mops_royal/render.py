@@ -310,15 +310,9 @@ def _panel(obs: dict[str, Any], q: int, ox: float, oy: float, width: float, size
         draw.rect(ox, oy, width, height, fill="#fbf6e9" if me else "#f4f1ea", rx=8,
                   stroke=colour.fill, stroke_width=3),
     ]
-    full = draw.player_name(q, names, viewer)
-    room = int((width - 20 - LABEL * 1.3) / (LABEL * 0.62))  # letters of a bold name
-    shown = list(names) if names else [seat_name(p) for p in range(obs["players"])]
-    if len(full) > room:  # too long for the panel: cut, and the whole name as its tooltip
-        shown[q] = seat_name(q, names)[:max(1, room - 1 - (6 if me else 0))].rstrip() + "…"
-    label = [draw.player_label(q, SEAT_COLOURS, shown, ox + 10, oy + 25, size=LABEL,
-                               viewer=viewer, current=_current(obs, q))]
-    if len(full) > room:
-        label.insert(0, draw.title(full))
+    # a name too long for the panel is shortened, the whole name its tooltip
+    label = [draw.player_label(q, SEAT_COLOURS, names, ox + 10, oy + 25, size=LABEL,
+                               viewer=viewer, current=_current(obs, q), room=width - 20)]
     for i, line in enumerate(lines):
         label.append(draw.text(ox + 10, oy + 45 + 17 * i, line, size=FONT, fill=INK,
                                class_="score"))

@@ -16,6 +16,7 @@ from rich.text import Text
 
 import meeple
 from meeple.engine import CHANCE, SIMULTANEOUS
+from meeple.engine.svg import text_width
 from meeple.games.mops_royal import MopsRoyal, render
 from meeple.games.mops_royal.components import CODES, OBJECTS, SEAT_COLOURS, SHAPE_IDS, TILES
 
@@ -319,12 +320,12 @@ def test_names_fit_their_panels_and_long_ones_keep_the_whole_name_as_a_tooltip(p
             full = names[q] + (" (you)" if q == v else "")
             panel = root.find(f".//{NS}g[@id='layout-{q}']/{NS}rect")
             room = float(panel.get("width")) - 20 - 21 * 1.3
-            assert len(shown) * 21 * 0.62 <= room + 21 * 0.62, shown
+            assert text_width(shown, 21, bold=True) <= room, shown
             if shown != full:
                 cut = shown.removesuffix(" (you)")
                 assert (cut != shown) == (q == v)
                 assert cut.endswith("…") and names[q].startswith(cut[:-1])
-                assert "".join(line.find(f"{NS}title").itertext()) == full
+                assert "".join(line.find(f".//{NS}title").itertext()) == full
 
 
 def test_the_tiles_still_to_come_are_the_callers_stock():
