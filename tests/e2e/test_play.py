@@ -55,9 +55,13 @@ def test_the_results_table_has_one_total_and_each_players_colour(new_context, se
     page = new_context(1280, 800).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    sign_in_as_guest(page, "Gus")
+    name = sign_in_as_guest(page, "Gus")
     table = create_table(page, "koplus", ["me", "bot:random"])
     play_to_end([page], random.Random(11))
+    # each line of the log: the player's name, a colon and a space, then the sentence
+    said = page.locator("#log li").all_inner_texts()
+    mine = [line for line in said if name in line]
+    assert mine and all(f"{name}: " in line for line in mine), mine[:3]
     heads = page.locator("#final-scores thead th").all_inner_texts()
     assert heads[:2] == ["Rank", "Player"] and heads[-1] == "Total"
     assert sum(h.strip().lower() in ("total", "score", "final", "final score") for h in heads) == 1

@@ -272,6 +272,35 @@ def test_tap_preview_turn_flip_cancel_and_confirm(new_context, artifacts):
     assert not errors, errors
 
 
+DOCK_AND_PANELS = """() => {
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return {x: r.x, y: r.y, w: r.width, h: r.height};
+  };
+  const all = (sel) => [...document.querySelectorAll(sel)].map(box).filter((b) => b.w && b.h);
+  return {dock: all('#board .board-preview, #board .board-zoom'),
+          panels: all('#players, #board .board-more .board-region')};
+}"""
+
+
+def _dock_clear_of_players(page: Page) -> None:
+    """What to do on the board and its zoom buttons cover no players' panel (the page's, or
+    the picture's below the board), seen from the top of the page and with the panels in
+    the middle of the screen."""
+    for where in ("top", "#players", "#board .board-more"):
+        if where == "top":
+            page.evaluate("() => scrollTo(0, 0)")
+        elif page.locator(where).count():
+            page.locator(where).first.evaluate("e => e.scrollIntoView({block: 'center'})")
+        boxes = page.evaluate(DOCK_AND_PANELS)
+        assert boxes["dock"] and boxes["panels"], boxes
+        for d in boxes["dock"]:
+            for p in boxes["panels"]:
+                apart = (d["x"] + d["w"] <= p["x"] + 1 or p["x"] + p["w"] <= d["x"] + 1
+                         or d["y"] + d["h"] <= p["y"] + 1 or p["y"] + p["h"] <= d["y"] + 1)
+                assert apart, f"({where}) the dock {d} covers a players' panel {p}"
+
+
 def test_the_board_zooms_by_buttons_and_a_pinch_and_scrolls_in_its_own_box(new_context,
                                                                            artifacts):
     """KoPlus's cells are smaller than a finger on a phone: the board starts zoomed so that
@@ -285,6 +314,7 @@ def test_the_board_zooms_by_buttons_and_a_pinch_and_scrolls_in_its_own_box(new_c
         page.wait_for_function(f"n => ({SENT})() > n && !!document.querySelector('#board.can-act')",
                                arg=before)
     expect(page.locator(".board-zoom")).to_be_visible()
+    _dock_clear_of_players(page)
     level = lambda: int(page.locator(".zoom-level").inner_text().rstrip(" %"))  # noqa: E731
     assert level() > 100
     box = page.locator("#board .board-main")
