@@ -482,7 +482,7 @@ def test_the_options_are_listed_in_player_words_with_the_names_to_type():
     for name in GAMES:
         for o in game_class(name).option_schema:
             summary = " ".join(plain_text(cli.option_summary(o)).split())
-            assert summary == f"{o.title}: {o.words(o.default)}" + (
+            assert summary == f"{o.title}: {cli.shown(o, o.default)}" + (
                 " *" if o.reconstructed else "") + f" ({o.name})"
             assert summary in flat, summary
     assert "=False" not in r.stdout and "[R]" not in r.stdout and "'" + "static" not in flat
