@@ -192,9 +192,12 @@ def test_the_status_line_of_a_finished_game_names_the_winners():
 
 
 def test_a_player_line_shows_the_name_and_the_points_once():
-    line = svg.player_line(1, PALETTE, ["Ann", "Bob"], 0, 20, 200, 12.0, viewer=1,
+    line = svg.player_line(1, PALETTE, ["Ann", "Bob"], 0, 20, 260, 12.0, viewer=1,
                            info="caller")
     assert _texts(line) == ["▲", "Bob (you)", "caller · 12 points"]
+    narrow = svg.player_line(1, PALETTE, ["Ann", "Bob"], 0, 20, 200, 12.0, viewer=1,
+                             info="caller")  # the name gives way to the points, "(you)" stays
+    assert _texts(narrow) == ["▲", "B… (you)", "caller · 12 points"]
     root = ET.fromstring(svg.document(300, 60, [line], cls="t"))
     assert [c.get("fill") for c in root.iter(SVG_CIRCLE)] == [PALETTE[1].fill]
     assert _texts(svg.player_line(0, PALETTE, None, 0, 20, 200, None)) == ["●", "Player 1"]
