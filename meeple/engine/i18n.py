@@ -28,7 +28,7 @@ import os
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -169,10 +169,17 @@ def _texts(folder: Path, lang: str) -> tuple[tuple[str, str | list[str]], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=8192)
+def _decimal(value: float, lang: str) -> str:
+    return str(format_decimal(value, locale=lang))
+
+
 def _number(value: Any, lang: str) -> Any:
     if isinstance(value, bool) or not isinstance(value, int | float):
         return value
-    return format_decimal(value, locale=lang)
+    if type(value) is int and -1000 < value < 1000:  # no language groups these digits
+        return str(value)
+    return _decimal(value, lang)
 
 
 def _fill(text: str, params: dict[str, Any], lang: str, english: str) -> str:
@@ -251,7 +258,7 @@ def N_(text: str) -> str:  # noqa: N802 - the gettext name for a text marked, sa
 
 def number(value: float, lang: str | None = None) -> str:
     """``value`` written as ``lang`` (the language in use) writes numbers."""
-    return str(format_decimal(value, locale=known(lang) or language()))
+    return str(_number(value, known(lang) or language()))
 
 
 def plural_categories(lang: str) -> list[str]:
