@@ -216,12 +216,14 @@ class Words:
         said = text if lang == DEFAULT else self._of(lang).gettext(text)
         return _fill(said, params, lang, text) if params else said
 
-    def plural(self, singular: str, plural: str, n: int, /, **params: Any) -> str:
+    def plural(self, singular: str, plural: str, n: float, /, **params: Any) -> str:
         """The form of ``singular``/``plural`` for the count ``n`` (also placeholder
-        ``{n}``) in the language in use."""
+        ``{n}``) in the language in use; a count with a fraction (2.5 points) takes the
+        form of many."""
         lang = _language.get()
-        return _fill(self._of(lang).ngettext(singular, plural, n),
-                     {"n": n, **params}, lang, singular if n == 1 else plural)
+        count = n if type(n) is int else int(n) if float(n).is_integer() else 2
+        return _fill(self._of(lang).ngettext(singular, plural, count),
+                     {"n": n, **params}, lang, singular if count == 1 else plural)
 
     def texts(self, lang: str) -> dict[str, str | list[str]]:
         """Every translated text of ``lang``: the English text (the singular for a text

@@ -31,6 +31,14 @@ def test_choosing_a_language() -> None:
     assert i18n.language() == "en" and i18n.number(1234) == "1,234"
 
 
+def test_a_count_with_a_fraction_takes_the_plural_form() -> None:
+    _say, plural = i18n.words(i18n.ROOT / "engine" / "core.py")
+    with i18n.speaking("de"):
+        assert plural("{n} point", "{n} points", 2.5) == "2,5 Punkte"
+    assert plural("{n} point", "{n} points", 1.0) == "1 point"
+    assert plural("{n} point", "{n} points", 3.0) == "3 points"
+
+
 def test_plural_categories_follow_the_catalogs() -> None:
     assert i18n.plural_categories("de") == ["one", "other"]
     assert i18n.plural_categories("es") == ["one", "many", "other"]
