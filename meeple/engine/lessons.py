@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import i18n
 from .core import CHANCE, SIMULTANEOUS, State
@@ -299,24 +299,22 @@ class TaughtLessons:
     def __init__(self, lessons: Any, catalog: i18n.Words) -> None:
         self.raw = lessons
         self.catalog = catalog
-        self._lessons: dict[str, Lesson] = {}
-        self._aids: dict[str, Aid] = {}
+        self._said: dict[tuple[str, str], Any] = {}
+
+    def _in_language(self, name: str, say: Callable[[Any, i18n.Words], Any]) -> Any:
+        """The module's ``name`` said by ``say`` in the language in use (once a language)."""
+        key = (name, i18n.language())
+        if key not in self._said:
+            self._said[key] = say(getattr(self.raw, name), self.catalog)
+        return self._said[key]
 
     @property
     def LESSON(self) -> Lesson:  # noqa: N802 - the name of the Lessons protocol
-        lang = i18n.language()
-        said = self._lessons.get(lang)
-        if said is None:
-            said = self._lessons[lang] = said_lesson(self.raw.LESSON, self.catalog)
-        return said
+        return cast(Lesson, self._in_language("LESSON", said_lesson))
 
     @property
     def AID(self) -> Aid:  # noqa: N802 - the name of the Lessons protocol
-        lang = i18n.language()
-        said = self._aids.get(lang)
-        if said is None:
-            said = self._aids[lang] = said_aid(self.raw.AID, self.catalog)
-        return said
+        return cast(Aid, self._in_language("AID", said_aid))
 
     def ask(self, observation: dict[str, Any]) -> str:
         """What the current step of the game asks, in the language in use."""
