@@ -28,9 +28,9 @@ import os
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache, lru_cache
+from functools import cache, lru_cache, wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from babel import Locale
 from babel.messages.mofile import write_mo
@@ -45,6 +45,9 @@ TRANSLATED = tuple(lang for lang in LANGUAGES if lang != DEFAULT)
 """The languages with catalogs (English is the code's own)."""
 ROOT = Path(__file__).resolve().parent.parent
 """The ``meeple`` package folder, the top of every catalog lookup."""
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 _language: ContextVar[str] = ContextVar("meeple_language", default=DEFAULT)
 
@@ -251,6 +254,29 @@ def words(path: str | os.PathLike[str]) -> tuple[Callable[..., str], Callable[..
 def words_of(path: str | os.PathLike[str]) -> Words:
     """The :class:`Words` of the catalog that speaks for ``path``."""
     return _words(catalog_folder(path))
+
+
+def memo(maxsize: int = 4096) -> Callable[[Callable[_P, _T]], Callable[_P, _T]]:
+    """Keep what a pure function says, per language in use: a piece of a picture drawn at the
+    same place with the same arguments (an alien on cell 3,4), or the label of the same move,
+    is worked out once and then taken from the cache, for every table. The arguments must be
+    hashable, and the result must depend on nothing else but the language (and must not be
+    changed by its callers)."""
+
+    def wrap(fn: Callable[_P, _T]) -> Callable[_P, _T]:
+        @lru_cache(maxsize=maxsize)
+        def said(lang: str, *args: Any, **kwargs: Any) -> _T:
+            return fn(*args, **kwargs)
+
+        @wraps(fn)
+        def call(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+            return said(_language.get(), *args, **kwargs)
+
+        call.cache_info = said.cache_info  # type: ignore[attr-defined]
+        call.cache_clear = said.cache_clear  # type: ignore[attr-defined]
+        return call
+
+    return wrap
 
 
 def N_(text: str) -> str:  # noqa: N802 - the gettext name for a text marked, said later

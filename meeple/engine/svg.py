@@ -17,7 +17,7 @@ from html import escape
 from rich.markup import escape as rich_escape
 
 from . import words as _words
-from .i18n import words
+from .i18n import memo, words
 from .look import HIGHLIGHT, INK, MUTED, PAPER, Colour, seat_name
 from .scores import Number, fmt
 
@@ -186,7 +186,16 @@ def player_line(seat: int, colours: Sequence[Colour], names: Sequence[str] | Non
                 info: str = "") -> str:
     """A player's panel line: their label, and at the right end (``width`` from ``x``) their
     points beside ``info`` (what they are doing, in words), where there are any; the name is
-    shortened where it would otherwise reach them."""
+    shortened where it would otherwise reach them. A line drawn before (the same player,
+    points and place) is taken from a cache."""
+    return _player_line(seat, tuple(colours), None if names is None else tuple(names), x, y,
+                        width, score, size, viewer, current, info)
+
+
+@memo(maxsize=8192)
+def _player_line(seat: int, colours: tuple[Colour, ...], names: tuple[str, ...] | None,
+                 x: float, y: float, width: float, score: Number | None, size: float,
+                 viewer: int | None, current: bool, info: str) -> str:
     right = " · ".join([*([info] if info else []), *([points(score)] if score is not None
                                                      else [])])
     room = width - (text_width(right, size) + size * 0.6 if right else 0)
@@ -270,7 +279,12 @@ def _letter(ch: str) -> float:
 
 def text_width(words: object, size: float, *, bold: bool = False) -> float:
     """An estimate (on the wide side) of the width of ``words`` in the shared font at ``size``."""
-    w = sum(_letter(ch) for ch in str(words)) * size
+    return _text_width(str(words), size, bold)
+
+
+@lru_cache(maxsize=8192)
+def _text_width(words: str, size: float, bold: bool) -> float:
+    w = sum(_letter(ch) for ch in words) * size
     return w * 1.1 if bold else w
 
 

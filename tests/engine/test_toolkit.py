@@ -179,6 +179,23 @@ def _texts(*body: str) -> list[str]:
     return ["".join(t.itertext()) for t in root.iter(SVG_TEXT)]
 
 
+def test_a_kept_drawing_is_drawn_once_per_language_and_arguments():
+    from meeple.engine import i18n
+
+    calls = []
+
+    @i18n.memo(maxsize=8)
+    def mark(x: float) -> str:
+        calls.append(x)
+        return svg.text(x, 0, svg._n("{n} point", "{n} points", 2))
+
+    assert mark(1) == mark(1) and calls == [1]
+    with i18n.speaking("de"):
+        german = mark(1)
+    assert german != mark(1) and "2 Punkte" in german and calls == [1, 1]
+    assert mark(2) != mark(1) and calls == [1, 1, 2]
+
+
 def test_the_status_line_of_a_finished_game_names_the_winners():
     assert svg.game_over([1], ["Ann", "Bob"]) == "Game over: Bob wins"
     assert svg.game_over([0, 1], ["Ann", "Bob"]) == "Game over: Ann and Bob share the win"

@@ -67,6 +67,7 @@ def alien_defs(values: Iterable[int]) -> str:
                               for v in sorted(set(values))) + "</defs>"
 
 
+@draw.memo(maxsize=8192)
 def alien(value: int, x: float, y: float, size: float, *, caught: bool = False) -> str:
     """An alien worth ``value`` in the ``size`` square cell whose top-left corner is (x, y):
     the drawing of its value (:func:`alien_defs`) placed there."""

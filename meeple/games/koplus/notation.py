@@ -7,12 +7,12 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine import CHANCE, NotationError
-from meeple.engine.i18n import N_, words
+from meeple.engine.i18n import N_, memo, words
 
 from .components import SHAPE_NAMES, SHAPE_TARGET
 
 if TYPE_CHECKING:
-    from .rules import KoPlusState
+    from .rules import Geometry, KoPlusState
 
 _, _n = words(__file__)
 
@@ -136,11 +136,19 @@ def describe_action(state: KoPlusState, action: int, player: int) -> dict[str, A
             "label": _("Pass: no place left for your tile"),
             "target": None,
         }
-    k, r, c = placement(state, action)
-    name = SHAPE_NAMES[k]
-    cells = state.cells_of(action)
-    tr, tc = SHAPE_TARGET[name]
     points = state.psum[action] if state.psum is not None and geo.mask[action] else None
+    said = _placement_words(geo, action, points)
+    return {**said, "anchor": list(said["anchor"]), "cells": list(said["cells"])}
+
+
+@memo(maxsize=16384)
+def _placement_words(geo: Geometry, action: int, points: int | None) -> dict[str, Any]:
+    """:func:`describe_action` of a placement on a board of ``geo``'s size catching
+    ``points`` (the same on every table: kept once per language)."""
+    k, rest = divmod(action, geo.size)
+    r, c = geo.grid.cell(rest)
+    name = SHAPE_NAMES[k]
+    tr, tc = SHAPE_TARGET[name]
     where = place_words(r + tr, c + tc)
     if k == 0:
         label = _("Lay a plus centred on {where}", where=where)
@@ -153,10 +161,10 @@ def describe_action(state: KoPlusState, action: int, player: int) -> dict[str, A
         "kind": "place",
         "label": label,
         "shape": name,
-        "anchor": [r, c],
+        "anchor": (r, c),
         "points": points,
         "target": f"cell-{r + tr}-{c + tc}",
-        "cells": [f"cell-{rr}-{cc}" for rr, cc in cells],
+        "cells": tuple(f"cell-{rr}-{cc}" for rr, cc in geo.cells_of(action)),
     }
 
 

@@ -15,6 +15,7 @@ in their hand by shape (the next one first, larger) and the bonus turns left.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from meeple.engine import svg as draw
@@ -148,26 +149,13 @@ def _board(obs: dict[str, Any], x0: float, y0: float, size: float) -> list[str]:
     for r in range(rows):
         for c in range(cols):
             inner = r0 <= r <= r1 and c0 <= c <= c1
-            dealt = (r - r % step, c - c % step) in laid
-            fill = (INNER_FILL if inner else CELL_FILL) if dealt else SLOT
-            cls = "cell" + (" inner" if inner else "") + (" occupied" if owner[r][c] >= 0 else "")
-            # written out directly (numbers and fixed words: nothing to escape), the
-            # picture's most numerous element
-            cells.append(f'<rect x="{x0 + c * size:g}" y="{y0 + r * size:g}" '
-                         f'width="{size:g}" height="{size:g}" fill="{fill}" '
-                         f'id="cell-{r}-{c}" class="{cls}"/>')
+            fill = (INNER_FILL if inner else CELL_FILL) if (r - r % step, c - c % step) in laid \
+                else SLOT
+            cells.append(_cell(r, c, x0, y0, size, fill, inner, owner[r][c] >= 0))
     out.append(draw.group(cells, class_="cells", stroke=LINES, stroke_width="0.6"))
     # the sections as framed blocks, the first-tile area edged in gold
-    frames = []
-    for sec in obs["sections"]:
-        turns = sec["rotation"]
-        said = (_("Board section, not turned") if not turns else
-                _n("Board section, turned {n} quarter clockwise",
-                   "Board section, turned {n} quarters clockwise", turns))
-        frame = draw.attrs(class_="section", x=f"{x0 + sec['col'] * size:g}",
-                           y=f"{y0 + sec['row'] * size:g}", width=f"{step * size:g}",
-                           height=f"{step * size:g}", stroke=SECTION_EDGE, stroke_width=2.4)
-        frames.append(f"<rect{frame}>{draw.title(said)}</rect>")
+    frames = [_section(sec["row"], sec["col"], sec["rotation"], x0, y0, size, step)
+              for sec in obs["sections"]]
     inset = 2.2
     frames.append(draw.rect(x0 + c0 * size + inset, y0 + r0 * size + inset,
                             (c1 - c0 + 1) * size - 2 * inset, (r1 - r0 + 1) * size - 2 * inset,
@@ -184,26 +172,59 @@ def _board(obs: dict[str, Any], x0: float, y0: float, size: float) -> list[str]:
     out.append(art.alien_defs(values))
     out.append(draw.group(creatures, class_="aliens", pointer_events="none"))
     tiles = obs["tiles"]
-    drawn = []
-    for i, tile in enumerate(tiles):
-        p = tile["player"]
-        colour = SEAT_COLOURS[p]
-        body = art.net(tile["cells"], colour, x0, y0, size, edge=max(2.0, size * 0.1),
-                       symbol_at=art.symbol_cell(tile["shape"], tile["cells"]))
-        last = i == len(tiles) - 1
-        if last:
-            edges = art.outline(tile["cells"], x0, y0, size)
-            body += draw.path(edges, stroke=INK, stroke_width="4.5", stroke_linecap="square")
-            body += draw.path(edges, class_="last-move", stroke_linecap="square")
-        drawn.append(draw.group([body], class_=f"tile player-{p}" + (" last" if last else ""),
-                                data_tile=tile["notation"], data_seat=p))
+    last = len(tiles) - 1
+    drawn = [_tile(tuple(map(tuple, t["cells"])), t["player"], t["shape"], t["notation"], x0, y0,
+                   size, i == last) for i, t in enumerate(tiles)]
     out.append(draw.group(drawn, class_="tiles", pointer_events="none"))
+    out.append(_coords(rows, cols, x0, y0, size))
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _tile(cells: tuple[tuple[int, int], ...], player: int, shape: str, notation: str, x0: float,
+          y0: float, size: float, last: bool) -> str:
+    """A laid tile in its player's colour, the last one laid edged (``last-move``)."""
+    body = art.net(cells, SEAT_COLOURS[player], x0, y0, size, edge=max(2.0, size * 0.1),
+                   symbol_at=art.symbol_cell(shape, cells))
+    if last:
+        edges = art.outline(cells, x0, y0, size)
+        body += draw.path(edges, stroke=INK, stroke_width="4.5", stroke_linecap="square")
+        body += draw.path(edges, class_="last-move", stroke_linecap="square")
+    return draw.group([body], class_=f"tile player-{player}" + (" last" if last else ""),
+                      data_tile=notation, data_seat=player)
+
+
+@lru_cache(maxsize=8192)
+def _cell(r: int, c: int, x0: float, y0: float, size: float, fill: str, inner: bool,
+          occupied: bool) -> str:
+    """One board cell, the picture's most numerous element (written out directly: numbers
+    and fixed words, nothing to escape)."""
+    cls = "cell" + (" inner" if inner else "") + (" occupied" if occupied else "")
+    return (f'<rect x="{x0 + c * size:g}" y="{y0 + r * size:g}" width="{size:g}" '
+            f'height="{size:g}" fill="{fill}" id="cell-{r}-{c}" class="{cls}"/>')
+
+
+@draw.memo()
+def _section(row: int, col: int, turns: int, x0: float, y0: float, size: float,
+             step: int) -> str:
+    """A board section's frame, its tooltip saying how it is turned."""
+    said = (_("Board section, not turned") if not turns else
+            _n("Board section, turned {n} quarter clockwise",
+               "Board section, turned {n} quarters clockwise", turns))
+    frame = draw.attrs(class_="section", x=f"{x0 + col * size:g}", y=f"{y0 + row * size:g}",
+                       width=f"{step * size:g}", height=f"{step * size:g}",
+                       stroke=SECTION_EDGE, stroke_width=2.4)
+    return f"<rect{frame}>{draw.title(said)}</rect>"
+
+
+@draw.memo(maxsize=64)
+def _coords(rows: int, cols: int, x0: float, y0: float, size: float) -> str:
+    """The column numbers above the board and the row numbers left of it (from 1)."""
     coords = [draw.text(x0 + (c + 0.5) * size, y0 - 3, c + 1, size=12, anchor="middle",
-                        fill=MUTED) for c in range(cols)]  # rows and columns count from 1
+                        fill=MUTED) for c in range(cols)]
     coords += [draw.text(x0 - 3, y0 + (r + 0.5) * size + 4, r + 1, size=12, anchor="end",
                          fill=MUTED) for r in range(rows)]
-    out.append(draw.group(coords, class_="coords", pointer_events="none"))
-    return out
+    return draw.group(coords, class_="coords", pointer_events="none")
 
 
 def hand(next_shape: str | None, count: int) -> list[str]:
