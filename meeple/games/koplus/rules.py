@@ -221,6 +221,20 @@ def section_lanes(
 
 
 @lru_cache(maxsize=8)
+def _deals(count: int, rot: int) -> tuple[tuple[tuple[int, ...], ...],
+                                          tuple[tuple[tuple[tuple[int, float], ...], ...], ...]]:
+    """The chance outcomes of dealing ``count`` sections with ``rot`` allowed rotations:
+    the outcome ids per section (one per rotation), and ``[sections not used yet][section]``
+    that section's (outcome, probability) pairs."""
+    ids = tuple(tuple(4 * i + q for q in range(rot)) for i in range(count))
+    pairs = tuple(
+        tuple(tuple((a, 1.0 / (rot * max(free, 1))) for a in group) for group in ids)
+        for free in range(count + 1)
+    )
+    return ids, pairs
+
+
+@lru_cache(maxsize=8)
 def rotated_sections(section_set: str) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """``[n-1][q]``: section ``Snn`` turned ``q`` quarter turns clockwise, 16 values row-major."""
     out = []
@@ -334,13 +348,7 @@ class KoPlus(Game):
         self.section_count = len(self.sections)
         self.rotations = 4 if self.options["random_rotation"] else 1
         count, rot = self.section_count, self.rotations
-        self.deal_ids = tuple(tuple(4 * i + q for q in range(rot)) for i in range(count))
-        """Chance outcome ids per section (one per allowed rotation)."""
-        self.deal_pairs = tuple(
-            tuple(tuple((a, 1.0 / (rot * max(free, 1))) for a in ids) for ids in self.deal_ids)
-            for free in range(count + 1)
-        )
-        """``[sections not used yet][section]``: that section's (outcome, probability) pairs."""
+        self.deal_ids, self.deal_pairs = _deals(count, rot)
         self.lanes = section_lanes(self.options["section_set"], (sr, sc))
         """Per-section shares of the cells' and placements' alien values (``section_lanes``)."""
         self.outcome_cache: dict[int, tuple[tuple[int, float], ...]] = {}
