@@ -42,13 +42,15 @@ def _state_for(key: str, game_cls: type, players: int, options: dict[str, Any],
 
 def think(key: str, game_cls: type, players: int, options: dict[str, Any],
           moves: list[tuple[int, int]], seat: int, spec: str, seed: int,
-          seconds: float | None) -> int:
+          seconds: float | None) -> tuple[int, float]:
     """A bot's move: ``spec`` playing ``seat`` after ``moves`` (``seconds``: how long it may
-    think at most, from now)."""
+    think at most, from now), and the CPU seconds it thought."""
     state = _state_for(key, game_cls, players, options, moves)
     bot = make_bot(spec, state.game, seed=seed)
     deadline = time.monotonic() + seconds if seconds is not None else None
-    return int(bot.act(view_for(state, seat, deadline=deadline)))
+    start = time.thread_time()
+    action = int(bot.act(view_for(state, seat, deadline=deadline)))
+    return action, time.thread_time() - start
 
 
 def speaking(lang: str, fn: Callable[..., T], *args: Any) -> T:

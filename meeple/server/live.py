@@ -10,7 +10,6 @@ service stores it, then :meth:`LiveTable.apply` makes it the table's state.
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import secrets
 import time
@@ -40,13 +39,11 @@ from .domain import (
     result_of,
     status_sentence,
 )
+from .pool import ThinkTimes
 from .views import Entry
 
 _, _n = i18n.words(__file__)
 
-INLINE_BOTS = frozenset({"random"})
-"""Bots that answer at once: they move on the event loop instead of a worker thread, and with
-no bot delay they reply in the same transaction as the move they answer."""
 INLINE_LIMIT = 64
 BOT_MAX_THINK = 60.0
 """The longest a bot thinks about one move on a table with a per-move clock (seconds)."""
@@ -291,10 +288,10 @@ class LiveTable:
             raise Refused(Code.ILLEGAL, state._why_illegal(action, seat))
 
     def prepare(self, moves: list[tuple[int, int]], rng: random.Random, *,
-                inline_bots: bool, start: bool = False) -> Step:
+                inline_bots: ThinkTimes | None, start: bool = False) -> Step:
         """Work out ``moves``, then every chance node with ``rng`` (and, with ``inline_bots``,
-        the replies of bots that answer at once), without changing the table. ``start``:
-        the step that begins play (clocks set to their initial banks)."""
+        the replies of the bots it knows to answer at once), without changing the table.
+        ``start``: the step that begins play (clocks set to their initial banks)."""
         state = self.state.clone()
         log = list(self.log)
         pending = dict(self.pending_since)
@@ -305,8 +302,8 @@ class LiveTable:
                      pending, langs)
         _resolve_chance(state, rng, log, pending, langs)
         movers = [p for p, _ in moves]
-        if inline_bots and (start or self.meta.status == TableStatus.RUNNING):
-            movers += self._inline_bots(state, rng, log, pending, langs)
+        if inline_bots is not None and (start or self.meta.status == TableStatus.RUNNING):
+            movers += self._inline_bots(state, rng, log, pending, langs, inline_bots)
         now = time.time()
         m = self.meta
         status = TableStatus.RUNNING if start else m.status
@@ -409,7 +406,7 @@ class LiveTable:
         return self._moved
 
     def _inline_bots(self, state: State, rng: random.Random, log: list[Entry],
-                     pending: dict[int, int], langs: set[str]) -> list[int]:
+                     pending: dict[int, int], langs: set[str], times: ThinkTimes) -> list[int]:
         """Let bots that answer at once reply in the same step."""
         movers: list[int] = []
         for _step in range(INLINE_LIMIT):
@@ -418,13 +415,23 @@ class LiveTable:
                 break
             seat = to_move[0]
             s = self.seats[seat]
-            if s.kind != SeatKind.BOT or (s.bot or DEFAULT_BOT) not in INLINE_BOTS:
+            if s.kind != SeatKind.BOT or not times.light(self.game.name, s.bot or DEFAULT_BOT):
                 break
-            a = int(self.bot(seat, rng).act(view_for(state, seat)))
+            a = self.light_move(seat, state, rng, times)
             _advance(state, seat, a, state.action_to_string(a, seat), log, pending, langs)
             _resolve_chance(state, rng, log, pending, langs)
             movers.append(seat)
         return movers
+
+    def light_move(self, seat: int, state: State, rng: random.Random,
+                   times: ThinkTimes) -> int:
+        """The move of the light bot in ``seat`` (:class:`ThinkTimes`), played here and
+        timed (a bot that turns out slower goes back to the pool)."""
+        spec = self.seats[seat].bot or DEFAULT_BOT
+        start = time.thread_time()
+        action = int(self.bot(seat, rng).act(view_for(state, seat)))
+        times.note(self.game.name, spec, time.thread_time() - start)
+        return action
 
     def bot(self, seat: int, rng: random.Random) -> Any:
         """The bot playing ``seat`` (made once per spec)."""
@@ -652,18 +659,12 @@ class LiveTable:
         seat = conn.view_seat
         base = self._texts.get((lang, seat))
         if base is None:
-            base = self._texts[lang, seat] = json.dumps(
-                self.base_frame(seat), separators=(",", ":")
-            )[:-1]
+            base = self._texts[lang, seat] = views.to_json(self.base_frame(seat))[:-1]
         players = self._players.get(lang)
         if players is None:
-            players = self._players[lang] = json.dumps(
-                self.players_json(), separators=(",", ":")
-            )
-        tail = json.dumps(
-            {"seats": sorted(conn.held), "clocks": self.clocks_json(),
-             "life": self.life_json(conn.held)}, separators=(",", ":")
-        )
+            players = self._players[lang] = views.to_json(self.players_json())
+        tail = views.to_json({"seats": sorted(conn.held), "clocks": self.clocks_json(),
+                              "life": self.life_json(conn.held)})
         return f'{base},"players":{players},{tail[1:]}'
 
     def broadcast(self) -> None:

@@ -7,7 +7,9 @@
   ``spawn``), so their thinking does not hold the interpreter lock the server needs. A job is
   the game's class, options and moves so far, the seat, the bot spec and a seed; the answer
   is an action id. Each worker keeps the last states it built, so a table's next move only
-  applies the moves since.
+  applies the moves since. The pool keeps how long each bot thinks on each game: a bot that
+  answers faster than sending it the job would take (:data:`LIGHT_THINK`, the greedy bot in
+  KoPlus) is *light* and plays on the event loop.
 """
 
 from __future__ import annotations
@@ -88,6 +90,34 @@ def _executor(workers: int) -> Executor:
     return _EXECUTOR
 
 
+LIGHT_THINK = 0.0005
+"""A bot whose moves cost less CPU than this on average (seconds) is light: it moves on the
+event loop, where a move costs less than handing it to a process and back."""
+LIGHT_BOTS = frozenset({"random"})
+"""Bots light in every game."""
+THINK_SAMPLES = 8
+"""Moves of a bot timed in the pool before it may be judged light."""
+
+
+class ThinkTimes:
+    """How long each bot spec thinks per move on each game (CPU seconds, a running mean)."""
+
+    def __init__(self) -> None:
+        self._mean: dict[tuple[str, str], tuple[float, int]] = {}
+
+    def note(self, game: str, spec: str, seconds: float) -> None:
+        mean, n = self._mean.get((game, spec), (0.0, 0))
+        n = min(n + 1, 4 * THINK_SAMPLES)
+        self._mean[game, spec] = (mean + (seconds - mean) / n, n)
+
+    def light(self, game: str, spec: str) -> bool:
+        """Whether ``spec`` answers at once on ``game``."""
+        if spec in LIGHT_BOTS:
+            return True
+        mean, n = self._mean.get((game, spec), (0.0, 0))
+        return n >= THINK_SAMPLES and mean < LIGHT_THINK
+
+
 class BotPool:
     """A small pool of processes for bots that search, started on first use; at most
     ``queue`` moves wait for it at once (the others wait their turn at the table)."""
@@ -97,6 +127,7 @@ class BotPool:
         self._executor: Executor | None = None
         self._slots: asyncio.Semaphore | None = None
         self.waiting = 0
+        self.times = ThinkTimes()
 
     @property
     def full(self) -> bool:
@@ -131,7 +162,9 @@ class BotPool:
                 fut = executor.submit(bot_worker.think, key, type(game), game.num_players,
                                       dict(game.options), moves, seat, spec,
                                       rng.getrandbits(62), seconds)
-                return await asyncio.wrap_future(fut)
+                action, thought = await asyncio.wrap_future(fut)
+                self.times.note(game.name, spec, thought)
+                return action
         finally:
             self.waiting -= 1
 

@@ -48,7 +48,7 @@ from .domain import (
     Visibility,
     result_of,
 )
-from .live import DEFAULT_BOT, INLINE_BOTS, Holder, LiveTable
+from .live import DEFAULT_BOT, Holder, LiveTable
 from .names import seat_names as own_seat_names
 from .pool import BotPool, Busy, WorkPool
 from .store import Conflict, Store
@@ -554,7 +554,7 @@ class TableService:
         table (``new_table``) with ``bots`` in it."""
         q = self.quotas
         mine = self.store.owned_open(user.id)
-        have = [s.bot for t in mine for s in t.seats if s.kind == SeatKind.BOT]
+        have: list[str | None] = [b for bots in mine.values() for b in bots]
         if replacing is not None and replacing in have:
             have.remove(replacing)
         if new_table and len(mine) >= q.tables:
@@ -644,7 +644,8 @@ class TableService:
                                             "rematch"))
         tokens: Tokens = []
         async with lt.lock:
-            self.refresh(lt)
+            if self.shared:
+                self.refresh(lt)
             new_id = lt.meta.rematch_id
             created = new_id is None
             if new_id is None:
@@ -686,7 +687,8 @@ class TableService:
     def _store_step(self, lt: LiveTable, moves: list[tuple[int, int]],
                     start: bool = False) -> None:
         """Work out a step of play, store it, then make it the table's state."""
-        step = lt.prepare(moves, self.rng, inline_bots=self.bot_delay == 0, start=start)
+        step = lt.prepare(moves, self.rng, start=start,
+                          inline_bots=self.bots.times if self.bot_delay == 0 else None)
         try:
             self.store.commit(lt.id, step.change)
         except Conflict:
@@ -950,8 +952,8 @@ class TableService:
                 return
             spec = lt.seats[seat].bot or DEFAULT_BOT
             n = state.move_number()
-            if spec in INLINE_BOTS:
-                action = lt.bot(seat, self.rng).act(view_for(state, seat))
+            if self.bots.times.light(lt.game.name, spec):
+                action = lt.light_move(seat, state, self.rng, self.bots.times)
             elif spec.partition(":")[0] not in PROCESS_BOTS:  # a bot only this process knows
                 bot = lt.bot(seat, self.rng)
                 view = view_for(state, seat, deadline=lt.bot_deadline())

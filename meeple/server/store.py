@@ -183,8 +183,9 @@ class Store(Protocol):
         (``"created"`` or ``"finished"``)."""
         ...
 
-    def owned_open(self, user_id: int) -> list[StoredTable]:
-        """The waiting and running tables ``user_id`` owns (for the quotas)."""
+    def owned_open(self, user_id: int) -> dict[str, list[str | None]]:
+        """The waiting and running tables ``user_id`` owns (for the quotas): each table's id
+        with the bot specs of its bot seats."""
         ...
 
     def turn_count(self, user_id: int) -> int:
@@ -588,13 +589,21 @@ class SqlStore:
             ).all()
         return len({tid for tid, seat, to_move in rows if seat in (to_move or [])})
 
-    def owned_open(self, user_id: int) -> list[StoredTable]:
-        with self.sessions() as db:
-            rows = db.scalars(select(TableRow).where(
-                TableRow.owner_id == user_id,
-                TableRow.status.in_([TableStatus.WAITING.value, TableStatus.RUNNING.value]),
-            )).all()
-            return [self._stored(db, r) for r in rows]
+    def owned_open(self, user_id: int) -> dict[str, list[str | None]]:
+        with self.engine.connect() as conn:  # one query, however many tables they have
+            rows = conn.execute(
+                select(TABLES.c.id, SEATS.c.kind, SEATS.c.bot)
+                .join(SEATS, SEATS.c.table_id == TABLES.c.id, isouter=True)
+                .where(TABLES.c.owner_id == user_id,
+                       TABLES.c.status.in_([TableStatus.WAITING.value,
+                                            TableStatus.RUNNING.value]))
+            ).all()
+        out: dict[str, list[str | None]] = {}
+        for tid, kind, bot in rows:
+            bots = out.setdefault(tid, [])
+            if kind == SeatKind.BOT.value:
+                bots.append(bot)
+        return out
 
     def waiting_full_ids(self) -> list[str]:
         with self.sessions() as db:
@@ -822,10 +831,10 @@ class MemoryStore:
                    and any(s.user_id == user_id and s.kind == SeatKind.HUMAN
                            and s.seat in m.to_move for s in self._seats[t]))
 
-    def owned_open(self, user_id: int) -> list[StoredTable]:
-        ids = [t for t, m in self._tables.items() if m.owner_id == user_id
-               and m.status in (TableStatus.WAITING, TableStatus.RUNNING)]
-        return [t for t in (self.table(i) for i in ids) if t]
+    def owned_open(self, user_id: int) -> dict[str, list[str | None]]:
+        return {t: [s.bot for s in self._seats[t] if s.kind == SeatKind.BOT]
+                for t, m in self._tables.items() if m.owner_id == user_id
+                and m.status in (TableStatus.WAITING, TableStatus.RUNNING)}
 
     def waiting_full_ids(self) -> list[str]:
         return [t for t, m in self._tables.items()

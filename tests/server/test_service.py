@@ -193,6 +193,46 @@ def test_thinking_bots_and_a_rematch(store):
     run(store, body)
 
 
+def test_a_bot_timed_as_light_answers_in_the_same_step_and_a_slow_one_in_the_pool(store):
+    from meeple.server.pool import LIGHT_THINK, THINK_SAMPLES, ThinkTimes
+
+    times = ThinkTimes()
+    assert times.light("koplus", "random") and not times.light("koplus", "greedy")
+    for _ in range(THINK_SAMPLES - 1):
+        times.note("koplus", "greedy", LIGHT_THINK / 10)
+    assert not times.light("koplus", "greedy")  # not timed often enough yet
+    times.note("koplus", "greedy", LIGHT_THINK / 10)
+    assert times.light("koplus", "greedy") and not times.light("kozo", "greedy")
+    for _ in range(4 * THINK_SAMPLES):  # it turned slow: back to the pool
+        times.note("koplus", "greedy", LIGHT_THINK * 4)
+    assert not times.light("koplus", "greedy")
+
+    async def body(service: TableService) -> None:
+        ann = person(store, "Ann")
+        pool = service.bots.times
+        answered_at_once = 0
+        for _game in range(6):  # its first moves are timed in the pool
+            lt, _ = await service.create(ann, meeple.load("koplus", 2),
+                                         [(ME, None), (BOT, "greedy")])
+            while lt.meta.status == TableStatus.RUNNING:
+                await until(lambda: 0 in lt.state.pending_players()
+                            or lt.meta.status != TableStatus.RUNNING, 60)
+                if lt.meta.status != TableStatus.RUNNING:
+                    break
+                light = pool.light("koplus", "greedy")
+                await service.act(lt, 0, lt.state.legal_actions(0)[0], lt.state.move_number())
+                if light:  # the bot's reply is stored with the move it answers
+                    assert lt.meta.status != TableStatus.RUNNING or (
+                        0 in lt.state.pending_players())
+                    answered_at_once += 1
+            if answered_at_once >= 3:
+                break
+        assert service.bots.started and pool.light("koplus", "greedy")
+        assert answered_at_once >= 3
+
+    run(store, body)
+
+
 def test_refusals_change_nothing(store):
     async def body(service: TableService) -> None:
         ann, bob, eve = person(store, "Ann"), person(store, "Bob"), person(store, "Eve")
