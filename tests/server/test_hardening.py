@@ -486,3 +486,31 @@ def test_a_guest_name_never_blocks_a_registration(client):
     # and a guest still cannot take a registered name
     r = client.post("/api/guest", json={"name": "ANN"})
     assert r.status_code == 409
+
+
+def test_the_garbage_collector_runs_on_a_clock_youngest_most_often(monkeypatch):
+    import asyncio
+    import gc
+
+    from meeple.server import app
+
+    monkeypatch.setattr(app, "MIDDLE_EVERY", 4)
+    monkeypatch.setattr(app, "FULL_EVERY", 12)
+    seen: list[int] = []
+
+    def note(phase: str, info: dict) -> None:
+        if phase == "start":
+            seen.append(info["generation"])
+
+    async def main() -> None:
+        task = asyncio.create_task(app.collections(every=0.01))
+        await asyncio.sleep(0.4)
+        task.cancel()
+
+    gc.callbacks.append(note)
+    try:
+        asyncio.run(main())
+    finally:
+        gc.callbacks.remove(note)
+    assert seen.count(0) >= 10 and seen.count(1) >= 3 and seen.count(2) >= 1
+    assert seen.count(0) > seen.count(1) > seen.count(2)

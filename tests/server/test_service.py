@@ -215,8 +215,8 @@ def test_a_bot_timed_as_light_answers_in_the_same_step_and_a_slow_one_in_the_poo
             lt, _ = await service.create(ann, meeple.load("koplus", 2),
                                          [(ME, None), (BOT, "greedy")])
             while lt.meta.status == TableStatus.RUNNING:
-                await until(lambda: 0 in lt.state.pending_players()
-                            or lt.meta.status != TableStatus.RUNNING, 60)
+                await until(lambda t=lt: 0 in t.state.pending_players()
+                            or t.meta.status != TableStatus.RUNNING, 60)
                 if lt.meta.status != TableStatus.RUNNING:
                     break
                 light = pool.light("koplus", "greedy")
