@@ -3,6 +3,7 @@ across restarts), and two server instances on one PostgreSQL share tables throug
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
@@ -237,3 +238,33 @@ def test_bots_keep_to_the_tables_time_control(sqlite_url, monkeypatch):
     assert len(PatientBot.budgets) == 3
     assert all(b is not None and 0 < b <= 0.5 for b in PatientBot.budgets)
     assert time.monotonic() - started < 15
+
+
+def test_a_burst_of_changes_reaches_the_other_process_in_order_on_one_connection(redis_url):
+    from meeple.server.fanout import RedisBus
+
+    async def main() -> None:
+        got: list[str] = []
+        done = asyncio.Event()
+
+        async def heard(topic: str, data: str) -> None:
+            got.append(topic)
+            if topic == "t1999":
+                done.set()
+
+        listener = RedisBus(redis_url, "test:", heard)
+        talker = RedisBus(redis_url, "test:", heard)
+        await listener.start()
+        await talker.start()
+        try:
+            # more at once than the client's pool has connections
+            await asyncio.gather(*(talker.publish(f"t{i}") for i in range(2000)))
+            await asyncio.wait_for(done.wait(), 20)
+            assert got == [f"t{i}" for i in range(2000)]  # each once, in order
+            clients = await listener.client.client_list()
+            assert len(clients) <= 4  # one listener and one sender each (and this query)
+        finally:
+            await talker.stop()
+            await listener.stop()
+
+    asyncio.run(main())
