@@ -71,11 +71,14 @@ class WorkPool:
 
 
 # ---------------------------------------------------------------------- bots in processes
-_EXECUTOR: Executor | None = None
-"""The bots' processes, shared by every app of this process (started once, on first use)."""
+_EXECUTOR: ProcessPoolExecutor | None = None
+"""The bots' processes, shared by every app of this process (started on first use, ended when
+the last pool using them stops)."""
+_USERS = 0
+"""How many started pools use :data:`_EXECUTOR`."""
 
 
-def _executor(workers: int) -> Executor:
+def _executor(workers: int) -> ProcessPoolExecutor:
     global _EXECUTOR
     if _EXECUTOR is None:
         methods = multiprocessing.get_all_start_methods()
@@ -140,8 +143,10 @@ class BotPool:
         return self._executor is not None
 
     def _start(self) -> Executor:
+        global _USERS
         if self._executor is None:
             self._executor = _executor(self.workers)
+            _USERS += 1
         return self._executor
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
@@ -169,5 +174,16 @@ class BotPool:
             self.waiting -= 1
 
     def stop(self) -> None:
-        """Forget the processes (they are shared and end with this process)."""
+        """Let go of the processes; the last pool to stop ends them (a server stopped by a
+        signal does not run its exit handlers, and its workers would be left behind)."""
+        global _EXECUTOR, _USERS
+        if self._executor is None:
+            return
         self._executor = None
+        _USERS -= 1
+        if _USERS == 0 and _EXECUTOR is not None:
+            executor, _EXECUTOR = _EXECUTOR, None
+            processes = list((getattr(executor, "_processes", None) or {}).values())
+            executor.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.terminate()  # a bot may be thinking: it stops now

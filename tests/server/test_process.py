@@ -155,3 +155,52 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path):
                 "an acknowledged move is not where it was stored")
         assert [m[0] for m in moves] == list(range(len(moves)))
     assert total > 10
+
+
+def _descendants(pid: int) -> set[int]:
+    """The processes below ``pid`` (Linux)."""
+    parents: dict[int, list[int]] = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            parents.setdefault(ppid, []).append(int(d.name))
+    out: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            out.add(child)
+            todo.append(child)
+    return out
+
+
+def test_a_stopped_server_leaves_no_bot_process_behind(tmp_path):
+    server = Server(f"sqlite:///{tmp_path / 'm.db'}", tmp_path / "server.log")
+    try:
+        c = httpx.Client(base_url=server.base)
+        c.post("/api/guest", json={"name": "Ann"})
+        r = c.post("/api/tables", json={"game": "koplus", "players": 2, "seats": [
+            {"kind": "bot", "bot": "mcts:1"}, {"kind": "bot", "bot": "greedy"}]})
+        assert r.status_code == 201, r.text
+        tid = r.json()["table"]["id"]
+        deadline = time.monotonic() + 60
+        while c.get(f"/api/tables/{tid}").json()["table"]["move_number"] < 12:
+            assert time.monotonic() < deadline, "the bots did not play"
+            time.sleep(0.2)
+        workers = _descendants(server.proc.pid)
+        assert workers  # the bots think in processes of their own
+    finally:
+        server.stop()
+    deadline = time.monotonic() + 10
+    while alive := {p for p in workers if _running(p)}:
+        assert time.monotonic() < deadline, f"left behind: {sorted(alive)}"
+        time.sleep(0.1)
+
+
+def _running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
