@@ -294,12 +294,14 @@ def fit(words: str, width: float, size: float, *, bold: bool = False) -> str:
     if text_width(words, size, bold=bold) <= width:
         return words
     room = width - text_width("…", size, bold=bold)
-    kept = ""
+    scale = size * (1.1 if bold else 1.0)
+    used, end = 0.0, 0
     for ch in words:
-        if text_width(kept + ch, size, bold=bold) > room:
+        used += _letter(ch) * scale
+        if used > room:
             break
-        kept += ch
-    return (kept.rstrip() or words[:1]) + "…"
+        end += 1
+    return (words[:end].rstrip() or words[:1]) + "…"
 
 
 def fit_name(seat: int, names: Sequence[str] | None, viewer: int | None, width: float,
