@@ -272,8 +272,6 @@ def memo(maxsize: int = 4096) -> Callable[[Callable[_P, _T]], Callable[_P, _T]]:
         def call(*args: _P.args, **kwargs: _P.kwargs) -> _T:
             return said(_language.get(), *args, **kwargs)  # type: ignore[arg-type]
 
-        call.cache_info = said.cache_info  # type: ignore[attr-defined]
-        call.cache_clear = said.cache_clear  # type: ignore[attr-defined]
         return call
 
     return wrap

@@ -288,8 +288,8 @@ class LiveTable:
             raise Refused(Code.ILLEGAL, state._why_illegal(action, seat))
 
     def prepare(self, moves: list[tuple[int, int]], rng: random.Random, *,
-                inline_bots: ThinkTimes | None, start: bool = False) -> Step:
-        """Work out ``moves``, then every chance node with ``rng`` (and, with ``inline_bots``,
+                light_bots: ThinkTimes | None, start: bool = False) -> Step:
+        """Work out ``moves``, then every chance node with ``rng`` (and, with ``light_bots``,
         the replies of the bots it knows to answer at once), without changing the table.
         ``start``: the step that begins play (clocks set to their initial banks)."""
         state = self.state.clone()
@@ -302,8 +302,8 @@ class LiveTable:
                      pending, langs)
         _resolve_chance(state, rng, log, pending, langs)
         movers = [p for p, _ in moves]
-        if inline_bots is not None and (start or self.meta.status == TableStatus.RUNNING):
-            movers += self._inline_bots(state, rng, log, pending, langs, inline_bots)
+        if light_bots is not None and (start or self.meta.status == TableStatus.RUNNING):
+            movers += self._inline_bots(state, rng, log, pending, langs, light_bots)
         now = time.time()
         m = self.meta
         status = TableStatus.RUNNING if start else m.status

@@ -688,7 +688,7 @@ class TableService:
                     start: bool = False) -> None:
         """Work out a step of play, store it, then make it the table's state."""
         step = lt.prepare(moves, self.rng, start=start,
-                          inline_bots=self.bots.times if self.bot_delay == 0 else None)
+                          light_bots=self.bots.times if self.bot_delay == 0 else None)
         try:
             self.store.commit(lt.id, step.change)
         except Conflict:

@@ -274,7 +274,7 @@ def test_simultaneous_moves_through_two_processes_are_both_accepted(tmp_path):
             if not raced:  # seat 0's move is stored by the other process right now
                 raced.append(1)
                 step = lt_a.prepare([(0, lt_a.state.legal_actions(0)[0])], a.rng,
-                                    inline_bots=None)
+                                    light_bots=None)
                 store.commit(lt_a.id, step.change)
 
         b.refresh = racing_refresh  # type: ignore[method-assign]
