@@ -20,7 +20,7 @@
 
 import * as THREE from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
-import { t } from "./words.js";
+import { t, tn } from "./words.js";
 
 const BALANCE = 0.57;
 const SLOW_MOTION = 0.25; // playback speed of a fall
