@@ -508,8 +508,11 @@ def ismcts_bot(game: pyspiel.Game, uct_c: float = 2.0, max_simulations: int = 10
     rng = random_state if random_state is not None else np.random.RandomState()
     if evaluator is None:
         evaluator = mcts.RandomRolloutEvaluator(1, rng)
-    return ismcts.ISMCTSBot(game, evaluator, uct_c, max_simulations, random_state=rng,
-                            **kwargs)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c, max_simulations, random_state=rng, **kwargs)
+    # OpenSpiel's default resampler draws from an unseeded sampler: draw from ``rng`` instead,
+    # so that a bot given a random state plays the same game again.
+    bot.set_resampler(lambda state, seat: state.resample_from_infostate(seat, rng.random_sample))
+    return bot
 
 
 __all__ = [
