@@ -123,11 +123,6 @@ function size(view, w, h) {
   view.style.height = `${Math.floor(h)}px`;
 }
 
-/** Escape a string for use in an id selector. */
-function sel(id) {
-  return "#" + CSS.escape(id);
-}
-
 export class Board {
   /**
    * @param {HTMLElement} root  where the board is drawn (emptied)
@@ -166,6 +161,7 @@ export class Board {
     // The buttons stay put under the board while the words below them change.
     this.root.replaceChildren(this.stage, this.buttons, this.dock);
     this.svg = null; // the picture's own <svg> (its defs and styles; all of it on a phone)
+    this.byId = new Map(); // id -> the picture's element with that id
     this.regions = []; // its top-level regions, in order: {g, box: [x, y, w, h], name, view}
     this.split = false; // are the regions laid out apart?
     this.groups = new Map(); // target id -> {actions, index, el}
@@ -213,7 +209,12 @@ export class Board {
     const before = same && activeBefore ? this.groups.get(activeBefore) : null;
     const kept = before && { texts: before.actions.map((a) => a.text).join("|"), index: before.index, pinned: this.pinned };
     if (!same) {
-      this._setSvg(svgText || "", moved);
+      this._showing = true; // the marks and the zoom wait for the moves bound below
+      try {
+        this._setSvg(svgText || "", moved);
+      } finally {
+        this._showing = false;
+      }
       this.lastSvgText = svgText;
     }
     this.enabled = enabled && actions.length > 0;
@@ -226,7 +227,9 @@ export class Board {
       this._activate(activeBefore);
       this.pinned = kept.pinned;
     }
+    // Read every size first (the zoom), then draw the marks: the page is laid out once.
     this._fitZoom();
+    this._drawMarks();
     // The keyboard's focus comes back to the same place (a finger's tap leaves none).
     if (hadFocus && this.pointerType !== "touch" && this.pointerType !== "pen") {
       const again = activeBefore && this.groups.get(activeBefore);
@@ -379,13 +382,25 @@ export class Board {
 
   _setSvg(text, moved = false) {
     this.root.dataset.pictures = String(+(this.root.dataset.pictures || 0) + 1); // for tools
+    // The stage's size is read before the new picture goes in, and the picture is laid out
+    // apart and put in whole: the page is not laid out again for each step.
+    const at = this._measure();
     const old = this.svg;
-    const oldById = this.drawnById || new Map(); // the last picture as the server drew it
+    const oldDrawn = this.drawn || new Map(); // the last picture's leaves as the server drew them
     const holder = document.createElement("div");
     holder.innerHTML = text;
     const svg = holder.querySelector("svg");
-    this.drawnById = new Map();
-    if (svg) for (const el of svg.querySelectorAll("[id]")) this.drawnById.set(el.id, el.outerHTML);
+    // Every element with an id, and the leaves among them (no element with an id inside) as
+    // drawn: an element's descendants come right after it, so a leaf is one that does not
+    // contain the next.
+    this.byId = new Map();
+    this.drawn = new Map();
+    const all = svg ? svg.querySelectorAll("[id]") : [];
+    for (let i = 0; i < all.length; i++) {
+      const el = all[i];
+      this.byId.set(el.id, el);
+      if (i + 1 === all.length || !el.contains(all[i + 1])) this.drawn.set(el.id, el.outerHTML);
+    }
     if (!svg) {
       this.stage.replaceChildren();
       this.svg = null;
@@ -406,13 +421,10 @@ export class Board {
     // Animate what changed since the last picture: new or altered elements with ids.
     const changed = [];
     if (old) {
-      for (const el of svg.querySelectorAll("[id]")) {
-        const before = oldById.get(el.id);
-        if (before === undefined || before !== this.drawnById.get(el.id)) {
-          if (!el.querySelector("[id]")) {
-            el.classList.add("changed");
-            changed.push(el.id);
-          }
+      for (const [id, html] of this.drawn) {
+        if (oldDrawn.get(id) !== html) {
+          this.byId.get(id).classList.add("changed");
+          changed.push(id);
         }
       }
     }
@@ -434,9 +446,9 @@ export class Board {
     this.picture.className = "board-picture";
     this.split = false;
     this.picture.append(svg);
-    this.stage.replaceChildren(this.picture);
     this.active = null;
-    this.layout();
+    this.layout(at);
+    this.stage.replaceChildren(this.picture);
   }
 
   /** The picture's own width in its units (its viewBox). */
@@ -445,20 +457,31 @@ export class Board {
     return vb && vb.width ? vb.width : PHONE_PX;
   }
 
-  /** Fit the picture to the board's width: one column on a phone, a table where it is wide. */
-  layout() {
+  /** The stage's width (outside and inside its padding) and its top on the page, in CSS px. */
+  _measure() {
     const stage = this.stage;
-    this._width = stage.clientWidth;
-    if (!this.svg) return;
     const cs = getComputedStyle(stage);
-    const width = stage.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const outer = stage.clientWidth;
+    return {
+      outer,
+      width: outer - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight),
+      top: stage.getBoundingClientRect().top + window.scrollY,
+    };
+  }
+
+  /** Fit the picture to the board's width: one column on a phone, a table where it is wide.
+   * `at`: the stage's size (`_measure`), read now unless given. */
+  layout(at = this._measure()) {
+    this._width = at.outer;
+    if (!this.svg) return;
+    const width = at.width;
     const wide = width >= SPLIT_AT * PHONE_PX;
     const board = this.regions[0];
     const focused = this.stage.contains(document.activeElement) ? document.activeElement : null;
     const hasBoard = board && board.name === "board";
     if (wide && hasBoard && this.regions.length >= 2) {
       this._split();
-      this._place(width);
+      this._place(width, at.top);
     } else if (hasBoard && this.zoom > 1) {
       this._split();
       this._stack(width); // the board zoomed in its own box, the panels below it
@@ -468,6 +491,7 @@ export class Board {
     }
     // A frame moved with the focus in it: give the focus back.
     if (focused && document.activeElement !== focused) focused.focus({ preventScroll: true });
+    if (this._showing) return;
     this._drawMarks();
     if (!this._fitting) this._fitZoom();
   }
@@ -556,13 +580,14 @@ export class Board {
   }
 
   /** Size the regions for a board `width` px wide: the board as large as the screen's
-   * height allows, the panels beside it at about their phone size, the rest in rows below. */
-  _place(width) {
+   * height allows, the panels beside it at about their phone size, the rest in rows below;
+   * `pageTop`: the stage's top on the page. */
+  _place(width, pageTop) {
     const base = PHONE_PX / this._pictureWidth(); // px per unit on a phone
     const [, , bw, bh] = this.regions[0].box;
     const rest = this.regions.slice(1);
     const sideUnits = Math.max(...rest.map((r) => r.box[2]));
-    const top = Math.max(0, Math.min(this.stage.getBoundingClientRect().top + window.scrollY, 240));
+    const top = Math.max(0, Math.min(pageTop, 240));
     // Beside a 3D view the plan keeps to a smaller share of the screen.
     const planOnly = this.root.classList.contains("plan-only");
     const minBoard = planOnly ? 240 : MIN_BOARD_PX;
@@ -632,7 +657,7 @@ export class Board {
     this.root.classList.add("can-act");
     const loose = [];
     for (const a of actions) {
-      const el = a.target && this.svg ? this.stage.querySelector(sel(a.target)) : null;
+      const el = a.target && this.svg ? this.byId.get(a.target) : null;
       if (!el) {
         loose.push(a);
         continue;
@@ -660,7 +685,6 @@ export class Board {
       this.buttons.appendChild(b);
     }
     this.status.textContent = this.hint();
-    this._drawMarks();
   }
 
   /** What to do on this device, in a sentence (empty where nothing is chosen on the board). */
@@ -686,13 +710,14 @@ export class Board {
   _drawMarks() {
     for (const m of this.stage.querySelectorAll(".board-marks")) m.replaceChildren();
     if (!this.svg) return;
+    const marks = [];
     for (const id of this.lastIds) {
-      const el = this.stage.querySelector(sel(id));
-      if (el) this._outline(el, "hl-last", ".board-marks");
+      const el = this.byId.get(id);
+      if (el) marks.push([el, "hl-last"]);
     }
     this.root.classList.toggle("show-legal", this.showLegal && this.enabled);
-    if (!this.showLegal || !this.enabled) return;
-    for (const g of this.groups.values()) this._outline(g.el, "hl-legal", ".board-marks");
+    if (this.showLegal && this.enabled) for (const g of this.groups.values()) marks.push([g.el, "hl-legal"]);
+    this._outline(marks, ".board-marks");
   }
 
   _bindEl(id, g) {
@@ -899,12 +924,14 @@ export class Board {
     if (!a) return;
     const ids = new Set(a.cells || []);
     if (el && a.target) ids.add(a.target);
+    const outlines = [];
     for (const id of ids) {
-      const cell = this.svg ? this.stage.querySelector(sel(id)) : null;
+      const cell = this.svg ? this.byId.get(id) : null;
       if (!cell) continue;
       cell.classList.add(id === a.target ? "preview-target" : "preview");
-      this._outline(cell, id === a.target ? "hl-target" : "hl-cell");
+      outlines.push([cell, id === a.target ? "hl-target" : "hl-cell"]);
     }
+    this._outline(outlines);
     const move = a.label || a.text;
     this.status.textContent = g && g.actions.length > 1 ? t("{move} ({i} of {n})", { move, i: g.index + 1, n: g.actions.length }) : move;
     this.status.title = a.text;
@@ -913,23 +940,33 @@ export class Board {
     this.onPreview(a);
   }
 
-  _outline(el, cls, layer = ".board-overlay") {
-    const host = el.ownerSVGElement; // the frame the element is drawn in
-    const overlay = host?.querySelector(`:scope > ${layer}`);
-    if (!overlay || !host.getScreenCTM) return;
-    const r = el.getBoundingClientRect();
-    const m = host.getScreenCTM();
-    if (!m || !r.width) return;
-    const inv = m.inverse();
-    const p1 = new DOMPoint(r.left, r.top).matrixTransform(inv);
-    const p2 = new DOMPoint(r.right, r.bottom).matrixTransform(inv);
-    const rect = document.createElementNS(SVG_NS, "rect");
-    rect.setAttribute("x", Math.min(p1.x, p2.x));
-    rect.setAttribute("y", Math.min(p1.y, p2.y));
-    rect.setAttribute("width", Math.abs(p2.x - p1.x));
-    rect.setAttribute("height", Math.abs(p2.y - p1.y));
-    rect.setAttribute("class", cls);
-    overlay.appendChild(rect);
+  /** Outline each `[element, class]` in the `layer` of the frame it is drawn in. Every box is
+   * read before any outline is drawn, so the page is laid out once, not once per outline. */
+  _outline(items, layer = ".board-overlay") {
+    const hosts = new Map(); // frame -> [its layer, the inverse of its screen matrix]
+    const boxes = [];
+    for (const [el, cls] of items) {
+      const host = el.ownerSVGElement; // the frame the element is drawn in
+      if (!host?.getScreenCTM) continue;
+      if (!hosts.has(host)) {
+        const m = host.getScreenCTM();
+        hosts.set(host, [host.querySelector(`:scope > ${layer}`), m && m.inverse()]);
+      }
+      const [overlay, inv] = hosts.get(host);
+      const r = el.getBoundingClientRect();
+      if (overlay && inv && r.width) boxes.push([overlay, inv, r, cls]);
+    }
+    for (const [overlay, inv, r, cls] of boxes) {
+      const p1 = new DOMPoint(r.left, r.top).matrixTransform(inv);
+      const p2 = new DOMPoint(r.right, r.bottom).matrixTransform(inv);
+      const rect = document.createElementNS(SVG_NS, "rect");
+      rect.setAttribute("x", Math.min(p1.x, p2.x));
+      rect.setAttribute("y", Math.min(p1.y, p2.y));
+      rect.setAttribute("width", Math.abs(p2.x - p1.x));
+      rect.setAttribute("height", Math.abs(p2.y - p1.y));
+      rect.setAttribute("class", cls);
+      overlay.appendChild(rect);
+    }
   }
 
   _clearOverlay() {
