@@ -273,6 +273,7 @@ def short_limit_server(tmp_path):
 def test_a_table_left_alone_is_given_up_and_says_so(browser, short_limit_server, artifacts):
     """Nobody moves and nobody is there: the table is given up; its page then says so in the
     banner and the picture, with no one marked as the one to move and no move controls."""
+    left = []
     for width, height, phone in ((1280, 800, False), (390, 844, True)):
         ctx = browser.new_context(base_url=short_limit_server,
                                   viewport={"width": width, "height": height},
@@ -283,10 +284,13 @@ def test_a_table_left_alone_is_given_up_and_says_so(browser, short_limit_server,
         table = open_table(page, "koplus", ["me", "bot:random"])
         expect(page.locator("#board.can-act")).to_have_count(1)
         page.goto("/rules")  # away: nobody is at the table any more
-        deadline = time.monotonic() + 40
+        left.append((width, page, table))
+    deadline = time.monotonic() + 40
+    for _, page, table in left:
         while table_status(short_limit_server, table) != "abandoned":
             assert time.monotonic() < deadline, table_status(short_limit_server, table)
             page.wait_for_timeout(500)
+    for width, page, table in left:
         page.goto(f"/table/{table}")
         expect(page.locator("#turn")).to_have_text(
             "Given up: nobody moved for a long time, no result")
@@ -299,4 +303,4 @@ def test_a_table_left_alone_is_given_up_and_says_so(browser, short_limit_server,
         expect(page.locator("#notation")).to_be_hidden()
         _no_sideways_scroll(page)
         page.screenshot(path=str(artifacts / f"e2e-given-up-{width}.png"), full_page=True)
-        ctx.close()
+        page.context.close()
