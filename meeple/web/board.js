@@ -200,8 +200,9 @@ export class Board {
   }
 
   /** Show a new picture with its legal actions (empty list: watch only); `moved`: a move was
-   * made since the last picture (what changed is then the last move). */
-  show(svgText, actions = [], { enabled = true, moved = false } = {}) {
+   * made since the last picture (what changed is then the last move); `at`: the stage's size
+   * (`measure`) read before the page changed other things for this picture. */
+  show(svgText, actions = [], { enabled = true, moved = false, at = null } = {}) {
     const activeBefore = this.active;
     const focusBefore = document.activeElement;
     const hadFocus = this.root.contains(focusBefore);
@@ -211,7 +212,7 @@ export class Board {
     if (!same) {
       this._showing = true; // the marks and the zoom wait for the moves bound below
       try {
-        this._setSvg(svgText || "", moved);
+        this._setSvg(svgText || "", moved, at);
       } finally {
         this._showing = false;
       }
@@ -380,11 +381,11 @@ export class Board {
     this.zoomIn.disabled = this.zoom >= ZOOM_MAX;
   }
 
-  _setSvg(text, moved = false) {
+  _setSvg(text, moved = false, given = null) {
     this.root.dataset.pictures = String(+(this.root.dataset.pictures || 0) + 1); // for tools
     // The stage's size is read before the new picture goes in, and the picture is laid out
     // apart and put in whole: the page is not laid out again for each step.
-    const at = this._measure();
+    const at = given || this.measure();
     const old = this.svg;
     const oldDrawn = this.drawn || new Map(); // the last picture's leaves as the server drew them
     const holder = document.createElement("div");
@@ -458,7 +459,7 @@ export class Board {
   }
 
   /** The stage's width (outside and inside its padding) and its top on the page, in CSS px. */
-  _measure() {
+  measure() {
     const stage = this.stage;
     const cs = getComputedStyle(stage);
     const outer = stage.clientWidth;
@@ -470,8 +471,8 @@ export class Board {
   }
 
   /** Fit the picture to the board's width: one column on a phone, a table where it is wide.
-   * `at`: the stage's size (`_measure`), read now unless given. */
-  layout(at = this._measure()) {
+   * `at`: the stage's size (`measure`), read now unless given. */
+  layout(at = this.measure()) {
     this._width = at.outer;
     if (!this.svg) return;
     const width = at.width;

@@ -428,6 +428,12 @@ class LivePlay {
     this.viewSwitch = h("div", { class: "view-switch row", hidden: true });
     this.playersEl = h("ul", { class: "players", id: "players" });
     this.logEl = h("ol", { class: "log", id: "log", start: 1 });
+    // Whether the log shows its end, known from its scrolling (not read at each frame).
+    this.logAtEnd = true;
+    this.logEl.addEventListener("scroll", () => {
+      const el = this.logEl;
+      this.logAtEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 4;
+    });
     this.notation = h("input", {
       id: "notation",
       "aria-label": t("Type a move in the game's notation"),
@@ -566,6 +572,7 @@ class LivePlay {
     document.querySelector(".cover")?.remove();
     if (f.seat !== null && f.seat !== undefined) this.revealed = f.seat;
     const mine = f.actions && f.actions.length > 0;
+    const at = this.board.measure(); // before anything changes: no layout to wait for
     // Banner: whose turn.
     const toMove = f.to_move || [];
     if (f.status === "finished") {
@@ -599,7 +606,7 @@ class LivePlay {
     const moved = !!this.shownMove && f.move_number > this.shownMove;
     this.shownMove = f.move_number;
     if (f.seat !== null && f.seat !== undefined) this.board.setMover(this.colour(f, f.seat).fill);
-    this.board.show(f.svg, f.status === "running" ? f.actions || [] : [], { enabled: f.status === "running", moved });
+    this.board.show(f.svg, f.status === "running" ? f.actions || [] : [], { enabled: f.status === "running", moved, at });
     if (ENDED[f.status]) endedPicture(this.boardEl, ENDED_SHORT[f.status]);
     fill(this.datalist, ...(f.actions || []).map((a) => h("option", { value: a.text }, a.label)));
     // Only a seated player of a running game has a move box; a spectator has no move
@@ -686,15 +693,28 @@ class LivePlay {
     }
   }
 
+  /** The moves' log: lines that are the same as shown stay, the rest are drawn again (a new
+   * move adds one line instead of drawing every line anew). */
   drawLog(f) {
     const log = f.log || [];
     const names = this.names(f);
-    const had = this.logEl.children.length;
-    const atEnd = this.logEl.scrollTop + this.logEl.clientHeight >= this.logEl.scrollHeight - 4;
-    fill(this.logEl, 
-      ...log.map((m) => logLine(m, logWho(m.player, names, (s) => this.colour(f, s)))),
-    );
-    if (atEnd || log.length !== had) this.logEl.scrollTop = this.logEl.scrollHeight;
+    const colourOf = (s) => this.colour(f, s);
+    const keys = log.map((m) => JSON.stringify([m, m.player === -1 ? null : [names[m.player], colourOf(m.player)]]));
+    const had = this.logKeys || [];
+    let same = 0;
+    while (same < keys.length && same < had.length && keys[same] === had[same]) same++;
+    const lines = this.logEl.children;
+    if (lines.length !== had.length) same = 0; // drawn by someone else: start again
+    while (lines.length > same) lines[lines.length - 1].remove();
+    this.logEl.append(...log.slice(same).map((m) => logLine(m, logWho(m.player, names, colourOf))));
+    this.logKeys = keys;
+    // To the end, when the person had not scrolled away or a move came; in the next frame,
+    // when the page is laid out anyway.
+    if (this.logAtEnd || keys.length !== had.length) {
+      requestAnimationFrame(() => {
+        this.logEl.scrollTop = this.logEl.scrollHeight;
+      });
+    }
   }
 
   drawViewAs(f) {
