@@ -149,11 +149,22 @@ class BotPool:
             _USERS += 1
         return self._executor
 
+    async def _submit(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in one of the processes. Until all of them run, the job is handed
+        over from a thread: starting a process waits for the fork server (the first time, for
+        it to import every game), and the event loop would stop meanwhile."""
+        executor = self._start()
+        processes = getattr(executor, "_processes", None)
+        if processes is not None and len(processes) >= self.workers:
+            fut = executor.submit(fn, *args)
+        else:
+            fut = await asyncio.to_thread(executor.submit, fn, *args)
+        return await asyncio.wrap_future(fut)
+
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in one of the bots' processes (a module-level function: it is pickled
         by name), for analysis work such as hints and reviews, in the language in use."""
-        return await asyncio.wrap_future(self._start().submit(
-            bot_worker.speaking, i18n.language(), fn, *args))
+        return await self._submit(bot_worker.speaking, i18n.language(), fn, *args)
 
     async def act(self, key: str, game: Any, moves: list[tuple[int, int]], seat: int,
                   spec: str, rng: random.Random, seconds: float | None) -> int:
@@ -163,11 +174,9 @@ class BotPool:
         self.waiting += 1
         try:
             async with self._slots:
-                executor = self._start()
-                fut = executor.submit(bot_worker.think, key, type(game), game.num_players,
-                                      dict(game.options), moves, seat, spec,
-                                      rng.getrandbits(62), seconds)
-                action, thought = await asyncio.wrap_future(fut)
+                action, thought = await self._submit(
+                    bot_worker.think, key, type(game), game.num_players, dict(game.options),
+                    moves, seat, spec, rng.getrandbits(62), seconds)
                 self.times.note(game.name, spec, thought)
                 return action
         finally:

@@ -204,3 +204,37 @@ def _running(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
     except (OSError, IndexError):
         return False
+
+
+def test_the_bots_processes_start_without_stopping_the_event_loop():
+    """The first jobs of a pool start its processes (the first also the fork server, which
+    imports every game first): meanwhile the event loop goes on serving."""
+    import asyncio
+    import operator
+
+    from meeple.server.pool import BotPool
+
+    async def main() -> float:
+        pool = BotPool(workers=2)
+        gaps: list[float] = []
+        running = True
+
+        async def ticker() -> None:
+            last = time.perf_counter()
+            while running:
+                await asyncio.sleep(0.005)
+                now = time.perf_counter()
+                gaps.append(now - last)
+                last = now
+
+        tick = asyncio.create_task(ticker())
+        try:
+            done = await asyncio.gather(*(pool.run(operator.add, i, 1) for i in range(4)))
+            assert done == [1, 2, 3, 4]
+        finally:
+            running = False
+            await tick
+            pool.stop()
+        return max(gaps)
+
+    assert asyncio.run(main()) < 0.1
