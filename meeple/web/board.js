@@ -210,12 +210,7 @@ export class Board {
     const before = same && activeBefore ? this.groups.get(activeBefore) : null;
     const kept = before && { texts: before.actions.map((a) => a.text).join("|"), index: before.index, pinned: this.pinned };
     if (!same) {
-      this._showing = true; // the marks and the zoom wait for the moves bound below
-      try {
-        this._setSvg(svgText || "", moved, at);
-      } finally {
-        this._showing = false;
-      }
+      this._setSvg(svgText || "", moved, at); // the marks and the zoom wait for the moves
       this.lastSvgText = svgText;
     }
     this.enabled = enabled && actions.length > 0;
@@ -448,7 +443,7 @@ export class Board {
     this.split = false;
     this.picture.append(svg);
     this.active = null;
-    this.layout(at);
+    this._arrange(at);
     this.stage.replaceChildren(this.picture);
   }
 
@@ -470,9 +465,17 @@ export class Board {
     };
   }
 
-  /** Fit the picture to the board's width: one column on a phone, a table where it is wide.
-   * `at`: the stage's size (`measure`), read now unless given. */
-  layout(at = this.measure()) {
+  /** Fit the picture to the board's width, then mark it and fit the zoom again. */
+  layout() {
+    this._arrange(this.measure());
+    if (!this.svg) return;
+    this._drawMarks();
+    if (!this._fitting) this._fitZoom();
+  }
+
+  /** Fit the picture to the stage's size `at` (`measure`): one column on a phone, a table
+   * where it is wide. Only writes: nothing here makes the page lay itself out. */
+  _arrange(at) {
     this._width = at.outer;
     if (!this.svg) return;
     const width = at.width;
@@ -492,9 +495,6 @@ export class Board {
     }
     // A frame moved with the focus in it: give the focus back.
     if (focused && document.activeElement !== focused) focused.focus({ preventScroll: true });
-    if (this._showing) return;
-    this._drawMarks();
-    if (!this._fitting) this._fitZoom();
   }
 
   /** Size the board's frame to `w` x `h` CSS px, its picture zoomed inside it. */

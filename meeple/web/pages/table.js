@@ -704,7 +704,6 @@ class LivePlay {
     let same = 0;
     while (same < keys.length && same < had.length && keys[same] === had[same]) same++;
     const lines = this.logEl.children;
-    if (lines.length !== had.length) same = 0; // drawn by someone else: start again
     while (lines.length > same) lines[lines.length - 1].remove();
     this.logEl.append(...log.slice(same).map((m) => logLine(m, logWho(m.player, names, colourOf))));
     this.logKeys = keys;
