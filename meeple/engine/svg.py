@@ -282,10 +282,13 @@ def text_width(words: object, size: float, *, bold: bool = False) -> float:
     return _text_width(str(words), size, bold)
 
 
+BOLD = 1.1
+"""How much wider bold letters are than regular ones (in :func:`text_width`)."""
+
+
 @lru_cache(maxsize=8192)
 def _text_width(words: str, size: float, bold: bool) -> float:
-    w = sum(_letter(ch) for ch in words) * size
-    return w * 1.1 if bold else w
+    return sum(_letter(ch) for ch in words) * size * (BOLD if bold else 1.0)
 
 
 def fit(words: str, width: float, size: float, *, bold: bool = False) -> str:
@@ -294,7 +297,7 @@ def fit(words: str, width: float, size: float, *, bold: bool = False) -> str:
     if text_width(words, size, bold=bold) <= width:
         return words
     room = width - text_width("…", size, bold=bold)
-    scale = size * (1.1 if bold else 1.0)
+    scale = size * (BOLD if bold else 1.0)
     used, end = 0.0, 0
     for ch in words:
         used += _letter(ch) * scale
