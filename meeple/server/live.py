@@ -303,7 +303,7 @@ class LiveTable:
         _resolve_chance(state, rng, log, pending, langs)
         movers = [p for p, _ in moves]
         if light_bots is not None and (start or self.meta.status == TableStatus.RUNNING):
-            movers += self._inline_bots(state, rng, log, pending, langs, light_bots)
+            movers += self._light_replies(state, rng, log, pending, langs, light_bots)
         now = time.time()
         m = self.meta
         status = TableStatus.RUNNING if start else m.status
@@ -405,7 +405,7 @@ class LiveTable:
                               for e in self.log if e.player < len(self.seats))
         return self._moved
 
-    def _inline_bots(self, state: State, rng: random.Random, log: list[Entry],
+    def _light_replies(self, state: State, rng: random.Random, log: list[Entry],
                      pending: dict[int, int], langs: set[str], times: ThinkTimes) -> list[int]:
         """Let bots that answer at once reply in the same step."""
         movers: list[int] = []

@@ -93,6 +93,11 @@ def _executor(workers: int) -> ProcessPoolExecutor:
     return _EXECUTOR
 
 
+def _processes(executor: Executor) -> dict[int, Any]:
+    """The worker processes an executor has started so far, by pid."""
+    return getattr(executor, "_processes", None) or {}
+
+
 LIGHT_THINK = 0.0005
 """A bot whose moves cost less CPU than this on average (seconds) is light: it moves on the
 event loop, where a move costs less than handing it to a process and back."""
@@ -154,8 +159,7 @@ class BotPool:
         over from a thread: starting a process waits for the fork server (the first time, for
         it to import every game), and the event loop would stop meanwhile."""
         executor = self._start()
-        processes = getattr(executor, "_processes", None)
-        if processes is not None and len(processes) >= self.workers:
+        if len(_processes(executor)) >= self.workers:
             fut = executor.submit(fn, *args)
         else:
             fut = await asyncio.to_thread(executor.submit, fn, *args)
@@ -192,7 +196,7 @@ class BotPool:
         _USERS -= 1
         if _USERS == 0 and _EXECUTOR is not None:
             executor, _EXECUTOR = _EXECUTOR, None
-            processes = list((getattr(executor, "_processes", None) or {}).values())
+            processes = list(_processes(executor).values())
             executor.shutdown(wait=False, cancel_futures=True)
             for process in processes:
                 process.terminate()  # a bot may be thinking: it stops now
