@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -24,6 +23,8 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+
+from server_load import free_port
 
 import meeple
 
@@ -56,12 +57,6 @@ PLAY = """(i) => {
   b.choose(b._actions[i % b._actions.length]);
   return true;
 }"""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start_server(d: Path) -> tuple[subprocess.Popen, str]:
