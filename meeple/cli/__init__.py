@@ -1313,7 +1313,3 @@ def arena(
 
 def main() -> None:  # pragma: no cover - console entry point
     app()
-
-
-if __name__ == "__main__":  # pragma: no cover
-    main()
