@@ -10,28 +10,50 @@ start: setup
 play: setup
 	.venv/bin/meeple play koplus --players 3 --seats human,greedy,random
 
+# `make test`'s stages, in order. Every stage runs even when one before it failed; at the end
+# the failed ones are named and `make test` fails. A new stage is a target `test-NAME` below
+# and its NAME in this list.
+TEST_STAGES = ruff mypy pytest $(PYTHONS:%=py%)
+PYTHONS = 3.12 3.13
+.PHONY: $(TEST_STAGES:%=test-%)
+
 test:
 	./scripts/setup.sh --test
+	@failed=; \
+	for stage in $(TEST_STAGES); do \
+	  $(MAKE) --no-print-directory test-$$stage || failed="$$failed $$stage"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "== make test: failed:$$failed"; exit 1; fi; \
+	echo "== make test: every stage passed ($(TEST_STAGES))"
+
+test-ruff:
+	@echo "== ruff"
 	.venv/bin/ruff check .
+
+test-mypy:
+	@echo "== mypy"
 	.venv/bin/mypy
+
+test-pytest:
+	@echo "== the whole suite under $$(.venv/bin/python -V)"
 	.venv/bin/python -m pytest -n 2 --durations=15
-	$(MAKE) --no-print-directory test-versions
 
 # The engine and adapters tests again under each other supported Python (the venvs
 # .venv/py3.12 and .venv/py3.13 of `scripts/setup.sh --test`: core install and peers only),
 # and under the newest also the games', but for the long physics runs marked slow, which the
 # main run covers.
-test-versions:
-	@for v in 3.12 3.13; do \
-	  if [ -x .venv/py$$v/bin/python ]; then \
-	    echo "== Python $$v: engine and adapters, and games under 3.13 (core install and peers)"; \
-	    MEEPLE_OPTIONAL_PEERS=1 .venv/py$$v/bin/python -m pytest -n 2 -q -p no:cacheprovider -m "not slow" \
-	      --ignore-glob='*test_web*' tests/engine tests/adapters \
-	      $$( [ $$v = 3.13 ] && echo tests/games ) || exit 1; \
-	  else \
-	    echo "== Python $$v: no venv (see scripts/setup.sh --test), skipped"; \
-	  fi; \
-	done
+version_tests = tests/engine tests/adapters$(if $(filter $1,$(lastword $(PYTHONS))), tests/games)
+
+test-versions: $(PYTHONS:%=test-py%)
+
+$(PYTHONS:%=test-py%): test-py%:
+	@if [ -x .venv/py$*/bin/python ]; then \
+	  echo "== Python $*: $(call version_tests,$*) (core install and peers)"; \
+	  MEEPLE_OPTIONAL_PEERS=1 .venv/py$*/bin/python -m pytest -n 2 -q -p no:cacheprovider \
+	    -m "not slow" --ignore-glob='*test_web*' $(call version_tests,$*); \
+	else \
+	  echo "== Python $*: no venv (see scripts/setup.sh --test), skipped"; \
+	fi
 
 lint: setup
 	.venv/bin/ruff check .
