@@ -1,28 +1,36 @@
 #!/usr/bin/env bash
 # Set up meeple on this machine: a virtual environment in .venv with meeple and its pinned
-# dependencies, and the browser libraries from npm (lockfile). With --test, also the system
-# packages the test suite drives: Debian's Chromium, Redis, PostgreSQL, tmux and cairo, and for each other
-# supported Python found on the machine (3.12, 3.13) a venv .venv/py<version> with the core
-# install, the test tools and each peer framework that has a wheel for it (no web platform),
-# where `make test` runs the engine, games and adapters tests again.
+# dependencies, and the browser libraries from npm (lockfile; Debian's python3-venv, nodejs and
+# npm are installed with apt when missing). With --test, also the system packages the test suite
+# drives: Debian's Chromium, Redis, PostgreSQL, tmux and cairo, and for each other supported
+# Python found on the machine (3.12, 3.13) a venv .venv/py<version> with the core install, the
+# test tools and each peer framework that has a wheel for it (no web platform), where `make
+# test` runs the engine, games and adapters tests again. System packages need root (or sudo).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PY=${PYTHON:-python3.11}
 command -v "$PY" >/dev/null || PY=python3
 
+need=()
+[ -x .venv/bin/python ] || "$PY" -c "import ensurepip" 2>/dev/null || need+=(python3-venv)
+if [ -f meeple/web/package.json ]; then
+  command -v npm >/dev/null || need+=(nodejs npm)
+fi
 if [ "${1:-}" = "--test" ]; then
-  need=()
   command -v chromium >/dev/null || need+=(chromium fonts-dejavu-core)
   command -v redis-server >/dev/null || need+=(redis-server)
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
   command -v tmux >/dev/null || need+=(tmux)
   ldconfig -p | grep -q 'libcairo\.so\.2' || need+=(libcairo2)
-  if [ ${#need[@]} -gt 0 ]; then
-    echo "installing system packages: ${need[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}"
-  fi
+fi
+if [ ${#need[@]} -gt 0 ]; then
+  echo "installing system packages: ${need[*]}"
+  as_root=()
+  [ "$(id -u)" -eq 0 ] || as_root=(sudo)
+  "${as_root[@]}" apt-get update -qq
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y -qq --no-install-recommends "${need[@]}"
 fi
 
 stamp=.venv/.installed
