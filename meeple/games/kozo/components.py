@@ -170,17 +170,21 @@ def place_id(piece: int, orient: int, dx: int, dy: int) -> int:
     return ((piece - 1) * 24 + orient) * 9 + BASE.index(dy, dx)
 
 
-def _placements():
+Placement = tuple[int, int, int, int, int, tuple[Cube, ...], tuple[tuple[int, int, int], ...]]
+"""``(action id, piece index, orientation, dx, dy, cubes, columns)`` (see :func:`_placements`)."""
+
+
+def _placements() -> tuple[tuple[tuple[Placement, ...], ...], dict[int, Placement]]:
     """Every in-footprint placement (conditions C2 and C3) of every piece, by piece.
 
     An entry is ``(action id, piece index, orientation, dx, dy, cubes, columns)`` where
     ``columns`` is a tuple of ``(column index, lowest z, highest z)`` of the piece per column.
     """
     ring = set(RING)
-    by_piece = []
-    table = {}
+    by_piece: list[tuple[Placement, ...]] = []
+    table: dict[int, Placement] = {}
     for p, orients in enumerate(ORIENTATIONS):
-        entries = []
+        entries: list[Placement] = []
         for o, cubes in enumerate(orients):
             for dy in range(3):
                 for dx in range(3):

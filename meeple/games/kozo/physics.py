@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import TypedDict
 
@@ -46,6 +46,17 @@ from .components import BALANCE_EDGE, BALANCE_INSET, RING
 
 Piece = tuple[Sequence[tuple[int, int, int]], float, float]
 Balance = tuple[int, int, int]
+Body = tuple[float, float, float, float]
+"""A polycube's mass and centre of mass ``(mass, cx, cy, cz)``."""
+Rect = tuple[float, float, float, float]
+"""A horizontal rectangle ``(x0, x1, y0, y1)``."""
+Load = tuple[int, int, Rect | None]
+"""A balance cube, the body it rests on (-1: none) and their contact rectangle."""
+Faces = dict[tuple[int, int, int], list[tuple[float, float]]]
+"""Per ``(upper, lower, height)``: the corners of their contact faces' convex hull."""
+System = tuple[Sequence[int] | np.ndarray, Sequence[int] | np.ndarray,
+               Sequence[float] | np.ndarray]
+"""A matrix in compressed-column form ``(start, index, value)``."""
 
 U = 0.025
 """Unit cube edge in metres **[R8]**."""
@@ -193,7 +204,8 @@ def _faces(contacts) -> dict[tuple[int, int, int], list[tuple[float, float]]]:
     return {key: _hull(pts) for key, pts in corners.items()}
 
 
-def _vertical_system(bodies, faces, loads, balances):
+def _vertical_system(bodies: Sequence[Body], faces: Faces, loads: Sequence[Load],
+                     balances: Sequence[Balance]) -> tuple[System, np.ndarray]:
     """The gravity-only equations (3 per polycube: vertical force, moments about the two
     horizontal axes through its centre of mass) over non-negative vertical corner forces, in
     compressed-column form ``(start, index, value)``, and their right-hand side.
@@ -234,7 +246,9 @@ def _vertical_system(bodies, faces, loads, balances):
     return (start, index, value), b
 
 
-def _full_system(pieces, bodies, faces, loads, balances, margin, friction):
+def _full_system(pieces: Sequence[Piece], bodies: Sequence[Body], faces: Faces,
+                 loads: Sequence[Load], balances: Sequence[Balance], margin: float,
+                 friction: float) -> tuple[System, np.ndarray]:
     """The equations ``A f = b`` of full 3-D equilibrium (6 per polycube: forces along x, y, z
     and moments about the three axes through its centre of mass) over non-negative contact
     forces ``f``, with ``A`` in compressed-column form ``(start, index, value)``.
@@ -263,12 +277,12 @@ def _full_system(pieces, bodies, faces, loads, balances, margin, friction):
     gens: list[np.ndarray] = []
     ups: list[int] = []
     lows: list[int] = []
-    for (up, low, z), hull in faces.items():
+    for (upper, lower, z), hull in faces.items():
         for px, py in hull:
             pts.append((px, py, float(z)))
             gens.append(flat)
-            ups.append(up)
-            lows.append(low)
+            ups.append(upper)
+            lows.append(lower)
     walls: dict[tuple[int, int, int, float], set[tuple[float, float]]] = {}
     for a, c, axis, corners in side_contacts(pieces, margin):
         walls.setdefault((a, c, axis, corners[0][axis]), set()).update(
@@ -367,7 +381,7 @@ def _balance_held(balance, rect) -> bool:
     return rect[0] <= x + 0.5 <= rect[1] and rect[2] <= y + 0.5 <= rect[3]
 
 
-def _hull(points) -> list[tuple[float, float]]:
+def _hull(points: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
     """Vertices of the convex hull of a few points (monotone chain), in a fixed order."""
     pts = sorted(points)
     if len(pts) <= 2:
@@ -376,7 +390,7 @@ def _hull(points) -> list[tuple[float, float]]:
             and pts[0][1] == pts[2][1] and pts[1][1] == pts[3][1]):
         return [pts[0], pts[2], pts[3], pts[1]]  # a rectangle, in the order built below
 
-    def half(seq):
+    def half(seq: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
         out: list[tuple[float, float]] = []
         for p in seq:
             while len(out) >= 2 and (
