@@ -1,6 +1,6 @@
 """``meeple learn GAME`` and the how-to-play part of ``meeple rules GAME``: the same steps and
 texts as the browser's tutorial (``meeple/engine/lessons.py``), in the terminal. The command
-line (``meeple/cli.py``) hands in its console, its move prompt and its way of naming a player,
+line (``meeple/cli``) hands in its console, its move prompt and its way of naming a player,
 and plays the closing game against the weakest bot with its own play loop.
 """
 
