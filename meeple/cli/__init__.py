@@ -81,6 +81,7 @@ def choose_language(
         fail(_("there is no language {lang}; meeple speaks {languages}", lang=repr(lang),
                languages=", ".join(i18n.LANGUAGES)))
 
+
 for group in (play, replay, pictures, rules, serve, arena):  # in the order --help lists them
     app.add_typer(group.commands)
 
