@@ -44,6 +44,7 @@ from .routers import (
     words,
 )
 from .service import TableService
+from .sockets import Sockets
 from .store import SqlStore, Store
 from .web import CheckedBodies, Proxies
 
@@ -105,6 +106,8 @@ def create_app(
 
     app = FastAPI(title="meeple", lifespan=_lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.services = services
+    app.state.sockets = Sockets()
+    services.cookies.on_end.append(app.state.sockets.ended)  # a session's sockets close
     app.state.community = community = Community(store, smtp_url=smtp_url, redis_url=redis_url)
     community.attach(service)
     service.on_event(community.on_event)
@@ -197,13 +200,16 @@ def _problem(err: dict[str, object]) -> str:
 @contextlib.asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     s: Services = app.state.services
-    fanout = None
+    fanout = sessions = None
     if s.settings.redis_url:
-        from .fanout import RedisFanout
+        from .fanout import RedisFanout, SessionFanout
 
         fanout = RedisFanout(s.settings.redis_url, s.tables.on_remote_change)
         await fanout.start()
         s.tables.fanout = fanout
+        sessions = SessionFanout(s.settings.redis_url, app.state.sockets.ended)
+        await sessions.start()
+        s.cookies.on_end.append(sessions.share)
     await app.state.community.start()
     s.tables.resume()
     await s.tables.recover_starts()
@@ -229,6 +235,9 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         await app.state.community.stop()
         if fanout is not None:
             await fanout.stop()
+        if sessions is not None:
+            s.cookies.on_end.remove(sessions.share)
+            await sessions.stop()
         with contextlib.suppress(Exception):
             s.store.checkpoint("TRUNCATE")
         s.store.close()

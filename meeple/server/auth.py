@@ -4,9 +4,11 @@ log-in limits."""
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 import time
 from collections import defaultdict, deque
+from collections.abc import Callable
 from typing import Protocol
 
 from argon2 import PasswordHasher
@@ -17,6 +19,7 @@ from meeple.engine.i18n import words
 from . import names
 
 _, _n = words(__file__)
+log = logging.getLogger("meeple.server")
 
 COOKIE = "meeple_session"
 SESSION_MAX_AGE = 30 * 24 * 3600
@@ -72,10 +75,17 @@ def token_hash(token: str) -> str:
 class Sessions:
     """Sessions kept by the server: the cookie carries a random session id, the store its
     hash, its user, when it began and was last used, and whether it was ended. Logging out
-    ends it for good; "log out everywhere" ends every session of the user."""
+    ends it for good; "log out everywhere" ends every session of the user.
+
+    Every way a session ends goes through :meth:`end` or :meth:`end_all` (an account
+    suspended or deleted too), which tell ``on_end``: the sockets opened under it close at
+    once, in this process and, through Redis, in the others."""
 
     def __init__(self, store: SessionStore):
         self.store = store
+        self.on_end: list[Callable[..., object]] = []
+        """Called as ``f(id_hash=...)`` (one session) or ``f(user_id=...)`` (every session
+        of a user) after sessions ended, in the thread that ended them."""
 
     def start(self, user_id: int) -> str:
         """A new session for ``user_id``: the cookie's value."""
@@ -98,11 +108,24 @@ class Sessions:
         return user_id
 
     def end(self, cookie: str | None) -> None:
+        """End the session of ``cookie`` (its sockets close)."""
         if cookie and len(cookie) <= 100:
-            self.store.end_sessions(id_hash=token_hash(cookie))
+            h = token_hash(cookie)
+            self.store.end_sessions(id_hash=h)
+            self._ended(id_hash=h)
 
     def end_all(self, user_id: int) -> int:
-        return self.store.end_sessions(user_id=user_id)
+        """End every session of ``user_id`` (their sockets close); how many were live."""
+        n = self.store.end_sessions(user_id=user_id)
+        self._ended(user_id=user_id)
+        return n
+
+    def _ended(self, **which: str | int) -> None:
+        for listener in list(self.on_end):
+            try:
+                listener(**which)
+            except Exception:
+                log.exception("a listener of ended sessions failed")
 
 
 class SessionStore(Protocol):

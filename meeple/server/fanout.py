@@ -4,7 +4,8 @@
 prefix, and every other process listening on that prefix gets ``on_message(topic, data)``.
 Tables use it as :class:`RedisFanout`: a process that stored a change publishes the table id
 on ``meeple:table:{id}``; every process listening catches up from the database and updates
-its own connections. The community's chat lines travel the same way.
+its own connections. The community's chat lines travel the same way, and so does the end of
+a session (:class:`SessionFanout`: its sockets close in every process).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import redis.asyncio as aioredis
 
 log = logging.getLogger("meeple.server")
 PREFIX = "meeple:table:"
+SESSIONS = "meeple:session:"
 
 
 class RedisBus:
@@ -36,8 +38,10 @@ class RedisBus:
         self.sender: asyncio.Task[None] | None = None
         self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self.ready = asyncio.Event()
+        self.loop: asyncio.AbstractEventLoop | None = None
 
     async def start(self) -> None:
+        self.loop = asyncio.get_running_loop()
         await self.client.ping()
         self.task = asyncio.create_task(self._listen())
         self.sender = asyncio.create_task(self._send())
@@ -70,6 +74,11 @@ class RedisBus:
         at once, instead of one connection each."""
         self.outbox.put_nowait((topic, data))
 
+    def publish_soon(self, topic: str, data: str = "") -> None:
+        """:meth:`publish` from any thread (a worker thread of a request too)."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.outbox.put_nowait, (topic, data))
+
     async def _send(self) -> None:
         while True:
             batch = [await self.outbox.get()]
@@ -101,3 +110,25 @@ class RedisFanout(RedisBus):
             await on_change(table_id)
 
         super().__init__(url, PREFIX, changed)
+
+
+class SessionFanout(RedisBus):
+    """Tell the other processes that a session ended, so that the sockets opened under it
+    close there too; call ``on_end(id_hash=...)`` or ``on_end(user_id=...)`` for theirs."""
+
+    def __init__(self, url: str, on_end: Callable[..., object]):
+        async def ended(topic: str, data: str) -> None:
+            if topic == "id":
+                on_end(id_hash=data)
+            elif topic == "user":
+                on_end(user_id=int(data))
+
+        super().__init__(url, SESSIONS, ended)
+
+    def share(self, id_hash: str | None = None, user_id: int | None = None) -> None:
+        """A session ended here (a :class:`~meeple.server.auth.Sessions` listener: any
+        thread)."""
+        if id_hash is not None:
+            self.publish_soon("id", id_hash)
+        if user_id is not None:
+            self.publish_soon("user", str(user_id))

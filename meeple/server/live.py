@@ -56,6 +56,8 @@ REPLAYS_KEPT = 64
 
 FRAME_DUE = "frame-due"
 """Queue marker: the connection should be sent the table's current frame."""
+ENDED = "session-ended"
+"""Queue marker: the session the connection was opened under ended (it closes)."""
 
 
 @dataclass(eq=False)
@@ -86,6 +88,7 @@ class Conn(Holder):
     told: bool = False  # whether a frame was sent (so a change of seats is news)
     only: int | None = None  # show this seat only (a one-off frame of one seat)
     code: str | None = None  # the invite code it presented (private tables)
+    ended: bool = False  # its session ended: it holds nothing and closes
     lang: str = field(default_factory=i18n.language)
     """The language it reads (by default the one in use where it was made)."""
 

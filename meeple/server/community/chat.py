@@ -143,6 +143,8 @@ class LobbyConn:
 
     user_id: int | None
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    ended: bool = False
+    """Whether the session it was opened under ended (it closes, and says nothing more)."""
 
 
 class ChatService:

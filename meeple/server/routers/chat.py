@@ -19,7 +19,8 @@ from ..community import CommunityDep
 from ..community.chat import LobbyConn, line_json
 from ..deps import CurrentUser, OptionalUser, ServicesDep, TableDep, UserId
 from ..domain import Refused
-from ..live import Holder
+from ..live import ENDED, Holder
+from ..sockets import SocketsDep, close_ended, refuse
 from ..web import BadMessage, origin_allowed, socket_message
 
 _, _n = words(__file__)
@@ -102,33 +103,45 @@ def unmute(name: str, c: CommunityDep, user: CurrentUser, s: ServicesDep) -> dic
 
 @router.websocket("/ws/lobby/chat")
 async def lobby_socket(ws: WebSocket, s: ServicesDep, c: CommunityDep, uid: UserId,
-                       user: OptionalUser) -> None:
+                       user: OptionalUser, sockets: SocketsDep) -> None:
     """The lobby chat, live: its newest lines first (``chat_history``), then each new line
-    (``chat``); ``{"type": "chat", "text"}`` says one."""
+    (``chat``); ``{"type": "chat", "text"}`` says one. It closes when the session it was
+    opened under ends."""
     if not origin_allowed(ws, s.settings.allowed_origins):
         await ws.close(code=FORBIDDEN_CLOSE)
         return
     await ws.accept()
     conn = LobbyConn(uid)
+    opened = sockets.open(ws, s.settings.proxies.client(ws), uid, lambda: _end(conn))
+    if opened is None:
+        await refuse(ws, _("too many connections from your address; close some first"))
+        return
     c.chat.lobby.add(conn)
-    history = await asyncio.to_thread(c.chat.lobby_history, uid)
-    conn.queue.put_nowait(json.dumps({"type": "chat_history", "lines": history}))
     writer = asyncio.create_task(_writer(ws, conn))
     try:
-        while True:
+        history = await asyncio.to_thread(c.chat.lobby_history, uid)
+        conn.queue.put_nowait(json.dumps({"type": "chat_history", "lines": history}))
+        while not conn.ended:
             msg = await ws.receive()
-            if msg["type"] == "websocket.disconnect":
+            if msg["type"] == "websocket.disconnect" or conn.ended:
                 break
             reply = await _lobby_message(c, user, msg.get("text"))
             if reply is not None:
                 conn.queue.put_nowait(json.dumps(reply))
     finally:
+        sockets.close(opened)
         c.chat.lobby.discard(conn)
         conn.queue.put_nowait(None)
         with contextlib.suppress(BaseException):
             await writer
         with contextlib.suppress(BaseException):
             await ws.close()
+
+
+def _end(conn: LobbyConn) -> None:
+    """The session the lobby socket was opened under ended: it closes."""
+    conn.ended = True
+    conn.queue.put_nowait(ENDED)
 
 
 async def _lobby_message(c: Any, user: Any, text: str | None) -> dict[str, Any] | None:
@@ -151,6 +164,9 @@ async def _writer(ws: WebSocket, conn: LobbyConn) -> None:
     while True:
         item = await conn.queue.get()
         if item is None:
+            return
+        if item == ENDED:
+            await close_ended(ws)
             return
         try:
             await ws.send_text(item)

@@ -19,12 +19,12 @@ from fastapi import APIRouter, WebSocket
 
 from meeple.engine.i18n import words
 
-from .. import auth
 from ..community import table_message
-from ..deps import ServicesDep, TablesDep, UserId
+from ..deps import Services, ServicesDep, TablesDep, UserId
 from ..domain import Code, Message, Refused
-from ..live import FRAME_DUE, Conn, Holder, LiveTable
+from ..live import ENDED, FRAME_DUE, Conn, Holder, LiveTable
 from ..service import TableService
+from ..sockets import Sockets, SocketsDep, close_ended, refuse
 from ..web import BadMessage, origin_allowed, socket_message
 
 _, _n = words(__file__)
@@ -36,6 +36,8 @@ MAX_TOKEN = 100
 NOT_FOUND_CLOSE = 4404
 FORBIDDEN_CLOSE = 4403
 UNAUTHORIZED_CLOSE = 4401
+SESSION_ENDED = -1
+"""Put in a turn count's queue: the session ended (the socket closes)."""
 HELLO_WAIT = 10.0
 """How long a connection to a private table may take to say who it is (seconds)."""
 
@@ -50,12 +52,32 @@ def _send(conn: Conn, msg: dict[str, Any]) -> None:
 
 @router.websocket("/ws/tables/{table_id}")
 async def play(ws: WebSocket, table_id: str, tables: TablesDep, s: ServicesDep,
-               uid: UserId) -> None:
+               uid: UserId, sockets: SocketsDep) -> None:
     """Frames of a table for the seats this connection holds (by session or seat tokens)."""
     if not origin_allowed(ws, s.settings.allowed_origins):
         await ws.close(code=FORBIDDEN_CLOSE)
         return
     await ws.accept()
+    conn = Conn(user_id=uid)
+    opened = sockets.open(ws, s.settings.proxies.client(ws), uid, lambda: _end(conn))
+    if opened is None:
+        await refuse(ws, _("too many connections from your address; close some first"))
+        return
+    try:
+        await _play(ws, table_id, tables, s, conn, sockets)
+    finally:
+        sockets.close(opened)
+
+
+def _end(conn: Conn) -> None:
+    """The session the connection was opened under ended: it holds nothing more and
+    closes."""
+    conn.user_id, conn.token_hashes, conn.ended = None, [], True
+    conn.queue.put_nowait(ENDED)
+
+
+async def _play(ws: WebSocket, table_id: str, tables: TableService, s: Services, conn: Conn,
+                sockets: Sockets) -> None:
     try:
         lt = await tables.load(table_id)
     except Refused as e:  # the work pool is full
@@ -66,8 +88,9 @@ async def play(ws: WebSocket, table_id: str, tables: TablesDep, s: ServicesDep,
         await ws.send_text(json.dumps(_error(Code.NOT_FOUND, _("no such table"))))
         await ws.close(code=NOT_FOUND_CLOSE)
         return
-    conn = Conn(user_id=uid)
-    cookie = ws.cookies.get(auth.COOKIE)
+    if len(lt.conns) >= sockets.per_table:
+        await refuse(ws, _("too many people are watching this table; try again later"))
+        return
     writer = asyncio.create_task(_writer(ws, lt, conn))
     if "token" in ws.query_params:
         _send(conn, _error(Code.BAD_REQUEST, _("seat tokens never go in the address: send them "
@@ -75,26 +98,22 @@ async def play(ws: WebSocket, table_id: str, tables: TablesDep, s: ServicesDep,
                                                "\"tokens\": [...]}")))
     watching = lt.may_see(conn)
     if watching:
-        lt.conns.add(conn)
-        lt.broadcast()
+        _let_in(lt, conn)
     try:
-        while True:
+        while not conn.ended:
             timeout = None if watching else HELLO_WAIT
             try:
                 msg = await asyncio.wait_for(ws.receive(), timeout)
             except TimeoutError:
                 _send(conn, _error(Code.NOT_FOUND, _("no such table")))
                 break
-            if msg["type"] == "websocket.disconnect":
+            if msg["type"] == "websocket.disconnect" or conn.ended:
                 break
             text = msg.get("text")
             if text is None:
                 _send(conn, _error(Code.BAD_REQUEST, _("messages are JSON text, not binary")))
                 continue
-            if conn.user_id is not None and s.cookies.load(cookie) != conn.user_id:
-                conn.user_id = None  # the session was ended (logged out): its seats go
-                conn.dirty = True
-                conn.queue.put_nowait(FRAME_DUE)
+            held = lt.held_by(conn) if watching else set()
             reply = await _handle(tables, lt, conn, text)
             if reply is not None:
                 _send(conn, reply)
@@ -103,21 +122,36 @@ async def play(ws: WebSocket, table_id: str, tables: TablesDep, s: ServicesDep,
                     _send(conn, _error(Code.NOT_FOUND, _("no such table")))
                     break
                 watching = True
-                lt.conns.add(conn)
+                _let_in(lt, conn)
+            elif lt.held_by(conn) != held:  # a hello's tokens: the others see who is here
                 lt.broadcast()
     finally:
+        held = conn.held or (lt.held_by(conn) if conn in lt.conns else set())
         lt.conns.discard(conn)
         conn.queue.put_nowait(None)
         with contextlib.suppress(BaseException):
             await writer
         with contextlib.suppress(BaseException):
             await ws.close(code=NOT_FOUND_CLOSE if not watching else 1000)
-        lt.broadcast()
+        if held:  # the others see that its seats are no longer here
+            lt.broadcast()
         tables.evict(lt)
 
 
+def _let_in(lt: LiveTable, conn: Conn) -> None:
+    """Add a connection to the table's: everyone is sent a fresh frame if it holds a seat
+    (the others see who is here), else it alone (a spectator changes nobody's frame)."""
+    lt.conns.add(conn)
+    if lt.held_by(conn):
+        lt.broadcast()
+    else:
+        conn.dirty = True
+        conn.queue.put_nowait(FRAME_DUE)
+
+
 @router.websocket("/ws/me")
-async def my_turns(ws: WebSocket, tables: TablesDep, s: ServicesDep, uid: UserId) -> None:
+async def my_turns(ws: WebSocket, tables: TablesDep, s: ServicesDep, uid: UserId,
+                   sockets: SocketsDep) -> None:
     """The signed-in user's turn count, live: ``{"type": "turns", "count": n}`` at once and
     whenever it changes (the running tables where they must act); ``ping`` is answered."""
     if not origin_allowed(ws, s.settings.allowed_origins):
@@ -130,6 +164,12 @@ async def my_turns(ws: WebSocket, tables: TablesDep, s: ServicesDep, uid: UserId
         await ws.close(code=UNAUTHORIZED_CLOSE)
         return
     queue = tables.watch(uid)
+    opened = sockets.open(ws, s.settings.proxies.client(ws), uid,
+                          lambda: queue.put_nowait(SESSION_ENDED))
+    if opened is None:
+        tables.unwatch(uid, queue)
+        await refuse(ws, _("too many connections from your address; close some first"))
+        return
     reader = asyncio.create_task(_pings(ws))
     try:
         last: int | None = None
@@ -140,15 +180,19 @@ async def my_turns(ws: WebSocket, tables: TablesDep, s: ServicesDep, uid: UserId
             if not getter.done():
                 getter.cancel()
                 break
-            count = getter.result()
+            counts = [getter.result()]
             while not queue.empty():  # several changes at once: the latest count only
-                count = queue.get_nowait()
-            if count != last:
-                last = count
-                await ws.send_text(json.dumps({"type": Message.TURNS, "count": count}))
+                counts.append(queue.get_nowait())
+            if SESSION_ENDED in counts:
+                await close_ended(ws)
+                break
+            if counts[-1] != last:
+                last = counts[-1]
+                await ws.send_text(json.dumps({"type": Message.TURNS, "count": last}))
     except Exception:  # the socket went away while sending
         pass
     finally:
+        sockets.close(opened)
         tables.unwatch(uid, queue)
         reader.cancel()
         with contextlib.suppress(BaseException):
@@ -178,6 +222,9 @@ async def _writer(ws: WebSocket, lt: LiveTable, conn: Conn) -> None:
     while True:
         item = await conn.queue.get()
         if item is None:
+            return
+        if item == ENDED:
+            await close_ended(ws)
             return
         out = [item]
         if item == FRAME_DUE:

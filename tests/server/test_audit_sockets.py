@@ -1,0 +1,238 @@
+"""What an attacker tries with sockets, on a real server (uvicorn on 127.0.0.1, real
+WebSockets): sockets that outlive the session they were opened under (in one process and
+through Redis in another), concurrent replays of one finished table, thousands of idle
+sockets, a rated table's spectators' chat read without a cookie, two seats of one person at a
+rated table, and one socket holding two people's seats at a hot-seat table."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+import uvicorn
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from meeple.server import auth, create_app
+from meeple.server.sockets import ENDED_CLOSE, TOO_MANY_CLOSE
+
+from .conftest import free_port
+
+WAIT = 30.0
+"""The longest a test waits for something that should happen at once (seconds)."""
+
+
+class Served:
+    """An app served by uvicorn on a free port of 127.0.0.1, in a thread of this process (so
+    a test can look at what the app holds)."""
+
+    def __init__(self, app: Any):
+        self.app = app
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
+                                lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + WAIT
+        while not self.server.started:
+            assert self.thread.is_alive() and time.monotonic() < deadline, "no server"
+            time.sleep(0.02)
+
+    def client(self, **kw: Any) -> httpx.Client:
+        return httpx.Client(base_url=self.base, timeout=WAIT, **kw)
+
+    def socket(self, path: str, cookie: str | None = None) -> ClientConnection:
+        headers = {"Cookie": f"{auth.COOKIE}={cookie}"} if cookie else None
+        return connect(f"ws://127.0.0.1:{self.port}{path}", additional_headers=headers,
+                       open_timeout=WAIT, max_size=None, legacy=True)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(WAIT)
+        assert not self.thread.is_alive()
+
+    @property
+    def services(self) -> Any:
+        return self.app.state.services
+
+
+@pytest.fixture
+def served(sqlite_url) -> Iterator[Served]:
+    s = Served(create_app(sqlite_url))
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+def signed_up(s: Served, name: str) -> tuple[httpx.Client, str]:
+    """A registered player's client and session cookie."""
+    c = s.client()
+    r = c.post("/api/signup", json={"name": name, "password": "correct horse"})
+    assert r.status_code == 200, r.text
+    return c, c.cookies[auth.COOKIE]
+
+
+def receive(ws: ClientConnection) -> dict[str, Any]:
+    return json.loads(ws.recv(timeout=WAIT))
+
+
+def frame(ws: ClientConnection, pred=lambda f: True) -> dict[str, Any]:
+    """The next frame (of the table socket ``ws``) that satisfies ``pred``."""
+    for _ in range(500):
+        msg = receive(ws)
+        if msg.get("type") == "frame" and pred(msg):
+            return msg
+    raise AssertionError("no matching frame arrived")
+
+
+def reply(ws: ClientConnection, kind: str) -> dict[str, Any]:
+    """The next message of type ``kind`` (frames and chat lines before it are skipped)."""
+    for _ in range(500):
+        msg = receive(ws)
+        if msg.get("type") == kind:
+            return msg
+    raise AssertionError(f"no {kind} arrived")
+
+
+def closed_code(ws: ClientConnection) -> tuple[int | None, list[dict[str, Any]]]:
+    """Read until the server closes ``ws``: its close code, and what came before."""
+    seen = []
+    try:
+        for _ in range(1000):
+            seen.append(json.loads(ws.recv(timeout=WAIT)))
+    except ConnectionClosed as e:
+        return (e.rcvd.code if e.rcvd else None), seen
+    raise AssertionError("the socket was not closed")
+
+
+def until(pred, what: str) -> None:
+    deadline = time.monotonic() + WAIT
+    while not pred():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.02)
+
+
+# ---------------------------------------------------------------------- sessions
+@pytest.mark.parametrize("how", ["logout", "logout/all"])
+def test_ending_a_session_closes_every_socket_it_opened(served, how):
+    ann, cookie = signed_up(served, "Ann")
+    r = ann.post("/api/tables", json={"game": "kontor", "players": 2, "seats": [
+        {"kind": "me"}, {"kind": "bot", "bot": "random"}]})
+    assert r.status_code == 201, r.text
+    tid = r.json()["table"]["id"]
+    table = served.socket(f"/ws/tables/{tid}", cookie)
+    lobby = served.socket("/ws/lobby/chat", cookie)
+    turns = served.socket("/ws/me", cookie)
+    other = served.socket(f"/ws/tables/{tid}")  # a spectator: no session, stays
+    try:
+        assert frame(table)["seats"] == [0]
+        assert receive(lobby)["type"] == "chat_history"
+        assert receive(turns)["type"] == "turns"
+        frame(other)
+        assert ann.post(f"/api/{how}").status_code == 200
+        for ws in (table, lobby, turns):
+            code, seen = closed_code(ws)
+            assert code == ENDED_CLOSE
+            assert all(m.get("seats") in (None, []) for m in seen[1:])  # no hand after
+        assert len(served.app.state.sockets) == 1
+        other.send(json.dumps({"type": "ping"}))
+        assert any(receive(other).get("type") == "pong" for _ in range(20))
+        until(lambda: served.app.state.sockets.by_session == {}, "the sockets stay known")
+    finally:
+        for ws in (table, lobby, turns, other):
+            ws.close()
+
+
+def test_a_session_ended_in_one_process_closes_its_sockets_in_another(pg_url, redis_url):
+    one = Served(create_app(pg_url, redis_url))
+    two = Served(create_app(pg_url, redis_url))
+    try:
+        ann, cookie = signed_up(one, "Ann")
+        r = ann.post("/api/tables", json={"game": "sealed_bids", "seats": [
+            {"kind": "me"}, {"kind": "open"}]})
+        tid = r.json()["table"]["id"]
+        table = two.socket(f"/ws/tables/{tid}", cookie)
+        lobby = two.socket("/ws/lobby/chat", cookie)
+        try:
+            assert frame(table)["seats"] == [0]
+            assert receive(lobby)["type"] == "chat_history"
+            assert ann.post("/api/logout/all").status_code == 200
+            assert closed_code(table)[0] == ENDED_CLOSE
+            assert closed_code(lobby)[0] == ENDED_CLOSE
+        finally:
+            table.close()
+            lobby.close()
+        until(lambda: len(two.app.state.sockets) == 0, "the sockets stay known")
+    finally:
+        one.stop()
+        two.stop()
+
+
+# ---------------------------------------------------------------------- idle sockets
+def _spectated(served: Served) -> tuple[str, Any]:
+    ann, _cookie = signed_up(served, "Ann")
+    r = ann.post("/api/tables", json={"game": "sealed_bids", "seats": [
+        {"kind": "me"}, {"kind": "open"}]})
+    tid = r.json()["table"]["id"]
+    return tid, served.services.tables.tables[tid]
+
+
+def test_sockets_from_one_address_are_capped_and_release_what_they_held(served):
+    tid, lt = _spectated(served)
+    served.app.state.sockets.per_address = 5
+    sockets = [served.socket(f"/ws/tables/{tid}") for _ in range(5)]
+    try:
+        for ws in sockets:
+            frame(ws)
+        extra = served.socket(f"/ws/tables/{tid}")
+        code, seen = closed_code(extra)
+        assert code == TOO_MANY_CLOSE
+        assert seen[0]["type"] == "error" and seen[0]["code"] == "quota"
+        assert "too many" in seen[0]["reason"]
+        lobby = served.socket("/ws/lobby/chat")  # every kind of socket counts
+        assert closed_code(lobby)[0] == TOO_MANY_CLOSE
+    finally:
+        for ws in sockets:
+            ws.close()
+    until(lambda: not lt.conns, "the table keeps its connections")
+    until(lambda: served.app.state.sockets.by_address == {}, "the addresses stay counted")
+    again = served.socket(f"/ws/tables/{tid}")  # room again once they closed
+    frame(again)
+    again.close()
+
+
+def test_sockets_at_one_table_are_capped(served):
+    tid, lt = _spectated(served)
+    served.app.state.sockets.per_table = 3
+    sockets = [served.socket(f"/ws/tables/{tid}") for _ in range(3)]
+    try:
+        for ws in sockets:
+            frame(ws)
+        code, seen = closed_code(served.socket(f"/ws/tables/{tid}"))
+        assert code == TOO_MANY_CLOSE and "watching" in seen[0]["reason"]
+    finally:
+        for ws in sockets:
+            ws.close()
+    until(lambda: not lt.conns, "the table keeps its connections")
+
+
+def test_a_spectator_coming_or_going_sends_the_others_nothing(served):
+    tid, _lt = _spectated(served)
+    first = served.socket(f"/ws/tables/{tid}")
+    frame(first)
+    for _ in range(3):
+        served.socket(f"/ws/tables/{tid}").close()
+    later = served.socket(f"/ws/tables/{tid}")
+    frame(later)  # it was let in before the ping below
+    first.send(json.dumps({"type": "ping"}))
+    assert receive(first)["type"] == "pong"  # no frame for each spectator's coming
+    first.close()
+    later.close()
