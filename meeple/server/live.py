@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -144,6 +145,10 @@ class LiveTable:
         self.told_turn: tuple[tuple[int, int], ...] = ()
         """The people to move the listeners were last told of (set once moves are read)."""
         self._replays: dict[tuple[int, int | None, str], dict[str, Any]] = {}
+        self._cache = threading.Lock()
+        """Guards the snapshots and the replays kept, which replays in worker threads read
+        and add to while the event loop may start again from scratch (``_snapshots`` is
+        never changed in place: a new dict replaces it)."""
 
     # ------------------------------------------------------------------ loading
     @property
@@ -177,7 +182,8 @@ class LiveTable:
         self.state = self.game.new_initial_state()
         self.log, self.pending_since = [], {}
         _mark_pending(self.state, set(), self.pending_since)
-        self._snapshots = {}
+        with self._cache:
+            self._snapshots = {}
         self.add_moves(moves)
         self._touch()
 
@@ -198,7 +204,8 @@ class LiveTable:
         """Work out the log's sentences in ``lang`` where they are missing (replaying the
         moves from the nearest kept state before the first missing one), and keep them in
         ``lang`` from now on."""
-        self.langs.add(lang)
+        if lang not in self.langs:  # a new set: the event loop may be reading the old one
+            self.langs = self.langs | {lang}
         log = self.log
         first = next((i for i, e in enumerate(log) if lang not in e.said), None)
         if first is None:
@@ -361,7 +368,8 @@ class LiveTable:
     def apply_rewind(self, step: Step) -> None:
         """Make a stored take-back the table's state."""
         n = step.change.move_count
-        self._snapshots = {k: v for k, v in self._snapshots.items() if k <= n}
+        with self._cache:
+            self._snapshots = {k: v for k, v in self._snapshots.items() if k <= n}
         self.meta.undos += 1
         self.apply(step)
 
@@ -597,28 +605,42 @@ class LiveTable:
         """The table's state after its first ``n`` moves (a copy), replayed from the nearest
         kept snapshot; snapshots every ``SNAPSHOT_EVERY`` moves are kept on the way, so
         stepping through a replay costs a few moves per step, not the whole game."""
-        if n == len(self.log) and self.meta.status == TableStatus.FINISHED:
+        log = self.log
+        if n == len(log) and self.meta.status == TableStatus.FINISHED:
             return self.state.clone()
-        base = max((k for k in self._snapshots if k <= n), default=0)
-        state = self._snapshots[base].clone() if base else self.game.new_initial_state()
-        for e in self.log[base:n]:
+        snapshots = self._snapshots
+        base = max((k for k in snapshots if k <= n), default=0)
+        state = snapshots[base].clone() if base else self.game.new_initial_state()
+        new: dict[int, State] = {}
+        for e in log[base:n]:
             state.apply(e.action, e.player)
             k = e.n + 1
-            if k % SNAPSHOT_EVERY == 0 and k not in self._snapshots:
-                self._snapshots[k] = state.clone()
+            if k % SNAPSHOT_EVERY == 0 and k not in snapshots:
+                new[k] = state.clone()
+        if new:
+            with self._cache:
+                if self.log is log:  # not started again from scratch meanwhile
+                    self._snapshots = {**self._snapshots, **new}
         return state
+
+    def kept_replay(self, n: int, seat: int | None) -> dict[str, Any] | None:
+        """The replay of :meth:`replay` in the language in use if it is kept, else
+        ``None``."""
+        with self._cache:
+            return self._replays.get((n, seat, i18n.language()))
 
     def replay(self, n: int, seat: int | None) -> dict[str, Any]:
         """A finished table after its first ``n`` moves as ``seat`` sees it (kept: a finished
-        table does not change)."""
-        key = (n, seat, i18n.language())
-        have = self._replays.get(key)
+        table does not change). Safe in several worker threads at once."""
+        have = self.kept_replay(n, seat)
         if have is not None:
             return have
         out = self._replay(n, seat)
-        self._replays[key] = out
-        while len(self._replays) > REPLAYS_KEPT:
-            self._replays.pop(next(iter(self._replays)))
+        key = (n, seat, i18n.language())
+        with self._cache:
+            self._replays[key] = out
+            while len(self._replays) > REPLAYS_KEPT:
+                self._replays.pop(next(iter(self._replays)))
         return out
 
     def _replay(self, n: int, seat: int | None) -> dict[str, Any]:

@@ -10,6 +10,7 @@ import json
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx2 as httpx
@@ -22,6 +23,7 @@ from meeple.server import auth, create_app
 from meeple.server.sockets import ENDED_CLOSE, TOO_MANY_CLOSE
 
 from .conftest import free_port
+from .util import rebuild, stored_moves
 
 WAIT = 30.0
 """The longest a test waits for something that should happen at once (seconds)."""
@@ -236,3 +238,47 @@ def test_a_spectator_coming_or_going_sends_the_others_nothing(served):
     assert receive(first)["type"] == "pong"  # no frame for each spectator's coming
     first.close()
     later.close()
+
+
+# ---------------------------------------------------------------------- replays
+LANGS = ["en", "de", "es", "nl"]
+
+
+def test_concurrent_replays_in_several_languages_all_answer(served, sqlite_url):
+    ann, _cookie = signed_up(served, "Ann")
+    r = ann.post("/api/tables", json={"game": "kontor", "players": 2, "seats": [
+        {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]})
+    tid = r.json()["table"]["id"]
+    until(lambda: ann.get(f"/api/tables/{tid}").json()["table"]["status"] == "finished",
+          "the bots did not finish")
+    moves = stored_moves(sqlite_url, tid)
+    asks = [(i * 37 % (len(moves) + 1), [None, 0, 1][i % 3], LANGS[i % 4]) for i in range(64)]
+    answers: dict[int, tuple[int, Any]] = {}
+
+    def ask(i: int) -> None:
+        n, seat, lang = asks[i]
+        params = {"move": n} | ({"seat": seat} if seat is not None else {})
+        with served.client(cookies={"lang": lang}) as c:
+            r = c.get(f"/api/tables/{tid}/replay", params=params)
+            answers[i] = (r.status_code, r.json())
+
+    healthy = []
+    with ThreadPoolExecutor(64) as pool:
+        jobs = [pool.submit(ask, i) for i in range(64)]
+        with served.client() as c:
+            while not all(j.done() for j in jobs):  # the server answers meanwhile
+                healthy.append(c.get("/healthz").status_code)
+        for j in jobs:
+            j.result()
+    assert healthy and set(healthy) == {200}
+    for i, (status, body) in answers.items():
+        n, seat, lang = asks[i]
+        assert status == 200, (asks[i], body)
+        state = rebuild("kontor", 2, {}, moves, n)
+        assert body["move_number"] == n and body["total"] == len(moves)
+        assert body["observation"] == json.loads(json.dumps(state.observation(seat)))
+    german = [b for i, (_, b) in answers.items() if asks[i][2] == "de" and asks[i][0] > 10]
+    english = [b for i, (_, b) in answers.items() if asks[i][2] == "en" and asks[i][0] > 10]
+    assert german and english
+    assert {e["sentence"] for b in german for e in b["log"]}.isdisjoint(
+        {e["sentence"] for b in english for e in b["log"]} - {""})

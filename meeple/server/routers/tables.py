@@ -4,9 +4,11 @@ replays, records and motions are worked out in the work pool, off the event loop
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+import asyncio
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Body, Header, HTTPException, Query, Response
+from fastapi import APIRouter, Body, Depends, Header, HTTPException, Query, Request, Response
 
 from meeple.engine.i18n import N_, words
 
@@ -20,6 +22,7 @@ from ..deps import (
 )
 from ..domain import Code, Refused, TableStatus
 from ..live import Conn, Holder, LiveTable
+from ..pool import Busy, WorkPool
 from ..schemas import (
     ActBody,
     Acted,
@@ -40,6 +43,12 @@ _, _n = words(__file__)
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 MOTIONS_KEPT = 256
+REPLAYS_AT_ONCE = 1
+"""Replays worked out at once (more would only share the same core, and the interpreter's
+lock with the event loop)."""
+REPLAYS_WAITING = 256
+"""Replays that may wait their turn (more are refused as busy)."""
+T = TypeVar("T")
 ANSWER = {"response_model": TableAnswer, "response_model_exclude_unset": True}
 TOKEN_IN_URL = N_("seat tokens never go in the address: send it in the X-Seat-Token header "
                   "(or the body's \"token\")")
@@ -208,15 +217,54 @@ async def record(lt: TableDep, tables: TablesDep) -> dict[str, Any]:
     return await tables.work.run(_record, lt)
 
 
+class Slots:
+    """At most ``at_once`` jobs of one kind run at a time (the rest wait their turn), and at
+    most ``waiting`` wait (more are refused as busy)."""
+
+    def __init__(self, at_once: int, waiting: int):
+        self.free = asyncio.Semaphore(at_once)
+        self.waiting, self.most = 0, waiting
+
+    async def run(self, work: WorkPool, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in the work pool once a place is free."""
+        if self.waiting >= self.most:
+            raise Busy(_("The server is busy with other replays and loads; try again "
+                         "shortly."))
+        self.waiting += 1
+        try:
+            await self.free.acquire()
+        finally:
+            self.waiting -= 1
+        try:
+            return await work.run(fn, *args)
+        finally:
+            self.free.release()
+
+
+def _replay_slots(request: Request) -> Slots:
+    """The app's places for working out replays (made on first use, on its event loop)."""
+    state = request.app.state
+    slots = getattr(state, "replay_slots", None)
+    if slots is None:
+        slots = state.replay_slots = Slots(REPLAYS_AT_ONCE, REPLAYS_WAITING)
+    return slots
+
+
 @router.get("/{table_id}/replay", response_model=Replay)
-async def replay(lt: TableDep, tables: TablesDep, move: int | None = None,
+async def replay(lt: TableDep, tables: TablesDep,
+                 slots: Annotated[Slots, Depends(_replay_slots)], move: int | None = None,
                  seat: int | None = None) -> dict[str, Any]:
-    """A finished table after its first ``move`` moves, seen by ``seat``."""
+    """A finished table after its first ``move`` moves, seen by ``seat``. Working one out
+    is heavy: it is done in a worker thread, one at a time (others wait their turn), so the
+    event loop goes on answering everything else meanwhile."""
     _finished(lt)
     n = _moves(lt, move)
     if seat is not None and not 0 <= seat < lt.game.num_players:
         raise HTTPException(422, _("seat must be 0..{value}", value=lt.game.num_players - 1))
-    return await tables.work.run(lt.replay, n, seat)
+    kept = lt.kept_replay(n, seat)
+    if kept is not None:
+        return kept
+    return await slots.run(tables.work, lt.replay, n, seat)
 
 
 def _motion(lt: LiveTable, n: int) -> Any:
