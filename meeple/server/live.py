@@ -219,24 +219,23 @@ class LiveTable:
         """Whether a person (by session or seat token) holds ``seat`` now."""
         return seat in self.held_by(Holder.of(user_id, [token] if token else []))
 
-    def hotseat(self) -> bool:
-        """Whether one person sits in several seats (made so when the table was created)."""
-        people = [s.user_id for s in self.seats if s.kind == SeatKind.HUMAN and s.user_id]
-        return len(people) != len(set(people))
-
     def held_by(self, who: Holder) -> set[int]:
-        """The seats ``who`` holds now, by session or seat token.
-
-        At a table of hidden information that is not a hot-seat table a holder sees one
-        person's seats only (the signed-in user's, else those of the first token's person):
-        tokens of several people's seats do not add up to several hands."""
+        """The seats ``who`` holds now, by session or seat token: one person's only (the
+        signed-in user's if they sit here, else the person of the first of its tokens that
+        holds a seat), so that tokens of several people's seats never add up to several
+        people's hands or moves. A hot-seat table's seats of one person are all held; at a
+        rated table one seat at most."""
         found = [s for s in self.seats if s.kind == SeatKind.HUMAN and (
             (who.user_id is not None and s.user_id == who.user_id)
             or (s.token_hash is not None and s.token_hash in who.token_hashes))]
-        if len(found) > 1 and not self.game.perfect_information and not self.hotseat():
+        if len(found) > 1:
             mine = [s for s in found if who.user_id is not None and s.user_id == who.user_id]
-            person = mine[0].user_id if mine else found[0].user_id
-            found = [s for s in found if s.user_id == person]
+            if not mine:
+                order = {h: i for i, h in enumerate(who.token_hashes)}
+                first = min(found, key=lambda s: order.get(s.token_hash or "", len(order)))
+                mine = [s for s in found if s is first or (
+                    first.user_id is not None and s.user_id == first.user_id)]
+            found = mine[:1] if self.meta.rated else mine
         return {s.seat for s in found}
 
     def may_see(self, who: Holder, code: str | None = None) -> bool:

@@ -149,8 +149,10 @@ def check_rated_options(game: Game) -> None:
 
 def check_rated_people(seats: Sequence[Seat]) -> None:
     """Refuse to start a rated table unless at least two different people sit there."""
-    people = {s.user_id for s in seats if s.kind == SeatKind.HUMAN and s.user_id is not None}
-    if len(people) < 2:
+    people = [s.user_id for s in seats if s.kind == SeatKind.HUMAN and s.user_id is not None]
+    if len(people) != len(set(people)):
+        raise Refused(Code.CONFLICT, _("at a rated table each person plays one seat"))
+    if len(set(people)) < 2:
         raise Refused(Code.CONFLICT, _("a rated table needs at least two different people at "
                                        "it (bots do not count)"))
 
@@ -445,6 +447,8 @@ class TableService:
         if len(specs) != n:
             raise Refused(Code.INVALID, _("seats lists {n_specs} seats for {n} players",
                                           n_specs=len(specs), n=n))
+        if rated and sum(choice == SeatChoice.ME for choice, _bot in specs) > 1:
+            raise Refused(Code.CONFLICT, _("at a rated table each person plays one seat"))
         try:
             named = own_seat_names(
                 user.name, [choice == SeatChoice.ME for choice, _ in specs], names,
@@ -509,10 +513,11 @@ class TableService:
                                 chosen=chosen, last=len(lt.seats) - 1))
             if chosen not in open_seats:
                 raise Refused(Code.CONFLICT, _("seat {chosen} is taken", chosen=chosen))
-            if not lt.game.perfect_information and any(
+            if (m.rated or not lt.game.perfect_information) and any(
                 s.kind == SeatKind.HUMAN and s.user_id == user.id for s in lt.seats
             ):
-                raise Refused(Code.CONFLICT,
+                raise Refused(Code.CONFLICT, _("at a rated table each person plays one seat")
+                              if m.rated else
                               _("you already sit at this table: in a game of hidden "
                                 "information one person plays one seat (a hot-seat table is "
                                 "made with several of your seats when it is created)"))

@@ -282,3 +282,103 @@ def test_concurrent_replays_in_several_languages_all_answer(served, sqlite_url):
     assert german and english
     assert {e["sentence"] for b in german for e in b["log"]}.isdisjoint(
         {e["sentence"] for b in english for e in b["log"]} - {""})
+
+
+# ---------------------------------------------------------------------- rated tables
+def _rated(served: Served, game: str = "sealed_bids",
+           ) -> tuple[str, dict[str, httpx.Client], dict[str, str], list[str]]:
+    """A running rated two-person table of Ann and Bob (Cy, signed up, may watch): its id,
+    everyone's client and cookie, and the seat tokens."""
+    clients, cookies = {}, {}
+    for name in ("Ann", "Bob", "Cy"):
+        clients[name], cookies[name] = signed_up(served, name)
+    r = clients["Ann"].post("/api/tables", json={"game": game, "rated": True,
+                                                 "seats": [{"kind": "me"}, {"kind": "open"}]})
+    assert r.status_code == 201, r.text
+    tid = r.json()["table"]["id"]
+    tokens = [r.json()["tokens"][0]["token"]]
+    r = clients["Bob"].post(f"/api/tables/{tid}/join", json={"seat": 1})
+    assert r.status_code == 200, r.text
+    tokens.append(r.json()["tokens"][0]["token"])
+    return tid, clients, cookies, tokens
+
+
+def test_a_rated_tables_spectator_lines_stay_hidden_from_a_reader_without_cookie(served):
+    tid, clients, cookies, _tokens = _rated(served)
+    anonymous = served.socket(f"/ws/tables/{tid}")
+    watcher = served.socket(f"/ws/tables/{tid}", cookies["Cy"])
+    try:
+        frame(anonymous)
+        frame(watcher)
+        assert clients["Cy"].post(f"/api/tables/{tid}/chat",
+                                  json={"text": "Bob bids high"}).status_code == 200
+        assert clients["Ann"].post(f"/api/tables/{tid}/chat",
+                                   json={"text": "good luck"}).status_code == 200
+        heard = []
+        while "good luck" not in heard:
+            msg = receive(anonymous)
+            heard += [msg["text"]] if msg.get("type") == "chat" else []
+        assert "Bob bids high" not in heard
+        anonymous.send(json.dumps({"type": "chat_history"}))
+        history = reply(anonymous, "chat_history")
+        assert "Bob bids high" not in [x["text"] for x in history["lines"]]
+        with served.client() as nobody:
+            lines = nobody.get(f"/api/tables/{tid}/chat").json()["lines"]
+        assert "Bob bids high" not in [x["text"] for x in lines]
+        with served.client() as dee:
+            dee.post("/api/signup", json={"name": "Dee", "password": "correct horse"})
+            lines = dee.get(f"/api/tables/{tid}/chat").json()["lines"]
+        assert "Bob bids high" in [x["text"] for x in lines]  # a signed-in spectator
+    finally:
+        anonymous.close()
+        watcher.close()
+
+
+def test_one_person_holds_one_seat_of_a_rated_table(served):
+    ann, _cookie = signed_up(served, "Ann")
+    r = ann.post("/api/tables", json={"game": "koplus", "players": 3, "rated": True,
+                                      "start": False,
+                                      "seats": [{"kind": "me"}, {"kind": "me"}, {"kind": "open"}]})
+    assert r.status_code == 409 and "one seat" in r.json()["detail"]
+    r = ann.post("/api/tables", json={"game": "koplus", "players": 2, "rated": True,
+                                      "seats": [{"kind": "me"}, {"kind": "open"}]})
+    tid = r.json()["table"]["id"]
+    r = ann.post(f"/api/tables/{tid}/join", json={"seat": 1})
+    assert r.status_code == 409 and "one seat" in r.json()["detail"]
+    assert ann.get(f"/api/tables/{tid}").json()["table"]["status"] == "waiting"
+
+
+def test_one_socket_holds_one_seat_of_a_rated_table(served):
+    tid, _clients, _cookies, tokens = _rated(served, "koplus")  # nothing hidden: still one
+    ws = served.socket(f"/ws/tables/{tid}")
+    try:
+        ws.send(json.dumps({"type": "hello", "tokens": tokens}))
+        assert frame(ws, lambda f: f["seats"] != [])["seats"] == [0]
+        ws.send(json.dumps({"type": "view", "seat": 1}))
+        assert reply(ws, "error")["code"] == "forbidden"
+    finally:
+        ws.close()
+
+
+# ---------------------------------------------------------------------- hot-seat
+def test_a_hot_seat_socket_holds_only_its_own_persons_seats(served):
+    ann, ann_cookie = signed_up(served, "Ann")
+    r = ann.post("/api/tables", json={"game": "kontor", "players": 3, "seats": [
+        {"kind": "me", "name": "Ann"}, {"kind": "me", "name": "Ada"}, {"kind": "open"}]})
+    assert r.status_code == 201, r.text
+    tid = r.json()["table"]["id"]
+    own = [t["token"] for t in r.json()["tokens"]]
+    bob, _cookie = signed_up(served, "Bob")
+    r = bob.post(f"/api/tables/{tid}/join", json={"seat": 2})
+    assert r.status_code == 200, r.text
+    bobs = r.json()["tokens"][0]["token"]
+    for cookie, tokens in ((ann_cookie, [bobs]), (None, [*own, bobs]), (None, [own[0], bobs])):
+        ws = served.socket(f"/ws/tables/{tid}", cookie)
+        try:
+            ws.send(json.dumps({"type": "hello", "tokens": tokens}))
+            seats = frame(ws, lambda f: f["seats"] != [])["seats"]
+            assert 2 not in seats and seats in ([0, 1], [0])
+            ws.send(json.dumps({"type": "view", "seat": 2}))
+            assert reply(ws, "error")["code"] == "forbidden"
+        finally:
+            ws.close()

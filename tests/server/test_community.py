@@ -366,6 +366,7 @@ def test_lobby_chat_socket_sends_history_then_live_lines(people):
 def test_spectators_are_hidden_from_players_at_a_rated_table_until_the_end(people):
     tid = _table(people, rated=True)
     assert people.client.app.state.services.tables.tables[tid].meta.rated is True
+    people.add("Dee", "correct horse")
     with people.be("Ann").websocket_connect(f"/ws/tables/{tid}") as ann_ws, \
             people.be("Cy").websocket_connect(f"/ws/tables/{tid}") as cy_ws:
         cy_ws.send_json({"type": "chat", "text": "Bob should bid high"})
@@ -377,8 +378,10 @@ def test_spectators_are_hidden_from_players_at_a_rated_table_until_the_end(peopl
         texts = [x["text"] for x in
                  people.be(name).get(f"/api/tables/{tid}/chat").json()["lines"]]
         assert "Bob should bid high" not in texts and "from a player" in texts
-    other = [x["text"] for x in people.be(None).get(f"/api/tables/{tid}/chat").json()["lines"]]
+    other = [x["text"] for x in people.be("Dee").get(f"/api/tables/{tid}/chat").json()["lines"]]
     assert "Bob should bid high" in other  # other spectators read it
+    nobody = people.be(None).get(f"/api/tables/{tid}/chat").json()["lines"]
+    assert "Bob should bid high" not in [x["text"] for x in nobody]  # a player without cookie
     _play_to_end(people, tid, {0: "Ann", 1: "Bob"})
     texts = [x["text"] for x in people.be("Ann").get(f"/api/tables/{tid}/chat").json()["lines"]]
     assert "Bob should bid high" in texts and "The game is over." in texts

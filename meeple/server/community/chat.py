@@ -216,11 +216,13 @@ class ChatService:
 
     # ------------------------------------------------------------------ tables
     def may_read(self, lt: LiveTable, line: ChatLine, who: Holder) -> bool:
-        """Whether ``who`` is shown ``line`` of this table's chat now."""
+        """Whether ``who`` is shown ``line`` of this table's chat now. While a rated game is
+        played, spectators' lines are for signed-in spectators only: a reader who signs in
+        nowhere could be a player who left the cookie out."""
         if line.user_id is not None and line.user_id in self.mutes_of(who.user_id):
             return False
         if line.spectator and line.user_id != who.user_id and hides_spectators(lt) and (
-                is_player(lt, who)):
+                who.user_id is None or is_player(lt, who)):
             return False
         return True
 
