@@ -6,7 +6,7 @@ Plain functions of the state, called by the hooks of :class:`~.rules.BotanikStat
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from meeple.engine import CHANCE, NotationError
 from meeple.engine.i18n import N_, words
@@ -19,6 +19,7 @@ from .components import (
     MAX_REACH,
     NUM_COLOURED,
     SWAP_BASE,
+    TileSet,
     add_action,
     add_parts,
     exits_text,
@@ -26,13 +27,25 @@ from .components import (
     the_tile,
 )
 
-if TYPE_CHECKING:
-    from .rules import BotanikState
-
 _, _n = words(__file__)
 
 
-def action_to_string(state: BotanikState, action: int, player: int) -> str:
+class Position(Protocol):
+    """What the notation reads of a position (``rules.BotanikState`` is one): the rules
+    import this module, never the other way round."""
+
+    pend_tile: int
+    phase: int
+    piles: list[list[int]]
+    rows: list[int]
+    ts: TileSet
+
+    def legal_actions(self, player: int | None = None) -> list[int]: ...
+
+    def releases(self, q: int, j: int, t: int) -> bool: ...
+
+
+def action_to_string(state: Position, action: int, player: int) -> str:
     """An action in the text notation (rules.md §2.7)."""
     ids = state.ts.ids
     if player == CHANCE:
@@ -56,7 +69,7 @@ FORMS = N_(
 )
 
 
-def parse_tile(state: BotanikState, text: str) -> int:
+def parse_tile(state: Position, text: str) -> int:
     """The id of a coloured tile written as text (``R-EL1``)."""
     t = state.ts.index.get(text.strip().upper())
     if t is None or t >= NUM_COLOURED:
@@ -67,7 +80,7 @@ def parse_tile(state: BotanikState, text: str) -> int:
     return t
 
 
-def string_to_action(state: BotanikState, text: str, player: int) -> int:
+def string_to_action(state: Position, text: str, player: int) -> int:
     """The id of an action written in the text notation; :class:`NotationError` says the
     expected forms."""
     s = " ".join(text.lower().split())
@@ -149,7 +162,7 @@ DICT_KEYS = {
 }
 
 
-def action_to_dict(state: BotanikState, action: int, player: int) -> dict[str, Any]:
+def action_to_dict(state: Position, action: int, player: int) -> dict[str, Any]:
     """An action in the dict form (rules.md §2.7)."""
     ids = state.ts.ids
     if player == CHANCE:
@@ -166,7 +179,7 @@ def action_to_dict(state: BotanikState, action: int, player: int) -> dict[str, A
     return {"type": "swap", "column": action - SWAP_BASE}
 
 
-def dict_to_action(state: BotanikState, move: dict[str, Any], player: int) -> int:
+def dict_to_action(state: Position, move: dict[str, Any], player: int) -> int:
     """The id of a dict-form action, read through the text parser; :class:`NotationError`
     names the problem and the expected form."""
     kinds: tuple[str, ...]
@@ -292,7 +305,7 @@ def add_extras(k: int, exits_mask: int | None) -> list[str]:
     return extras
 
 
-def released_words(state: BotanikState, player: int, j: int, t: int, *,
+def released_words(state: Position, player: int, j: int, t: int, *,
                    theirs: bool = False) -> list[str]:
     """The waiting tiles in front of pile ``j`` that tile ``t`` put on it releases, each with
     its side: "the red elbow on your side" (``theirs``: said of the player who moved)."""
@@ -315,7 +328,7 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def describe_action(state: BotanikState, action: int, player: int) -> dict[str, Any]:
+def describe_action(state: Position, action: int, player: int) -> dict[str, Any]:
     """The label of an action and the SVG elements it concerns (``target``, ``cells``)."""
     ids = state.ts.ids
     if player == CHANCE:

@@ -6,11 +6,11 @@ Plain functions of the state, called by the hooks of :class:`~.rules.BotanikStat
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
-from meeple.engine import CHANCE
+from meeple.engine import CHANCE, Game
 from meeple.engine.i18n import N_, words
 from meeple.engine.scores import ScoreLine
 from meeple.engine.words import number_word
@@ -38,10 +38,45 @@ from .components import (
     the_tile,
 )
 
-if TYPE_CHECKING:
-    from .rules import BotanikState
-
 _, _n = words(__file__)
+
+
+class Position(notation.Position, Protocol):
+    """What the views read of a position (``rules.BotanikState`` is one): the rules import
+    this module, never the other way round."""
+
+    arrival: list[int]
+    discarded: list[int]
+    log: list[str]
+    mcomp: list[dict[int, int]]
+    mpipe: list[dict[int, int]]
+    mtile: list[dict[int, int]]
+    pend_adds: list[int]
+    pend_player: int
+    round: int
+    step: int
+    supply: list[int]
+    work: list[tuple[int, int, int]]
+
+    @property
+    def active_player(self) -> int: ...
+
+    @property
+    def g(self) -> Game: ...
+
+    @property
+    def meca_player(self) -> int: ...
+
+    def breakdown(self, p: int) -> dict[str, Any]: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def main_tiles(self, p: int) -> int: ...
+
+    def open_ends(self, p: int) -> int: ...
+
+    def position_after(self, player: int, action: int) -> Position: ...
+
 
 COLOUR_GROUPS = N_("Colour groups")
 FLOWERS = N_("Flowers")
@@ -54,7 +89,7 @@ WSIZE = 2 * WINDOW + 1
 MACHINE_PLANES = 10
 OBS_SIZE = 2 * MACHINE_PLANES * WSIZE * WSIZE + 2 * COLUMNS * 67 + COLUMNS * 67 + COLUMNS + 67 + 8
 
-def machine_json(state: BotanikState, p: int) -> list[dict[str, Any]]:
+def machine_json(state: Position, p: int) -> list[dict[str, Any]]:
     """Every tile of ``p``'s machine: cell, tile id, rotation, exits, in the main network."""
     ts = state.ts
     comp = state.mcomp[p]
@@ -79,7 +114,7 @@ def machine_json(state: BotanikState, p: int) -> list[dict[str, Any]]:
     return out
 
 
-def observation(state: BotanikState, player: int | None) -> dict[str, Any]:
+def observation(state: Position, player: int | None) -> dict[str, Any]:
     """The game's part of the JSON view (Botanik hides nothing: every viewer sees the same)."""
     ids = state.ts.ids
     ph = state.phase
@@ -125,7 +160,7 @@ def observation(state: BotanikState, player: int | None) -> dict[str, Any]:
     return out
 
 
-def observation_tensor(state: BotanikState, player: int) -> np.ndarray:
+def observation_tensor(state: Position, player: int) -> np.ndarray:
     """The observation as a flat float32 array of ``OBS_SIZE`` (layout above)."""
     ts = state.ts
     t = np.zeros(OBS_SIZE, dtype=np.float32)
@@ -174,7 +209,7 @@ def observation_tensor(state: BotanikState, player: int) -> np.ndarray:
     return t
 
 
-def final_breakdown(state: BotanikState) -> list[dict[str, Any]]:
+def final_breakdown(state: Position) -> list[dict[str, Any]]:
     """Each player's final score as a :class:`ScoreLine` (rules.md §6.2): colour groups plus
     flowers; where the points are level, the note gives the tiles in the main network that
     break the tie (§6.3)."""
@@ -274,7 +309,7 @@ SWAPS_WITH = (
 """The log's words for a Meca-Botanist swapped with the top of a pile."""
 
 
-def describe(state: BotanikState, player: int, action: int) -> str:
+def describe(state: Position, player: int, action: int) -> str:
     """A move of the log in the game's words, from the state before it: a tile dealt or
     revealed; a tile put on a space or a central pile and the tiles it releases; a released
     tile added to the machine; a Meca-Botanist swap; tiles that fit nowhere; the end."""
@@ -316,7 +351,7 @@ def describe(state: BotanikState, player: int, action: int) -> str:
     return _("{what}.", what="; ".join([out, *then]))
 
 
-def describe_setup(state: BotanikState) -> str:
+def describe_setup(state: Position) -> str:
     """The set-up in one line: the tiles dealt onto the central piles and the first tiles
     revealed into the arrival (all face up)."""
     dealt = sum(len(p) for p in state.piles)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from meeple.engine import CHANCE, NotationError
 from meeple.engine.i18n import N_, words
@@ -38,10 +38,44 @@ from .components import (
     WATER,
 )
 
-if TYPE_CHECKING:
-    from .rules import KontorState
-
 _, _n = words(__file__)
+
+
+class Setup(Protocol):
+    """What the notation reads of the game (``rules.Kontor`` is one): the field's size and
+    where each kind of action's ids start."""
+
+    O: int
+    BUY: int
+    PLACE: int
+    REMOVE: int
+    SHIP: int
+    SKIP: int
+
+    def cell_id(self, i: int) -> str: ...
+
+    def idx(self, x: int, y: int) -> int: ...
+
+    def on_grid(self, x: int, y: int) -> bool: ...
+
+    def xy(self, i: int) -> tuple[int, int]: ...
+
+    def xy_text(self, i: int) -> str: ...
+
+
+class Position(Protocol):
+    """What the notation reads of a position (``rules.KontorState`` is one): the rules
+    import this module, never the other way round."""
+
+    card: int
+    cell: list[int]
+    phase: int
+    step: int
+    tasks: list[tuple[int, int, int]]
+
+    @property
+    def game(self) -> Setup: ...
+
 
 _CELL = r"\(\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*\)"
 _RE_PLACE = re.compile(
@@ -62,7 +96,7 @@ DICT_FORMS = ('{"type": "choose", "card": "red-15"} | {"type": "place", "card": 
 _CHANCE_TYPES = {T_CROSS: "deal", T_HAND: "draw", T_TOP: "turn"}
 
 
-def action_to_string(state: KontorState, action: int, player: int) -> str:
+def action_to_string(state: Position, action: int, player: int) -> str:
     """An action in the rules' notation, e.g. ``place red-15 (2,-1) crane=wine``."""
     g = state.game
     if player == CHANCE:
@@ -83,7 +117,7 @@ def action_to_string(state: KontorState, action: int, player: int) -> str:
     return "buy" if action == g.BUY else "skip"
 
 
-def _cell_of(state: KontorState, xs: str, ys: str) -> int:
+def _cell_of(state: Position, xs: str, ys: str) -> int:
     x, y = int(xs), int(ys)
     if not state.game.on_grid(x, y):
         o = state.game.O
@@ -93,7 +127,7 @@ def _cell_of(state: KontorState, xs: str, ys: str) -> int:
     return state.game.idx(x, y)
 
 
-def string_to_action(state: KontorState, text: str, player: int) -> int:
+def string_to_action(state: Position, text: str, player: int) -> int:
     """Read the notation (case and spaces are free; a leading ``red:`` is allowed)."""
     g = state.game
     t = text.strip().lower()
@@ -145,13 +179,13 @@ def string_to_action(state: KontorState, text: str, player: int) -> int:
                           text=repr(text), forms=FORMS))
 
 
-def chance_type(state: KontorState) -> str:
+def chance_type(state: Position) -> str:
     """The dict type of the chance node now: a card dealt to the cross, drawn into a hand
     (also a bought special card) or turned up as a pile's visible top."""
     return _CHANCE_TYPES[state.tasks[0][0]] if state.tasks else "draw"
 
 
-def action_to_dict(state: KontorState, action: int, player: int) -> dict[str, Any]:
+def action_to_dict(state: Position, action: int, player: int) -> dict[str, Any]:
     """The dict form of an action (rules 4.8), e.g. ``{"type": "ship", "cell": [-1, 0]}``."""
     g = state.game
     if player == CHANCE:
@@ -174,7 +208,7 @@ def action_to_dict(state: KontorState, action: int, player: int) -> dict[str, An
     return {"type": "buy" if action == g.BUY else "skip"}
 
 
-def dict_to_action(state: KontorState, move: dict[str, Any], player: int) -> int:
+def dict_to_action(state: Position, move: dict[str, Any], player: int) -> int:
     """Read the dict form (rules 4.8) through the text parser; :class:`NotationError`
     names the expected form for anything malformed."""
 
@@ -354,7 +388,7 @@ def _sentence(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def describe_action(state: KontorState, action: int, player: int) -> dict[str, Any]:
+def describe_action(state: Position, action: int, player: int) -> dict[str, Any]:
     """The label of an action and the picture's elements it points at (``cell-R-C`` on the
     padded grid, ``hand-<card>``)."""
     g = state.game
@@ -403,7 +437,7 @@ def describe_action(state: KontorState, action: int, player: int) -> dict[str, A
     return {"label": label, "kind": "skip"}
 
 
-def place_words(state: KontorState, action: int, log: bool = False,
+def place_words(state: Position, action: int, log: bool = False,
                 then: list[str] | None = None) -> str:
     """A placement in words: the label ("Place the red harbour card 15 with wine, just above
     the anchor") or, with ``log``, the log's words for it with what the player did besides

@@ -3,7 +3,7 @@ tensor and the final breakdown. Plain functions of the state; the State's hooks 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -44,10 +44,79 @@ from .components import (
     WATER,
 )
 
-if TYPE_CHECKING:
-    from .rules import KontorState
-
 _, _n = words(__file__)
+
+
+class Setup(notation.Setup, Protocol):
+    """What the views read of the game (``rules.Kontor`` is one)."""
+
+    G: int
+    N: int
+    W: int
+    off: int
+    num_players: int
+    mode: str
+    expansion: bool
+    export: bool
+    limited: bool
+    open_piles: bool
+    special: bool
+    special_pile: int
+    water_pile: int
+
+    def xy_list(self, mask: int) -> list[list[int]]: ...
+
+
+class Position(notation.Position, Protocol):
+    """What the views read of a position (``rules.KontorState`` is one): the rules import
+    this module, never the other way round."""
+
+    acting: int
+    areas: dict[int, int]
+    chit_supply: list[int]
+    chits: list[int]
+    chosen: list[int]
+    closed: list[tuple[int, int, int, tuple[int, ...]]]
+    coins: list[int]
+    crane: list[int]
+    ended: str
+    frame: list[int]
+    hands: list[list[int]]
+    keepers: list[int]
+    land: int
+    legal: int
+    log: list[str]
+    order: list[int]
+    public: list[bool]
+    queue: list[list[int]]
+    revealed: list[int]
+    round: int
+    ship: int
+    ship_moves: int
+    stored: list[int]
+    supply: list[Any]
+    top: list[int]
+    treasury: int
+    unseen: list[list[int]]
+    valued: list[int]
+    water: int
+    won: list[int]
+
+    @property
+    def game(self) -> Setup: ...
+
+    def area_counts(self, mask: int) -> list[int]: ...
+
+    def final_result(self) -> dict[str, Any]: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def legal_actions(self, player: int | None = None) -> list[int]: ...
+
+    def position_after(self, player: int, action: int) -> Position: ...
+
+    def winner_of(self, counts: list[int]) -> int: ...
+
 
 MAX_LOG = 40
 """How many of the last log lines the observation carries."""
@@ -96,7 +165,7 @@ def _tie_note(x: dict[str, Any], players: list[dict[str, Any]]) -> str:
               "Level on points: {n} areas won in all, no harbour card in hand", won)
 
 
-def final_breakdown(state: KontorState) -> list[dict[str, Any]]:
+def final_breakdown(state: Position) -> list[dict[str, Any]]:
     """The final scoring (rules 6.3) as one :class:`ScoreLine` per player: the parts the mode
     scores, which add up to the total, and a note where a tie on points is broken."""
     g = state.game
@@ -114,7 +183,7 @@ def final_breakdown(state: KontorState) -> list[dict[str, Any]]:
     return out
 
 
-def observation(state: KontorState, player: int | None) -> dict[str, Any]:
+def observation(state: Position, player: int | None) -> dict[str, Any]:
     """The game's part of the JSON view: only what ``player`` may see (``None``: public)."""
     g = state.game
     n = g.num_players
@@ -204,7 +273,7 @@ def observation(state: KontorState, player: int | None) -> dict[str, Any]:
 
 
 
-def observation_tensor(state: KontorState, player: int) -> np.ndarray:
+def observation_tensor(state: Position, player: int) -> np.ndarray:
     """What ``player`` sees as a float32 array of ``game.observation_shape``: 21 planes over the
     padded grid, then the players' counts, the phase and the cards."""
     g = state.game
@@ -347,7 +416,7 @@ def planes(game: Any) -> list[dict[str, Any]]:
 
 # ------------------------------------------------------------------ the move log in words
 
-def _player_words(state: KontorState, owner: int, player: int) -> str:
+def _player_words(state: Position, owner: int, player: int) -> str:
     """Another player as the sentence of ``player``'s move names them: by colour, the colour
     of their harbour cards ("their opponent" with two players; by colour in chance's
     sentences)."""
@@ -356,13 +425,13 @@ def _player_words(state: KontorState, owner: int, player: int) -> str:
     return _(notation.PLAYER_WORDS[owner])
 
 
-def _subject(state: KontorState, owner: int, player: int) -> str:
+def _subject(state: Position, owner: int, player: int) -> str:
     """``owner`` as one of the subjects of a clause in ``player``'s sentence: "they" for the
     player themselves."""
     return _("they") if owner == player else _player_words(state, owner, player)
 
 
-def _hand_of(state: KontorState, owner: int, player: int) -> str:
+def _hand_of(state: Position, owner: int, player: int) -> str:
     """``owner``'s hand as ``player``'s sentence says it: "their hand", "the red player's
     hand"."""
     if owner == player:
@@ -406,7 +475,7 @@ def _charges(revealed: list[int]) -> list[int]:
     return out
 
 
-def _tax_words(state: KontorState, paid: list[tuple[int, int]], player: int) -> list[str]:
+def _tax_words(state: Position, paid: list[tuple[int, int]], player: int) -> list[str]:
     """The tax paid, one clause per amount: "every player pays 1 coin of tax", "they pay 1
     coin of tax", "the red player and the black player each pay 1 coin of tax"."""
     out = []
@@ -430,7 +499,7 @@ def _tax_words(state: KontorState, paid: list[tuple[int, int]], player: int) -> 
     return out
 
 
-def _withdrawn(state: KontorState, q: int, player: int, k: int, card: int) -> str:
+def _withdrawn(state: Position, q: int, player: int, k: int, card: int) -> str:
     """``q`` cannot pay the tax ``k`` and is withdrawn, their card going back to the hand."""
     if q == player:
         if card >= 0:
@@ -449,7 +518,7 @@ def _withdrawn(state: KontorState, q: int, player: int, k: int, card: int) -> st
               "{player} cannot pay {n} coins of tax and is withdrawn", k, player=who)
 
 
-def _events(before: KontorState, after: KontorState, player: int) -> list[str]:
+def _events(before: Position, after: Position, player: int) -> list[str]:
     """What the round brought about after a move, from the lines the game logged for it: the
     reveal, the tax paid and who is withdrawn for not paying it (rules 4.3), a revealed card
     that has nowhere to go and goes back to its owner's hand (4.4 step 1), the cards that go
@@ -502,7 +571,7 @@ def _events(before: KontorState, after: KontorState, player: int) -> list[str]:
     return world
 
 
-def _then(before: KontorState, after: KontorState, player: int) -> tuple[list[str], list[str]]:
+def _then(before: Position, after: Position, player: int) -> tuple[list[str], list[str]]:
     """What followed a move of ``player``: what they did besides (a coin taken, areas closed
     and who wins them, the card drawn from the top of a pile, seen by all), and what happened
     (the reveal and the tax, cards that go back to a hand, the end of the game)."""
@@ -540,7 +609,7 @@ def _clauses(head: str, happened: list[str]) -> str:
     return head + "".join(_("; {clause}", clause=x) for x in happened) + _(".")
 
 
-def describe(state: KontorState, player: int, action: int) -> str:
+def describe(state: Position, player: int, action: int) -> str:
     """A move of the log in the game's words, from the state before it: a card dealt, drawn
     or turned up; a card chosen, laid (and the coin, the areas it closes, the card drawn),
     the patrol ship moved, a special card bought, a card removed."""
@@ -584,7 +653,7 @@ def describe(state: KontorState, player: int, action: int) -> str:
     return _clauses(notation.and_list([head, *did]) if did else head, happened)
 
 
-def describe_unseen(state: KontorState, player: int) -> str:
+def describe_unseen(state: Position, player: int) -> str:
     """A move the viewer may not know yet: a card chosen in secret, or a card drawn unseen
     (which pile it came from is public)."""
     if player >= 0:
@@ -607,7 +676,7 @@ def describe_unseen(state: KontorState, player: int) -> str:
     return _clauses(head, then)
 
 
-def describe_setup(state: KontorState) -> str:
+def describe_setup(state: Position) -> str:
     """The set-up in one line: the starting cross, the hands, the face-up tops of the piles."""
     g = state.game
     cross = sum(1 for c in state.cell if c >= 0 and CARD_KIND[c] == WATER)

@@ -4,17 +4,49 @@ as dicts, and the labels and pointer targets the clients show for them."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from meeple.engine import CHANCE, NotationError
+from meeple.engine.grid import Grid
 from meeple.engine.i18n import N_, memo, words
 
 from .components import SHAPE_NAMES, SHAPE_TARGET
 
-if TYPE_CHECKING:
-    from .rules import Geometry, KoPlusState
-
 _, _n = words(__file__)
+
+
+class Board(Protocol):
+    """What the notation reads of the board's geometry (``rules.Geometry`` is one)."""
+
+    size: int
+    rows: int
+    cols: int
+    grid: Grid
+    pass_id: int
+    mask: list[int]
+
+    def cells_of(self, action: int) -> list[tuple[int, int]]: ...
+
+
+class Setup(Protocol):
+    """What the notation reads of the game (``rules.KoPlus`` is one)."""
+
+    section_count: int
+
+
+class Position(Protocol):
+    """What the notation reads of a position (``rules.KoPlusState`` is one): the rules
+    import this module, never the other way round."""
+
+    layout: tuple[tuple[int, int], ...]
+    psum: bytes | None
+
+    @property
+    def game(self) -> Setup: ...
+
+    @property
+    def geo(self) -> Board: ...
+
 
 PLACE = re.compile(r"^(X|U\s*([0-3]))\s*@?\s*(\d+)\s*[,;\s]\s*(\d+)$", re.IGNORECASE)
 DEAL = re.compile(r"^(?:deal\s*)?S?\s*(\d{1,2})\s*/\s*(\d)\s*(?:@\s*(\d+))?$", re.IGNORECASE)
@@ -28,7 +60,7 @@ def section_name(section: int) -> str:
     return f"S{section + 1:02d}"
 
 
-def placement(state: KoPlusState, action: int) -> tuple[int, int, int]:
+def placement(state: Position, action: int) -> tuple[int, int, int]:
     """A placement's orientation index (0 = X, 1..4 = U0..U3) and anchor row and column."""
     geo = state.geo
     k, rest = divmod(action, geo.size)
@@ -36,7 +68,7 @@ def placement(state: KoPlusState, action: int) -> tuple[int, int, int]:
     return k, r, c
 
 
-def action_to_string(state: KoPlusState, action: int, player: int) -> str:
+def action_to_string(state: Position, action: int, player: int) -> str:
     """``X@r,c``, ``Uk@r,c`` or ``pass``; a chance outcome is ``deal Snn/q @pos``."""
     if player == CHANCE:
         section, q = divmod(action, 4)
@@ -50,7 +82,7 @@ def action_to_string(state: KoPlusState, action: int, player: int) -> str:
     return f"{SHAPE_NAMES[k]}@{r},{c}"
 
 
-def parse_place(state: KoPlusState, text: str) -> int:
+def parse_place(state: Position, text: str) -> int:
     """The action id of a placement written ``X@r,c`` or ``Uk@r,c``."""
     m = PLACE.match(text.strip())
     if not m:
@@ -66,7 +98,7 @@ def parse_place(state: KoPlusState, text: str) -> int:
     return k * geo.size + geo.grid.index(r, c)
 
 
-def string_to_action(state: KoPlusState, text: str, player: int) -> int:
+def string_to_action(state: Position, text: str, player: int) -> int:
     """The action id of a text form (see :func:`action_to_string`)."""
     if player == CHANCE:
         m = DEAL.match(text)
@@ -121,7 +153,7 @@ def place_words(r: int, c: int) -> str:
     return _("row {row}, column {column}", row=r + 1, column=c + 1)
 
 
-def describe_action(state: KoPlusState, action: int, player: int) -> dict[str, Any]:
+def describe_action(state: Position, action: int, player: int) -> dict[str, Any]:
     """A label in player words, and the cell ids the client points at and highlights."""
     if player == CHANCE:
         section, q = divmod(action, 4)
@@ -142,7 +174,7 @@ def describe_action(state: KoPlusState, action: int, player: int) -> dict[str, A
 
 
 @memo(maxsize=16384)
-def _placement_words(geo: Geometry, action: int, points: int | None) -> dict[str, Any]:
+def _placement_words(geo: Board, action: int, points: int | None) -> dict[str, Any]:
     """:func:`describe_action` of a placement on a board of ``geo``'s size catching
     ``points`` (the same on every table: kept once per language)."""
     k, rest = divmod(action, geo.size)
@@ -168,7 +200,7 @@ def _placement_words(geo: Geometry, action: int, points: int | None) -> dict[str
     }
 
 
-def action_to_dict(state: KoPlusState, action: int, player: int) -> dict[str, Any]:
+def action_to_dict(state: Position, action: int, player: int) -> dict[str, Any]:
     """The rules' dict form of an action."""
     if player == CHANCE:
         n, q = divmod(action, 4)
@@ -180,7 +212,7 @@ def action_to_dict(state: KoPlusState, action: int, player: int) -> dict[str, An
     return {"type": "place", "shape": SHAPE_NAMES[k], "cell": [r, c]}
 
 
-def dict_to_action(state: KoPlusState, move: dict[str, Any], player: int) -> int:
+def dict_to_action(state: Position, move: dict[str, Any], player: int) -> int:
     """The action id of the rules' dict form: ``{"type": "place", "shape": "U2", "cell":
     [6, 5]}``, ``{"type": "pass"}`` or (chance) ``{"type": "deal", "section": "S05",
     "rotation": 1, "position": 4}``; :class:`NotationError` on anything else."""

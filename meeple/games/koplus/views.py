@@ -4,7 +4,7 @@ observation tensor and the final breakdown."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -15,10 +15,61 @@ from meeple.engine.scores import ScoreLine
 from . import notation
 from .components import SECTION_SIZE, SHAPE_NAMES, SHAPE_TARGET, TILES_PER_PLAYER
 
-if TYPE_CHECKING:
-    from .rules import KoPlusState
-
 _, _n = words(__file__)
+
+
+class Board(notation.Board, Protocol):
+    """What the views read of the board's geometry (``rules.Geometry`` is one)."""
+
+    cells: list[tuple[int, ...]]
+    shape_ids: tuple[int, int]
+
+    def ids_of(self, ids: int) -> list[int]: ...
+
+
+class Setup(notation.Setup, Protocol):
+    """What the views read of the game (``rules.KoPlus`` is one)."""
+
+    rows: int
+    cols: int
+    rotations: int
+    section_grid: tuple[int, int]
+    sections: tuple[tuple[tuple[int, ...], ...], ...]
+
+
+class Position(notation.Position, Protocol):
+    """What the views read of a position (``rules.KoPlusState`` is one): the rules import
+    this module, never the other way round."""
+
+    aliens: bytes | None
+    bonus_left: list[int]
+    bonus_turn: bool
+    cand: int
+    current_player: int
+    inner: tuple[int, int, int, int]
+    nplayers: int
+    placed: list[tuple[int, int]]
+    running: list[int]
+    taken: list[int]
+
+    @property
+    def game(self) -> Setup: ...
+
+    @property
+    def geo(self) -> Board: ...
+
+    def can_place(self, player: int) -> bool: ...
+
+    def cells_of(self, action: int) -> list[tuple[int, int]]: ...
+
+    def final_result(self) -> list[dict[str, Any]] | None: ...
+
+    def final_scoring(self) -> list[dict[str, Any]]: ...
+
+    def position_after(self, player: int, action: int) -> Position: ...
+
+    def top_shape(self, player: int) -> int: ...
+
 
 ALIENS_CAUGHT = N_("Aliens caught")
 LARGEST_GROUP = N_("Largest group")
@@ -32,7 +83,7 @@ SHAPE_LETTERS = {0: "X", 1: "U", -1: None}
 """A top tile's shape as the observation names it (``None``: the stack is empty)."""
 
 
-def board_aliens(state: KoPlusState) -> Sequence[int]:
+def board_aliens(state: Position) -> Sequence[int]:
     """The alien value of every cell, row-major; while dealing, of the sections laid so far."""
     if state.aliens is not None:
         return state.aliens
@@ -49,7 +100,7 @@ def board_aliens(state: KoPlusState) -> Sequence[int]:
     return aliens
 
 
-def observation(state: KoPlusState, player: int | None) -> dict[str, Any]:
+def observation(state: Position, player: int | None) -> dict[str, Any]:
     """The board, the tiles, the stacks, scores and bonus turns left, and the phase."""
     geo = state.geo
     game = state.game
@@ -112,7 +163,7 @@ def observation(state: KoPlusState, player: int | None) -> dict[str, Any]:
     }
 
 
-def score_lines(state: KoPlusState) -> list[ScoreLine]:
+def score_lines(state: Position) -> list[ScoreLine]:
     """One score line per player for the end-of-game scoring (rules 6.2), as if the game
     ended now: the aliens caught, the largest-group bonus and the two penalties, adding up to
     the final score; where the tiles in hand break a tie on points, the note gives them
@@ -139,7 +190,7 @@ def score_lines(state: KoPlusState) -> list[ScoreLine]:
     return lines
 
 
-def final_breakdown(state: KoPlusState) -> list[dict[str, Any]] | None:
+def final_breakdown(state: Position) -> list[dict[str, Any]] | None:
     """The observation's final breakdown: the score lines once the game is over, else
     ``None``."""
     if state.final_result() is None:
@@ -147,7 +198,7 @@ def final_breakdown(state: KoPlusState) -> list[dict[str, Any]] | None:
     return [line.to_json() for line in score_lines(state)]
 
 
-def observation_tensor(state: KoPlusState, player: int) -> np.ndarray:
+def observation_tensor(state: Position, player: int) -> np.ndarray:
     """Planes (rows × cols each): aliens/5, owner per seat counted from ``player``, empty,
     inner area, then ``player``'s legal-by-board anchors per orientation (X, U0..U3);
     then per seat from ``player``: score/100, tiles left/12, top tile is U, bonus left/3;
@@ -212,7 +263,7 @@ def planes(game: Any) -> list[dict[str, Any]]:
 
 # ------------------------------------------------------------------ the move log in words
 
-def describe(state: KoPlusState, player: int, action: int) -> str:
+def describe(state: Position, player: int, action: int) -> str:
     """A move of the log in the game's words, from the state before it: a board section laid
     (chance), or a tile laid with the aliens it catches, a bonus turn, the end of the game."""
     if player == CHANCE:
@@ -254,7 +305,7 @@ def describe(state: KoPlusState, player: int, action: int) -> str:
     return _("{placed} and {caught}.", placed=placed, caught=catch)
 
 
-def describe_setup(state: KoPlusState) -> str:
+def describe_setup(state: Position) -> str:
     """The board built by its chance events, in one line."""
     laid = len(state.layout)
     rows, cols = state.game.section_grid

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from meeple.engine import CHANCE, NotationError
 from meeple.engine.i18n import N_, number, words
@@ -33,10 +33,20 @@ from .components import (
     place_id,
 )
 
-if TYPE_CHECKING:
-    from .rules import KozoState
-
 _, _n = words(__file__)
+
+
+class Position(Protocol):
+    """What the notation reads of a position (``rules.KozoState`` is one): the rules import
+    this module, never the other way round."""
+
+    phase: int
+    top: list[int]
+
+    def placements(self) -> list[int]: ...
+
+    def resting_cubes(self, action: int) -> tuple[float, list[tuple[int, int, float]]]: ...
+
 
 _PLACE_RE = re.compile(r"^p\s*(\d+)\s*\.\s*(\d+)\s*@\s*\(?\s*(\d+)\s*,\s*(\d+)\s*\)?$")
 _ASK_RE = re.compile(r"^p\s*(\d+)\s*\??$")
@@ -63,7 +73,7 @@ CHANCE_DICT_FORMS = {
 """The dict forms of the chance outcomes, by ``type``."""
 
 
-def action_to_string(state: KozoState, action: int, player: int) -> str:
+def action_to_string(state: Position, action: int, player: int) -> str:
     if player == CHANCE:
         if state.phase == DRAW:
             return f"draw {action + 2}"
@@ -83,7 +93,7 @@ def action_to_string(state: KozoState, action: int, player: int) -> str:
     raise ValueError(f"no Kozo action has id {action}")
 
 
-def string_to_action(state: KozoState, text: str, player: int) -> int:
+def string_to_action(state: Position, text: str, player: int) -> int:
     t = " ".join(text.lower().split())
     if player == CHANCE:
         m = _TREMOR_RE.match(t)
@@ -137,7 +147,7 @@ def string_to_action(state: KozoState, text: str, player: int) -> int:
     raise NotationError(_("{text}: {form}", text=repr(text), form=_(FORMS)))
 
 
-def action_to_dict(state: KozoState, action: int, player: int) -> dict[str, Any]:
+def action_to_dict(state: Position, action: int, player: int) -> dict[str, Any]:
     """The dict form of an action (rules 2.7), e.g. ``{"type": "balance", "column": [2, 1]}``;
     chance outcomes are ``{"type": "draw", "size": s}`` and ``{"type": "tremor", "step":
     [i, j]}``."""
@@ -160,7 +170,7 @@ def action_to_dict(state: KozoState, action: int, player: int) -> dict[str, Any]
     raise ValueError(f"no Kozo action has id {action}")
 
 
-def dict_to_action(state: KozoState, move: dict[str, Any], player: int) -> int:
+def dict_to_action(state: Position, move: dict[str, Any], player: int) -> int:
     """Read the dict form (rules 2.7) by checking its keys and reading the equivalent text
     form; :class:`NotationError` names the expected form."""
     chance = player == CHANCE
@@ -205,7 +215,7 @@ def dict_to_action(state: KozoState, move: dict[str, Any], player: int) -> int:
                               move=repr(move), why=str(e), form=form)) from None
 
 
-def orientations_text(state: KozoState, piece: int) -> str:
+def orientations_text(state: Position, piece: int) -> str:
     """The orientations of a piece (typed as ``P7`` or ``P7?``): cubes as ``xyz`` digits,
     and how many placements of each are legal now."""
     if not 1 <= piece <= NUM_PIECES:
@@ -307,7 +317,7 @@ def rests_words(z: float) -> str:
     return _("on the board") if z == 0 else _("at height {height}", height=_height(z))
 
 
-def describe_action(state: KozoState, action: int, player: int) -> dict[str, Any]:
+def describe_action(state: Position, action: int, player: int) -> dict[str, Any]:
     """The label of an action in player words, and the ring's columns it points at."""
     if player == CHANCE:
         if state.phase == DRAW:

@@ -4,11 +4,11 @@ the observation tensor and the final breakdown."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
-from meeple.engine import CHANCE
+from meeple.engine import CHANCE, Game
 from meeple.engine.grid import iter_bits
 from meeple.engine.i18n import words
 from meeple.engine.scores import ScoreLine
@@ -34,10 +34,39 @@ from .components import (
     TowerEntry,
 )
 
-if TYPE_CHECKING:
-    from .rules import KozoState
-
 _, _n = words(__file__)
+
+
+class Position(notation.Position, Protocol):
+    """What the views read of a position (``rules.KozoState`` is one): the rules import this
+    module, never the other way round."""
+
+    active: int
+    bal: list[int]
+    balances: list[tuple[int, int, int]]
+    events: list[str]
+    first: int
+    game_turn: int
+    last_check: dict[str, Any] | None
+    last_success: list[int]
+    last_taken: list[int]
+    occ: dict[tuple[int, int, int], int]
+    placed: int
+    required_piece: int
+    required_size: int
+    round: int
+    round_log: list[dict[str, Any]]
+    round_points: list[int]
+    totals: list[int]
+    tower: list[TowerEntry]
+    tremor: tuple[float, float]
+
+    @property
+    def game(self) -> Game: ...
+
+    def chooser(self) -> int: ...
+
+    def position_after(self, player: int, action: int) -> Position: ...
 
 
 def scene(tower: Sequence[TowerEntry], balances: Sequence[tuple[int, int, int]],
@@ -63,7 +92,7 @@ def scene(tower: Sequence[TowerEntry], balances: Sequence[tuple[int, int, int]],
     }
 
 
-def last_check_json(state: KozoState) -> dict[str, Any] | None:
+def last_check_json(state: Position) -> dict[str, Any] | None:
     """The last stability check as JSON: what was checked, the verdict, which bodies fell
     and the tower that was judged (``None`` before the first check)."""
     lc = state.last_check
@@ -95,7 +124,7 @@ def last_check_json(state: KozoState) -> dict[str, Any] | None:
     }
 
 
-def observation(state: KozoState, player: int | None) -> dict[str, Any]:
+def observation(state: Position, player: int | None) -> dict[str, Any]:
     """The game's part of the JSON view (perfect information: the same for every viewer)."""
     opts = state.game.options
     ph = state.phase
@@ -144,7 +173,7 @@ def observation(state: KozoState, player: int | None) -> dict[str, Any]:
     return obs
 
 
-def final_breakdown(state: KozoState) -> list[ScoreLine]:
+def final_breakdown(state: Position) -> list[ScoreLine]:
     """One score line per player: the points kept in each round and the game total; a note
     where the tie-break turn (rules.md 6.2) decides between level totals."""
     last_taken = state.game.options["tie_break_turn"] == "last_taken"
@@ -172,7 +201,7 @@ def final_breakdown(state: KozoState) -> list[ScoreLine]:
     return lines
 
 
-def observation_tensor(state: KozoState, player: int) -> np.ndarray:
+def observation_tensor(state: Position, player: int) -> np.ndarray:
     """The position as a flat vector of ``Kozo.observation_shape``, seats relative to
     ``player``."""
     n = state.game.num_players
@@ -242,7 +271,7 @@ def planes(game: Any) -> list[dict[str, Any]]:
 
 # ------------------------------------------------------------------ the move log in words
 
-def _round_end(before: KozoState, after: KozoState, chance: bool = False) -> list[str]:
+def _round_end(before: Position, after: Position, chance: bool = False) -> list[str]:
     """How the round ended with the move, if it did (nothing otherwise); points lost in a
     fall are said of the player who moved ("they"), after a chance event of the tower's
     builder. The first clause is "the tower falls" where it fell."""
@@ -264,7 +293,7 @@ def _round_end(before: KozoState, after: KozoState, chance: bool = False) -> lis
     return [_("the next piece has nowhere to go"), over]
 
 
-def _said(head: str, before: KozoState, after: KozoState, stands: list[str],
+def _said(head: str, before: Position, after: Position, stands: list[str],
           chance: bool = False) -> str:
     """``head``, then what followed: ``stands`` unless the tower fell, and the round's end."""
     end = _round_end(before, after, chance)
@@ -278,7 +307,7 @@ def _said(head: str, before: KozoState, after: KozoState, stands: list[str],
     return _("{what}: {then}.", what=head, then=notation.and_list(then))
 
 
-def describe(state: KozoState, player: int, action: int) -> str:
+def describe(state: Position, player: int, action: int) -> str:
     """A move of the log in the game's words, from the state before it: the piece placed and
     where it rests, the balance cube and the scoring tile taken, the tremor, the draw, and
     whether the tower stood or fell."""

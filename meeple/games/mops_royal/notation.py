@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from meeple.engine import CHANCE, NotationError
 from meeple.engine.i18n import N_, words
@@ -39,13 +39,24 @@ from .components import (
     the_tile_words,
 )
 
-if TYPE_CHECKING:
-    from .rules import MopsRoyalState
-
 _CELL_RE = re.compile(r"\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?")
 _PREFIX_RE = re.compile(r"^p\s*(\d+)\s*:\s*", re.I)
 
 _, _n = words(__file__)
+
+
+class Position(Protocol):
+    """What the notation reads of a position (``rules.MopsRoyalState`` is one): the rules
+    import this module, never the other way round."""
+
+    board: list[int]
+    phase: int
+    rej: list[int]
+    tile: int
+
+    def combination_points(self, p: int, k: int) -> int: ...
+
+    def string_to_action(self, text: str, player: int | None = None) -> int: ...
 
 
 def _cell_form() -> str:
@@ -91,7 +102,7 @@ def _parse_cells(text: str) -> list[int]:
     return out
 
 
-def action_to_string(state: MopsRoyalState, action: int, player: int) -> str:
+def action_to_string(state: Position, action: int, player: int) -> str:
     """The string form of an action (rules 4.4), e.g. ``place (1,-1)``."""
     if player == CHANCE:
         ph = state.phase
@@ -118,7 +129,7 @@ def action_to_string(state: MopsRoyalState, action: int, player: int) -> str:
         + f" flip {_fmt_cell(f)}"
     )
 
-def string_to_action(state: MopsRoyalState, text: str, player: int) -> int:
+def string_to_action(state: Position, text: str, player: int) -> int:
     """Read the string form of an action; :class:`NotationError` says what is wrong."""
     t = text.strip()
     m = _PREFIX_RE.match(t)
@@ -215,7 +226,7 @@ def _parse_score(body: str, text: str) -> int:
                               _("{first} or {last}", first=marks[0], last=marks[1])))
     return PL_SCORE_IDS[k][PL_MARKS[k].index(f)]
 
-def action_to_dict(state: MopsRoyalState, action: int, player: int) -> dict[str, Any]:
+def action_to_dict(state: Position, action: int, player: int) -> dict[str, Any]:
     """The dict form of an action (rules 4.4), e.g. ``{"type": "place", "cell": [1, -1]}``."""
     if player == CHANCE:
         if state.phase == SETUP_START:
@@ -240,7 +251,7 @@ def action_to_dict(state: MopsRoyalState, action: int, player: int) -> dict[str,
         "flip": list(cell_xy(f)),
     }
 
-def dict_to_action(state: MopsRoyalState, d: dict[str, Any], player: int) -> int:
+def dict_to_action(state: Position, d: dict[str, Any], player: int) -> int:
     """Read the dict form of an action; :class:`NotationError` says what is wrong."""
     if "type" not in d:
         raise NotationError(_('an action dict needs a "type", e.g. {example}',
@@ -341,7 +352,7 @@ def layout_place(cell: int, theirs: bool | None = None) -> str:
             else _("{across} and {down} your start tile", across=across, down=down))
 
 
-def _shared(state: MopsRoyalState, player: int, cells: tuple[int, ...] | list[int]) -> str:
+def _shared(state: Position, player: int, cells: tuple[int, ...] | list[int]) -> str:
     """What the tiles on ``cells`` of ``player``'s layout share: "blue tiles" or "bones"."""
     tiles = [state.board[player * NCELLS + i] for i in cells]
     if any(t < 0 for t in tiles):
@@ -360,7 +371,7 @@ def ordinal(seat: int) -> str:
     return _(ORDINALS[seat])
 
 
-def score_words(state: MopsRoyalState, action: int, player: int, log: bool = False) -> str:
+def score_words(state: Position, action: int, player: int, log: bool = False) -> str:
     """What a scoring action does in words: the label ("Score a small corner of bowls for 3
     points, turning face down ...") or, with ``log``, the log's sentence of it ("scores
     ...")."""
@@ -380,7 +391,7 @@ def score_words(state: MopsRoyalState, action: int, player: int, log: bool = Fal
               pts, **params)
 
 
-def describe_action(state: MopsRoyalState, action: int, player: int) -> dict[str, Any]:
+def describe_action(state: Position, action: int, player: int) -> dict[str, Any]:
     """The label of an action and the ids of the cells it points at in the picture."""
     if player == CHANCE:
         if state.phase == SETUP_START:

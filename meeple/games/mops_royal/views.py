@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
-from meeple.engine import CHANCE
+from meeple.engine import CHANCE, Game
 from meeple.engine.grid import bits
 from meeple.engine.i18n import words
 from meeple.engine.scores import ScoreLine
@@ -40,13 +40,47 @@ from .components import (
     cell_xy,
 )
 
-if TYPE_CHECKING:
-    from .rules import MopsRoyalState
-
 _, _n = words(__file__)
 
 
-def observation(state: MopsRoyalState, player: int | None) -> dict[str, Any]:
+class Position(notation.Position, Protocol):
+    """What the views read of a position (``rules.MopsRoyalState`` is one): the rules import
+    this module, never the other way round."""
+
+    caller: int
+    combos: list[list[int]]
+    last: list[tuple[int, int, int, int, int]] | None
+    log: list[list[tuple[int, int, int, int]]]
+    n: int
+    occ: list[int]
+    pub: list[int]
+    rejcost: list[int]
+    round: int
+    score: list[int]
+    start: list[int]
+    status: list[int]
+    step: list[int]
+    stock: list[int]
+    turn: int
+
+    @property
+    def game(self) -> Game: ...
+
+    def face_down_count(self, p: int) -> int: ...
+
+    def history(self) -> list[tuple[int, int]]: ...
+
+    def place_cells(self, p: int) -> int: ...
+
+    def visible_layout(self, q: int, viewer: int | None
+                       ) -> tuple[list[int], int, dict[int, int]]: ...
+
+    def visible_rejections(self, q: int, viewer: int | None) -> int: ...
+
+    def visible_stock(self, q: int, viewer: int | None) -> int: ...
+
+
+def observation(state: Position, player: int | None) -> dict[str, Any]:
     """The game's part of the JSON view for ``player`` (``None``: spectators), holding only
     what that player may see."""
     n = state.n
@@ -136,7 +170,7 @@ def observation(state: MopsRoyalState, player: int | None) -> dict[str, Any]:
     return out
 
 
-def hidden_entries(state: MopsRoyalState, viewer: int | None) -> set[int]:
+def hidden_entries(state: Position, viewer: int | None) -> set[int]:
     """The history entries ``viewer`` may not know yet (rules 4.5): while a round is open,
     every choice another player has made in it, finished or not (his placement stays hidden
     while he is still choosing his scoring). Everything else is public: the start tiles (each
@@ -153,7 +187,7 @@ def hidden_entries(state: MopsRoyalState, viewer: int | None) -> set[int]:
     return out
 
 
-def final_breakdown(state: MopsRoyalState) -> list[dict[str, Any]]:
+def final_breakdown(state: Position) -> list[dict[str, Any]]:
     """One score line per player: the points of his combinations, what his rejections cost
     (in the variant) and his score; where players are level on points, the face-down tiles
     that break the tie."""
@@ -179,7 +213,7 @@ def final_breakdown(state: MopsRoyalState) -> list[dict[str, Any]]:
     return lines
 
 
-def observation_tensor(state: MopsRoyalState, player: int) -> np.ndarray:
+def observation_tensor(state: Position, player: int) -> np.ndarray:
     """The fixed-shape array of what ``player`` sees: per seat 13 planes of the window
     (6 colours, 6 objects, face down), the stock, score, rejections, caller and status."""
     n = state.n
@@ -270,7 +304,7 @@ def planes(game: Any) -> list[dict[str, Any]]:
 
 # ------------------------------------------------------------------ the move log in words
 
-def describe(state: MopsRoyalState, player: int, action: int) -> str:
+def describe(state: Position, player: int, action: int) -> str:
     """A move of the log in the game's words, from the state before it: the start tiles, the
     caller, the tile the caller reveals; where a player puts it, what they score and which
     tile they turn face down."""
@@ -302,7 +336,7 @@ def describe(state: MopsRoyalState, player: int, action: int) -> str:
     return notation.score_words(state, action, player, log=True)
 
 
-def describe_unseen(state: MopsRoyalState, player: int) -> str:
+def describe_unseen(state: Position, player: int) -> str:
     """A move the viewer may not know yet: what it was for, not where or what."""
     if player == CHANCE:
         if state.phase == SETUP_START:
@@ -317,7 +351,7 @@ def describe_unseen(state: MopsRoyalState, player: int) -> str:
     return _("decides in secret where the revealed tile goes.")
 
 
-def describe_setup(state: MopsRoyalState) -> str:
+def describe_setup(state: Position) -> str:
     """The set-up in one line: start tiles, the caller, the first tile revealed (all public)."""
     if state.phase == ROUND and state.tile >= 0:
         return _("Each player's start tile is drawn and laid face up, the caller is chosen at "
