@@ -19,7 +19,7 @@ from typing import Any
 import typer
 from rich.console import Console
 
-from meeple.cli import arena, common, pictures, play, replay, rules, serve
+from meeple.cli import admin, arena, common, pictures, play, replay, rules, serve
 from meeple.cli.common import fail, final_lines, seat_names, show_final, show_result, who
 from meeple.cli.play import Chronicle, MovePrompt, ask_human, run_game
 from meeple.cli.replay import ALL, move_line, record_names
@@ -82,7 +82,7 @@ def choose_language(
                languages=", ".join(i18n.LANGUAGES)))
 
 
-for group in (play, replay, pictures, rules, serve, arena):  # in the order --help lists them
+for group in (play, replay, pictures, rules, serve, admin, arena):  # in the order --help lists them
     app.add_typer(group.commands)
 
 
