@@ -132,6 +132,10 @@ class LiveTable:
         """Encoded frame parts of the current version: each (language, seat)'s view."""
         self._players: dict[str, str] = {}
         """The encoded players of the current version, by language."""
+        self._spectators: dict[tuple[str, tuple[int, ...]], str] = {}
+        """The whole frame of the current version for spectators, by language and late seats
+        (tables without a clock): one text for all of them, however many are waiting to be
+        sent it."""
         self._snapshots: dict[int, State] = {}
         self.last_moved: float | None = None
         """When the last move read or stored was made (``None``: none yet)."""
@@ -191,6 +195,7 @@ class LiveTable:
         self.version += 1
         self._texts = {}
         self._players = {}
+        self._spectators = {}
         self._undo = {}
         self._moved = None
 
@@ -681,6 +686,17 @@ class LiveTable:
             conn.held &= {conn.only}
         conn.view_seat = self.choose_view(conn)
         seat = conn.view_seat
+        if seat is None and conn.only is None and not self.meta.clock:
+            key = (lang, tuple(self.late(time.time())))
+            text = self._spectators.get(key)
+            if text is None:
+                text = self._spectators[key] = self._built(lang, conn)
+            return text
+        return self._built(lang, conn)
+
+    def _built(self, lang: str, conn: Conn) -> str:
+        """The frame of ``conn`` (its seats and view worked out) from the cached parts."""
+        seat = conn.view_seat
         base = self._texts.get((lang, seat))
         if base is None:
             base = self._texts[lang, seat] = views.to_json(self.base_frame(seat))[:-1]
@@ -694,7 +710,7 @@ class LiveTable:
     def broadcast(self) -> None:
         """Mark every connection as due a fresh frame; its writer builds the frame when it
         sends, so several quick changes cost one frame."""
-        self._players = {}  # who is connected may have changed
+        self._players, self._spectators = {}, {}  # who is connected may have changed
         for c in list(self.conns):
             if not c.dirty:
                 c.dirty = True
