@@ -11,7 +11,8 @@ line-up; with more bots than players the games cycle through every ordered choic
 (each pairing in every seat order). Games run on a local process pool (``workers``) or, with
 ``ray``, as Ray tasks (``"local"`` starts a Ray instance on this machine; otherwise the address
 of a running cluster). Every game is saved as a record under ``out_dir/games``, the results as
-``out_dir/results.json`` and the ratings plot as ``out_dir/ratings.png``.
+``out_dir/results.json`` and the ratings plot as ``out_dir/ratings.png`` (but for a run stopped
+by Ctrl-C, which stops at once).
 """
 
 from __future__ import annotations

@@ -466,7 +466,8 @@ def run_arena(
     every bot spec, that the bots fit the seats (with more bots than seats, enough games for
     every pairing in every seat order) and that a Ray address answers. ``on_game(index,
     record)`` is called as each game finishes. Ctrl-C stops the workers at once; the games
-    played so far are written and summarised, with ``interrupted`` set.
+    played so far are written and summarised in results.json, with ``interrupted`` set, and no
+    plot is drawn.
     """
     if games <= 0:
         raise OptionError(_("games must be at least 1, got {number}", number=games))
@@ -563,7 +564,10 @@ def run_arena(
     result.games_planned = games
     result.interrupted = interrupted
     (out_dir / "results.json").write_text(json.dumps(result.to_json(), indent=1))
-    plot_ratings(result, out_dir / "ratings.png")
+    if interrupted:  # Ctrl-C asks to stop now: no plot (drawing one takes seconds)
+        (out_dir / "ratings.png").unlink(missing_ok=True)
+    else:
+        plot_ratings(result, out_dir / "ratings.png")
     return result
 
 

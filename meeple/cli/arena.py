@@ -78,10 +78,12 @@ def arena(
     tables.print(result_table(result))
     if len(result.bots) > 1:
         tables.print(head_to_head_table(result))
-    tables.print(escape(_(
-        "records in {records}, results in {results}, plot in {plot}",
-        records=str(out_dir / "games"), results=str(out_dir / "results.json"),
-        plot=str(out_dir / "ratings.png"))))
+    records, results = str(out_dir / "games"), str(out_dir / "results.json")
+    tables.print(escape(
+        _("records in {records}, results in {results}", records=records, results=results)
+        if result.interrupted else
+        _("records in {records}, results in {results}, plot in {plot}", records=records,
+          results=results, plot=str(out_dir / "ratings.png"))))
     if result.interrupted:
         errors.print(escape(_n(
             "interrupted: {n} of {planned} games was played; the results above are of that "

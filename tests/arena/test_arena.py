@@ -182,13 +182,20 @@ def test_three_players_show_win_rates_and_mean_ranks_not_head_to_head(tmp_path):
 
 
 def test_ctrl_c_stops_the_workers_and_keeps_what_was_played(tmp_path):
-    """Ctrl-C (SIGINT to the terminal's process group): the workers stop at once, and the
-    games played so far are written with their results, ratings and a note."""
+    """Ctrl-C (SIGINT to the terminal's process group): the workers stop at once, the games
+    played so far are written with their results, ratings and a note, and the arena exits
+    without drawing the plot (importing matplotlib and drawing take seconds)."""
     import os
     import signal
     import subprocess
     import sys
     import time
+
+    def waited(condition, what: str, seconds: float = 120) -> None:
+        deadline = time.monotonic() + seconds
+        while not condition():
+            assert time.monotonic() < deadline, what
+            time.sleep(0.2)
 
     out = tmp_path / "run"
     proc = subprocess.Popen(
@@ -196,34 +203,33 @@ def test_ctrl_c_stops_the_workers_and_keeps_what_was_played(tmp_path):
          "--games", "40", "--workers", "2", "--out", str(out), "--no-progress"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
     )
-    deadline = time.monotonic() + 90
-    while not list((out / "games").glob("*.json")) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert list((out / "games").glob("*.json")), "no game finished"
-    os.killpg(proc.pid, signal.SIGINT)
-    t0 = time.monotonic()
-    stdout, stderr = proc.communicate(timeout=30)
-    assert time.monotonic() - t0 < 8, "the arena went on after Ctrl-C"
+    try:
+        waited(lambda: list((out / "games").glob("*.json")), "no game finished")
+        os.killpg(proc.pid, signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=120)  # a hang, not a slow exit, fails here
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
     assert proc.returncode == 130, stderr
     assert "Traceback" not in stderr and "interrupted" in stderr
-    time.sleep(0.5)
-    alive = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True)
-    assert alive.stdout.strip() == "", "workers still running"
+    waited(lambda: subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True,
+                                  text=True).stdout.strip() == "", "workers still running")
     saved = json.loads((out / "results.json").read_text())
     records = list((out / "games").glob("*.json"))
     assert saved["interrupted"] is True and saved["games_planned"] == 40
     assert saved["games"] == len(records) < 40
-    assert (out / "ratings.png").read_bytes()[:4] == b"\x89PNG"
+    assert len(saved["rating_history"]["random"]) == len(records) + 1  # from the start
+    assert not (out / "ratings.png").exists() and "ratings.png" not in stdout
     assert f"{len(records)} of 40 games" in stdout
 
 
-def test_an_unreachable_ray_address_fails_fast(tmp_path):
-    import time
-
-    t0 = time.monotonic()
-    with pytest.raises(meeple.OptionError, match="no Ray cluster answers"):
+def test_an_unreachable_ray_address_is_refused_before_ray_starts(tmp_path):
+    """Nothing listens: refused by meeple's own check of the address, which gives up after
+    RAY_TIMEOUT seconds, before Ray (whose client tries for 20 s or more) is started."""
+    with pytest.raises(meeple.OptionError,
+                       match=r"no Ray cluster answers at 127\.0\.0\.1:1 \(connection refused"):
         run_arena(TINY, ["random"], 2, 2, 1, "127.0.0.1:1", tmp_path, 0, {}, False)
-    assert time.monotonic() - t0 < 6
 
 
 @pytest.mark.slow
@@ -237,21 +243,22 @@ def test_ray_backend_on_a_local_instance(tmp_path, monkeypatch):
     assert not ray.is_initialized()
 
 
-def test_a_ray_address_that_answers_but_is_no_cluster_fails_in_seconds(tmp_path):
-    """An address that takes the connection but is no Ray cluster: a message after about
-    five seconds (Ray itself tries for 20 or more), no traceback, no log lines from Ray."""
+def test_a_ray_address_that_answers_but_is_no_cluster_is_refused_in_seconds(tmp_path):
+    """An address that takes the connection but is no Ray cluster: a message once meeple's own
+    check has waited RAY_TIMEOUT seconds for Ray's answer (Ray itself tries for 20 or more), no
+    traceback, no log lines from Ray."""
     import socket
     import threading
-    import time
+
+    from meeple.arena.core import RAY_TIMEOUT
 
     pytest.importorskip("ray")
     server = socket.create_server(("127.0.0.1", 0))
     port = server.getsockname()[1]
     threading.Thread(target=lambda: [server.accept() for _ in range(50)], daemon=True).start()
-    t0 = time.monotonic()
     try:
-        with pytest.raises(meeple.OptionError, match="no Ray cluster answers"):
+        with pytest.raises(meeple.OptionError, match=rf"no Ray cluster answers at 127\.0\.0\.1:"
+                           rf"{port} \(no answer within {RAY_TIMEOUT:g} s\)"):
             run_arena(TINY, ["random"], 2, 2, 1, f"127.0.0.1:{port}", tmp_path, 0, {}, False)
     finally:
         server.close()
-    assert time.monotonic() - t0 < 15
