@@ -6,9 +6,13 @@ last states it built, so a table's next move only applies the moves since.
 
 from __future__ import annotations
 
+import os
+import signal
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
 import meeple
@@ -21,6 +25,23 @@ _STATES: OrderedDict[str, tuple[list[tuple[int, int]], Any]] = OrderedDict()
 STATES_KEPT = 64
 
 meeple.games()
+
+
+def start(lifeline: Connection) -> None:
+    """Set up a worker: it ends as soon as ``lifeline`` (a pipe whose write end only the
+    server holds) reads its end, so it never outlives the server, even one killed with
+    ``kill -9``; Ctrl-C is for the server, which ends its workers itself (a worker the fork
+    server forks ignores it from the start, see :mod:`.bot_forkserver`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_end_with, args=(lifeline,), name="lifeline", daemon=True).start()
+
+
+def _end_with(lifeline: Connection) -> None:
+    try:
+        lifeline.recv_bytes()  # the server never writes: this returns at its end
+    except (EOFError, OSError):
+        pass
+    os._exit(0)
 
 
 def _state_for(key: str, game_cls: type, players: int, options: dict[str, Any],

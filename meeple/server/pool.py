@@ -10,17 +10,32 @@
   applies the moves since. The pool keeps how long each bot thinks on each game: a bot that
   answers faster than sending it the job would take (:data:`LIGHT_THINK`, the greedy bot in
   KoPlus) is *light* and plays on the event loop.
+
+  The pool is shared fairly between people, not tables: jobs wait in a queue per person
+  (the table's owner, the person asking for a hint) and the people are served in turn, so
+  someone with forty bot-only tables gets one turn like someone with one. Bots' moves come
+  before hints, reviews and other analysis, which never take every process. Guests are
+  cheap, so the tables with thinking bots that guests from one address may have open are
+  counted together (:meth:`BotPool.check_address`).
+
+  The workers end with the server however it ends, ``kill -9`` too: each watches a pipe
+  whose other end only the server holds, and leaves when it reads its end; the fork server
+  and the resource tracker then end by themselves (they wait for the workers).
 """
 
 from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
 import contextvars
 import multiprocessing
 import random
-from collections.abc import Callable
+from collections import OrderedDict, deque
+from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
 from meeple.engine import i18n
@@ -74,23 +89,53 @@ class WorkPool:
 _EXECUTOR: ProcessPoolExecutor | None = None
 """The bots' processes, shared by every app of this process (started on first use, ended when
 the last pool using them stops)."""
+_LIFELINE: tuple[Connection, Connection] | None = None
+"""The pipe the workers watch (read end, write end): they end when the write end closes, when
+the last pool stops or when this process ends, however it ends."""
 _USERS = 0
 """How many started pools use :data:`_EXECUTOR`."""
 
 
 def _executor(workers: int) -> ProcessPoolExecutor:
-    global _EXECUTOR
+    global _EXECUTOR, _LIFELINE
     if _EXECUTOR is None:
         methods = multiprocessing.get_all_start_methods()
         if "forkserver" in methods:
             ctx: Any = multiprocessing.get_context("forkserver")
             # the fork server imports every game once; each worker is a fork of it
-            ctx.set_forkserver_preload(["meeple.server.bot_worker"])
+            ctx.set_forkserver_preload(["meeple.server.bot_forkserver"])
         else:
             ctx = multiprocessing.get_context("spawn")
-        _EXECUTOR = ProcessPoolExecutor(workers, mp_context=ctx)
-        atexit.register(_EXECUTOR.shutdown, wait=False, cancel_futures=True)
+        # only this process holds the write end (pipes are not inherited by the processes it
+        # starts); the read end goes to each worker as it starts
+        _LIFELINE = ctx.Pipe(duplex=False)
+        _EXECUTOR = ProcessPoolExecutor(workers, mp_context=ctx, initializer=bot_worker.start,
+                                        initargs=(_LIFELINE[0],))
     return _EXECUTOR
+
+
+def _end_processes() -> None:
+    """End the bots' processes now (a bot may be thinking: it stops) and let go of the
+    pool's queues, whose semaphores are removed as they go; the fork server and the resource
+    tracker end after the workers. Nothing is left for the exit handlers, which a server
+    stopped by a signal does not run (uvicorn raises the signal again)."""
+    global _EXECUTOR, _LIFELINE
+    executor, _EXECUTOR = _EXECUTOR, None
+    lifeline, _LIFELINE = _LIFELINE, None
+    if executor is None:
+        return
+    processes = list(_processes(executor).values())
+    for process in processes:
+        process.terminate()
+    if lifeline is not None:
+        for end in lifeline:
+            end.close()
+    executor.shutdown(wait=True, cancel_futures=True)
+    for process in processes:
+        process.join(5)
+
+
+atexit.register(_end_processes)
 
 
 def _processes(executor: Executor) -> dict[int, Any]:
@@ -105,6 +150,14 @@ LIGHT_BOTS = frozenset({"random"})
 """Bots light in every game."""
 THINK_SAMPLES = 8
 """Moves of a bot timed in the pool before it may be judged light."""
+GUEST_TABLES_PER_ADDRESS = 6
+"""The most tables with thinking bots that guests from one address may have open at once."""
+GUESTS_KEPT = 64
+"""The guests noted per address."""
+PEOPLE_KEPT = 4096
+"""The people whose last turn in the pool is remembered (the others count as new)."""
+ADDRESSES_KEPT = 10_000
+"""The addresses whose guests are noted."""
 
 
 class ThinkTimes:
@@ -126,15 +179,84 @@ class ThinkTimes:
         return n >= THINK_SAMPLES and mean < LIGHT_THINK
 
 
-class BotPool:
-    """A small pool of processes for bots that search, started on first use; at most
-    ``queue`` moves wait for it at once (the others wait their turn at the table)."""
+@dataclass(eq=False)
+class _Job:
+    """One call waiting for (or running in) the bots' processes."""
 
-    def __init__(self, workers: int = 2, queue: int = 64):
+    person: Hashable
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    answer: asyncio.Future[Any] = field(repr=False)
+
+
+class _Turns:
+    """Jobs waiting, a queue per person; the person served longest ago goes next (someone
+    new first), one job at a time, so everyone waiting takes turns."""
+
+    def __init__(self) -> None:
+        self._queues: dict[Hashable, deque[_Job]] = {}
+        self._served: dict[Hashable, int] = {}
+        self._count = 0
+
+    def __len__(self) -> int:
+        return sum(len(q) for q in self._queues.values())
+
+    def of(self, person: Hashable) -> int:
+        """How many jobs of ``person`` wait."""
+        return len(self._queues.get(person, ()))
+
+    def add(self, job: _Job) -> None:
+        self._queues.setdefault(job.person, deque()).append(job)
+
+    def drop(self, job: _Job) -> None:
+        """Forget a job that is no longer wanted (if it still waits)."""
+        q = self._queues.get(job.person)
+        if q is not None and job in q:
+            q.remove(job)
+            if not q:
+                del self._queues[job.person]
+
+    def next(self) -> _Job | None:
+        """The first job of the person whose turn it is."""
+        if not self._queues:
+            return None
+        # the least recently served; among equals, the first to ask
+        person = min(self._queues, key=lambda p: self._served.get(p, -1))
+        q = self._queues[person]
+        job = q.popleft()
+        if not q:
+            del self._queues[person]
+        self._count += 1
+        self._served[person] = self._count
+        if len(self._served) > PEOPLE_KEPT:
+            self._served = {p: n for p, n in self._served.items()
+                            if p in self._queues or n > self._count - PEOPLE_KEPT // 2}
+        return job
+
+    def clear(self) -> list[_Job]:
+        jobs = [job for q in self._queues.values() for job in q]
+        self._queues.clear()
+        return jobs
+
+
+class BotPool:
+    """A small pool of processes for bots that search, started on first use, shared fairly
+    between people; at most ``queue`` moves wait for it at once (the others wait their turn
+    at the table)."""
+
+    def __init__(self, workers: int = 2, queue: int = 64,
+                 guest_tables_per_address: int = GUEST_TABLES_PER_ADDRESS):
         self.workers, self.limit = workers, queue
+        self.guest_tables_per_address = guest_tables_per_address
         self._executor: Executor | None = None
-        self._slots: asyncio.Semaphore | None = None
+        self._moves = _Turns()
+        self._analysis = _Turns()
+        self._running = 0
+        self._running_analysis = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._guests: OrderedDict[str, OrderedDict[int, None]] = OrderedDict()
         self.waiting = 0
+        """Bots' moves asked for and not answered yet."""
         self.times = ThinkTimes()
 
     @property
@@ -147,6 +269,37 @@ class BotPool:
         """Whether this pool has asked for its processes yet."""
         return self._executor is not None
 
+    def queued(self, person: Hashable) -> int:
+        """How many jobs of ``person`` wait for a process."""
+        return self._moves.of(person) + self._analysis.of(person)
+
+    # ------------------------------------------------------------------ guests per address
+    def guests_at(self, address: str, user_id: int) -> list[int]:
+        """Note that guest ``user_id`` asks from ``address``; the guests noted there (the
+        last few of the last many addresses, in this process)."""
+        guests = self._guests.pop(address, None) or OrderedDict()
+        guests.pop(user_id, None)
+        guests[user_id] = None
+        while len(guests) > GUESTS_KEPT:
+            guests.popitem(last=False)
+        self._guests[address] = guests
+        while len(self._guests) > ADDRESSES_KEPT:
+            self._guests.popitem(last=False)
+        return list(guests)
+
+    def check_address(self, tables: int, adding: int = 1) -> None:
+        """Refuse (429) when guests from one address, who have ``tables`` tables with
+        thinking bots open, would have more than the pool allows with ``adding`` more."""
+        if adding and tables + adding > self.guest_tables_per_address:
+            refusal = Refused(Code.QUOTA, _n(
+                "guests playing from your address already have {n} table with thinking "
+                "bots; finish one first, or sign up",
+                "guests playing from your address already have {n} tables with thinking "
+                "bots; finish one first, or sign up", tables, n=tables))
+            refusal.retry_after = 60
+            raise refusal
+
+    # ------------------------------------------------------------------ the processes
     def _start(self) -> Executor:
         global _USERS
         if self._executor is None:
@@ -165,38 +318,89 @@ class BotPool:
             fut = await asyncio.to_thread(executor.submit, fn, *args)
         return await asyncio.wrap_future(fut)
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+    async def _queue(self, turns: _Turns, person: Hashable, fn: Callable[..., T],
+                     *args: Any) -> T:
+        """``fn(*args)`` in a process once it is ``person``'s turn in ``turns``."""
+        job = _Job(person, fn, args, asyncio.get_running_loop().create_future())
+        turns.add(job)
+        self._hand_out()
+        try:
+            return await job.answer
+        finally:
+            turns.drop(job)  # given up (a move taken back): it no longer waits
+
+    def _hand_out(self) -> None:
+        """Give free processes the next jobs: bots' moves first, then analysis (which never
+        takes the last free process while there is more than one)."""
+        while self._running < self.workers:
+            job = self._moves.next()
+            analysis = job is None
+            if job is None:
+                if self._running_analysis >= max(1, self.workers - 1):
+                    return
+                job = self._analysis.next()
+                if job is None:
+                    return
+            self._running += 1
+            self._running_analysis += analysis
+            task = asyncio.create_task(self._work(job, analysis))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _work(self, job: _Job, analysis: bool) -> None:
+        try:
+            answer = await self._submit(job.fn, *job.args)
+        except asyncio.CancelledError:
+            if not job.answer.done():
+                job.answer.cancel()
+            raise
+        except Exception as e:
+            if not job.answer.done():
+                job.answer.set_exception(e)
+        else:
+            if not job.answer.done():
+                job.answer.set_result(answer)
+        finally:
+            self._running -= 1
+            self._running_analysis -= analysis
+            self._hand_out()
+
+    async def run(self, fn: Callable[..., T], *args: Any, person: Hashable = None) -> T:
         """``fn(*args)`` in one of the bots' processes (a module-level function: it is pickled
-        by name), for analysis work such as hints and reviews, in the language in use."""
-        return await self._submit(bot_worker.speaking, i18n.language(), fn, *args)
+        by name), for analysis work such as hints and reviews, in the language in use, in
+        ``person``'s turn after the bots' moves."""
+        return await self._queue(self._analysis, person, bot_worker.speaking,
+                                 i18n.language(), fn, *args)
 
     async def act(self, key: str, game: Any, moves: list[tuple[int, int]], seat: int,
-                  spec: str, rng: random.Random, seconds: float | None) -> int:
-        """The move of bot ``spec`` in ``seat`` of the game after ``moves``."""
-        if self._slots is None:
-            self._slots = asyncio.Semaphore(self.workers * 2)
+                  spec: str, rng: random.Random, seconds: float | None,
+                  person: Hashable = None) -> int:
+        """The move of bot ``spec`` in ``seat`` of the game after ``moves`` at table ``key``,
+        in the turn of ``person`` (the table's owner; by default the table itself)."""
         self.waiting += 1
         try:
-            async with self._slots:
-                action, thought = await self._submit(
-                    bot_worker.think, key, type(game), game.num_players, dict(game.options),
-                    moves, seat, spec, rng.getrandbits(62), seconds)
-                self.times.note(game.name, spec, thought)
-                return action
+            action, thought = await self._queue(
+                self._moves, key if person is None else person, bot_worker.think, key,
+                type(game), game.num_players, dict(game.options), moves, seat, spec,
+                rng.getrandbits(62), seconds)
+            self.times.note(game.name, spec, thought)
+            return int(action)
         finally:
             self.waiting -= 1
 
     def stop(self) -> None:
-        """Let go of the processes; the last pool to stop ends them (a server stopped by a
-        signal does not run its exit handlers, and its workers would be left behind)."""
-        global _EXECUTOR, _USERS
+        """Drop the jobs waiting and let go of the processes; the last pool to stop ends them
+        and their queues (a server stopped by a signal does not run its exit handlers, and
+        its workers would be left behind)."""
+        global _USERS
+        with contextlib.suppress(RuntimeError):  # their event loop may be closed already
+            for job in self._moves.clear() + self._analysis.clear():
+                job.answer.cancel()
+            for task in list(self._tasks):
+                task.cancel()
         if self._executor is None:
             return
         self._executor = None
         _USERS -= 1
-        if _USERS == 0 and _EXECUTOR is not None:
-            executor, _EXECUTOR = _EXECUTOR, None
-            processes = list(_processes(executor).values())
-            executor.shutdown(wait=False, cancel_futures=True)
-            for process in processes:
-                process.terminate()  # a bot may be thinking: it stops now
+        if _USERS == 0:
+            _end_processes()

@@ -427,6 +427,7 @@ class TableService:
         names: Sequence[str | None] | None = None,
         rated: bool = False,
         key: str | None = None,
+        address: str | None = None,
     ) -> tuple[LiveTable, Tokens]:
         """A new table owned by ``user``; ``seats`` are (choice, bot spec) per player (default:
         the creator, then open seats). Starts at once when ``start`` and every seat is filled.
@@ -435,7 +436,8 @@ class TableService:
 
         ``rated``: a rated table (the game's standard options, at least two people at the
         start; no moves taken back). ``key``: the request's own key: asking again with the same
-        key within a few minutes answers the first table (with new seat tokens)."""
+        key within a few minutes answers the first table (with new seat tokens). ``address``:
+        where the request came from (guests there share a limit of tables with thinking bots)."""
         again = self._created_with(user, key)
         if again is not None:
             return again, self._again(again, user)
@@ -472,7 +474,7 @@ class TableService:
         stored_clock = clock_of(clock)
         if stored_clock and stored_clock["on_timeout"] == OnTimeout.BOT:
             check_bot(stored_clock["bot"], game)
-        self.check_quota(user, [s.bot for s in rows if s.kind == SeatKind.BOT])
+        self.check_quota(user, [s.bot for s in rows if s.kind == SeatKind.BOT], address=address)
         if rated and start and all(r.kind != SeatKind.OPEN for r in rows):
             check_rated_people(rows)
         try:
@@ -554,9 +556,11 @@ class TableService:
         await self.changed(lt)
 
     def check_quota(self, user: UserRecord, bots: Sequence[str | None], *,
-                    new_table: bool = True, replacing: str | None = None) -> None:
+                    new_table: bool = True, replacing: str | None = None,
+                    address: str | None = None) -> None:
         """Refuse (429, or 503 when the bots' pool is full) unless ``user`` may open one more
-        table (``new_table``) with ``bots`` in it."""
+        table (``new_table``) with ``bots`` in it; a guest asking from ``address`` also
+        within the tables with thinking bots that guests there may have."""
         q = self.quotas
         mine = self.store.owned_open(user.id)
         have: list[str | None] = [b for bots in mine.values() for b in bots]
@@ -572,6 +576,10 @@ class TableService:
         if len(search) > q.search_bots:
             raise _quota(_("at most {search_bots} thinking (mcts) bots at your open tables at "
                            "once", search_bots=q.search_bots))
+        if new_table and address is not None and user.guest and any(map(is_search_bot, bots)):
+            self.bots.check_address(sum(
+                any(map(is_search_bot, table)) for guest in self.bots.guests_at(address, user.id)
+                for table in self.store.owned_open(guest).values()))
         if any(is_search_bot(b) for b in bots) and self.bots.full:
             raise Busy(_("the bots are busy thinking for other tables; try again shortly"))
 
@@ -968,7 +976,7 @@ class TableService:
                 seconds = None if deadline is None else max(0.05, deadline - time.monotonic())
                 moves = [(e.player, e.action) for e in lt.log]
                 action = await self.bots.act(lt.id, lt.game, moves, seat, spec, self.rng,
-                                             seconds)
+                                             seconds, person=lt.meta.owner_id)
             lt.bot_tasks.pop(seat, None)
             await self.act(lt, seat, int(action), n, bot=True)
         except Refused as e:

@@ -32,6 +32,7 @@ SERVER = """
 import sys, uvicorn
 from meeple.server.app import create_app
 app = create_app(sys.argv[1], bot_delay=0.0)
+app.state.services.tables.bots.guest_tables_per_address = 10**6  # every guest is local
 if len(sys.argv) > 3:  # a short time limit per move at tables without a clock
     app.state.services.tables.move_limit = float(sys.argv[3])
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
@@ -64,38 +65,36 @@ def running_server(d: Path, move_limit: float | None = None) -> Iterator[str]:
     """A fresh meeple server (its own SQLite file in ``d``) on a free port, as its base URL;
     ``move_limit``: the seconds a move may take at tables without a clock."""
     port = _free_port()
-    log = open(d / "server.log", "w")
     extra = [] if move_limit is None else [str(move_limit)]
-    proc = subprocess.Popen(
+    with open(d / "server.log", "w") as log, subprocess.Popen(
         [sys.executable, "-c", SERVER, f"sqlite:///{d / 'meeple.db'}", str(port), *extra],
         cwd=d,
         stdout=log,
         stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
+    ) as proc:
         try:
-            with urllib.request.urlopen(base + "/healthz", timeout=2):
-                break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                log.close()
-                text = (d / "server.log").read_text()
-                raise RuntimeError("the server did not start:\n" + text) from None
-            time.sleep(0.2)
-    # The first listing imports every game; do it before the browser waits on it.
-    with urllib.request.urlopen(base + "/api/games", timeout=60):
-        pass
-    try:
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+            base = f"http://127.0.0.1:{port}"
+            deadline = time.monotonic() + 120
+            while True:
+                try:
+                    with urllib.request.urlopen(base + "/healthz", timeout=2):
+                        break
+                except OSError:
+                    if proc.poll() is not None or time.monotonic() > deadline:
+                        text = (d / "server.log").read_text()
+                        raise RuntimeError("the server did not start:\n" + text) from None
+                    time.sleep(0.2)
+            # The first listing imports every game; do it before the browser waits on it.
+            with urllib.request.urlopen(base + "/api/games", timeout=60):
+                pass
+            yield base
+        finally:  # ended however the test went (its bots' workers end with it)
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
 
 
 @pytest.fixture(scope="session")

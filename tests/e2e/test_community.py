@@ -258,24 +258,26 @@ def seeded(tmp_path):
     log = open(tmp_path / "server.log", "w")
     proc = subprocess.Popen([sys.executable, "-c", SEEDED, url, str(port)], cwd=tmp_path,
                             stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(base + "/healthz", timeout=2):
-                break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(Path(tmp_path / "server.log").read_text()) from None
-            time.sleep(0.2)
-    yield base
-    proc.terminate()
     try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(10)
-    log.close()
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/healthz", timeout=2):
+                    break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(Path(tmp_path / "server.log").read_text()) from None
+                time.sleep(0.2)
+        yield base
+    finally:  # ended however the test went (its bots' workers end with it)
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+        log.close()
 
 
 def test_profile_chart_follow_invite_and_leaderboard(browser, seeded, artifacts):

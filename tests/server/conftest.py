@@ -10,7 +10,9 @@ import subprocess
 import tempfile
 import time
 import uuid
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,6 +26,33 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def end_process(proc: subprocess.Popen[Any], wait: float = 20) -> None:
+    """Terminate ``proc``, and kill it if it has not ended within ``wait`` seconds (a server's
+    bot workers end with it either way)."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(wait)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    proc.wait()
+
+
+@pytest.fixture
+def processes() -> Iterator[Callable[..., subprocess.Popen[Any]]]:
+    """Start processes (``processes(argv, **popen_options)``) that end with the test."""
+    started: list[subprocess.Popen[Any]] = []
+
+    def start(argv: list[str], **options: Any) -> subprocess.Popen[Any]:
+        proc = subprocess.Popen(argv, **options)
+        started.append(proc)
+        return proc
+
+    yield start
+    for proc in started:
+        end_process(proc)
 
 
 @pytest.fixture(autouse=True)
@@ -119,5 +148,4 @@ def redis_url():
     try:
         yield f"redis://127.0.0.1:{port}/0"
     finally:
-        proc.terminate()
-        proc.wait(5)
+        end_process(proc, 5)

@@ -1,5 +1,7 @@
-"""A real server process (uvicorn on SQLite): seat tokens never reach its access log, and
-kill -9 loses no acknowledged move (a few rounds, bounded time)."""
+"""A real server process (uvicorn on SQLite): seat tokens never reach its access log, kill -9
+loses no acknowledged move (a few rounds, bounded time), and no process of the bots outlives
+the server, however it ends. Every server is started by the ``processes`` fixture, which ends
+it with the test."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from .conftest import free_port
 from .util import stored_moves
 
 ROOT = Path(__file__).resolve().parents[2]
+MEEPLE = str(Path(sys.executable).with_name("meeple"))
 SERVER = """
 import sys, uvicorn
 from tests.engine.tinygame import register_tiny
@@ -32,16 +35,19 @@ uvicorn.run(create_app(sys.argv[1]), host="127.0.0.1", port=int(sys.argv[2]),
 class Server:
     """``python -c SERVER`` on a free port, its output in a file."""
 
-    def __init__(self, db_url: str, log: Path):
+    def __init__(self, processes, db_url: str, log: Path, argv: list[str] | None = None,
+                 **options):
+        """``argv``: the command (the port is added), by default ``python -c SERVER``."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = log
         out = log.open("ab")
-        self.proc = subprocess.Popen([sys.executable, "-c", SERVER, db_url, str(self.port)],
-                                     cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-                                     env=dict(os.environ, PYTHONPATH=str(ROOT)))
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
+        argv = argv or [sys.executable, "-c", SERVER, db_url]
+        self.proc = processes([*argv, str(self.port)], cwd=ROOT, stdout=out,
+                              stderr=subprocess.STDOUT,
+                              env=dict(os.environ, PYTHONPATH=str(ROOT)), **options)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and self.proc.poll() is None:
             try:
                 if httpx.get(self.base + "/healthz", timeout=1).status_code == 200:
                     return
@@ -59,11 +65,11 @@ class Server:
             self.proc.wait(20)
 
 
-def test_seat_tokens_never_reach_the_access_log(tmp_path):
+def test_seat_tokens_never_reach_the_access_log(tmp_path, processes):
     from websockets.sync.client import connect
 
     log = tmp_path / "server.log"
-    server = Server(f"sqlite:///{tmp_path / 'm.db'}", log)
+    server = Server(processes, f"sqlite:///{tmp_path / 'm.db'}", log)
     try:
         c = httpx.Client(base_url=server.base)
         c.post("/api/guest", json={"name": "Ann"})
@@ -114,10 +120,10 @@ def _player(base: str, tid: str, tokens: list[str], acked: list, stop: threading
                 return
 
 
-def test_kill_9_loses_no_acknowledged_move(tmp_path):
+def test_kill_9_loses_no_acknowledged_move(tmp_path, processes):
     url = f"sqlite:///{tmp_path / 'm.db'}"
     log = tmp_path / "server.log"
-    server = Server(url, log)
+    server = Server(processes, url, log)
     acked: dict[str, list] = {}
     try:
         for _round in range(3):
@@ -142,7 +148,7 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path):
             stop.set()
             for t in threads:
                 t.join(10)
-            server = Server(url, log)
+            server = Server(processes, url, log)
     finally:
         server.stop()
     total = 0
@@ -176,27 +182,78 @@ def _descendants(pid: int) -> set[int]:
     return out
 
 
-def test_a_stopped_server_leaves_no_bot_process_behind(tmp_path):
-    server = Server(f"sqlite:///{tmp_path / 'm.db'}", tmp_path / "server.log")
-    try:
-        c = httpx.Client(base_url=server.base)
-        c.post("/api/guest", json={"name": "Ann"})
+def _busy_meeple_serve(processes, tmp_path: Path) -> tuple[Server, set[int]]:
+    """A real ``meeple serve`` (in its own process group, as a terminal runs it) whose bots
+    are thinking at two tables of search bots, and every process below it (the bots'
+    workers, their fork server and the resource tracker)."""
+    server = Server(processes, "", tmp_path / "server.log",
+                    argv=[MEEPLE, "serve", "--db", f"sqlite:///{tmp_path / 'm.db'}", "--port"],
+                    start_new_session=True)
+    c = httpx.Client(base_url=server.base, timeout=30)
+    c.post("/api/guest", json={"name": "Ann"})
+    tables = []
+    for _ in range(2):
         r = c.post("/api/tables", json={"game": "koplus", "players": 2, "seats": [
-            {"kind": "bot", "bot": "mcts:1"}, {"kind": "bot", "bot": "greedy"}]})
+            {"kind": "bot", "bot": "mcts:5"}, {"kind": "bot", "bot": "mcts:5"}]})
         assert r.status_code == 201, r.text
-        tid = r.json()["table"]["id"]
-        deadline = time.monotonic() + 60
-        while c.get(f"/api/tables/{tid}").json()["table"]["move_number"] < 12:
-            assert time.monotonic() < deadline, "the bots did not play"
-            time.sleep(0.2)
-        workers = _descendants(server.proc.pid)
-        assert workers  # the bots think in processes of their own
-    finally:
-        server.stop()
-    deadline = time.monotonic() + 10
-    while alive := {p for p in workers if _running(p)}:
-        assert time.monotonic() < deadline, f"left behind: {sorted(alive)}"
+        tables.append(r.json()["table"]["id"])
+    deadline = time.monotonic() + 120
+    while True:  # both tables played, and the bots' workers (the fork server's children) run
+        below = _descendants(server.proc.pid)
+        workers = {p for p in below if _parent(p) != server.proc.pid}
+        if len(workers) >= 2 and all(
+                c.get(f"/api/tables/{tid}").json()["table"]["move_number"] >= 4
+                for tid in tables):
+            break
+        assert time.monotonic() < deadline, "the bots did not play"
+        time.sleep(0.2)
+    return server, below
+
+
+def _left(processes: set[int], ceiling: float = 60) -> set[int]:
+    """The ``processes`` still running after waiting up to ``ceiling`` seconds for them."""
+    deadline = time.monotonic() + ceiling
+    while (alive := {p for p in processes if _running(p)}) and time.monotonic() < deadline:
         time.sleep(0.1)
+    return alive
+
+
+def test_a_killed_server_leaves_no_process_behind(tmp_path, processes):
+    """kill -9 of a server whose bots are thinking: its workers, their fork server and the
+    resource tracker all end too (the workers watch a pipe only the server holds)."""
+    server, below = _busy_meeple_serve(processes, tmp_path)
+    server.kill()
+    left = _left(below)
+    for pid in left:  # this test's processes end with it, whatever it finds
+        os.kill(pid, signal.SIGKILL)
+    assert not left, f"left behind: {sorted(left)}"
+
+
+def test_a_stopped_server_ends_its_bots_without_a_word(tmp_path, processes):
+    """Ctrl-C of ``meeple serve`` (SIGINT to its whole process group, bots included) or a
+    service manager's SIGTERM while the bots think: everything ends, and nothing is said on
+    the way out: no worker's traceback, no "leaked semaphore objects" of the resource
+    tracker (the pool's queues are let go of before the server exits)."""
+    for how in ("ctrl-c", "sigterm"):
+        d = tmp_path / how
+        d.mkdir()
+        server, below = _busy_meeple_serve(processes, d)
+        if how == "ctrl-c":
+            os.killpg(server.proc.pid, signal.SIGINT)
+        else:
+            server.proc.terminate()
+        server.proc.wait(60)
+        assert not _left(below), how
+        said = server.log.read_text()
+        assert "Finished server process" in said
+        assert "leaked" not in said and "Traceback" not in said, (how, said[-3000:])
+
+
+def _parent(pid: int) -> int | None:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 def _running(pid: int) -> bool:

@@ -289,7 +289,8 @@ def test_hint_workers_are_readied_for_the_seat_holder_only(app, client):
     assert r.status_code == 403 and "casual tables" in r.json()["detail"]
 
 
-def test_the_first_hint_of_a_fresh_server_is_quick_once_its_button_is_shown(tmp_path):
+def test_the_first_hint_of_a_fresh_server_is_quick_once_its_button_is_shown(tmp_path,
+                                                                           processes):
     """A new server process starts its bots' processes only when asked: the page asks when it
     shows the Hint button, and the first hint then answers within 2 s."""
     import http.cookiejar
@@ -303,7 +304,7 @@ def test_the_first_hint_of_a_fresh_server_is_quick_once_its_button_is_shown(tmp_
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    proc = subprocess.Popen(
+    proc = processes(  # ended with the test, however it goes
         [str(Path(sys.executable).with_name("meeple")), "serve", "--port", str(port),
          "--db", f"sqlite:///{tmp_path / 'meeple.db'}"],
         cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

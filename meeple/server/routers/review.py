@@ -70,7 +70,7 @@ async def get_hint(lt: TableDep, s: ServicesDep, reviews: ReviewsDep, uid: UserI
     reviews.hints += 1
     try:
         out = await s.tables.bots.run(hint_part, type(g), g.num_players, dict(g.options),
-                                      moves, seat, len(moves))
+                                      moves, seat, len(moves), person=uid or lt.id)
     finally:
         reviews.hints -= 1
     return {**out, "move_number": len(moves)}

@@ -56,7 +56,7 @@ TOKEN_IN_URL = N_("seat tokens never go in the address: send it in the X-Seat-To
 
 @router.post("", status_code=201, **ANSWER)  # type: ignore[arg-type]
 async def create_table(
-    body: NewTable, user: CurrentUser, tables: TablesDep,
+    body: NewTable, user: CurrentUser, tables: TablesDep, request: Request, s: ServicesDep,
     idempotency_key: Annotated[str | None, Header(min_length=1, max_length=100)] = None,
 ) -> dict[str, Any]:
     """A new table; the creator sits in its ``"me"`` seats and gets their seat tokens. The
@@ -66,10 +66,11 @@ async def create_table(
     clock = body.clock.model_dump() if body.clock is not None and not isinstance(
         body.clock, str) else body.clock
     lt, tokens = await tables.create(
-        user, game, [(s.kind, s.bot) for s in body.seats] if body.seats else None,
+        user, game, [(seat.kind, seat.bot) for seat in body.seats] if body.seats else None,
         visibility=body.visibility, clock=clock, start=body.start,
         rated=body.rated, key=body.request_id or idempotency_key,
-        names=[s.name for s in body.seats] if body.seats else None,
+        names=[seat.name for seat in body.seats] if body.seats else None,
+        address=s.settings.proxies.client(request),
     )
     return {"table": lt.summary(user.id), "tokens": tokens}
 
