@@ -63,10 +63,11 @@ class Sockets:
         self.by_session: dict[str, set[Opened]] = {}
         self.by_user: dict[int, set[Opened]] = {}
 
-    def open(self, conn: HTTPConnection, address: str, user_id: int | None,
-             on_end: Callable[[], None]) -> Opened | None:
+    async def open(self, conn: HTTPConnection, address: str, user_id: int | None,
+                   on_end: Callable[[], None], sessions: auth.Sessions) -> Opened | None:
         """Register a socket that was just accepted (``None``: its address has too many
-        open). ``on_end`` closes it when its session ends."""
+        open). ``on_end`` closes it when its session ends; a session that ended while the
+        socket opened (after ``user_id`` was read from it) closes it at once."""
         cookie = conn.cookies.get(auth.COOKIE) if user_id is not None else None
         opened = Opened(address, auth.token_hash(cookie) if cookie else None, user_id, on_end,
                         asyncio.get_running_loop())
@@ -78,6 +79,8 @@ class Sockets:
             if opened.session is not None and user_id is not None:
                 self.by_session.setdefault(opened.session, set()).add(opened)
                 self.by_user.setdefault(user_id, set()).add(opened)
+        if cookie and await asyncio.to_thread(sessions.load, cookie) != user_id:
+            on_end()
         return opened
 
     def close(self, opened: Opened) -> None:

@@ -112,7 +112,8 @@ async def lobby_socket(ws: WebSocket, s: ServicesDep, c: CommunityDep, uid: User
         return
     await ws.accept()
     conn = LobbyConn(uid)
-    opened = sockets.open(ws, s.settings.proxies.client(ws), uid, lambda: _end(conn))
+    opened = await sockets.open(ws, s.settings.proxies.client(ws), uid,
+                                lambda: _end(conn), s.cookies)
     if opened is None:
         await refuse(ws, _("too many connections from your address; close some first"))
         return

@@ -59,7 +59,8 @@ async def play(ws: WebSocket, table_id: str, tables: TablesDep, s: ServicesDep,
         return
     await ws.accept()
     conn = Conn(user_id=uid)
-    opened = sockets.open(ws, s.settings.proxies.client(ws), uid, lambda: _end(conn))
+    opened = await sockets.open(ws, s.settings.proxies.client(ws), uid,
+                                lambda: _end(conn), s.cookies)
     if opened is None:
         await refuse(ws, _("too many connections from your address; close some first"))
         return
@@ -164,8 +165,8 @@ async def my_turns(ws: WebSocket, tables: TablesDep, s: ServicesDep, uid: UserId
         await ws.close(code=UNAUTHORIZED_CLOSE)
         return
     queue = tables.watch(uid)
-    opened = sockets.open(ws, s.settings.proxies.client(ws), uid,
-                          lambda: queue.put_nowait(SESSION_ENDED))
+    opened = await sockets.open(ws, s.settings.proxies.client(ws), uid,
+                                lambda: queue.put_nowait(SESSION_ENDED), s.cookies)
     if opened is None:
         tables.unwatch(uid, queue)
         await refuse(ws, _("too many connections from your address; close some first"))
