@@ -40,6 +40,7 @@ SERVER = """
 import os, sys, uvicorn
 from meeple.server import create_app
 app = create_app(sys.argv[1], bot_delay=0.0, redis_url=sys.argv[3] or None)
+app.state.services.tables.bots.guest_tables_per_address = 10**6  # its guests share one address
 if os.environ.get("MEEPLE_PROFILE"):
     import cProfile, signal
     prof = cProfile.Profile()
