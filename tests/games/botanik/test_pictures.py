@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -287,19 +286,3 @@ def test_the_released_tile_is_previewed_at_each_place():
     text = plain(render.text(obs, NAMES))
     assert "Released to  ●  Alice: ○└✿ red elbow with a flower" in text
     assert "It fits at row,column: -1,0  0,-1  0,1  1,0" in text
-
-
-def test_rendering_is_fast():
-    s = positions(2, {}, seeds=[5])[-2]
-    obs = s.observation(0)
-    render.svg(obs, NAMES)
-    best = min(_timed(lambda: render.svg(obs, NAMES)) for _ in range(5))
-    assert best < 0.02
-    best = min(_timed(lambda: render.text(obs, NAMES)) for _ in range(5))
-    assert best < 0.02
-
-
-def _timed(f):
-    t = time.perf_counter()
-    f()
-    return time.perf_counter() - t
