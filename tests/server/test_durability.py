@@ -230,14 +230,12 @@ def test_bots_keep_to_the_tables_time_control(sqlite_url, monkeypatch):
             "clock": {"kind": "per_move", "seconds": 0.5, "on_timeout": "forfeit"}})
         assert r.status_code == 201, r.text
         tid = r.json()["table"]["id"]
-        started = time.monotonic()
         with client.websocket_connect(f"/ws/tables/{tid}") as ws:
             f = _play_some(ws, 0, 3)
             f = frames_until(ws, lambda f: f["status"] == "finished", limit=200)
         assert f["result"].get("forfeit") is None
     assert len(PatientBot.budgets) == 3
     assert all(b is not None and 0 < b <= 0.5 for b in PatientBot.budgets)
-    assert time.monotonic() - started < 15
 
 
 def test_a_burst_of_changes_reaches_the_other_process_in_order_on_one_connection(redis_url):

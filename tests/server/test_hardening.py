@@ -341,17 +341,23 @@ def test_replays_run_off_the_event_loop(client):
     s = client.app.state.services  # type: ignore[attr-defined]
     lt = s.tables.table(tid)
     real = lt._replay
-    lt._replay = lambda n, seat: (time.sleep(1.5), real(n, seat))[1]
+    started, answered, held = threading.Event(), threading.Event(), []
+
+    def slow(n, seat):  # held until /healthz has answered (a minute, if it cannot answer)
+        started.set()
+        held.append(answered.wait(60))
+        return real(n, seat)
+
+    lt._replay = slow
     done = []
     t = threading.Thread(target=lambda: done.append(
         client.get(f"/api/tables/{tid}/replay", params={"move": 2}).status_code))
     t.start()
-    time.sleep(0.2)
-    t0 = time.monotonic()
+    assert started.wait(60)
     assert client.get("/healthz").status_code == 200
-    assert time.monotonic() - t0 < 0.5
+    answered.set()
     t.join()
-    assert done == [200]
+    assert done == [200] and held == [True]
 
 
 def test_a_search_bot_thinks_in_another_process(client):
