@@ -33,8 +33,9 @@ CHROMIUM = os.environ.get("MEEPLE_CHROMIUM", "/usr/bin/chromium")
 SERVER = """
 import sys, uvicorn
 from meeple.server import create_app
-uvicorn.run(create_app(sys.argv[1], bot_delay=0.0), host="127.0.0.1", port=int(sys.argv[2]),
-            log_level="warning")
+from meeple.server.deps import roomy_rates
+uvicorn.run(create_app(sys.argv[1], bot_delay=0.0, rates=roomy_rates()), host="127.0.0.1",
+            port=int(sys.argv[2]), log_level="warning")
 """
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 SHORT = {"kozo": {"rounds": 1}, "kontor": {"max_rounds": 4}}

@@ -39,7 +39,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SERVER = """
 import os, sys, uvicorn
 from meeple.server import create_app
-app = create_app(sys.argv[1], bot_delay=0.0, redis_url=sys.argv[3] or None)
+from meeple.server.deps import roomy_rates
+app = create_app(sys.argv[1], bot_delay=0.0, redis_url=sys.argv[3] or None, rates=roomy_rates())
 app.state.services.tables.bots.guest_tables_per_address = 10**6  # its guests share one address
 if os.environ.get("MEEPLE_PROFILE"):
     import cProfile, signal

@@ -316,9 +316,9 @@ def _pct(x: float) -> str:
     return _("{percent}%", percent=round(100 * x))
 
 
-def _check(final: State, viewer: int | None) -> None:
+def _check(final: State, viewer: int | None, ended: bool = False) -> None:
     game = final.game
-    if not final.is_terminal():
+    if not final.is_terminal() and not ended:
         raise ValueError(_("only a finished game has a review"))
     if viewer is not None and not 0 <= viewer < game.num_players:
         raise ValueError(_("seat must be 0..{last}", last=str(game.num_players - 1)))
@@ -359,12 +359,14 @@ def _found_of(data: dict[str, Any]) -> _Search | None:
 
 
 def estimate_positions(final: State, viewer: int | None, start: int, stop: int,
-                       iterations: int | None = None) -> list[dict[str, Any]]:
+                       iterations: int | None = None, ended: bool = False,
+                       ) -> list[dict[str, Any]]:
     """The searches of charted positions ``start`` to ``stop`` (indices into
     :func:`positions`), as JSON: a review is worked out in such parts (the server runs them
     in its process pool, keeps each part as it comes and resumes from them after a
-    restart), then put together by :func:`assemble`."""
-    _check(final, viewer)
+    restart), then put together by :func:`assemble`. ``ended``: the game ended before its
+    rules end it (a player resigned or left): ``final`` is its last position."""
+    _check(final, viewer, ended)
     return _estimate(final.game, viewer, positions(final), start, stop, iterations)
 
 
@@ -388,7 +390,7 @@ def _estimate(game: Game, viewer: int | None, charted: tuple[list[int], list[Sta
 
 def estimate_part(game: str | type[Game], players: int, options: dict[str, Any],
                   moves: list[tuple[int, int]], viewer: int | None, start: int, stop: int,
-                  iterations: int | None = None) -> list[dict[str, Any]]:
+                  iterations: int | None = None, ended: bool = False) -> list[dict[str, Any]]:
     """:func:`estimate_positions` from a game (its name or class), options and moves (what a worker
     process is sent)."""
     from meeple.engine import load
@@ -397,15 +399,16 @@ def estimate_part(game: str | type[Game], players: int, options: dict[str, Any],
     state = g.new_initial_state()
     for p, a in moves:
         state.apply(a, p)
-    return estimate_positions(state, viewer, start, stop, iterations)
+    return estimate_positions(state, viewer, start, stop, iterations, ended)
 
 
 def assemble(final: State, viewer: int | None, found: Sequence[dict[str, Any]], *,
              names: Sequence[str | None] | None = None, iterations: int | None = None,
-             seconds: float = 0.0) -> Review:
+             seconds: float = 0.0, ended: bool = False) -> Review:
     """The review from every charted position's search (:func:`estimate_positions`, in
-    order): the chart, the turning points and the better moves."""
-    _check(final, viewer)
+    order): the chart, the turning points and the better moves (``ended``: see
+    :func:`estimate_positions`)."""
+    _check(final, viewer, ended)
     game = final.game
     where, states = positions(final)
     if len(found) != len(where):

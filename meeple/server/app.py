@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import gc
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -23,9 +23,9 @@ from meeple.bots.hint import ready
 from meeple.engine import MeepleError, i18n
 from meeple.engine.i18n import N_
 
-from . import auth
+from . import auth, deps
 from .community import Community
-from .deps import Services, Settings
+from .deps import Limiter, Rate, Services, Settings
 from .domain import Quotas, Refused
 from .language import Speaking
 from .pool import BotPool, WorkPool
@@ -77,6 +77,7 @@ def create_app(
     bots: BotPool | None = None,
     smtp_url: str | None = None,
     warm_bots: bool = False,
+    rates: Mapping[str, Rate] | None = None,
 ) -> FastAPI:
     """The web platform on the database ``db_url`` (migrations applied now), or on ``store``.
 
@@ -88,6 +89,9 @@ def create_app(
     requests and of thinking bots; ``smtp_url``: the SMTP server of turn e-mails (none: no
     e-mail); ``warm_bots``: start the bots' processes with the server, so the first hint or
     search bot answers at once instead of after their start-up of several seconds.
+    ``rates``: the rate limits of some kinds of costly routes, per person and per address
+    (the others keep :data:`~meeple.server.deps.RATES`); with ``redis_url`` every process
+    shares the counts.
     """
     if store is None:
         if db_url is None:
@@ -98,11 +102,12 @@ def create_app(
                         secure_cookies=secure_cookies, bot_delay=bot_delay, redis_url=redis_url,
                         allowed_origins=list(allowed_origins) if allowed_origins is not None
                         else None, proxies=Proxies(trusted_proxies), smtp_url=smtp_url,
-                        warm_bots=warm_bots)
+                        warm_bots=warm_bots, rates={**deps.RATES, **(rates or {})})
     service = TableService(store, bot_delay=bot_delay, quotas=quotas, work=work, bots=bots)
     services = Services(settings=settings, store=store, tables=service,
                         cookies=auth.Sessions(store),
-                        limiter=auth.RateLimit(*login_limit))
+                        limiter=auth.RateLimit(*login_limit),
+                        rates=Limiter(settings.rates, redis_url))
 
     app = FastAPI(title="meeple", lifespan=_lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.services = services
@@ -110,6 +115,7 @@ def create_app(
     services.cookies.on_end.append(app.state.sockets.ended)  # a session's sockets close
     app.state.community = community = Community(store, smtp_url=smtp_url, redis_url=redis_url)
     community.attach(service)
+    community.chat.limiter = services.rates
     service.on_event(community.on_event)
     app.add_exception_handler(MeepleError, _meeple_error)  # type: ignore[arg-type]
     app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]
@@ -233,6 +239,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
             warm.cancel()
         s.tables.stop()
         await app.state.community.stop()
+        await s.rates.close()
         if fanout is not None:
             await fanout.stop()
         if sessions is not None:

@@ -4,6 +4,9 @@ job stopped with its server resumes from the pieces already stored.
 
 A review's key is :func:`meeple.bots.review.info_key`: ``"all"`` for a game of perfect
 information (one review serves every viewer), else the seat whose information set it uses.
+
+A game that ended before its rules end it (a player resigned, was claimed out or ran out of
+time, or everyone left it) is reviewed up to its last move, and the review says how it ended.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from meeple.engine import i18n
 from meeple.engine.i18n import words
 
 from .db import Base
-from .domain import Code, Refused, TableStatus
+from .domain import Code, Departure, Refused, TableStatus
 from .live import LiveTable
 from .service import TableService
 from .views import player_n, seat_names
@@ -152,6 +155,35 @@ def display_names(lt: LiveTable) -> list[str]:
             else n for s, n in enumerate(base)]
 
 
+REVIEWED = (TableStatus.FINISHED, TableStatus.ABANDONED)
+"""The tables that have a review: games over, whether played to their end or not."""
+
+
+def ended_early(lt: LiveTable) -> bool:
+    """Whether a table's game ended before its rules end it (its last position is not the
+    game's end)."""
+    return not lt.state.is_terminal()
+
+
+def ending(lt: LiveTable) -> str:
+    """How a reviewed game ended, in words."""
+    moves = sum(1 for e in lt.log if e.player >= 0)
+    if lt.meta.status == TableStatus.ABANDONED:
+        return _n("Everyone left the game after {n} move.",
+                  "Everyone left the game after {n} moves.", moves)
+    names = display_names(lt)
+    for d in reversed(lt.meta.departed):
+        if not d.get("last", True):
+            continue
+        name = names[int(d["seat"])]
+        if d.get("how") == Departure.RESIGNED:
+            return _n("{name} resigned after {n} move.", "{name} resigned after {n} moves.",
+                      moves, name=name)
+        return _n("{name} ran out of time after {n} move.",
+                  "{name} ran out of time after {n} moves.", moves, name=name)
+    return _("The game was played to its end.")
+
+
 def _charted(lt: LiveTable) -> int:
     return len(positions(lt.state)[0])
 
@@ -180,7 +212,7 @@ class Reviews:
     def viewer(lt: LiveTable, seat: int | None) -> int | None:
         """The information set asked for, checked: a finished table, a seat of it, and a
         seat where the game hides information."""
-        if lt.meta.status != TableStatus.FINISHED:
+        if lt.meta.status not in REVIEWED or not lt.log:
             raise Refused(Code.CONFLICT, _("a review is made once the game is over"))
         n = lt.game.num_players
         if seat is not None and not 0 <= seat < n:
@@ -202,7 +234,7 @@ class Reviews:
         if job.status == "failed":
             out["error"] = _("the review could not be made")
         if job.status == "done" and job.result is not None:
-            out["review"] = self._said(lt, seat, job).to_json(seat)
+            out["review"] = {**self._said(lt, seat, job).to_json(seat), "ending": ending(lt)}
         return out
 
     def _said(self, lt: LiveTable, seat: int | None, job: ReviewJob) -> Review:
@@ -288,7 +320,7 @@ class Reviews:
             async with self._slot:
                 found: list[Any] = await self.tables.bots.run(
                     estimate_part, type(g), g.num_players, dict(g.options), moves, viewer,
-                    start, start + self.part, self.iterations)
+                    start, start + self.part, self.iterations, ended_early(lt))
             parts += found
             await asyncio.to_thread(self.store.progress, lt.id, key, parts, time.time())
         names = display_names(lt)
@@ -298,7 +330,8 @@ class Reviews:
 
     def _assemble(self, lt: LiveTable, viewer: int | None, parts: list[Any],
                   names: list[str]) -> Review:
-        return assemble(lt.state, viewer, parts, names=names, iterations=self.iterations)
+        return assemble(lt.state, viewer, parts, names=names, iterations=self.iterations,
+                        ended=ended_early(lt))
 
     def stop(self) -> None:
         """Cancel this app's jobs (their stored positions stay for a resume)."""

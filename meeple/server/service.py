@@ -157,6 +157,18 @@ def check_rated_people(seats: Sequence[Seat]) -> None:
                                        "it (bots do not count)"))
 
 
+def check_rated_player(user: UserRecord) -> None:
+    """Refuse a guest a seat at a rated table."""
+    if user.guest:
+        raise Refused(Code.FORBIDDEN, _("rated tables are for registered players: sign up to "
+                                        "play rated games"))
+
+
+def moves_played(lt: LiveTable) -> int:
+    """The moves the players of a table have made so far (chance not counted)."""
+    return sum(1 for e in lt.log if e.player >= 0)
+
+
 def valid_id(table_id: str) -> bool:
     """Whether ``table_id`` could be a table's id (letters, digits, '-' and '_')."""
     return 0 < len(table_id) <= MAX_TABLE_ID and all(
@@ -443,6 +455,8 @@ class TableService:
             return again, self._again(again, user)
         if rated:
             check_rated_options(game)
+            if any(choice == SeatChoice.ME for choice, _bot in seats or [(SeatChoice.ME, None)]):
+                check_rated_player(user)
         n = game.num_players
         specs = list(seats) if seats else [(SeatChoice.ME, None)] + [(SeatChoice.OPEN, None)] * (
             n - 1)
@@ -505,6 +519,8 @@ class TableService:
                                                 "link"))
             if code is not None and code != m.invite_code:
                 raise Refused(Code.FORBIDDEN, _("this invite link is not valid"))
+            if m.rated:
+                check_rated_player(user)
             open_seats = [s.seat for s in lt.seats if s.kind == SeatKind.OPEN]
             chosen = seat if seat is not None else next(iter(open_seats), None)
             if chosen is None:
@@ -760,7 +776,8 @@ class TableService:
                 late.append(s)
                 forfeit = clock.get("on_timeout", OnTimeout.BOT) == OnTimeout.FORFEIT
                 departed = [*lt.meta.departed,
-                            {"seat": s.seat, "how": Departure.TIMED_OUT, "last": forfeit}]
+                            {"seat": s.seat, "how": Departure.TIMED_OUT, "last": forfeit,
+                             "moves": moves_played(lt)}]
                 if forfeit:
                     self.store.depart(lt.id, departed, None, now, result_of(
                         lt.state, forfeit=s.seat, departed=lt.meta.departed))
@@ -804,7 +821,8 @@ class TableService:
         """Store that ``seat`` leaves the game counted last. The others play on, a bot
         playing the seat, if at least two seats remain with a person among them; else the
         game ends (the players left share the first place)."""
-        departed = [*lt.meta.departed, {"seat": seat, "how": how, "last": True}]
+        departed = [*lt.meta.departed,
+                    {"seat": seat, "how": how, "last": True, "moves": moves_played(lt)}]
         out = {int(d["seat"]) for d in departed if d.get("last", True)}
         staying = [s for s in lt.seats if s.seat not in out]
         now = time.time()

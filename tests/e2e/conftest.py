@@ -31,7 +31,8 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SERVER = """
 import sys, uvicorn
 from meeple.server.app import create_app
-app = create_app(sys.argv[1], bot_delay=0.0)
+from meeple.server.deps import roomy_rates
+app = create_app(sys.argv[1], bot_delay=0.0, rates=roomy_rates())
 app.state.services.tables.bots.guest_tables_per_address = 10**6  # every guest is local
 if len(sys.argv) > 3:  # a short time limit per move at tables without a clock
     app.state.services.tables.move_limit = float(sys.argv[3])

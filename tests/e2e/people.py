@@ -30,6 +30,15 @@ def sign_in_as_guest(page: Page, name: str) -> str:
     return given
 
 
+def sign_up(page: Page, name: str, password: str = "correct horse") -> str:
+    """Register ``name`` (rated tables are for registered players) and sign in as them."""
+    r = page.request.post("/api/signup", data={"name": name, "password": password})
+    assert r.status == 200, r.text()
+    page.goto("/")
+    expect(page.locator("#who")).to_contain_text(name)
+    return name
+
+
 def set_option(page: Page, name: str, value) -> None:
     field = page.locator(f"#opt-{name}")
     tag = field.evaluate("e => e.tagName")

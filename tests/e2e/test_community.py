@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import _free_port
-from .people import sign_in_as_guest
+from .people import sign_in_as_guest, sign_up
 
 pytestmark = pytest.mark.e2e
 
@@ -27,7 +27,8 @@ SEEDED = """
 import sys, uvicorn
 from meeple.server.app import create_app
 from meeple.server.community.ratings import BotRating
-app = create_app(sys.argv[1], bot_delay=0.0)
+from meeple.server.deps import roomy_rates
+app = create_app(sys.argv[1], bot_delay=0.0, rates=roomy_rates())
 app.state.community.ratings.bots = {"kontor": {
     "random": BotRating("random", 25.0, 2.0, 80), "greedy": BotRating("greedy", 33.0, 1.5, 120)}}
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
@@ -51,8 +52,10 @@ def two_at_a_table(new_context, width=1280, height=800, rated=False):
     ann, bob = ann_ctx.new_page(), bob_ctx.new_page()
     for p in (ann, bob):
         arm(p)
-    a = sign_in_as_guest(ann, "Ann")
-    b = sign_in_as_guest(bob, "Bob")
+    if rated:  # registered players (names no other test plays under as a guest)
+        a, b = sign_up(ann, "Rated Ann"), sign_up(bob, "Rated Bob")
+    else:
+        a, b = sign_in_as_guest(ann, "Ann"), sign_in_as_guest(bob, "Bob")
     r = ann.request.post("/api/tables", data={"game": "kontor", "players": 2, "rated": rated,
                                               "seats": [{"kind": "me"}, {"kind": "open"}]})
     assert r.status == 201, r.text()
@@ -131,14 +134,16 @@ def test_at_a_rated_table_players_do_not_see_spectators(new_context, artifacts):
     expect(ann.locator("#table-chat")).not_to_contain_text("play the 66")
     cy.locator("#table-chat").scroll_into_view_if_needed()
     cy.screenshot(path=str(artifacts / "community-rated-spectator-390.png"))
-    # the game ends (Ann resigns): without a reload the players now read the spectator too
+    # the game ends (Ann resigns at once): the players now read the spectator too, and the
+    # game changes no rating (given up in its first moves)
     assert ann.request.post(f"/api/tables/{tid}/resign", data={}).status == 200
     for p in (ann, bob):
         expect(p.locator("#table-chat")).to_contain_text(f"{a} resigned.")
         expect(p.locator("#table-chat")).to_contain_text("Bob, play the 66")
         expect(p.locator("#table-chat .chat-note")).to_have_text(
             "The game is over: everyone now reads what the spectators said.")
-    expect(bob.locator("#table-chat")).to_contain_text("New ratings: ", timeout=15_000)
+    expect(bob.locator("#table-chat")).to_contain_text("This game changes no rating",
+                                                       timeout=15_000)
     for p in (ann, bob):  # nobody's turn any more
         expect(p.locator("#turn-alerts")).to_be_hidden()
         assert not p.title().startswith("Your turn")

@@ -12,7 +12,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from .people import play_to_end, sign_in_as_guest
+from .people import play_to_end, sign_in_as_guest, sign_up
 from .test_touch import open_table
 
 pytestmark = [pytest.mark.e2e]
@@ -78,12 +78,12 @@ def test_no_hint_card_at_a_rated_table(new_context, server):
     from .test_touch import OPEN_TABLE
 
     ann = new_context().new_page()
-    sign_in_as_guest(ann, "Rhea")
+    sign_up(ann, "Rhea")
     body = {"game": "koplus", "players": 2, "options": {}, "rated": True, "visibility": "public",
             "seats": [{"kind": "me"}, {"kind": "open"}], "clock": None, "start": False}
     table = ann.evaluate(OPEN_TABLE, [body])
     bob = new_context().new_page()
-    sign_in_as_guest(bob, "Ravi")
+    sign_up(bob, "Ravi")
     joined = bob.evaluate(f"fetch('/api/tables/{table}/join', {{method: 'POST', "
                           "headers: {'Content-Type': 'application/json'}, body: '{}'})"
                           ".then((r) => r.status)")

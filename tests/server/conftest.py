@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from meeple.engine import registry
+from meeple.server import deps
 from tests.engine.tinygame import register_tiny
 
 PG_BIN = Path(os.environ.get("MEEPLE_PG_BIN", "/usr/lib/postgresql/15/bin"))
@@ -61,6 +62,13 @@ def sealed_bids_registered():
     register_tiny()
     yield
     registry._GAMES.pop("sealed_bids", None)
+
+
+@pytest.fixture(autouse=True)
+def roomy_rate_limits(monkeypatch):
+    """The tests play many people and tables from one address: the rate limits of their apps
+    are out of reach, unless a test sets its own (``create_app(rates=...)``)."""
+    monkeypatch.setattr(deps, "RATES", deps.roomy_rates())
 
 
 def _as_postgres(cmd: str) -> list[str]:

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 
 import meeple
 from meeple.engine import CHANCE, registry
-from meeple.server import create_app
+from meeple.server import auth, create_app
 from meeple.server.domain import (
     DEFAULT_MOVE_LIMIT,
     Code,
@@ -109,7 +109,8 @@ def test_events_of_leaving_and_of_a_clock_running_out(store: Store) -> None:
         assert len(finished) == 1 and finished[0]["timed_out"] == [0]
         assert finished[0]["ranks"] == slow.meta.result["ranks"]  # type: ignore[index]
         assert [e for e, _ in told].index("timed_out") < [e for e, _ in told].index("finished")
-        assert slow.meta.departed == [{"seat": 0, "how": "timed_out", "last": False}]
+        assert slow.meta.departed == [{"seat": 0, "how": "timed_out", "last": False,
+                                       "moves": 1}]
 
     run(store, body)
 
@@ -186,7 +187,8 @@ def test_resign_two_players_ends_the_game_counted_last(store: Store) -> None:
         stored = store.table(lt.id)
         assert stored is not None and stored.meta.status == TableStatus.FINISHED
         assert stored.meta.result == result
-        assert stored.meta.departed == [{"seat": 1, "how": "resigned", "last": True}]
+        assert stored.meta.departed == [{"seat": 1, "how": "resigned", "last": True,
+                                         "moves": 1}]
         with pytest.raises(Refused) as e:
             await service.resign(lt, me(ann))
         assert e.value.code == Code.CONFLICT
@@ -314,8 +316,15 @@ def test_undo_own_last_move_while_nobody_played_since(store: Store) -> None:
     run_with(store, body)
 
 
+def member(store: Store, name: str) -> UserRecord:
+    """A registered player (rated tables are for them only)."""
+    user = store.add_user(name, auth.name_key(name), None, guest=False)
+    assert user is not None
+    return user
+
+
 def test_no_undo_at_rated_tables_nor_after_chance(store: Store) -> None:
-    ann, bob = person(store, "Ann"), person(store, "Bob")
+    ann, bob = member(store, "Ann"), member(store, "Bob")
 
     async def body(service: TableService) -> None:
         lt, _ = await service.create(ann, koplus(), [(ME, None), (OPEN, None)], rated=True)
@@ -344,7 +353,7 @@ def test_no_undo_at_rated_tables_nor_after_chance(store: Store) -> None:
 
 
 def test_rated_tables_need_standard_options_and_two_people(store: Store) -> None:
-    ann, bob = person(store, "Ann"), person(store, "Bob")
+    ann, bob = member(store, "Ann"), member(store, "Bob")
 
     async def body(service: TableService) -> None:
         odd = meeple.load("koplus", 2, bonus_needs_points=True)
@@ -499,10 +508,14 @@ def _first_move(client: TestClient, tid: str, seat: int) -> int:
     return r.json()["move_number"]
 
 
-def _two_players(app) -> tuple[TestClient, TestClient]:
+def _two_players(app, registered: bool = False) -> tuple[TestClient, TestClient]:
     ann, bob = TestClient(app), TestClient(app)
-    new_guest(ann, "Ann")
-    new_guest(bob, "Bob")
+    for client, name in ((ann, "Ann"), (bob, "Bob")):
+        if registered:
+            r = client.post("/api/signup", json={"name": name, "password": "correct horse"})
+            assert r.status_code == 200, r.text
+        else:
+            new_guest(client, name)
     return ann, bob
 
 
@@ -569,7 +582,7 @@ def test_api_undo_resign_abort_and_claim(db_url):
 def test_api_rated_and_create_once_per_request_key(db_url):
     app = create_app(db_url)
     with TestClient(app):
-        ann, bob = _two_players(app)
+        ann, bob = _two_players(app, registered=True)
         r = ann.post("/api/tables", json={"game": "koplus", "rated": True,
                                           "options": {"bonus_needs_points": True}})
         assert r.status_code == 422 and "standard options" in r.json()["detail"]

@@ -127,14 +127,20 @@ def test_no_hint_for_a_spectator(app, client):
         assert r.status_code == 403
 
 
+def sign_up(client, name: str) -> None:
+    """A registered player (rated tables are for them only), signed in."""
+    r = client.post("/api/signup", json={"name": name, "password": "correct horse"})
+    assert r.status_code == 200, r.text
+
+
 def test_no_hint_at_a_rated_table(app, client):
-    new_guest(client, "Ann")
+    sign_up(client, "Ann")
     r = client.post("/api/tables", json={"game": "koplus", "players": 2, "rated": True,
                                          "seats": [{"kind": "me"}, {"kind": "open"}]})
     assert r.status_code == 201, r.text
     tid = r.json()["table"]["id"]
     with TestClient(app) as bob:
-        new_guest(bob, "Bob")
+        sign_up(bob, "Bob")
         assert bob.post(f"/api/tables/{tid}/join", json={}).status_code == 200
         client.post(f"/api/tables/{tid}/start")
         table = client.get(f"/api/tables/{tid}").json()["table"]
@@ -275,7 +281,7 @@ def test_the_review_routes_are_documented():
 
 
 def test_hint_workers_are_readied_for_the_seat_holder_only(app, client):
-    new_guest(client, "Ann")
+    sign_up(client, "Ann")
     tid, _ = table_with_bot(client, bot="random")
     assert client.post(f"/api/tables/{tid}/hint/ready?seat=0").status_code == 204
     with TestClient(app) as other:

@@ -24,7 +24,7 @@ from ..live import Conn, LiveTable
 from ..store import Store
 from .chat import ChatService, is_rated
 from .mail import AWAY_AFTER, MAIL_GAP, Mailer
-from .ratings import BotRating, Ratings, shown
+from .ratings import BotRating, Ratings, rates_anyone, shown
 from .store import CommunityStore
 
 _, _n = words(__file__)
@@ -92,8 +92,12 @@ class Community:
         if not ranks:
             return
         last = leavers(lt.meta.departed, data, lt.meta.result)
+        if not rates_anyone(lt.meta.departed):
+            await self.chat.system(lt, "unrated")
+            return
         results = await asyncio.to_thread(self.ratings.rate_table, lt.id, lt.meta.game,
-                                          list(lt.seats), list(ranks), last)
+                                          list(lt.seats), list(ranks), last,
+                                          list(lt.meta.departed))
         if not results:
             return
         names = {s.user_id: s.name for s in lt.seats if s.user_id is not None}

@@ -16,7 +16,6 @@ import json
 import logging
 import time
 import unicodedata
-from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +23,7 @@ from typing import Any
 from meeple.engine import i18n
 from meeple.engine.i18n import N_, words
 
+from ..deps import Limiter
 from ..domain import Code, Refused, SeatKind, TableStatus, UserRecord
 from ..live import Holder, LiveTable
 from ..views import PLAYER_N, player_n, shown_name
@@ -34,8 +34,6 @@ _, _n = words(__file__)
 log = logging.getLogger("meeple.server.community")
 MAX_TEXT = 500
 """The longest chat line (characters)."""
-RATE_LIMITS = ((5, 10.0), (20, 60.0))
-"""At most this many lines per this many seconds, per person."""
 HISTORY = 100
 """Lines a room shows when it is opened."""
 MUTES_KEPT = 10.0
@@ -54,6 +52,7 @@ SYSTEM_TEXTS = {
     "aborted": N_("The game was called off."),
     "finished": N_("The game is over."),
     "ratings": N_("New ratings: {ratings}."),
+    "unrated": N_("This game changes no rating: it was given up in its first moves."),
 }
 """The system lines, by what happened (the ``say`` of a stored line)."""
 
@@ -153,7 +152,8 @@ class ChatService:
     def __init__(self, store: CommunityStore):
         self.store = store
         self.lobby: set[LobbyConn] = set()
-        self._said: dict[int, deque[float]] = {}
+        self.limiter: Limiter | None = None
+        """The app's rate limits, which count the lines said (its own if not set)."""
         self._mutes: dict[int, tuple[float, set[int]]] = {}
         self.publish: Callable[[ChatLine], Awaitable[None]] | None = None
         """Tells other server processes of a new line (set when Redis is configured)."""
@@ -198,21 +198,12 @@ class ChatService:
         self._mutes.pop(user_id, None)
 
     # ------------------------------------------------------------------ limits
-    def _check_rate(self, user_id: int, now: float | None = None) -> None:
-        now = time.monotonic() if now is None else now
-        said = self._said.setdefault(user_id, deque())
-        longest = max(window for _, window in RATE_LIMITS)
-        while said and said[0] <= now - longest:
-            said.popleft()
-        for most, window in RATE_LIMITS:
-            recent = [t for t in said if t > now - window]
-            if len(recent) >= most:
-                refusal = Refused(Code.QUOTA, _("you are writing too fast: at most {most} "
-                                                "lines in {value} seconds",
-                                                most=most, value=int(window)))
-                refusal.retry_after = max(1, int(recent[0] + window - now) + 1)
-                raise refusal
-        said.append(now)
+    async def _check_rate(self, user_id: int) -> None:
+        """Refuse a line beyond the person's chat limit (the app's rate limits, kind
+        ``"chat"``)."""
+        if self.limiter is None:
+            self.limiter = Limiter()
+        await self.limiter.check("chat", user_id, None)
 
     # ------------------------------------------------------------------ tables
     def may_read(self, lt: LiveTable, line: ChatLine, who: Holder) -> bool:
@@ -236,7 +227,7 @@ class ChatService:
         if user is None:
             raise Refused(Code.UNAUTHORIZED, _("sign in or play as a guest to chat"))
         clean = clean_text(text)
-        self._check_rate(user.id)
+        await self._check_rate(user.id)
         spectator = not is_player(lt, Holder(user.id, who.token_hashes))
         line = await asyncio.to_thread(self.store.add_chat, table_room(lt.id), user.id,
                                        user.name, clean, SAY, spectator)
@@ -293,7 +284,7 @@ class ChatService:
         if user is None:
             raise Refused(Code.UNAUTHORIZED, _("sign in or play as a guest to chat"))
         clean = clean_text(text)
-        self._check_rate(user.id)
+        await self._check_rate(user.id)
         line = await asyncio.to_thread(self.store.add_chat, LOBBY, user.id, user.name, clean,
                                        SAY, False)
         self.deliver_lobby(line)

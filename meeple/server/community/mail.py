@@ -1,6 +1,8 @@
 """Turn e-mails: when it has been a person's turn at a turn-based table for a while and they
 have not come to the table, one e-mail says so, with a link to the table and a link that
-unsubscribes them (a signed token, no sign-in needed).
+unsubscribes them (a signed token, no sign-in needed). That link does one thing, once: it
+turns off the turn e-mails of the subscription it was sent for (turning them on again makes
+every older link void), and only for ``LINK_DAYS`` days.
 
 Mail goes through the SMTP server given by URL (``meeple serve --smtp URL``; none by default:
 then nobody is mailed): ``smtp://[user:password@]host[:port]`` (``smtps://`` for TLS from
@@ -23,7 +25,7 @@ from email.message import EmailMessage
 from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
-from itsdangerous import BadSignature, URLSafeSerializer
+from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
 from meeple.engine import i18n
 from meeple.engine.i18n import words
@@ -43,6 +45,10 @@ MAIL_GAP = 60 * 60.0
 """The least time between two turn e-mails to one person (seconds)."""
 EMAIL = re.compile(r"^[^@\s<>\"',;]{1,64}@[A-Za-z0-9.-]{1,190}\.[A-Za-z]{2,24}$")
 SALT = "meeple-unsubscribe"
+PURPOSE = "turn_mail"
+"""What an unsubscribe link turns off (the only thing it can)."""
+LINK_DAYS = 30
+"""How long an unsubscribe link works (days)."""
 
 
 def check_email(value: Any) -> str:
@@ -90,7 +96,7 @@ class Mailer:
                  lang_of: Callable[[int], str | None] | None = None):
         self.target = SmtpTarget.parse(url)
         self.store = store
-        self.signer = URLSafeSerializer(secret, salt=SALT)
+        self.signer = URLSafeTimedSerializer(secret, salt=SALT)
         self.away_after = away_after
         self.mail_gap = mail_gap
         self.name_of = name_of or (lambda _uid: None)
@@ -100,31 +106,48 @@ class Mailer:
         self.sent = 0
 
     # ------------------------------------------------------------------ links
-    def unsubscribe_token(self, user_id: int) -> str:
-        return str(self.signer.dumps({"u": user_id}))
+    def unsubscribe_token(self, user_id: int, subscription: int = 0) -> str:
+        """The signed, dated token of an unsubscribe link: who, from what, which time."""
+        return str(self.signer.dumps({"u": user_id, "p": PURPOSE, "s": subscription}))
 
-    def unsubscribe_link(self, user_id: int) -> str:
-        return f"{self.target.site}/api/unsubscribe?token={quote(self.unsubscribe_token(user_id))}"
+    def unsubscribe_link(self, user_id: int, subscription: int = 0) -> str:
+        token = quote(self.unsubscribe_token(user_id, subscription))
+        return f"{self.target.site}/api/unsubscribe?token={token}"
 
-    def read_token(self, token: str) -> int:
-        """The person an unsubscribe token names (a refusal if it was not signed here)."""
+    def unsubscribe(self, token: str) -> tuple[int, str, str]:
+        """Follow an unsubscribe link: the page's status, heading and sentence in words (it
+        turns turn e-mails off if the link is one of ours, recent, and not used or replaced
+        by a new subscription)."""
+        elsewhere = _("You can turn turn e-mails on and off on your profile page.")
         try:
-            data = self.signer.loads(token)
+            data = self.signer.loads(token, max_age=LINK_DAYS * 24 * 3600)
+        except SignatureExpired:
+            return 410, _("This link has expired"), _n(
+                "An unsubscribe link works for {n} day.", "An unsubscribe link works for {n} "
+                "days.", LINK_DAYS) + " " + elsewhere
         except BadSignature:
-            raise Refused(Code.FORBIDDEN, _("this unsubscribe link is not valid")) from None
-        if not isinstance(data, dict) or not isinstance(data.get("u"), int):
-            raise Refused(Code.FORBIDDEN, _("this unsubscribe link is not valid"))
-        return int(data["u"])
+            data = None
+        if not (isinstance(data, dict) and data.get("p") == PURPOSE
+                and isinstance(data.get("u"), int) and isinstance(data.get("s"), int)):
+            return 403, _("This link is not valid"), _(
+                "It is not one of our unsubscribe links, or it was cut short.") + " " + elsewhere
+        if not self.store.unsubscribe(int(data["u"]), int(data["s"])):
+            return 410, _("This link was used already"), _(
+                "Turn e-mails were turned off already, or turned on again since: the link in "
+                "the newest turn e-mail turns them off.") + " " + elsewhere
+        return 200, _("Unsubscribed"), _("You will get no more turn e-mails. You can turn "
+                                         "them on again on your profile page.")
 
     # ------------------------------------------------------------------ sending
-    def message(self, to: str, user_id: int, name: str | None, lt: LiveTable) -> EmailMessage:
+    def message(self, to: str, user_id: int, name: str | None, lt: LiveTable,
+                subscription: int = 0) -> EmailMessage:
         """The turn e-mail in the language in use (plain text: names are never markup
-        here)."""
+        here); its unsubscribe link ends ``subscription``."""
         title = lt.game.title if hasattr(lt.game, "title") else lt.meta.game
         others = [shown_name(s, lt.seats) or "" for s in lt.seats
                   if s.kind != SeatKind.OPEN and s.user_id != user_id and s.name]
         link = f"{self.target.site}/table/{quote(lt.id)}"
-        unsubscribe = self.unsubscribe_link(user_id)
+        unsubscribe = self.unsubscribe_link(user_id, subscription)
         msg = EmailMessage()
         msg["From"] = self.target.sender
         msg["To"] = to
@@ -221,7 +244,7 @@ class Mailer:
         lang = await asyncio.to_thread(self.lang_of, user_id)
         await asyncio.to_thread(self.store.set_notify, user_id, last_mailed=now)
         with i18n.speaking(lang):  # the person's own language, else English
-            msg = self.message(prefs.email, user_id, name, lt)
+            msg = self.message(prefs.email, user_id, name, lt, prefs.subscription)
         await self.send(msg)
         return True
 

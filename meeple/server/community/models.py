@@ -88,3 +88,5 @@ class NotifyRow(Base):
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)
     turn_mail: Mapped[bool] = mapped_column(Boolean, default=False)
     last_mailed: Mapped[float | None] = mapped_column(Float, nullable=True)
+    subscription: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """How many times turn e-mails were turned on (an unsubscribe link ends one of them)."""

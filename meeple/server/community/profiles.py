@@ -1,5 +1,9 @@
 """Profiles: a person's games per title (played, won, rating), their recent games with links
-to replays and reviews, their rating history, who they follow, and a generated avatar."""
+to replays and reviews, their rating history, who they follow, and a generated avatar.
+
+A private table is not there for those who did not sit at it: its games are left out of the
+games counted, the recent games and the rating history others are shown (the person
+themself sees them all)."""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from meeple.engine.i18n import words
 from meeple.engine.registry import game_class
 from meeple.engine.svg import esc
 
-from ..domain import SeatKind, TableStatus, UserRecord, Visibility
+from ..domain import SeatKind, StoredTable, TableStatus, UserRecord, Visibility
 from ..store import Store
 from ..views import table_summary
 from .ratings import MU, SIGMA, Ratings, shown
@@ -75,11 +79,24 @@ def nearest_bot(ratings: Ratings, game: str, rating: float) -> dict[str, Any] | 
     return None if best is None else best[1]
 
 
+def hidden_from(table: StoredTable | None, viewer: int | None) -> bool:
+    """Whether ``viewer`` may not see ``table`` (a private table they did not sit at, or one
+    no longer stored)."""
+    if table is None:
+        return True
+    return table.meta.visibility == Visibility.PRIVATE and not (
+        viewer is not None and any(s.user_id == viewer for s in table.seats))
+
+
 def profile(users: Store, community: CommunityStore, ratings: Ratings, user: UserRecord,
             viewer: int | None) -> dict[str, Any]:
     """Everything a profile page shows of ``user`` to ``viewer`` (a user id or nobody)."""
     finished = users.tables_of(user.id, [TableStatus.FINISHED], newest="finished",
                                limit=SCANNED)
+    own = viewer == user.id
+    if not own:
+        finished = [(t, seats) for t, seats in finished if not hidden_from(t, viewer)]
+    read = {t.meta.id: t for t, _ in finished}
     rated_ids = community.rated_tables([t.meta.id for t, _ in finished])
     per_game: dict[str, dict[str, Any]] = {}
     recent: list[dict[str, Any]] = []
@@ -92,10 +109,6 @@ def profile(users: Store, community: CommunityStore, ratings: Ratings, user: Use
                                          "played": 0, "won": 0})
         g["played"] += 1
         g["won"] += 1 if rank == 1 else 0
-        private = m.visibility == Visibility.PRIVATE
-        if private and not (viewer is not None and any(s.user_id == viewer
-                                                       for s in table.seats)):
-            continue
         if len(recent) < RECENT:
             item = table_summary(table)
             item.update(seat=seat, rank=rank, rated=m.id in rated_ids,
@@ -116,6 +129,8 @@ def profile(users: Store, community: CommunityStore, ratings: Ratings, user: Use
             g["nearest_bot"] = near
     history: dict[str, list[dict[str, Any]]] = {}
     for p in community.history(user.id):
+        if not own and p.table_id not in read and hidden_from(users.table(p.table_id), viewer):
+            continue
         history.setdefault(p.game, []).append({"table": p.table_id, "time": p.created,
                                                "rank": p.rank, "rating": shown(p.mu, p.sigma)})
     following = []
@@ -136,7 +151,10 @@ def profile(users: Store, community: CommunityStore, ratings: Ratings, user: Use
         n = community.notify(user.id)
         out["notify"] = {"email": n.email, "turn_mail": n.turn_mail}
         invitations = []
+        muted = community.mutes(user.id)
         for inv in community.invitations(user.id):
+            if inv.from_id in muted:
+                continue  # a mute silences invitations too
             sender = users.user(inv.from_id)
             stored = users.table(inv.table_id)
             if sender is None or stored is None or stored.meta.status != TableStatus.WAITING \

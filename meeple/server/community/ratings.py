@@ -1,6 +1,13 @@
 """Ratings: one openskill rating (Plackett–Luce, multi-player by rank) per game and person,
 updated after every rated game from its final ranks; resigning or running out of time counts
-as last place. The bots' levels have ratings on the same scale, fitted from the arena's runs
+as last place.
+
+Ratings are kept from being farmed: only registered players sit at rated tables (the table
+service refuses guests); a game a player left (resigned, ran out of time, was claimed out)
+before ``RATED_AFTER`` moves were played rates nobody (:func:`rates_anyone`); and of the rated
+games between the same two people in a day only the first ``PAIR_GAMES`` move their ratings:
+a person's change is scaled by the share of their opponents they have not played that often
+(bots always count). The bots' levels have ratings on the same scale, fitted from the arena's runs
 between the levels (``meeple/bots/ladder.json``), so a person can see which level matches them.
 
 A rating is shown as its conservative estimate ``mu - 3 sigma`` (openskill's ``ordinal``):
@@ -20,6 +27,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +45,12 @@ from .store import CommunityStore, RatedResult, Rating
 MODEL = PlackettLuce()
 MU, SIGMA, BETA = MODEL.mu, MODEL.sigma, MODEL.beta
 LADDER = Path(__file__).resolve().parents[2] / "bots" / "ladder.json"
+RATED_AFTER = 10
+"""Moves that must have been played (by anyone, chance not counted) before a player leaves a
+rated game for it to rate anyone."""
+PAIR_GAMES = 3
+"""Rated games between the same two people in ``PAIR_WINDOW`` that move their ratings."""
+PAIR_WINDOW = 24 * 3600.0
 
 
 def shown(mu: float, sigma: float) -> float:
@@ -145,6 +159,14 @@ def final_ranks(ranks: Sequence[int], last: Sequence[int]) -> list[int]:
     return out
 
 
+def rates_anyone(departed: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether a finished rated table rates anyone: not when a player was counted last
+    (resigned, ran out of time or was claimed out) before ``RATED_AFTER`` moves were played
+    (a departure stored without its move count counts as late)."""
+    return all(int(d.get("moves", RATED_AFTER)) >= RATED_AFTER
+               for d in departed or [] if d.get("last", True))
+
+
 class Ratings:
     """The people's ratings (stored) and the bots' (fitted once from the ladder)."""
 
@@ -158,15 +180,37 @@ class Ratings:
         have = self.store.rating(user_id, game)
         return have if have is not None else Rating(user_id, game, MU, SIGMA, 0, 0)
 
+    def weights(self, game: str, seats: Sequence[Seat], now: float) -> dict[int, float]:
+        """How much of their rating change each person of a table gets: the share of their
+        opponents (people and rated bots) they have played fewer than ``PAIR_GAMES`` rated
+        games of ``game`` with since ``now - PAIR_WINDOW``."""
+        ids = [s.user_id for s in seats if s.user_id is not None]
+        bots = self.bots.get(game, {})
+        n_bots = sum(1 for s in seats if s.user_id is None and s.kind == SeatKind.BOT
+                     and s.bot in bots)
+        since = now - PAIR_WINDOW
+        fresh = {uid: n_bots for uid in ids}
+        for k, a in enumerate(ids):
+            for b in ids[k + 1:]:
+                if self.store.pair_games(a, b, game, since) < PAIR_GAMES:
+                    fresh[a] += 1
+                    fresh[b] += 1
+        opponents = len(ids) - 1 + n_bots
+        return {uid: fresh[uid] / opponents for uid in ids}
+
     def rate_table(self, table_id: str, game: str, seats: Sequence[Seat], ranks: Sequence[int],
-                   last: Sequence[int] = ()) -> list[RatedResult] | None:
+                   last: Sequence[int] = (), departed: Sequence[Mapping[str, Any]] = (),
+                   ) -> list[RatedResult] | None:
         """Update the ratings of the people of a finished rated table (once per table); the
         results stored, or ``None`` when it rates nobody (fewer than two people, one person
-        in several seats, or rated already)."""
+        in several seats, a player left too early (``departed``, see :func:`rates_anyone`) or
+        rated already). Each person's change is weighed by :meth:`weights`."""
         people = [s for s in seats if s.user_id is not None]
         ids = [s.user_id for s in people]
-        if len(people) < 2 or len(set(ids)) != len(ids):
+        if len(people) < 2 or len(set(ids)) != len(ids) or not rates_anyone(departed):
             return None
+        weight = self.weights(game, seats, time.time())
+        before: dict[int, Rating] = {}
         order = final_ranks(ranks, last)
         teams: list[list[Any]] = []
         places: list[float] = []
@@ -174,7 +218,7 @@ class Ratings:
         bots = self.bots.get(game, {})
         for s in seats:
             if s.user_id is not None:
-                r = self.rating_of(s.user_id, game)
+                r = before[s.user_id] = self.rating_of(s.user_id, game)
                 teams.append([MODEL.rating(mu=r.mu, sigma=r.sigma)])
             elif s.kind == SeatKind.BOT and s.bot is not None and s.bot in bots:
                 b = bots[s.bot]  # a bot's rating is the arena's: it takes part, unchanged
@@ -184,8 +228,13 @@ class Ratings:
             places.append(order[s.seat])
             who.append(s.user_id)
         new = MODEL.rate(teams, ranks=places)
-        results = [RatedResult(uid, int(place), team[0].mu, team[0].sigma)
-                   for uid, place, team in zip(who, places, new, strict=True) if uid is not None]
+        results = []
+        for uid, place, team in zip(who, places, new, strict=True):
+            if uid is None:
+                continue
+            w, old = weight[uid], before[uid]
+            results.append(RatedResult(uid, int(place), old.mu + w * (team[0].mu - old.mu),
+                                       old.sigma + w * (team[0].sigma - old.sigma)))
         if not self.store.record_rated(table_id, game, results):
             return None
         return results

@@ -7,10 +7,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from sqlalchemy import Table, create_engine, delete, func, select
+from sqlalchemy import Table, create_engine, delete, func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import sessionmaker
+from sqlalchemy.orm import aliased, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from ..db import Base
@@ -90,6 +90,12 @@ class NotifySettings:
     email: str | None
     turn_mail: bool
     last_mailed: float | None
+    subscription: int = 0
+    """How many times turn e-mails were turned on."""
+
+
+def _notify(r: NotifyRow) -> NotifySettings:
+    return NotifySettings(r.user_id, r.email, r.turn_mail, r.last_mailed, r.subscription or 0)
 
 
 def _line(r: ChatRow) -> ChatLine:
@@ -124,6 +130,14 @@ class CommunityStore:
             rows = db.scalars(select(ChatRow).where(ChatRow.room == room)
                               .order_by(ChatRow.id.desc()).limit(limit)).all()
             return [_line(r) for r in reversed(rows)]
+
+    def rename_speaker(self, user_id: int, name: str) -> None:
+        """Show a person's lines under their new name (a guest whose name was registered
+        by someone else: their lines go with them, not with the name)."""
+        with self.sessions() as db:
+            db.execute(update(ChatRow).where(ChatRow.user_id == user_id, ChatRow.kind == "say")
+                       .values(name=name))
+            db.commit()
 
     def mutes(self, user_id: int) -> set[int]:
         with self.sessions() as db:
@@ -198,6 +212,16 @@ class CommunityStore:
             return [HistoryPoint(r.game, r.table_id, r.rank, r.mu, r.sigma, r.created)
                     for r in reversed(rows)]
 
+    def pair_games(self, user_id: int, other_id: int, game: str, since: float) -> int:
+        """How many tables of ``game`` rated both people since ``since``."""
+        mine, theirs = aliased(RatingHistoryRow), aliased(RatingHistoryRow)
+        with self.sessions() as db:
+            return db.scalar(
+                select(func.count(mine.table_id.distinct()))
+                .join(theirs, theirs.table_id == mine.table_id)
+                .where(mine.user_id == user_id, theirs.user_id == other_id, mine.game == game,
+                       mine.created >= since)) or 0
+
     def rated_tables(self, table_ids: list[str]) -> set[str]:
         """Which of these tables changed ratings."""
         if not table_ids:
@@ -260,21 +284,36 @@ class CommunityStore:
             r = db.get(NotifyRow, user_id)
             if r is None:
                 return NotifySettings(user_id, None, False, None)
-            return NotifySettings(r.user_id, r.email, r.turn_mail, r.last_mailed)
+            return _notify(r)
 
     def set_notify(self, user_id: int, *, email: str | None = None,
                    turn_mail: bool | None = None, last_mailed: float | None = None,
                    clear_email: bool = False) -> NotifySettings:
+        """Change a person's turn-mail settings; turning turn e-mails on starts a new
+        subscription (the links of the old ones no longer unsubscribe)."""
         with self.sessions() as db:
             r = db.get(NotifyRow, user_id)
             if r is None:
-                r = NotifyRow(user_id=user_id, email=None, turn_mail=False, last_mailed=None)
+                r = NotifyRow(user_id=user_id, email=None, turn_mail=False, last_mailed=None,
+                              subscription=0)
                 db.add(r)
             if email is not None or clear_email:
                 r.email = email
             if turn_mail is not None:
+                if turn_mail and not r.turn_mail:
+                    r.subscription = (r.subscription or 0) + 1
                 r.turn_mail = turn_mail
             if last_mailed is not None:
                 r.last_mailed = last_mailed
             db.commit()
-            return NotifySettings(r.user_id, r.email, r.turn_mail, r.last_mailed)
+            return _notify(r)
+
+    def unsubscribe(self, user_id: int, subscription: int) -> bool:
+        """End turn e-mails of ``subscription`` (once): ``False`` when they are off already
+        or were turned on again since."""
+        with self.sessions() as db:
+            done = db.execute(update(NotifyRow).where(
+                NotifyRow.user_id == user_id, NotifyRow.subscription == subscription,
+                NotifyRow.turn_mail.is_(True)).values(turn_mail=False))
+            db.commit()
+            return bool(done.rowcount)  # type: ignore[attr-defined]

@@ -9,7 +9,16 @@ from fastapi import APIRouter, HTTPException, Request, Response
 from meeple.engine import i18n
 
 from .. import auth, views
-from ..deps import CurrentUser, OptionalUser, Services, ServicesDep, StoreDep, UserId
+from ..community.store import CommunityStore
+from ..deps import (
+    CurrentUser,
+    OptionalUser,
+    Services,
+    ServicesDep,
+    StoreDep,
+    UserId,
+    limited,
+)
 from ..domain import TableStatus, UserRecord, Visibility
 from ..language import COOKIE as LANG_COOKIE
 from ..language import remember
@@ -53,7 +62,7 @@ def _valid_name(name: str) -> str:
         raise HTTPException(422, str(e)) from None
 
 
-@router.post("/signup")
+@router.post("/signup", dependencies=[limited("signup")])
 def signup(body: Credentials, request: Request, response: Response, s: ServicesDep) -> Me:
     """A new registered player, signed in."""
     name = _valid_name(body.name)
@@ -63,7 +72,7 @@ def signup(body: Credentials, request: Request, response: Response, s: ServicesD
         raise HTTPException(422, str(e)) from None
     holder = s.store.user_by_key(auth.name_key(name))
     if holder is not None and holder.guest:
-        _mark_guest(s, holder)
+        _mark_guest(s, holder, request.app.state.community.store)
     user = s.store.add_user(name, auth.name_key(name), auth.hash_password(body.password),
                             guest=False)
     if user is None:
@@ -71,13 +80,15 @@ def signup(body: Credentials, request: Request, response: Response, s: ServicesD
     return _sign_in(s, request, response, user)
 
 
-def _mark_guest(s: Services, guest: UserRecord) -> None:
+def _mark_guest(s: Services, guest: UserRecord, community: CommunityStore) -> None:
     """A guest whose name is being registered keeps playing under it with the guest mark:
-    "Ann" becomes "Ann (guest)" (or "Ann (guest 2)", ...). Registered names cannot hold
-    brackets, so a marked name never stands in a registration's way again."""
+    "Ann" becomes "Ann (guest)" (or "Ann (guest 2)", ...), and so do the lines they said.
+    Registered names cannot hold brackets, so a marked name never stands in a
+    registration's way again."""
     for i in range(1, MAX_GUEST_SUFFIX):
         marked = f"{guest.name} ({GUEST_MARK})" if i == 1 else f"{guest.name} ({GUEST_MARK} {i})"
         if s.store.rename_user(guest.id, marked, auth.name_key(marked)):
+            community.rename_speaker(guest.id, marked)
             for lt in s.tables.tables.values():  # loaded tables show the new name at once
                 for seat in lt.seats:  # a hot-seat seat named for someone else keeps its name
                     if seat.user_id == guest.id and seat.name == guest.name:
@@ -85,7 +96,7 @@ def _mark_guest(s: Services, guest: UserRecord) -> None:
             return
 
 
-@router.post("/login")
+@router.post("/login", dependencies=[limited("login")])
 def login(body: Credentials, request: Request, response: Response, s: ServicesDep) -> Me:
     """Sign in a registered player (failures are rate-limited per name and per address)."""
     key = auth.name_key(body.name.strip())
@@ -106,7 +117,7 @@ def login(body: Credentials, request: Request, response: Response, s: ServicesDe
     return _sign_in(s, request, response, user)
 
 
-@router.post("/guest")
+@router.post("/guest", dependencies=[limited("guest")])
 def guest(body: GuestBody, request: Request, response: Response, s: ServicesDep) -> Me:
     """A guest (a name only), signed in; a name another guest has gets a number."""
     base = _valid_name(body.name)

@@ -33,6 +33,7 @@ from meeple.engine.lessons import highlight as step_highlight
 from meeple.engine.look import seat_names
 from meeple.engine.registry import game_class, game_lessons
 
+from ..deps import limited
 from .pages import index
 
 _, _n = words(__file__)
@@ -222,7 +223,7 @@ def _step_index(lesson: Lesson, index: int) -> int:
     return index
 
 
-@router.get("/{name}/steps/{index}")
+@router.get("/{name}/steps/{index}", dependencies=[limited("learn")])
 def step(name: str, index: int) -> StepView:
     """Step ``index`` (from 0) of the guided first game: its text, picture and moves."""
     game, lesson = _game(name)
@@ -240,7 +241,7 @@ def step(name: str, index: int) -> StepView:
     )
 
 
-@router.post("/{name}/steps/{index}/check")
+@router.post("/{name}/steps/{index}/check", dependencies=[limited("learn")])
 def check(name: str, index: int, body: Check) -> Verdict:
     """Whether ``move`` is the step's intended move; if not, why not."""
     game, lesson = _game(name)

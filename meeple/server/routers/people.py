@@ -122,6 +122,8 @@ async def invite(name: str, body: InviteBody, s: ServicesDep, c: CommunityDep,
             seat.kind != SeatKind.OPEN for seat in stored.seats):
         raise HTTPException(409, _("that table has no open seat"))
     inv = await asyncio.to_thread(c.store.invite, user.id, other.id, stored.meta.id)
+    if user.id in await asyncio.to_thread(c.chat.mutes_of, other.id):
+        return {"ok": True}  # muted: the invitation is said to nobody (nor is the mute)
     c.chat.tell(other.id, {"type": "invitation", "from": user.name, "table": inv.table_id,
                            "title": game_title(stored.meta.game)})
     return {"ok": True}
@@ -150,18 +152,17 @@ def set_notifications(body: NotifyBody, c: CommunityDep,
 
 @router.get("/api/unsubscribe", response_class=HTMLResponse)
 def unsubscribe(c: CommunityDep, token: str = Query(max_length=400)) -> HTMLResponse:
-    """The link of a turn e-mail: no more turn e-mails to that person."""
+    """The link of a turn e-mail: no more turn e-mails to that person (once, within its
+    days; a page says what happened)."""
     if c.mailer is None:
         raise HTTPException(404, _("this server sends no e-mail"))
-    uid = c.mailer.read_token(token)
-    c.store.set_notify(uid, turn_mail=False)
-    done = html.escape(_("Unsubscribed"))
+    status, heading, text = c.mailer.unsubscribe(token)
+    done = html.escape(heading)
     return HTMLResponse(
         f"<!doctype html><html lang=\"{i18n.language()}\"><meta charset=\"utf-8\">"
-        f"<title>{done} · meeple</title><body><h1>{done}</h1><p>"
-        + html.escape(_("You will get no more turn e-mails. You can turn them on again on "
-                        "your profile page."))
-        + "</p><p><a href=\"/\">" + html.escape(_("Back to the lobby")) + "</a></p></body></html>")
+        f"<title>{done} · meeple</title><body><h1>{done}</h1><p>" + html.escape(text)
+        + "</p><p><a href=\"/\">" + html.escape(_("Back to the lobby")) + "</a></p></body></html>",
+        status_code=status)
 
 
 # The leaderboard's page paths are pages of the web client (served like the others).

@@ -13,7 +13,7 @@ from starlette.requests import HTTPConnection
 from meeple.bots.hint import hint_part, ready
 from meeple.engine.i18n import words
 
-from ..deps import CurrentUser, ServicesDep, TableDep, UserId
+from ..deps import CurrentUser, ServicesDep, TableDep, UserId, limited
 from ..domain import Code, Refused, TableStatus, status_sentence
 from ..live import Holder, LiveTable
 from ..pool import Busy
@@ -54,7 +54,7 @@ def check_hint(lt: LiveTable, seat: int, held: set[int]) -> None:
         raise Refused(Code.CONFLICT, _("a hint is given when it is your move"))
 
 
-@router.get("/{table_id}/hint", response_model=HintAnswer)
+@router.get("/{table_id}/hint", response_model=HintAnswer, dependencies=[limited("hint")])
 async def get_hint(lt: TableDep, s: ServicesDep, reviews: ReviewsDep, uid: UserId,
                    seat: Annotated[int, Query(ge=0, le=15)],
                    x_seat_token: Annotated[str | None, Header(max_length=100)] = None,
@@ -92,7 +92,7 @@ async def hint_ready(lt: TableDep, s: ServicesDep, uid: UserId,
 
 
 @router.post("/{table_id}/review", response_model=ReviewAnswer,
-             response_model_exclude_none=True)
+             response_model_exclude_none=True, dependencies=[limited("review")])
 async def start_review(lt: TableDep, user: CurrentUser, reviews: ReviewsDep,
                        seat: SeatQuery = None) -> dict[str, Any]:
     """Start the review of a finished table for ``seat``'s view (made once: asking again

@@ -19,6 +19,8 @@ from ..deps import (
     TableDep,
     TablesDep,
     UserId,
+    limited,
+    seen,
 )
 from ..domain import Code, Refused, TableStatus
 from ..live import Conn, Holder, LiveTable
@@ -54,7 +56,8 @@ TOKEN_IN_URL = N_("seat tokens never go in the address: send it in the X-Seat-To
                   "(or the body's \"token\")")
 
 
-@router.post("", status_code=201, **ANSWER)  # type: ignore[arg-type]
+@router.post("", status_code=201, dependencies=[limited("table")],
+             **ANSWER)  # type: ignore[arg-type]
 async def create_table(
     body: NewTable, user: CurrentUser, tables: TablesDep, request: Request, s: ServicesDep,
     idempotency_key: Annotated[str | None, Header(min_length=1, max_length=100)] = None,
@@ -85,6 +88,7 @@ async def join(user: CurrentUser, lt: AnyTableDep, tables: TablesDep,
                body: Annotated[JoinBody | None, Body()] = None) -> dict[str, Any]:
     """Sit down at a waiting table (the first open seat unless ``seat`` is given)."""
     body = body or JoinBody()
+    seen(lt, Holder.of(user.id), body.code)
     tokens = await tables.join(lt, user, body.seat, body.code)
     return {"table": lt.summary(user.id), "tokens": tokens}
 
@@ -93,6 +97,7 @@ async def join(user: CurrentUser, lt: AnyTableDep, tables: TablesDep,
 async def leave(body: LeaveBody, lt: AnyTableDep, tables: TablesDep,
                 uid: UserId) -> dict[str, Any]:
     """Free a held seat before the start (the owner may also free a bot seat)."""
+    seen(lt, Holder.of(uid, [body.token] if body.token else []))
     await tables.leave(lt, body.seat, uid, body.token)
     return {"table": lt.summary(uid)}
 
@@ -108,7 +113,8 @@ async def resign(lt: AnyTableDep, tables: TablesDep, uid: UserId,
                  ) -> dict[str, Any]:
     """Give up a running game: counted last (the others play on if they can)."""
     body = body or SeatBody()
-    await tables.resign(lt, _holder(uid, body.token, x_seat_token), body.seat)
+    who = _holder(uid, body.token, x_seat_token)
+    await tables.resign(seen(lt, who), who, body.seat)
     return {"table": lt.summary(uid)}
 
 
@@ -119,7 +125,8 @@ async def abort(lt: AnyTableDep, tables: TablesDep, uid: UserId,
                 ) -> dict[str, Any]:
     """Call the table off: its owner before the start, a player before any person moved."""
     body = body or SeatBody()
-    await tables.abort(lt, _holder(uid, body.token, x_seat_token))
+    who = _holder(uid, body.token, x_seat_token)
+    await tables.abort(seen(lt, who), who)
     return {"table": lt.summary(uid)}
 
 
@@ -130,7 +137,8 @@ async def undo(lt: AnyTableDep, tables: TablesDep, uid: UserId,
     """Take back one's own last move (casual tables, while nobody played since, no chance
     followed and it showed nothing hidden)."""
     body = body or SeatBody()
-    n = await tables.undo(lt, _holder(uid, body.token, x_seat_token), body.seat)
+    who = _holder(uid, body.token, x_seat_token)
+    n = await tables.undo(seen(lt, who), who, body.seat)
     return Acted(ok=True, move_number=n)
 
 
@@ -140,7 +148,8 @@ async def claim(body: ClaimBody, lt: AnyTableDep, tables: TablesDep, uid: UserId
                 ) -> dict[str, Any]:
     """A seat's time for its move ran out: claim the game (that seat counted last) or hand
     the seat to a bot."""
-    await tables.claim(lt, _holder(uid, body.token, x_seat_token), body.seat, body.to_bot)
+    who = _holder(uid, body.token, x_seat_token)
+    await tables.claim(seen(lt, who), who, body.seat, body.to_bot)
     return {"table": lt.summary(uid)}
 
 
@@ -148,20 +157,21 @@ async def claim(body: ClaimBody, lt: AnyTableDep, tables: TablesDep, uid: UserId
 async def change_seat(seat: int, body: SeatChange, user: CurrentUser, lt: AnyTableDep,
                       tables: TablesDep) -> dict[str, Any]:
     """The owner puts a bot in a seat or opens it, before the start."""
-    await tables.set_seat(lt, user, seat, body.kind, body.bot)
+    await tables.set_seat(seen(lt, Holder.of(user.id)), user, seat, body.kind, body.bot)
     return {"table": lt.summary(user.id)}
 
 
 @router.post("/{table_id}/start", **ANSWER)  # type: ignore[arg-type]
 async def start(user: CurrentUser, lt: AnyTableDep, tables: TablesDep) -> dict[str, Any]:
-    await tables.start(lt, user)
+    await tables.start(seen(lt, Holder.of(user.id)), user)
     return {"table": lt.summary(user.id)}
 
 
-@router.post("/{table_id}/rematch", status_code=201, **ANSWER)  # type: ignore[arg-type]
+@router.post("/{table_id}/rematch", status_code=201, dependencies=[limited("table")],
+             **ANSWER)  # type: ignore[arg-type]
 async def rematch(user: CurrentUser, lt: AnyTableDep, tables: TablesDep) -> dict[str, Any]:
     """A new table like this finished one (asking again answers the same new table)."""
-    new, tokens = await tables.rematch(lt, user)
+    new, tokens = await tables.rematch(seen(lt, Holder.of(user.id)), user)
     return {"table": new.summary(user.id), "tokens": tokens}
 
 
@@ -169,6 +179,7 @@ async def rematch(user: CurrentUser, lt: AnyTableDep, tables: TablesDep) -> dict
 async def act(body: ActBody, lt: AnyTableDep, tables: TablesDep, uid: UserId) -> Acted:
     """The same as the WebSocket ``act``."""
     who = Holder.of(uid, [body.token] if body.token else [])
+    seen(lt, who)
     try:
         n = await tables.act(lt, body.seat, body.action, body.move_number, by=who)
     except Refused as e:
@@ -251,7 +262,7 @@ def _replay_slots(request: Request) -> Slots:
     return slots
 
 
-@router.get("/{table_id}/replay", response_model=Replay)
+@router.get("/{table_id}/replay", response_model=Replay, dependencies=[limited("replay")])
 async def replay(lt: TableDep, tables: TablesDep,
                  slots: Annotated[Slots, Depends(_replay_slots)], move: int | None = None,
                  seat: int | None = None) -> dict[str, Any]:
