@@ -11,7 +11,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import Page, expect
 
-from .people import sign_in_as_guest
+from .people import sign_in_as_guest, sign_up
 
 pytestmark = pytest.mark.e2e
 SCREENS = [(390, 844), (1280, 800)]
@@ -216,11 +216,13 @@ def test_every_games_form_speaks_the_players_words(new_context, server):
 
 def test_a_rated_table_from_the_form_and_what_it_asks_for(new_context, server):
     page = new_context(390, 844, phone=True).new_page()
-    sign_in_as_guest(page, "Rita")
+    sign_up(page, "Rita")
     page.goto("/new?game=koplus")
     expect(page.locator("#rated-option")).to_contain_text(
-        "Rated game" "Counts for the leaderboard: the standard game, at least two different "
-        "people, and no moves taken back.")
+        "Rated game" "Counts for the leaderboard: registered players only (no guests), the "
+        "standard game, at least two different people, and no moves taken back. A game given "
+        "up within its first 10 moves counts for nobody. Between the same two people only the "
+        "first 3 rated games a day count.")
     expect(page.locator("#rated")).not_to_be_checked()
     page.locator("#rated").check()
     page.locator("#seat-1").select_option("bot:greedy")  # a bot is not a second person

@@ -13,6 +13,7 @@ from meeple.engine.i18n import words
 from meeple.engine.lessons import howto_markdown, with_pictures
 
 from .. import views
+from ..community.ratings import PAIR_GAMES, PAIR_WINDOW, RATED_AFTER
 from ..deps import CurrentUser, StoreDep
 from ..domain import CLOCK_PROFILES, LIVE, SeatKind, TableStatus
 from ..schemas import BotList, ClockProfiles, GameInfo, GameList, RulesPage, TableList
@@ -69,6 +70,15 @@ def rules(name: str) -> RulesPage:
 def bots() -> BotList:
     """The bot levels a seat may take, weakest first."""
     return BotList.model_validate({"bots": bot_choices()})
+
+
+@router.get("/rated")
+def rated() -> dict[str, Any]:
+    """What a rated table asks of its players: registered accounts only; a game given up
+    within its first ``rated_after`` moves rates nobody; of the rated games between the same
+    two people in ``pair_hours`` hours only the first ``pair_games`` count."""
+    return {"registered_only": True, "rated_after": RATED_AFTER, "pair_games": PAIR_GAMES,
+            "pair_hours": round(PAIR_WINDOW / 3600)}
 
 
 @router.get("/clocks")

@@ -73,6 +73,15 @@ function gameCard(g) {
   );
 }
 
+/** What a rated table asks of its players, in sentences: `rules` is /api/rated's answer. */
+export function ratedRules(rules) {
+  return [
+    t("Counts for the leaderboard: registered players only (no guests), the standard game, at least two different people, and no moves taken back."),
+    tn("A game given up within its first move counts for nobody.", "A game given up within its first {n} moves counts for nobody.", rules.rated_after),
+    tn("Between the same two people only the first rated game a day counts.", "Between the same two people only the first {n} rated games a day count.", rules.pair_games),
+  ].join(" ");
+}
+
 export async function lobbyPage(main) {
   document.title = t("Lobby · meeple");
   const list = await games();
@@ -255,7 +264,11 @@ export async function newTablePage(main, _params, query) {
     );
     return;
   }
-  const [bots, clocks] = await Promise.all([get("/api/bots"), get("/api/clocks").catch(() => ({ profiles: {} }))]);
+  const [bots, clocks, ratedAsks] = await Promise.all([
+    get("/api/bots"),
+    get("/api/clocks").catch(() => ({ profiles: {} })),
+    get("/api/rated"),
+  ]);
   const levels = botLevels(bots);
   const defaultBot = (levels.find((b) => b.spec === "greedy") || levels[0] || {}).spec;
   let game = list.find((g) => g.name === query.get("game")) || list[0];
@@ -289,7 +302,7 @@ export async function newTablePage(main, _params, query) {
     { for: "rated", class: "check option", id: "rated-option" },
     ratedBox,
     h("span", { class: "option-name" }, t("Rated game")),
-    h("small", { class: "muted" }, t("Counts for the leaderboard: the standard game, at least two different people, and no moves taken back.")),
+    h("small", { class: "muted" }, ratedRules(ratedAsks)),
   );
   const err = h("p", { class: "error", role: "alert" });
   let fields = [];

@@ -7,6 +7,7 @@ import { Board, SHOW_LEGAL_KEY, showLegalSetting } from "../board.js";
 import { clockText, fill, h, link, toast } from "../dom.js";
 import { fmt, playerColour, playerMark, playerNames, resultsTable } from "../players.js";
 import { guestForm, listText } from "./account.js";
+import { ratedRules } from "./lobby.js";
 import { TABLE_PARTS, WAITING_PARTS } from "./table_parts.js";
 import { t, tn } from "../words.js";
 
@@ -232,6 +233,7 @@ async function waitingRoom(main, table, gameInfo, refresh, cards = []) {
     );
   });
   const full = table.seats.every((s) => s.kind !== "open");
+  const rated = table.rated ? h("p", { class: "muted", id: "rated-rules" }, t("A rated game."), " ", ratedRules(await get("/api/rated"))) : null;
   fill(main, 
     h("h1", {}, t("{game} — waiting for players", { game: table.title })),
     h(
@@ -245,6 +247,7 @@ async function waitingRoom(main, table, gameInfo, refresh, cards = []) {
       " · ",
       link(`/rules/${table.game}`, t("rules")),
     ),
+    rated,
     !me ? guestForm(refresh, t("Give a name to sit down")) : null,
     h("div", { class: "card" }, h("h2", {}, t("Seats")), h("ul", { class: "seats", id: "seat-list" }, rows)),
     inviteBox(table),
