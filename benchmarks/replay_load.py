@@ -30,8 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SERVER = """
 import sys, uvicorn
 from meeple.server import create_app
-uvicorn.run(create_app(sys.argv[1]), host="127.0.0.1", port=int(sys.argv[2]),
-            log_level="warning")
+from meeple.server.deps import roomy_rates
+uvicorn.run(create_app(sys.argv[1], rates=roomy_rates()), host="127.0.0.1",
+            port=int(sys.argv[2]), log_level="warning")
 """
 LANGS = ("en", "de", "es", "nl")
 

@@ -41,6 +41,7 @@ import os, sys, uvicorn
 from meeple.server import create_app
 from meeple.server.deps import roomy_rates
 app = create_app(sys.argv[1], bot_delay=0.0, redis_url=sys.argv[3] or None, rates=roomy_rates())
+app.state.sockets.per_address = 10 ** 6  # every client comes from 127.0.0.1
 app.state.services.tables.bots.guest_tables_per_address = 10**6  # its guests share one address
 if os.environ.get("MEEPLE_PROFILE"):
     import cProfile, signal
