@@ -42,6 +42,9 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/pip install -q -e '.[dev]'
   touch "$stamp"
 fi
+# The install compiles the modules of meeple/_build.py in place; after a source is edited
+# meeple runs as pure Python until they are compiled again, here.
+.venv/bin/python meeple/_build.py >/dev/null || .venv/bin/pip install -q --no-deps -e .
 
 if [ -f meeple/web/package.json ]; then
   if [ ! -d meeple/web/node_modules ] || [ meeple/web/package-lock.json -nt meeple/web/node_modules ]; then
@@ -83,5 +86,6 @@ print(' '.join(d['project']['optional-dependencies']['peers']))")
       done
       touch "$venv/.installed"
     fi
+    "$venv/bin/python" meeple/_build.py >/dev/null || "$venv/bin/pip" install -q --no-deps -e .
   done
 fi

@@ -242,7 +242,9 @@ class Kontor(Game):
         o = self.options
         n = self.num_players
         mode = o["mode"] or ("basic" if n == 2 else "expansion")
-        fits = (3, 4) if mode == "expansion" else (2,)
+        fits: tuple[int, ...] = (2,)
+        if mode == "expansion":
+            fits = (3, 4)
         if n not in fits:
             if n <= 2:
                 raise OptionError(_("Kontor's expansion is for 3 or 4 players; with 2 players "
