@@ -13,7 +13,7 @@ play: setup
 # `make test`'s stages, in order. Every stage runs even when one before it failed; at the end
 # the failed ones are named and `make test` fails. A new stage is a target `test-NAME` below
 # and its NAME in this list.
-TEST_STAGES = ruff mypy pytest $(PYTHONS:%=py%)
+TEST_STAGES = ruff mypy pytest pure $(PYTHONS:%=py%)
 PYTHONS = 3.12 3.13
 .PHONY: $(TEST_STAGES:%=test-%)
 
@@ -37,6 +37,13 @@ test-mypy:
 test-pytest:
 	@echo "== the whole suite under $$(.venv/bin/python -V)"
 	.venv/bin/python -m pytest -n 2 --durations=15
+
+# The engine, games and adapters tests again on the pure-Python build of the same source (the
+# suite above runs on the compiled modules of meeple/_build.py), but for the long physics runs.
+test-pure:
+	@echo "== the pure-Python build (MEEPLE_PURE_PYTHON=1): tests/engine tests/games tests/adapters"
+	MEEPLE_PURE_PYTHON=1 .venv/bin/python -m pytest -n 2 -q \
+	  -p no:cacheprovider -m "not slow" tests/engine tests/games tests/adapters
 
 # The engine and adapters tests again under each other supported Python (the venvs
 # .venv/py3.12 and .venv/py3.13 of `scripts/setup.sh --test`: core install and peers only),
