@@ -157,6 +157,7 @@ def test_ending_a_session_closes_every_socket_it_opened(served, how):
             ws.close()
 
 
+@pytest.mark.postgres
 def test_a_session_ended_in_one_process_closes_its_sockets_in_another(pg_url, redis_url):
     one = Served(create_app(pg_url, redis_url))
     two = Served(create_app(pg_url, redis_url))
