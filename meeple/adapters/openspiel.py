@@ -48,6 +48,7 @@ replaying its moves on the (cached) game.
 from __future__ import annotations
 
 import base64
+import copy
 import json
 import pickle
 import random
@@ -302,9 +303,20 @@ class MeepleSpielGame(pyspiel.Game):
         full.update({"players": players, HORIZON: self.horizon, CHANCE_SEED: self.chance_seed,
                      OPENING: self.opening})
         super().__init__(game_type(self.meeple_name), info, full)
+        self._start: _Inner | None = None
 
     def new_initial_state(self) -> MeepleSpielState:
         return MeepleSpielState(self)
+
+    def start(self) -> _Inner:
+        """The initial position, its chance settled and its opening played, worked out once:
+        OpenSpiel makes a new initial state for every copy of a state, so each is a copy."""
+        if self._start is None:
+            inner = _Inner(self.meeple_game.new_initial_state(), self.horizon, self.chance_seed,
+                           self.opening)
+            inner.play_opening()
+            self._start = inner
+        return copy.deepcopy(self._start)
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> MeepleObserver:
         if params:
@@ -318,13 +330,8 @@ class MeepleSpielState(pyspiel.State):
 
     def __init__(self, game: MeepleSpielGame, state: MeepleState | None = None):
         super().__init__(game)
-        fresh = state is None
-        if state is None:
-            state = game.meeple_game.new_initial_state()
-        self._inner = _Inner(state, game.horizon, game.chance_seed,
-                             game.opening if fresh else 0)
-        if fresh:
-            self._inner.play_opening()
+        self._inner = game.start() if state is None else _Inner(state, game.horizon,
+                                                                 game.chance_seed)
 
     @property
     def meeple_state(self) -> MeepleState:
