@@ -193,3 +193,5 @@ def list_games() -> None:
                                             "values).", game=_(GAME))) + "[/]")
     common.console.print(f"[dim]{RECONSTRUCTED_MARK} {escape(reconstructed())}.[/]")
     common.console.print("[dim]" + escape(_("Bots: {bots}.", bots=", ".join(bot_names()))) + "[/]")
+    common.console.print("[dim]" + (_("Rules engine: compiled.") if meeple.compiled()
+                                    else _("Rules engine: pure Python.")) + "[/]")

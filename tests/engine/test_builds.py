@@ -57,12 +57,16 @@ def digests() -> dict[str, Any]:
     return {"compiled": meeple.compiled(), "digests": out}
 
 
-def _run(pure: bool) -> dict[str, Any]:
+def _env(pure: bool) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k != "MEEPLE_PURE_PYTHON"}
     if pure:
         env["MEEPLE_PURE_PYTHON"] = "1"
-    done = subprocess.run([sys.executable, __file__], env=env, cwd=ROOT, capture_output=True,
-                          text=True, timeout=1200)
+    return env
+
+
+def _run(pure: bool) -> dict[str, Any]:
+    done = subprocess.run([sys.executable, __file__], env=_env(pure), cwd=ROOT,
+                          capture_output=True, text=True, timeout=1200)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -76,6 +80,15 @@ def test_the_compiled_build_plays_exactly_as_the_pure_source():
         f"the compiled build is not in use ({_build.why_pure()}): scripts/setup.sh builds it")
     assert len(pure["digests"]) >= 12  # every game at every player count
     assert built["digests"] == pure["digests"]
+
+
+def test_meeple_games_says_which_build_runs():
+    for pure, said in ((True, "Rules engine: pure Python."), (False, "Rules engine: compiled.")):
+        env = {**_env(pure), "COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb", "LANGUAGE": "en"}
+        done = subprocess.run([sys.executable, "-m", "meeple.cli", "games"], env=env,
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        assert said in done.stdout
 
 
 if __name__ == "__main__":
