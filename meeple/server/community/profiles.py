@@ -80,10 +80,10 @@ def nearest_bot(ratings: Ratings, game: str, rating: float) -> dict[str, Any] | 
 
 
 def hidden_from(table: StoredTable | None, viewer: int | None) -> bool:
-    """Whether ``viewer`` may not see ``table`` (a private table they did not sit at, or one
-    no longer stored)."""
+    """Whether ``viewer`` may not see ``table``: a private table they did not sit at (a
+    table no longer stored shows nothing of itself)."""
     if table is None:
-        return True
+        return False
     return table.meta.visibility == Visibility.PRIVATE and not (
         viewer is not None and any(s.user_id == viewer for s in table.seats))
 
