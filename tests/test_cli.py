@@ -562,7 +562,7 @@ def test_a_forced_move_is_played_with_a_note_instead_of_asking():
     pytest.skip("no game reached a forced move")
 
 
-def test_serve_takes_the_allowed_origins_of_the_live_socket(tmp_path):
+def test_serve_takes_the_allowed_origins_of_the_live_socket(tmp_path, processes):
     """``meeple serve --allowed-origin`` reaches the server: a page of that origin may open a
     table's socket, another origin may not; ``--trusted-proxy`` is accepted."""
     import socket
@@ -575,7 +575,7 @@ def test_serve_takes_the_allowed_origins_of_the_live_socket(tmp_path):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen(
+    proc = processes(  # ended with the test, however it goes
         [*MEEPLE, "serve", "--port", str(port), "--db", f"sqlite:///{tmp_path / 'm.db'}",
          "--allowed-origin", "https://good.example", "--trusted-proxy", "127.0.0.2"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV,

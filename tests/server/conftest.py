@@ -10,14 +10,13 @@ import subprocess
 import tempfile
 import time
 import uuid
-from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from meeple.engine import registry
 from meeple.server import deps
+from tests.conftest import end_process
 from tests.engine.tinygame import register_tiny
 
 PG_BIN = Path(os.environ.get("MEEPLE_PG_BIN", "/usr/lib/postgresql/15/bin"))
@@ -27,33 +26,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def end_process(proc: subprocess.Popen[Any], wait: float = 20) -> None:
-    """Terminate ``proc``, and kill it if it has not ended within ``wait`` seconds (a server's
-    bot workers end with it either way)."""
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(wait)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-    proc.wait()
-
-
-@pytest.fixture
-def processes() -> Iterator[Callable[..., subprocess.Popen[Any]]]:
-    """Start processes (``processes(argv, **popen_options)``) that end with the test."""
-    started: list[subprocess.Popen[Any]] = []
-
-    def start(argv: list[str], **options: Any) -> subprocess.Popen[Any]:
-        proc = subprocess.Popen(argv, **options)
-        started.append(proc)
-        return proc
-
-    yield start
-    for proc in started:
-        end_process(proc)
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,36 @@
+"""Fixtures of every test: processes a test starts end with it."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+
+def end_process(proc: subprocess.Popen[Any], wait: float = 20) -> None:
+    """Terminate ``proc``, and kill it if it has not ended within ``wait`` seconds (a server's
+    bot workers end with it either way)."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(wait)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    proc.wait()
+
+
+@pytest.fixture
+def processes() -> Iterator[Callable[..., subprocess.Popen[Any]]]:
+    """Start processes (``processes(argv, **popen_options)``) that end with the test."""
+    started: list[subprocess.Popen[Any]] = []
+
+    def start(argv: list[str], **options: Any) -> subprocess.Popen[Any]:
+        proc = subprocess.Popen(argv, **options)
+        started.append(proc)
+        return proc
+
+    yield start
+    for proc in started:
+        end_process(proc)
