@@ -2,7 +2,7 @@
 # Set up meeple on this machine: a virtual environment in .venv with meeple and its pinned
 # dependencies, and the browser libraries from npm (lockfile; Debian's python3-venv, nodejs and
 # npm are installed with apt when missing). With --test, also the system packages the test suite
-# drives: Debian's Chromium, Redis, PostgreSQL, tmux and cairo, and for each other supported
+# drives: Debian's Chromium, Redis, PostgreSQL, tmux, cairo and nginx, and for each other supported
 # Python found on the machine (3.12, 3.13) a venv .venv/py<version> with the core install, the
 # test tools and each peer framework that has a wheel for it (no web platform), where `make
 # test` runs the engine, games and adapters tests again. System packages need root (or sudo).
@@ -22,6 +22,7 @@ if [ "${1:-}" = "--test" ]; then
   command -v redis-server >/dev/null || need+=(redis-server)
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
   command -v tmux >/dev/null || need+=(tmux)
+  command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx openssl)
   ldconfig -p | grep -q 'libcairo\.so\.2' || need+=(libcairo2)
 fi
 if [ ${#need[@]} -gt 0 ]; then

@@ -19,9 +19,12 @@ DB_HELP = N_("database URL (default: SQLite in ./meeple-data); postgresql+psycop
 
 
 def _database(db: str | None) -> str:
+    """The database of ``--db``, else of the server's settings (``MEEPLE_DB``, the file of
+    ``MEEPLE_CONFIG``), else the default SQLite file."""
+    from meeple.server import settings
     from meeple.server.db import default_sqlite_url
 
-    return db or default_sqlite_url()
+    return settings.load(db=db).db or default_sqlite_url()
 
 
 @commands.command(help=N_("Copy the web platform's database into a file, while it runs."))

@@ -29,6 +29,9 @@ def serve(
     trusted_proxies: Sequence[str] = (),
     allowed_origins: Sequence[str] | None = None,
     smtp: str | None = None,
+    secure_cookies: bool = False,
+    metrics: tuple[str, int] | None = None,
+    log_format: str = "text",
 ) -> None:
     """Run the web platform until interrupted.
 
@@ -38,44 +41,61 @@ def serve(
     ``trusted_proxies``: the proxies whose ``X-Forwarded-For``/``-Proto`` are believed (none
     by default: the headers are ignored, also by uvicorn); ``allowed_origins``: the page
     origins a WebSocket may come from (default: this server's own); ``smtp``: the SMTP server
-    of turn e-mails (``smtp://host:port?from=...&site=...``; none by default: no e-mail).
+    of turn e-mails (``smtp://host:port?from=...&site=...``; none by default: no e-mail);
+    ``secure_cookies``: the session cookie travels over HTTPS only (behind an HTTPS proxy);
+    ``metrics``: the address where ``/metrics`` is served (none by default);
+    ``log_format``: ``text`` or ``json``, one line per request either way
+    (:mod:`.logs`). :mod:`.settings` reads all of these from a file or the environment.
     """
     import uvicorn
 
+    from . import logs
+
     url = db or default_sqlite_url(data_dir)
+    logs.setup(log_format)
     if reload:
         import os
 
-        os.environ["MEEPLE_DB"] = url
+        os.environ.update(MEEPLE_DB=url, MEEPLE_LOG_FORMAT=log_format,
+                          MEEPLE_SECURE_COOKIES=str(secure_cookies))
         if redis:
             os.environ["MEEPLE_REDIS"] = redis
         if trusted_proxies:
             os.environ["MEEPLE_TRUSTED_PROXIES"] = ",".join(trusted_proxies)
+        if allowed_origins:
+            os.environ["MEEPLE_ALLOWED_ORIGINS"] = ",".join(allowed_origins)
         if smtp:
             os.environ["MEEPLE_SMTP"] = smtp
         uvicorn.run("meeple.server:app_from_env", factory=True, host=host, port=port,
-                    reload=True, ws_per_message_deflate=False, proxy_headers=False)
+                    reload=True, ws_per_message_deflate=False, proxy_headers=False,
+                    log_config=None, access_log=False)
         return
     app = create_app(url, redis, bot_delay=0.4, trusted_proxies=trusted_proxies,
-                     allowed_origins=allowed_origins, smtp_url=smtp, warm_bots=True)
+                     allowed_origins=allowed_origins, smtp_url=smtp, warm_bots=True,
+                     secure_cookies=secure_cookies)
+    if metrics is not None:
+        from . import metrics as measured
+
+        measured.instrument(app)
+        measured.serve(*metrics)
     # Frames are compressed by nobody: per-message deflate of every frame costs more CPU than
     # the rest of a move on a small server. Forwarded headers are read by the app itself
     # (only from trusted proxies), never by uvicorn, which would believe them from 127.0.0.1.
-    uvicorn.run(app, host=host, port=port, log_level="info", ws_max_size=1 << 20,
-                ws_per_message_deflate=False, proxy_headers=False)
+    # Requests are logged by the app (logs.RequestLog: the route, never the path as asked).
+    uvicorn.run(app, host=host, port=port, log_config=None, access_log=False,
+                ws_max_size=1 << 20, ws_per_message_deflate=False, proxy_headers=False)
 
 
 def app_from_env():
-    """The app for ``uvicorn --factory``: database and Redis from MEEPLE_DB / MEEPLE_REDIS."""
-    import os
+    """The app for ``uvicorn --factory``, set up by the environment (:mod:`.settings`)."""
+    from . import settings
 
-    proxies = os.environ.get("MEEPLE_TRUSTED_PROXIES", "")
+    config = settings.load()
     return create_app(
-        os.environ.get("MEEPLE_DB") or default_sqlite_url(None),
-        os.environ.get("MEEPLE_REDIS") or None,
-        bot_delay=0.4,
-        trusted_proxies=[p for p in proxies.split(",") if p],
-        smtp_url=os.environ.get("MEEPLE_SMTP") or None,
+        config.db or default_sqlite_url(None), config.redis, bot_delay=0.4,
+        trusted_proxies=config.trusted_proxies,
+        allowed_origins=config.allowed_origins or None, smtp_url=config.smtp,
+        secure_cookies=config.secure_cookies,
     )
 
 

@@ -28,6 +28,7 @@ from .community import Community
 from .deps import Limiter, Rate, Services, Settings
 from .domain import Quotas, Refused
 from .language import Speaking
+from .logs import RequestLog
 from .pool import BotPool, WorkPool
 from .routers import (
     accounts,
@@ -122,6 +123,7 @@ def create_app(
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
     app.add_middleware(CheckedBodies)
     app.add_middleware(Speaking)
+    app.add_middleware(RequestLog)  # outermost: a request id and one log line each
     for module in (accounts, lobby, gallery, tables, play, chat, people, health, learn, review,
                    words, pages):
         app.include_router(module.router)

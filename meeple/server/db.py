@@ -31,6 +31,8 @@ BUSY_TIMEOUT_MS = 30_000
 TRUNCATE_WAIT_MS = 250
 WAL_LIMIT = 16 << 20
 """SQLite: the write-ahead log is truncated once a checkpoint finds it larger (bytes)."""
+MIGRATION_LOCK = 0x6D6565706C65
+"""The PostgreSQL advisory lock held while the migrations are applied ("meeple")."""
 
 
 class Base(DeclarativeBase):
@@ -160,13 +162,17 @@ def open_database(url: str, migrate: bool = True) -> Engine:
 
 
 def upgrade(engine: Engine) -> None:
-    """Apply the Alembic migrations up to the newest (every branch of them)."""
+    """Apply the Alembic migrations up to the newest (every branch of them). On PostgreSQL
+    one process at a time does (the others wait, then find nothing left to do), so that
+    several servers can start together on a new database."""
     from alembic import command
     from alembic.config import Config
 
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "heads")
 
