@@ -198,9 +198,6 @@ class _Turns:
         self._served: dict[Hashable, int] = {}
         self._count = 0
 
-    def __len__(self) -> int:
-        return sum(len(q) for q in self._queues.values())
-
     def of(self, person: Hashable) -> int:
         """How many jobs of ``person`` wait."""
         return len(self._queues.get(person, ()))
@@ -287,10 +284,10 @@ class BotPool:
             self._guests.popitem(last=False)
         return list(guests)
 
-    def check_address(self, tables: int, adding: int = 1) -> None:
-        """Refuse (429) when guests from one address, who have ``tables`` tables with
-        thinking bots open, would have more than the pool allows with ``adding`` more."""
-        if adding and tables + adding > self.guest_tables_per_address:
+    def check_address(self, tables: int) -> None:
+        """Refuse (429) another table with thinking bots to a guest from an address whose
+        guests have ``tables`` of them open, when that is all they may have."""
+        if tables >= self.guest_tables_per_address:
             refusal = Refused(Code.QUOTA, _n(
                 "guests playing from your address already have {n} table with thinking "
                 "bots; finish one first, or sign up",
