@@ -6,6 +6,7 @@ server opens them again."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -141,3 +142,16 @@ def test_backup_and_restore_say_what_is_wrong(tmp_path):
     gone = meeple("restore", "--db", f"sqlite:///{tmp_path / 'x.db'}", str(tmp_path / "gone"))
     assert gone.returncode == 2 and "there is no backup" in gone.stderr
     assert "Traceback" not in missing.stderr + junk.stderr + gone.stderr
+
+
+def test_backup_finds_the_database_in_the_servers_settings(tmp_path):
+    from meeple.server.db import open_database
+
+    open_database(f"sqlite:///{tmp_path / 'site.db'}").dispose()
+    (tmp_path / "meeple.toml").write_text(f'db = "sqlite:///{tmp_path / "site.db"}"\n')
+    done = subprocess.run([MEEPLE, "--lang", "en", "backup", str(tmp_path / "out.db")],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path,
+                          env={**os.environ, "MEEPLE_CONFIG": str(tmp_path / "meeple.toml")})
+    assert done.returncode == 0, done.stderr
+    assert "users" in rows(f"sqlite:///{tmp_path / 'out.db'}")
+    assert not (tmp_path / "meeple-data").exists()  # not the default database
