@@ -1,5 +1,7 @@
-"""The ``meeple`` command, run as a real process: terminal play with typed moves (bad input
-included), bot games as JSON records, replay, render, rules and clear errors."""
+"""The ``meeple`` command: terminal play with typed moves (bad input included) and the server
+as real processes; bot games as JSON records, replay, render, rules and clear errors in this
+process with typer's runner (the output is the same; one error is also checked from a real
+process)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,27 @@ def run(*args: str, input: str | None = None, timeout: int = 300) -> subprocess.
     return subprocess.run(
         [*MEEPLE, *args], input=input, capture_output=True, text=True, timeout=timeout, env=ENV
     )
+
+
+def run_here(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
+    """``meeple ARGS`` run in this process (typer's CliRunner), its status and output as
+    :func:`run` gives them: for the tests where the process itself is not what is tested,
+    without the second or more a new process spends importing every game. An exception the
+    command lets out is raised here (the process would print it as a traceback)."""
+    from typer.testing import CliRunner
+
+    from meeple.cli import app, common
+
+    env = {k: ENV[k] for k in ("COLUMNS", "NO_COLOR", "TERM", "LANGUAGE")}
+    width = common.console._width  # the COLUMNS of this process when it was made, if any
+    common.console.width = int(ENV["COLUMNS"])
+    try:
+        r = CliRunner().invoke(app, list(args), input=input, env=env)
+    finally:
+        common.console._width = width
+    if r.exception is not None and not isinstance(r.exception, SystemExit):
+        raise r.exception
+    return subprocess.CompletedProcess(args, r.exit_code, r.stdout, r.stderr)
 
 
 class Terminal:
@@ -108,7 +131,7 @@ def test_bot_game_json_record_replays_and_renders(name, tmp_path):
     players = game_class(name).default_players()
     bot = "greedy" if name == "koplus" else "random"  # each game tests its greedy bot
     seats = ",".join([bot] + ["random"] * (players - 1))
-    done = run("play", name, "--seats", seats, "--seed", "3", "--json")
+    done = run_here("play", name, "--seats", seats, "--seed", "3", "--json")
     assert done.returncode == 0, done.stderr
     record = json.loads(done.stdout)
     assert record["game"] == name and record["terminal"]
@@ -117,10 +140,10 @@ def test_bot_game_json_record_replays_and_renders(name, tmp_path):
     path = tmp_path / "game.json"
     path.write_text(done.stdout)
     out = tmp_path / "board.svg"
-    r = run("render", str(path), "--move", "5", "-o", str(out))
+    r = run_here("render", str(path), "--move", "5", "-o", str(out))
     assert r.returncode == 0, r.stdout + r.stderr
     assert out.read_text().lstrip().startswith("<svg")
-    r = run("replay", str(path), input="\n\nb\n5\nq\n")
+    r = run_here("replay", str(path), input="\n\nb\n5\nq\n")
     assert r.returncode == 0 and "move 5/" in r.stdout
 
 
@@ -136,21 +159,22 @@ def one_line_error(r: subprocess.CompletedProcess, text: str) -> None:
 
 def test_clear_errors_and_listings(tmp_path):
     one_line_error(run("play", "nosuchgame"), "no game named 'nosuchgame'.")
-    one_line_error(run("play", "kozzo"), "no game named 'kozzo'; did you mean 'kozo'?")
+    one_line_error(run_here("play", "kozzo"), "no game named 'kozzo'; did you mean 'kozo'?")
     if "koplus" in GAMES:
-        r = run("play", "koplus", "--bonus-needs-points", "maybe", "--seats", "random,random")
+        r = run_here("play", "koplus", "--bonus-needs-points", "maybe", "--seats", "random,random")
         one_line_error(r, "cannot read 'maybe' as bool")
-        one_line_error(run("play", "koplus", "--colour", "red"),
+        one_line_error(run_here("play", "koplus", "--colour", "red"),
                        "KoPlus has no option called 'colour'")
-        r = run("play", "koplus", "--seats", "human,greedy", "--json")
+        r = run_here("play", "koplus", "--seats", "human,greedy", "--json")
         one_line_error(r, "every seat must be a bot")
-        one_line_error(run("play", "koplus", "--seats", "greedy,wizard"), "no bot named 'wizard'")
-        r = run("rules", "KoPlus")  # game names in any case
+        one_line_error(run_here("play", "koplus", "--seats", "greedy,wizard"),
+                       "no bot named 'wizard'")
+        r = run_here("rules", "KoPlus")  # game names in any case
         assert r.returncode == 0 and "KoPlus" in r.stdout
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    one_line_error(run("replay", str(bad)), "is not JSON")
-    r = run("games")
+    one_line_error(run_here("replay", str(bad)), "is not JSON")
+    r = run_here("games")
     assert r.returncode == 0
     for name in GAMES:
         assert name in r.stdout
@@ -160,25 +184,25 @@ def test_every_bad_input_is_a_one_line_message(tmp_path):
     """Folders, binary files, unwritable outputs, records of the wrong shape or format and
     viewers who are not at the table: one line on standard error, no traceback."""
     name = GAMES[0]
-    done = run("play", name, "--seats", "random,random", "--seed", "1", "--json")
+    done = run_here("play", name, "--seats", "random,random", "--seed", "1", "--json")
     record = json.loads(done.stdout)
     good = tmp_path / "good.json"
     good.write_text(done.stdout)
     binary = tmp_path / "binary.json"
     binary.write_bytes(bytes(range(256)))
-    one_line_error(run("replay", str(tmp_path)), "is a folder, not a record")
-    one_line_error(run("replay", str(binary)), "is not a text file")
-    one_line_error(run("replay", str(tmp_path / "none.json")), "no such file")
-    one_line_error(run("render", str(good), "-o", "/nonexistent/x.svg"),
+    one_line_error(run_here("replay", str(tmp_path)), "is a folder, not a record")
+    one_line_error(run_here("replay", str(binary)), "is not a text file")
+    one_line_error(run_here("replay", str(tmp_path / "none.json")), "no such file")
+    one_line_error(run_here("render", str(good), "-o", "/nonexistent/x.svg"),
                    "cannot write /nonexistent/x.svg")
-    one_line_error(run("render", str(good), "-o", str(tmp_path)), "it is a folder")
-    one_line_error(run("play", name, "--seats", "random,random", "--save", "/nonexistent/r.json"),
-                   "cannot write /nonexistent/r.json")
-    one_line_error(run("arena", name, "--bots", "random", "--games", "1", "--no-progress",
+    one_line_error(run_here("render", str(good), "-o", str(tmp_path)), "it is a folder")
+    one_line_error(run_here("play", name, "--seats", "random,random", "--save",
+                            "/nonexistent/r.json"), "cannot write /nonexistent/r.json")
+    one_line_error(run_here("arena", name, "--bots", "random", "--games", "1", "--no-progress",
                        "--out", "/dev/null/x"), "cannot make the folder /dev/null/x")
-    one_line_error(run("replay", str(good), "--viewer", "7"),
+    one_line_error(run_here("replay", str(good), "--viewer", "7"),
                    "--viewer must be all, public or a seat from 0 to 1")
-    one_line_error(run("render", str(good), "--viewer", "7"), "a seat from 0 to 1")
+    one_line_error(run_here("render", str(good), "--viewer", "7"), "a seat from 0 to 1")
     cases = {
         "format": ({**record, "format": 2}, "record format 2 is not one this meeple reads"),
         "meta": ({**record, "meta": [1]}, "'meta' must be an object"),
@@ -189,8 +213,8 @@ def test_every_bad_input_is_a_one_line_message(tmp_path):
     for key, (data, message) in cases.items():
         path = tmp_path / f"{key}.json"
         path.write_text(json.dumps(data))
-        one_line_error(run("replay", str(path)), message)
-        one_line_error(run("render", str(path)), message)
+        one_line_error(run_here("replay", str(path)), message)
+        one_line_error(run_here("render", str(path)), message)
 
 
 def test_str_of_a_state_is_plain_text():
@@ -272,7 +296,7 @@ def test_the_replay_log_shows_a_viewer_only_what_they_may_know(tmp_path):
             continue
         players = game_class(name).default_players()
         seats = ",".join(["random"] * players)
-        done = run("play", name, "--seats", seats, "--seed", "2", "--json")
+        done = run_here("play", name, "--seats", seats, "--seed", "2", "--json")
         record = json.loads(done.stdout)
         total = len(record["moves"])
         hidden = next((n for n in range(1, total) if meeple.replay(record, upto=n)
@@ -281,13 +305,13 @@ def test_the_replay_log_shows_a_viewer_only_what_they_may_know(tmp_path):
             continue
         path = tmp_path / f"{name}.json"
         path.write_text(done.stdout)
-        r = run("replay", str(path), "--viewer", "0", input=f"{hidden}\nq\n")
+        r = run_here("replay", str(path), "--viewer", "0", input=f"{hidden}\nq\n")
         assert r.returncode == 0
         line = r.stdout.split(f"move {hidden}/{total}")[1].splitlines()[1]
         player, text = record["moves"][hidden - 1]
         assert line.endswith("A hidden draw." if player == -1 else "has chosen"), line
         assert text not in line
-        r = run("replay", str(path), "--viewer", "0", input=f"{total}\nq\n")
+        r = run_here("replay", str(path), "--viewer", "0", input=f"{total}\nq\n")
         step = r.stdout.split(f"move {total}/{total}")[1].split("\n", 1)[1]
         player, text = record["moves"][-1]
         before = meeple.replay(record, upto=total - 1)
@@ -348,14 +372,14 @@ def test_replay_viewer_all_shows_every_players_view(tmp_path):
     name = next((g for g in GAMES if not game_class(g).perfect_information), None)
     if name is None:
         pytest.skip("every game is of perfect information")
-    done = run("play", name, "--seats", "random,random", "--seed", "2", "--json")
+    done = run_here("play", name, "--seats", "random,random", "--seed", "2", "--json")
     path = tmp_path / "game.json"
     path.write_text(done.stdout)
     record = json.loads(done.stdout)
     hidden = next(n for n in range(1, len(record["moves"]))
                   if meeple.replay(record, upto=n).visible_history(0)[n - 1][1] is None)
     for args in ([], ["--viewer", "all"]):
-        r = run("replay", str(path), *args, input=f"{hidden}\nq\n")
+        r = run_here("replay", str(path), *args, input=f"{hidden}\nq\n")
         assert r.returncode == 0, r.stderr
         step = r.stdout.split(f"move {hidden}/")[1]
         assert "everything" in step.splitlines()[0]
@@ -366,7 +390,7 @@ def test_replay_viewer_all_shows_every_players_view(tmp_path):
         assert f"{sentence} ({text})" in flat
         assert "What ▲ Player 1" in step or "What" in step and "Player 1" in step
         assert step.count("sees:") == 2
-    r = run("replay", str(path), "--viewer", "public", input=f"{hidden}\nq\n")
+    r = run_here("replay", str(path), "--viewer", "public", input=f"{hidden}\nq\n")
     step = r.stdout.split(f"move {hidden}/")[1]
     assert "as a spectator sees it" in step.splitlines()[0]
     assert record["moves"][hidden - 1][1] not in step.splitlines()[1]
@@ -442,7 +466,7 @@ def test_the_terminal_says_a_fall_once(tmp_path):
         pytest.skip("no Kozo")
     for seed in range(1, 12):
         path = tmp_path / f"kozo-{seed}.json"
-        r = run("play", "kozo", "--players", "2", "--seats", "random,random", "--seed",
+        r = run_here("play", "kozo", "--players", "2", "--seats", "random,random", "--seed",
                 str(seed), "--save", str(path))
         assert r.returncode == 0, r.stderr
         record = json.loads(path.read_text())
@@ -474,21 +498,21 @@ def test_the_terminal_says_a_fall_once(tmp_path):
 def test_the_options_are_listed_in_player_words_with_the_names_to_type():
     """``meeple games`` and ``meeple rules``: each option by its title with its default in
     words, and the name (and the values) to type after --option."""
-    from meeple import cli
+    from meeple.cli import option_summary, shown
 
-    r = run("games")
+    r = run_here("games")
     assert r.returncode == 0
     flat = " ".join(r.stdout.split())
     for name in GAMES:
         for o in game_class(name).option_schema:
-            summary = " ".join(plain_text(cli.option_summary(o)).split())
-            assert summary == f"{o.title}: {cli.shown(o, o.default)}" + (
+            summary = " ".join(plain_text(option_summary(o)).split())
+            assert summary == f"{o.title}: {shown(o, o.default)}" + (
                 " *" if o.reconstructed else "") + f" ({o.name})"
             assert summary in flat, summary
     assert "=False" not in r.stdout and "[R]" not in r.stdout and "'" + "static" not in flat
     assert "Change an option with --option name=value" in flat
     if "kozo" in GAMES:
-        r = run("rules", "kozo")
+        r = run_here("rules", "kozo")
         assert r.returncode == 0
         flat = " ".join(r.stdout.split())
         part = flat.split("Options", 1)[1].split("The full rules", 1)[0]
@@ -508,11 +532,11 @@ def test_the_options_are_listed_in_player_words_with_the_names_to_type():
         for o in game_class("kozo").option_schema:
             assert f"--option {o.name}=VALUE" in part
     if "kontor" in GAMES:
-        r = run("rules", "kontor")
+        r = run_here("rules", "kontor")
         flat = " ".join(r.stdout.split())
         assert ("To change it: --option special_cards=VALUE, with VALUE on (with special cards)"
                 " or off (without special cards).") in flat
-    one = run("play", "kozo", "--colour", "red")
+    one = run_here("play", "kozo", "--colour", "red")
     assert one.returncode != 0
     assert ("its options are: Random sizes (random_size), Your neighbour chooses "
             "(opponent_choice), Shaky hands (tremor)") in one.stderr
@@ -581,12 +605,14 @@ def test_serve_takes_the_allowed_origins_of_the_live_socket(tmp_path, processes)
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV,
     )
     try:
-        for _ in range(200):
+        deadline = time.monotonic() + 120  # the server imports every game first
+        while True:
             try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5)
                 break
             except OSError:
-                time.sleep(0.1)
+                assert proc.poll() is None and time.monotonic() < deadline, "no server"
+                time.sleep(0.2)
         url = f"ws://127.0.0.1:{port}/ws/tables/nosuchtable"
         with connect(url, origin="https://good.example", open_timeout=10) as ws:  # type: ignore[arg-type]
             assert json.loads(ws.recv(timeout=10))["type"] == "error"  # no such table, but open
