@@ -18,7 +18,7 @@ from pathlib import Path
 import httpx2 as httpx
 
 from .conftest import free_port
-from .util import stored_moves
+from .util import descendants, stored_moves
 
 ROOT = Path(__file__).resolve().parents[2]
 MEEPLE = str(Path(sys.executable).with_name("meeple"))
@@ -143,7 +143,11 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path, processes):
                        for tid, tokens in tables]
             for t in threads:
                 t.start()
-            time.sleep(0.3 + random.random() * 0.5)
+            deadline = time.monotonic() + 120  # some moves are played, however slow the machine
+            while sum(len(acked[tid]) for tid, _ in tables) < 4:
+                assert time.monotonic() < deadline, "no move was acknowledged"
+                time.sleep(0.05)
+            time.sleep(random.random() * 0.3)
             server.kill()  # in the middle of moves
             stop.set()
             for t in threads:
@@ -163,25 +167,6 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path, processes):
     assert total > 10
 
 
-def _descendants(pid: int) -> set[int]:
-    """The processes below ``pid`` (Linux)."""
-    parents: dict[int, list[int]] = {}
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            parents.setdefault(ppid, []).append(int(d.name))
-    out: set[int] = set()
-    todo = [pid]
-    while todo:
-        for child in parents.get(todo.pop(), []):
-            out.add(child)
-            todo.append(child)
-    return out
-
-
 def _busy_meeple_serve(processes, tmp_path: Path) -> tuple[Server, set[int]]:
     """A real ``meeple serve`` (in its own process group, as a terminal runs it) whose bots
     are thinking at two tables of search bots, and every process below it (the bots'
@@ -199,7 +184,7 @@ def _busy_meeple_serve(processes, tmp_path: Path) -> tuple[Server, set[int]]:
         tables.append(r.json()["table"]["id"])
     deadline = time.monotonic() + 120
     while True:  # both tables played, and the bots' workers (the fork server's children) run
-        below = _descendants(server.proc.pid)
+        below = descendants(server.proc.pid)
         workers = {p for p in below if _parent(p) != server.proc.pid}
         if len(workers) >= 2 and all(
                 c.get(f"/api/tables/{tid}").json()["table"]["move_number"] >= 4
@@ -265,24 +250,23 @@ def _running(pid: int) -> bool:
 
 def test_the_bots_processes_start_without_stopping_the_event_loop():
     """The first jobs of a pool start its processes (the first also the fork server, which
-    imports every game first): meanwhile the event loop goes on serving."""
+    imports every game first): meanwhile the event loop goes on serving, so it is seen running
+    while the pool waits for its first process."""
     import asyncio
     import operator
 
-    from meeple.server.pool import BotPool
+    from meeple.server.pool import BotPool, _processes
 
-    async def main() -> float:
+    async def main() -> list[int]:
         pool = BotPool(workers=2)
-        gaps: list[float] = []
+        seen: list[int] = []  # processes started, at each turn of the loop while the jobs wait
         running = True
 
         async def ticker() -> None:
-            last = time.perf_counter()
             while running:
-                await asyncio.sleep(0.005)
-                now = time.perf_counter()
-                gaps.append(now - last)
-                last = now
+                await asyncio.sleep(0.001)
+                if pool._executor is not None:
+                    seen.append(len(_processes(pool._executor)))
 
         tick = asyncio.create_task(ticker())
         try:
@@ -292,6 +276,7 @@ def test_the_bots_processes_start_without_stopping_the_event_loop():
             running = False
             await tick
             pool.stop()
-        return max(gaps)
+        return seen
 
-    assert asyncio.run(main()) < 0.1
+    seen = asyncio.run(main())
+    assert 0 in seen, f"the loop only ran once the first process had started: {seen}"

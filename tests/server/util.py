@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 from collections.abc import Coroutine
+from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import create_engine, text
@@ -66,3 +67,22 @@ def hello(ws, *tokens: str):
     """Say which seat tokens a socket presents (its first message); returns ``ws``."""
     ws.send_json({"type": "hello", "tokens": list(tokens)})
     return ws
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes below ``pid`` (Linux)."""
+    parents: dict[int, list[int]] = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            parents.setdefault(ppid, []).append(int(d.name))
+    out: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            out.add(child)
+            todo.append(child)
+    return out
