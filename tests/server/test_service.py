@@ -75,7 +75,7 @@ def stored_history(store: Store, lt: LiveTable) -> list[tuple[int, int]]:
     return [(m.player, m.action) for m in store.moves(lt.id)]
 
 
-async def until(pred: Callable[[], bool], seconds: float = 10.0) -> None:
+async def until(pred: Callable[[], bool], seconds: float = 120.0) -> None:
     end = time.monotonic() + seconds
     while not pred():
         assert time.monotonic() < end, "the table did not get there in time"
