@@ -1,13 +1,13 @@
-"""``meeple learn GAME`` run as a real process and driven through its prompt: every step's text,
-a wrong move explained, the intended move accepted, then the game against the weakest bot;
-``meeple rules GAME`` opens with how to play."""
+"""``meeple learn GAME`` driven through its prompt (in a real process): every step's text, a
+wrong move explained, the intended move accepted, then the game against the weakest bot; every
+tutorial to its game and ``meeple rules GAME`` opening with how to play (in this process)."""
 
 from __future__ import annotations
 
 import pytest
 
 from meeple.engine.registry import game_lessons
-from tests.test_cli import Terminal, run
+from tests.test_cli import Terminal, run_here
 
 GAMES = ["botanik", "kontor", "koplus", "kozo", "mops_royal"]
 
@@ -52,7 +52,7 @@ def test_learn_koplus_through_its_prompt():
 def test_every_tutorial_runs_in_the_terminal_to_the_game(name):
     lesson = game_lessons(name).LESSON
     moves = [s.expect[0] for s in lesson.steps]
-    r = run("learn", name, "--seed", "1", input="\n".join([*moves, "q"]) + "\n")
+    r = run_here("learn", name, "--seed", "1", input="\n".join([*moves, "q"]) + "\n")
     out = flat(r.stdout)
     assert r.returncode == 0, r.stderr
     for step in lesson.steps:
@@ -62,14 +62,14 @@ def test_every_tutorial_runs_in_the_terminal_to_the_game(name):
 
 
 def test_quit_during_the_steps_and_an_unknown_game():
-    r = run("learn", "kozo", input="q\n")
+    r = run_here("learn", "kozo", input="q\n")
     assert r.returncode == 0 and "meeple learn kozo" in r.stdout
-    r = run("learn", "chess")
+    r = run_here("learn", "chess")
     assert r.returncode == 2 and "no game named" in r.stderr
 
 
 def test_rules_open_with_how_to_play():
-    r = run("rules", "kontor")
+    r = run_here("rules", "kontor")
     assert r.returncode == 0, r.stderr
     out = r.stdout
     assert out.index("How to play Kontor") < out.index("The full rules") < out.index(
