@@ -186,6 +186,14 @@ def _quota(reason: str) -> Refused:
     return refusal
 
 
+def alone_with_bots(seats: Sequence[Seat], user_id: int) -> bool:
+    """Whether ``user_id`` plays at a table of ``seats`` with none but bots (and their own
+    other seats): a game against bots, such as the tutorial's, that waits on them alone."""
+    return any(s.kind == SeatKind.HUMAN and s.user_id == user_id for s in seats) and all(
+        s.kind == SeatKind.BOT or (s.kind == SeatKind.HUMAN and s.user_id == user_id)
+        for s in seats)
+
+
 def _with_token(seat: Seat) -> tuple[Seat, dict[str, Any]]:
     token = auth.new_token()
     return replace(seat, token_hash=auth.token_hash(token)), {"seat": seat.seat, "token": token}
@@ -488,7 +496,7 @@ class TableService:
         stored_clock = clock_of(clock)
         if stored_clock and stored_clock["on_timeout"] == OnTimeout.BOT:
             check_bot(stored_clock["bot"], game)
-        self.check_quota(user, [s.bot for s in rows if s.kind == SeatKind.BOT], address=address)
+        self.check_quota(user, rows, address=address)
         if rated and start and all(r.kind != SeatKind.OPEN for r in rows):
             check_rated_people(rows)
         try:
@@ -571,32 +579,39 @@ class TableService:
                             {"seat": seat, "user_id": old.user_id, "name": old.name})
         await self.changed(lt)
 
-    def check_quota(self, user: UserRecord, bots: Sequence[str | None], *,
-                    new_table: bool = True, replacing: str | None = None,
-                    address: str | None = None) -> None:
-        """Refuse (429, or 503 when the bots' pool is full) unless ``user`` may open one more
-        table (``new_table``) with ``bots`` in it; a guest asking from ``address`` also
-        within the tables with thinking bots that guests there may have."""
+    def check_quota(self, user: UserRecord, seats: Sequence[Seat], *,
+                    table_id: str | None = None, address: str | None = None) -> None:
+        """Refuse (429, or 503 when the bots' pool is full) unless ``user`` may own a table
+        with ``seats``: a new one, or their table ``table_id`` with its seats changed to these.
+        A table where they sit alone with bots counts toward none of these limits (it waits on
+        them alone: it is paused whenever they leave it); a guest asking from ``address`` also
+        keeps within the tables with thinking bots that guests there may have, paused or not."""
         q = self.quotas
-        mine = self.store.owned_open(user.id)
-        have: list[str | None] = [b for bots in mine.values() for b in bots]
-        if replacing is not None and replacing in have:
-            have.remove(replacing)
-        if new_table and len(mine) >= q.tables:
-            raise _quota(_("you have {n_mine} tables waiting or being played, the most one "
-                           "player may have; finish or leave one first", n_mine=len(mine)))
-        if len(have) + len(bots) > q.bot_seats:
-            raise _quota(_("at most {bot_seats} bot seats at your open tables at once",
-                           bot_seats=q.bot_seats))
-        search = [b for b in have + list(bots) if is_search_bot(b)]
-        if len(search) > q.search_bots:
-            raise _quota(_("at most {search_bots} thinking (mcts) bots at your open tables at "
-                           "once", search_bots=q.search_bots))
-        if new_table and address is not None and user.guest and any(map(is_search_bot, bots)):
+        owned = self.store.owned_open(user.id)
+        owned.pop(table_id or "", None)
+        bots = [s.bot for s in seats if s.kind == SeatKind.BOT]
+        if not alone_with_bots(seats, user.id):
+            mine = [t for t in owned.values() if not alone_with_bots(t, user.id)]
+            if table_id is None and len(mine) >= q.tables:
+                raise _quota(_(
+                    "you have {n_mine} tables with other players (or waiting for them), the "
+                    "most one person may have: finish, resign or call off one of them (under "
+                    "Your tables in the lobby) to start another; games against bots alone are "
+                    "not limited", n_mine=len(mine)))
+            have = [s.bot for t in mine for s in t if s.kind == SeatKind.BOT] + bots
+            if len(have) > q.bot_seats:
+                raise _quota(_("at most {bot_seats} bot seats at your open tables at once",
+                               bot_seats=q.bot_seats))
+            if sum(map(is_search_bot, have)) > q.search_bots:
+                raise _quota(_("at most {search_bots} thinking (mcts) bots at your open tables "
+                               "at once", search_bots=q.search_bots))
+        if table_id is None and address is not None and user.guest and any(
+                map(is_search_bot, bots)):
             self.bots.check_address(sum(
-                any(map(is_search_bot, table)) for guest in self.bots.guests_at(address, user.id)
+                any(is_search_bot(s.bot) for s in table if s.kind == SeatKind.BOT)
+                for guest in self.bots.guests_at(address, user.id)
                 for table in self.store.owned_open(guest).values()))
-        if any(is_search_bot(b) for b in bots) and self.bots.full:
+        if any(map(is_search_bot, bots)) and self.bots.full:
             raise Busy(_("the bots are busy thinking for other tables; try again shortly"))
 
     def _owner_before_start(self, lt: LiveTable, user: UserRecord, why: str) -> None:
@@ -623,8 +638,8 @@ class TableService:
             if choice == SeatChoice.BOT:
                 row = Seat.robot(seat, check_bot(bot, lt.game),
                                  taken=[s.name for s in lt.seats if s.seat != seat])
-                self.check_quota(user, [row.bot], new_table=False,
-                                 replacing=old.bot if old.kind == SeatKind.BOT else None)
+                self.check_quota(user, [row if s.seat == seat else s for s in lt.seats],
+                                 table_id=lt.id)
             elif choice == SeatChoice.OPEN:
                 row = old.opened()
             else:
@@ -678,8 +693,6 @@ class TableService:
             new_id = lt.meta.rematch_id
             created = new_id is None
             if new_id is None:
-                self.check_quota(user, [s.bot for s in lt.seats if s.kind == SeatKind.BOT
-                                        and s.user_id is None])
                 rows: list[Seat] = []
                 for s in lt.seats:  # people sit again (also where a bot took over on time)
                     if s.user_id is not None:
@@ -692,6 +705,7 @@ class TableService:
                     else:
                         row = Seat(s.seat)
                     rows.append(row)
+                self.check_quota(user, rows)
                 new_id = self._add_table(user, lt.game, rows, lt.meta.visibility,
                                          lt.meta.clock, autostart=True, rated=lt.meta.rated)
                 self.store.update_table(lt.id, {"rematch_id": new_id})

@@ -183,9 +183,9 @@ class Store(Protocol):
         (``"created"`` or ``"finished"``)."""
         ...
 
-    def owned_open(self, user_id: int) -> dict[str, list[str | None]]:
+    def owned_open(self, user_id: int) -> dict[str, list[Seat]]:
         """The waiting and running tables ``user_id`` owns (for the quotas): each table's id
-        with the bot specs of its bot seats."""
+        with its seats (kind, person and bot spec only)."""
         ...
 
     def turn_count(self, user_id: int) -> int:
@@ -589,20 +589,20 @@ class SqlStore:
             ).all()
         return len({tid for tid, seat, to_move in rows if seat in (to_move or [])})
 
-    def owned_open(self, user_id: int) -> dict[str, list[str | None]]:
+    def owned_open(self, user_id: int) -> dict[str, list[Seat]]:
         with self.engine.connect() as conn:  # one query, however many tables they have
             rows = conn.execute(
-                select(TABLES.c.id, SEATS.c.kind, SEATS.c.bot)
+                select(TABLES.c.id, SEATS.c.seat, SEATS.c.kind, SEATS.c.user_id, SEATS.c.bot)
                 .join(SEATS, SEATS.c.table_id == TABLES.c.id, isouter=True)
                 .where(TABLES.c.owner_id == user_id,
                        TABLES.c.status.in_([TableStatus.WAITING.value,
                                             TableStatus.RUNNING.value]))
             ).all()
-        out: dict[str, list[str | None]] = {}
-        for tid, kind, bot in rows:
-            bots = out.setdefault(tid, [])
-            if kind == SeatKind.BOT.value:
-                bots.append(bot)
+        out: dict[str, list[Seat]] = {}
+        for tid, seat, kind, uid, bot in rows:
+            seats = out.setdefault(tid, [])
+            if kind is not None:
+                seats.append(Seat(seat, SeatKind(kind), user_id=uid, bot=bot))
         return out
 
     def waiting_full_ids(self) -> list[str]:
@@ -831,8 +831,8 @@ class MemoryStore:
                    and any(s.user_id == user_id and s.kind == SeatKind.HUMAN
                            and s.seat in m.to_move for s in self._seats[t]))
 
-    def owned_open(self, user_id: int) -> dict[str, list[str | None]]:
-        return {t: [s.bot for s in self._seats[t] if s.kind == SeatKind.BOT]
+    def owned_open(self, user_id: int) -> dict[str, list[Seat]]:
+        return {t: list(self._seats[t])
                 for t, m in self._tables.items() if m.owner_id == user_id
                 and m.status in (TableStatus.WAITING, TableStatus.RUNNING)}
 
