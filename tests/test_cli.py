@@ -27,16 +27,20 @@ def run(*args: str, input: str | None = None, timeout: int = 300) -> subprocess.
     )
 
 
-def run_here(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
+def run_here(*args: str, input: str | None = None,
+             language: str | None = "en") -> subprocess.CompletedProcess:
     """``meeple ARGS`` run in this process (typer's CliRunner), its status and output as
     :func:`run` gives them: for the tests where the process itself is not what is tested,
     without the second or more a new process spends importing every game. An exception the
-    command lets out is raised here (the process would print it as a traceback)."""
+    command lets out is raised here (the process would print it as a traceback).
+    ``language``: the terminal's LANGUAGE (None: as this process has it)."""
     from typer.testing import CliRunner
 
     from meeple.cli import app, common
 
-    env = {k: ENV[k] for k in ("COLUMNS", "NO_COLOR", "TERM", "LANGUAGE")}
+    env = {k: ENV[k] for k in ("COLUMNS", "NO_COLOR", "TERM")}
+    if language is not None:
+        env["LANGUAGE"] = language
     width = common.console._width  # the COLUMNS of this process when it was made, if any
     common.console.width = int(ENV["COLUMNS"])
     try:

@@ -25,8 +25,24 @@ def env(**extra: str) -> dict[str, str]:
 
 
 def run(*args: str, input: str | None = None, **extra: str) -> subprocess.CompletedProcess:
+    """``meeple ARGS`` as a real process in a plain terminal with ``extra`` set."""
     return subprocess.run([*MEEPLE, *args], input=input, capture_output=True, text=True,
                           timeout=300, env=env(**extra))
+
+
+def run_here(*args: str, input: str | None = None, **extra: str) -> subprocess.CompletedProcess:
+    """:func:`run` in this process (typer's runner): the same words, without a new process
+    importing every game."""
+    from tests.test_cli import run_here as here
+
+    unset = {k: None for k in LOCALE_VARS if k not in extra}
+    with pytest.MonkeyPatch.context() as mp:
+        for k, v in {**unset, **extra}.items():
+            if v is None:
+                mp.delenv(k, raising=False)
+            else:
+                mp.setenv(k, v)
+        return here(*args, input=input, language=None)
 
 
 def words(text: str) -> set[str]:
@@ -42,7 +58,7 @@ def test_the_language_comes_from_lang_else_the_terminal():
 
 
 def test_games_in_german():
-    r = run("--lang", "de", "games")
+    r = run_here("--lang", "de", "games")
     assert r.returncode == 0, r.stderr
     assert {"spiel", "spieler", "optionen"} <= words(r.stdout), r.stdout
     assert "meeple-Spiele" in r.stdout and "Eine Option änderst du mit" in r.stdout
@@ -54,7 +70,7 @@ def test_games_in_german():
 
 
 def test_games_in_dutch_from_the_terminal_language():
-    r = run("games", LANG="nl_NL.UTF-8")
+    r = run("games", LANG="nl_NL.UTF-8")  # a real process: its terminal's language
     assert r.returncode == 0, r.stderr
     assert "meeple-spellen" in r.stdout and "Wijzig een optie met" in r.stdout
     notes = r.stdout.split("┘")[-1]
@@ -62,7 +78,7 @@ def test_games_in_dutch_from_the_terminal_language():
 
 
 def test_rules_in_spanish():
-    r = run("--lang", "es", "rules", "kozo")
+    r = run_here("--lang", "es", "rules", "kozo")
     assert r.returncode == 0, r.stderr
     out = " ".join(r.stdout.split())
     assert "Opciones" in out and "Las reglas completas" in out
@@ -80,7 +96,7 @@ def test_rules_in_spanish():
 
 
 def test_help_in_german():
-    r = run("--lang", "de", "--help")
+    r = run_here("--lang", "de", "--help")
     assert r.returncode == 0, r.stderr
     for german in ("Aufruf: ", "[OPTIONEN] BEFEHL [ARGUMENTE]...", "Optionen", "Befehle",
                    "Diese Hilfe zeigen und beenden.", "Spiele und lerne KoPlus",
@@ -89,23 +105,23 @@ def test_help_in_german():
     for english in ("Usage", "Options", "Commands", "Show this message", "Play a game",
                     "Review a finished game"):
         assert english not in r.stdout, r.stdout
-    sub = run("--lang", "de", "play", "--help")
+    sub = run_here("--lang", "de", "play", "--help")
     assert "Zahl der Spieler" in sub.stdout and "<ganze Zahl>" in sub.stdout, sub.stdout
     assert "number of players" not in sub.stdout and "<int>" not in sub.stdout
 
 
 def test_errors_in_german_and_spanish():
-    r = run("--lang", "de", "play", "kozo", "--colour", "red")
+    r = run_here("--lang", "de", "play", "kozo", "--colour", "red")
     assert r.returncode == 2
     assert r.stderr.startswith("Fehler: Kozo hat keine Option namens 'colour'"), r.stderr
-    r = run("--lang", "es", "play", "--players", "x", "kozo")
+    r = run_here("--lang", "es", "play", "--players", "x", "kozo")
     assert r.returncode == 2
     assert "Valor no válido para '--players' / '-p': hace falta un número entero" in r.stderr
     assert "Uso: " in r.stderr and "play [OPCIONES] {JUEGO}" in r.stderr
     assert "Invalid" not in r.stderr and "Usage" not in r.stderr
-    r = run("--lang", "nl", "nosuchcommand")
+    r = run_here("--lang", "nl", "nosuchcommand")
     assert "De opdracht 'nosuchcommand' bestaat niet." in r.stderr, r.stderr
-    r = run("--lang", "fr", "games")
+    r = run_here("--lang", "fr", "games")
     assert r.returncode == 2 and "there is no language 'fr'" in r.stderr
 
 
@@ -119,7 +135,7 @@ def test_typer_messages_read_back():
 
 
 def test_a_refusal_at_the_play_prompt_in_spanish():
-    r = run("--lang", "es", "play", "kozo", "--seats", "human,random", "--seed", "1",
+    r = run_here("--lang", "es", "play", "kozo", "--seats", "human,random", "--seed", "1",
             input="nonsense\nayuda\nsalir\n")
     assert r.returncode == 0, r.stderr
     assert "Jugador 1, tu jugada (? para ver jugadas):" in r.stdout
@@ -133,7 +149,7 @@ def test_a_learn_step_in_dutch():
     from meeple.engine.registry import game_lessons
 
     steps = len(game_lessons("koplus").LESSON.steps)
-    r = run("--lang", "nl", "learn", "koplus", "--seed", "3", input="?\nstop\n")
+    r = run_here("--lang", "nl", "learn", "koplus", "--seed", "3", input="?\nstop\n")
     assert r.returncode == 0, r.stderr
     out = " ".join(r.stdout.split())
     assert "Leer KoPlus spelen" in out and f"Stap 1 van {steps}:" in out
