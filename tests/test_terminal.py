@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -54,14 +54,19 @@ class Pane:
                               "#{alternate_on}"], capture_output=True, text=True, check=True)
         return out.stdout.strip() == "1"
 
-    def wait_for(self, text: str, timeout: float = 30) -> str:
+    def wait_for(self, text: str, timeout: float = 120) -> str:
+        return self.wait_until(lambda screen: text in screen, f"{text!r} shown", timeout)
+
+    def wait_until(self, shown: Callable[[str], bool], what: str, timeout: float = 120) -> str:
+        """The screen once ``shown(screen)`` holds (polled; a generous ceiling for a busy
+        machine)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             screen = self.screen()
-            if text in screen:
+            if shown(screen):
                 return screen
-            time.sleep(0.2)
-        raise AssertionError(f"{text!r} never shown; the screen:\n{self.screen()}")
+            time.sleep(0.1)
+        raise AssertionError(f"never {what}; the screen:\n{self.screen()}")
 
     def close(self) -> None:
         subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
@@ -123,25 +128,26 @@ def test_the_prompt_edits_remembers_and_completes(pane):
     term.keys("oves", "Home", "m", "Enter")
     listing = term.wait_for("legal moves:")
     assert "\x1b" not in listing and "[D" not in listing
-    count = listing.count("legal moves:")
     # history: the arrow up brings back "moves"
     term.keys("Up")
-    time.sleep(0.5)
-    assert term.screen().rstrip().splitlines()[-1].endswith(f"{PROMPT} moves")
+    term.wait_until(lambda screen: screen.rstrip().splitlines()[-1].endswith(f"{PROMPT} moves"),
+                    "the last line brought back")
     term.keys("Enter")
-    deadline = time.monotonic() + 10
-    while term.screen().count("legal moves:") <= count and time.monotonic() < deadline:
-        time.sleep(0.2)
-    screen = term.screen()
+    screen = term.wait_until(lambda screen: screen.rstrip().endswith(PROMPT),
+                             "the moves listed again, then the prompt")
     first = next(line for line in reversed(screen.splitlines())
                  if line.strip().startswith("1. "))
     move = first.split("1. ", 1)[1].split("  ")[0]  # e.g. "U0@6,4"
     # Tab completes a legal move from its first letters
+    def typed(screen: str) -> str:
+        line = next(x for x in reversed(screen.splitlines()) if PROMPT in x)
+        return line.split(PROMPT, 1)[1].strip()
+
     term.keys("C-u", move[:-1], "Tab")
-    time.sleep(0.8)
-    line = next(x for x in reversed(term.screen().splitlines()) if PROMPT in x)
-    typed = line.split(PROMPT, 1)[1].strip()
-    assert typed.startswith(move[:-1]) and len(typed) >= len(move) - 1
+    time.sleep(0.8)  # what Tab adds, if anything, is drawn after the typed letters
+    completed = typed(term.wait_until(lambda screen: typed(screen).startswith(move[:-1]),
+                                      "the letters typed"))
+    assert len(completed) >= len(move) - 1
     term.keys("Escape", "C-u", move, "Enter")
     term.wait_for("Player 2 (Casual bot) places")
     term.keys("quit", "Enter")
