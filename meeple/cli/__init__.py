@@ -3,7 +3,8 @@ serve the web platform, run bot arenas.
 
 This module is the command group itself and its language (``--lang``); the commands are in
 one module per group: :mod:`.play` (play), :mod:`.replay` (replay, review), :mod:`.pictures`
-(render, gallery), :mod:`.rules` (rules, learn, games), :mod:`.serve` and :mod:`.arena`, over
+(render, gallery), :mod:`.rules` (rules, learn, games), :mod:`.serve`, :mod:`.arena` and
+:mod:`.admin` (backup, restore), over
 :mod:`.common`, what they share (the consoles, the error handler, a game's name, options and
 seats, the board and the final result on the screen).
 
