@@ -248,35 +248,41 @@ def _running(pid: int) -> bool:
         return False
 
 
+_FIRST_START = """
+import asyncio, json, operator
+from meeple.server.pool import BotPool, _processes
+
+async def main():
+    pool = BotPool(workers=2)
+    seen = []  # processes started, at each turn of the loop while the jobs wait
+    running = True
+
+    async def ticker():
+        while running:
+            await asyncio.sleep(0.001)
+            if pool._executor is not None:
+                seen.append(len(_processes(pool._executor)))
+
+    tick = asyncio.create_task(ticker())
+    try:
+        done = await asyncio.gather(*(pool.run(operator.add, i, 1) for i in range(4)))
+    finally:
+        running = False
+        await tick
+        pool.stop()
+    print(json.dumps({"done": done, "seen": seen}))
+
+asyncio.run(main())
+"""
+
+
 def test_the_bots_processes_start_without_stopping_the_event_loop():
     """The first jobs of a pool start its processes (the first also the fork server, which
     imports every game first): meanwhile the event loop goes on serving, so it is seen running
-    while the pool waits for its first process."""
-    import asyncio
-    import operator
-
-    from meeple.server.pool import BotPool, _processes
-
-    async def main() -> list[int]:
-        pool = BotPool(workers=2)
-        seen: list[int] = []  # processes started, at each turn of the loop while the jobs wait
-        running = True
-
-        async def ticker() -> None:
-            while running:
-                await asyncio.sleep(0.001)
-                if pool._executor is not None:
-                    seen.append(len(_processes(pool._executor)))
-
-        tick = asyncio.create_task(ticker())
-        try:
-            done = await asyncio.gather(*(pool.run(operator.add, i, 1) for i in range(4)))
-            assert done == [1, 2, 3, 4]
-        finally:
-            running = False
-            await tick
-            pool.stop()
-        return seen
-
-    seen = asyncio.run(main())
-    assert 0 in seen, f"the loop only ran once the first process had started: {seen}"
+    while the pool waits for its first process. In a process of its own, where no pool of
+    another test has started them already."""
+    out = subprocess.run([sys.executable, "-c", _FIRST_START], capture_output=True, text=True,
+                         timeout=300, check=True).stdout
+    got = json.loads(out.strip().splitlines()[-1])
+    assert got["done"] == [1, 2, 3, 4]
+    assert 0 in got["seen"], f"the loop only ran once the first process had started: {got}"
