@@ -4,6 +4,7 @@ while it runs (see :mod:`meeple.server.backup`)."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 
 import typer
 from rich.markup import escape
@@ -16,6 +17,17 @@ _, _n = words(__file__)
 commands = typer.Typer()
 """The commands of this module (``meeple.cli`` adds them to ``meeple``)."""
 DB_HELP = N_("database URL (default: SQLite in ./meeple-data); postgresql+psycopg://...")
+
+
+def _backups() -> ModuleType:
+    """:mod:`meeple.server.backup`, or a one-line refusal where the web extra is missing."""
+    try:
+        from meeple.server import backup
+    except ImportError as e:
+        fail(_("the web platform needs the web extra: pip install 'meeple[web]' ({reason})",
+               reason=str(e)))
+        raise  # fail has exited
+    return backup
 
 
 def _database(db: str | None) -> str:
@@ -34,12 +46,7 @@ def backup(
     db: str | None = typer.Option(None, help=DB_HELP),
 ) -> None:
     """Copy the web platform's database into a file."""
-    try:
-        from meeple.server import backup as backups
-    except ImportError as e:
-        fail(_("the web platform needs the web extra: pip install 'meeple[web]' ({reason})",
-               reason=str(e)))
-        return
+    backups = _backups()
     backups.backup(_database(db), out)
     common.console.print(escape(_("backup written to {file}", file=str(out))))
 
@@ -52,11 +59,6 @@ def restore(
     db: str | None = typer.Option(None, help=DB_HELP),
 ) -> None:
     """Put a backup back into the web platform's database."""
-    try:
-        from meeple.server import backup as backups
-    except ImportError as e:
-        fail(_("the web platform needs the web extra: pip install 'meeple[web]' ({reason})",
-               reason=str(e)))
-        return
+    backups = _backups()
     backups.restore(_database(db), source)
     common.console.print(escape(_("restored {file}", file=str(source))))
