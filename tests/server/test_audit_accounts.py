@@ -15,7 +15,7 @@ from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 from itsdangerous import TimestampSigner, URLSafeSerializer, URLSafeTimedSerializer
 
-from meeple.server import auth, create_app
+from meeple.server import create_app
 from meeple.server.community.mail import LINK_DAYS, SALT
 from meeple.server.community.ratings import PAIR_GAMES, RATED_AFTER, Ratings
 from meeple.server.community.store import CommunityStore
@@ -26,37 +26,10 @@ from meeple.server.store import MemoryStore, SqlStore
 
 from .conftest import free_port
 from .test_community import Inbox
+from .util import People, play
 
 PASSWORD = "correct horse"
 GERMAN = {"Accept-Language": "de"}
-
-
-class People:
-    """Several people on one test client, each with their own session cookie."""
-
-    def __init__(self, client: TestClient):
-        self.client = client
-        self.cookies: dict[str, str] = {}
-
-    def add(self, name: str, registered: bool = True) -> None:
-        self.client.cookies.clear()
-        if registered:
-            r = self.client.post("/api/signup", json={"name": name, "password": PASSWORD})
-        else:
-            r = self.client.post("/api/guest", json={"name": name})
-        assert r.status_code == 200, r.text
-        self.cookies[name] = self.client.cookies[auth.COOKIE]
-
-    def be(self, name: str | None) -> TestClient:
-        self.client.cookies.clear()
-        if name is not None:
-            self.client.cookies.set(auth.COOKIE, self.cookies[name])
-        return self.client
-
-    def uid(self, name: str) -> int:
-        user = self.client.app.state.services.store.user_by_key(auth.name_key(name))
-        assert user is not None
-        return user.id
 
 
 @pytest.fixture
@@ -64,7 +37,7 @@ def people():
     with TestClient(create_app(store=MemoryStore())) as client:
         p = People(client)
         for name in ("Ann", "Bob", "Cy"):
-            p.add(name)
+            p.add(name, PASSWORD)
         yield p
 
 
@@ -81,29 +54,11 @@ def two_at_a_table(p: People, game: str = "sealed_bids", **extra) -> str:
     return tid
 
 
-def play(p: People, tid: str, by_seat: dict[int, str], moves: int | None = None) -> dict:
-    """Each seat to move plays its first legal action: ``moves`` of them, or to the end."""
-    played = 0
-    for _ in range(2000):
-        table = p.be(by_seat[0]).get(f"/api/tables/{tid}").json()["table"]
-        if table["status"] != "running" or (moves is not None and played >= moves):
-            return table
-        for seat in table["to_move"]:
-            c = p.be(by_seat[seat])
-            frame = c.get(f"/api/tables/{tid}/frame", params={"seat": seat}).json()
-            if not frame["actions"]:
-                continue
-            r = c.post(f"/api/tables/{tid}/act", json={
-                "seat": seat, "action": frame["actions"][0]["action"],
-                "move_number": frame["move_number"]})
-            assert r.status_code == 200, r.text
-            played += 1
-    raise AssertionError("the game did not end")
 
 
 # ---------------------------------------------------------------------- rating farming
 def test_guests_sit_at_no_rated_table(people):
-    people.add("Gus", registered=False)
+    people.add("Gus")  # a guest
     r = people.be("Gus").post("/api/tables", json={
         "game": "sealed_bids", "rated": True, "seats": [{"kind": "me"}, {"kind": "open"}]})
     assert r.status_code == 403 and "registered players" in r.json()["detail"]
@@ -191,7 +146,7 @@ COSTLY = [
 def test_every_costly_route_is_limited_per_address(method, path, kw, kind):
     once = {k: Rate("1000/minute", "2/minute") for k in RATES}
     with TestClient(create_app(store=MemoryStore(), rates=once)) as c:
-        People(c).add("Ann")  # signed up and signed in (one sign-up of two)
+        People(c).add("Ann", PASSWORD)  # signed up and signed in (one sign-up of two)
         if kind != "signup":
             assert getattr(c, method)(path, **kw).status_code != 429
         assert getattr(c, method)(path, **kw).status_code != 429
@@ -228,8 +183,8 @@ def test_tables_are_limited_per_person_too():
     with TestClient(create_app(store=MemoryStore(),
                                rates={"table": Rate("2/minute", "100/minute")})) as c:
         p = People(c)
-        p.add("Ann")
-        p.add("Bob")
+        p.add("Ann", PASSWORD)
+        p.add("Bob", PASSWORD)
         new = {"game": "sealed_bids", "start": False}
         for _ in range(2):
             assert p.be("Ann").post("/api/tables", json=new).status_code == 201
@@ -255,7 +210,7 @@ def test_with_redis_every_process_shares_the_counts(redis_url):
 def test_the_chat_limit_is_counted_by_the_same_limits():
     with TestClient(create_app(store=MemoryStore(),
                                rates={"chat": Rate("2/minute", "100/minute")})) as c:
-        People(c).add("Ann")
+        People(c).add("Ann", PASSWORD)
         for _ in range(2):
             assert c.post("/api/lobby/chat", json={"text": "hello"}).status_code == 200
         r = c.post("/api/lobby/chat", json={"text": "hello"})
@@ -366,11 +321,11 @@ def test_a_mute_silences_invitations_too(people):
 def test_a_guests_lobby_lines_stay_theirs_when_someone_registers_the_name():
     with TestClient(create_app(store=MemoryStore())) as c:
         p = People(c)
-        p.add("Ann", registered=False)
+        p.add("Ann")  # a guest
         assert p.be("Ann").post("/api/lobby/chat", json={"text": "I am a guest"}).status_code \
             == 200
         p.cookies["guest"] = p.cookies.pop("Ann")
-        p.add("Ann")  # someone else registers the name
+        p.add("Ann", PASSWORD)  # someone else registers the name
         assert p.be("Ann").post("/api/lobby/chat", json={"text": "I registered"}).status_code \
             == 200
         lines = [(x["name"], x["text"]) for x in p.be(None).get("/api/lobby/chat").json()["lines"]
@@ -398,9 +353,9 @@ def test_an_unsubscribe_link_works_once_for_its_subscription_and_not_for_ever(db
     mailer = app.state.community.mailer
     with TestClient(app) as c:
         p = People(c)
-        p.add("Ann")
-        p.add("Bob")
-        ann = p.uid("Ann")
+        p.add("Ann", PASSWORD)
+        p.add("Bob", PASSWORD)
+        ann = p.user("Ann").id
         tid = two_at_a_table(p)
         lt = app.state.services.tables.get(tid)
         assert lt is not None and 0 in lt.state.pending_players()  # Ann's turn

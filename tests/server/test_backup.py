@@ -19,7 +19,8 @@ from sqlalchemy import MetaData, create_engine, select
 
 from meeple.server import create_app
 
-from .test_community import People, _play_to_end, _table
+from .test_community import _table
+from .util import People, play
 
 MEEPLE = str(Path(sys.executable).with_name("meeple"))
 Rows = dict[str, set[str]]
@@ -67,7 +68,7 @@ def test_a_backup_taken_during_play_restores_every_table_account_rating_and_chat
             people.add(name, "correct horse")
         rated = _table(people, rated=True)
         people.be("Bob").post(f"/api/tables/{rated}/chat", json={"text": "good luck"})
-        _play_to_end(people, rated, {0: "Ann", 1: "Bob"})
+        play(people, rated, {0: "Ann", 1: "Bob"})
         people.be("Cy").post("/api/lobby/chat", json={"text": "anyone for Kontor?"})
         running = _table(people, owner="Ann", joiner="Cy")
         people.be("Ann").post(f"/api/tables/{running}/chat", json={"text": "your turn"})
@@ -77,17 +78,17 @@ def test_a_backup_taken_during_play_restores_every_table_account_rating_and_chat
         played: list[str] = []
         failed: list[BaseException] = []
 
-        def play() -> None:  # one table after another, every move stored as it goes
+        def keep_playing() -> None:  # one table after another, every move stored as it goes
             try:
                 tid = running
                 while not stop.is_set():
-                    _play_to_end(people, tid, {0: "Ann", 1: "Cy"})
+                    play(people, tid, {0: "Ann", 1: "Cy"})
                     played.append(tid)
                     tid = _table(people, owner="Ann", joiner="Cy")
             except BaseException as e:  # noqa: BLE001 - reported below
                 failed.append(e)
 
-        player = threading.Thread(target=play)
+        player = threading.Thread(target=keep_playing)
         player.start()
         try:
             done = meeple("backup", "--db", db_url, str(tmp_path / "site.backup"))

@@ -18,7 +18,7 @@ from alembic.migration import MigrationContext
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from meeple.server import auth, create_app
+from meeple.server import create_app
 from meeple.server.community import models
 from meeple.server.community.ratings import (
     MU,
@@ -35,38 +35,12 @@ from meeple.server.db import Base, open_database
 from meeple.server.domain import Seat, SeatChoice
 
 from .conftest import free_port
+from .util import People, play
 
 MINE = {m.__tablename__ for m in (models.ChatRow, models.MuteRow, models.RatingRow,
                                   models.RatingHistoryRow, models.FollowRow,
                                   models.InvitationRow, models.NotifyRow)}
 EVIL = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1">'
-
-
-class People:
-    """Several people on one test client: each has their own session cookie."""
-
-    def __init__(self, client: TestClient):
-        self.client = client
-        self.cookies: dict[str, str] = {}
-
-    def add(self, name: str, password: str | None = None) -> None:
-        self.client.cookies.clear()
-        if password is None:
-            r = self.client.post("/api/guest", json={"name": name})
-        else:
-            r = self.client.post("/api/signup", json={"name": name, "password": password})
-        assert r.status_code == 200, r.text
-        self.cookies[name] = self.client.cookies[auth.COOKIE]
-
-    def be(self, name: str | None) -> TestClient:
-        self.client.cookies.clear()
-        if name is not None:
-            self.client.cookies.set(auth.COOKIE, self.cookies[name])
-        return self.client
-
-    def user(self, name: str):
-        s = self.client.app.state.services
-        return s.store.user_by_key(auth.name_key(name))
 
 
 @pytest.fixture
@@ -114,22 +88,6 @@ def service_game(name: str):
     return meeple.load(name, 2)
 
 
-def _play_to_end(people: People, tid: str, by_seat: dict[int, str]) -> dict:
-    """Every pending seat plays its first legal action until the game is over."""
-    for _ in range(200):
-        table = people.be(by_seat[0]).get(f"/api/tables/{tid}").json()["table"]
-        if table["status"] == "finished":
-            return table
-        for seat in table["to_move"]:
-            c = people.be(by_seat[seat])
-            frame = c.get(f"/api/tables/{tid}/frame", params={"seat": seat}).json()
-            if not frame["actions"]:
-                continue
-            r = c.post(f"/api/tables/{tid}/act", json={
-                "seat": seat, "action": frame["actions"][0]["action"],
-                "move_number": frame["move_number"]})
-            assert r.status_code in (200, 409), r.text
-    raise AssertionError("the game did not end")
 
 
 def _chat_lines(ws, until_text: str, limit: int = 200) -> list[dict]:
@@ -382,7 +340,7 @@ def test_spectators_are_hidden_from_players_at_a_rated_table_until_the_end(peopl
     assert "Bob should bid high" in other  # other spectators read it
     nobody = people.be(None).get(f"/api/tables/{tid}/chat").json()["lines"]
     assert "Bob should bid high" not in [x["text"] for x in nobody]  # a player without cookie
-    _play_to_end(people, tid, {0: "Ann", 1: "Bob"})
+    play(people, tid, {0: "Ann", 1: "Bob"})
     texts = [x["text"] for x in people.be("Ann").get(f"/api/tables/{tid}/chat").json()["lines"]]
     assert "Bob should bid high" in texts and "The game is over." in texts
 
@@ -390,7 +348,7 @@ def test_spectators_are_hidden_from_players_at_a_rated_table_until_the_end(peopl
 # ---------------------------------------------------------------------- ratings
 def test_a_rated_game_updates_ratings_leaderboard_and_profile(people):
     tid = _table(people, rated=True)
-    table = _play_to_end(people, tid, {0: "Ann", 1: "Bob"})
+    table = play(people, tid, {0: "Ann", 1: "Bob"})
     ranks = table["result"]["ranks"]
     board = people.be(None).get("/api/leaderboard/sealed_bids").json()
     rows = {r["name"]: r for r in board["rows"] if not r["bot"]}
@@ -419,7 +377,7 @@ def test_a_rated_game_updates_ratings_leaderboard_and_profile(people):
     assert any(t.startswith("New ratings: ") for t in chat)
     # a casual game changes no rating
     casual = _table(people)
-    _play_to_end(people, casual, {0: "Ann", 1: "Bob"})
+    play(people, casual, {0: "Ann", 1: "Bob"})
     again = {r["name"]: r for r in people.be(None).get("/api/leaderboard/sealed_bids").json()
              ["rows"]}
     assert again["Ann"]["played"] == 1 and again["Ann"]["mu"] == rows["Ann"]["mu"]

@@ -8,30 +8,10 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from meeple.server import auth, create_app
+from meeple.server import create_app
 from meeple.server.store import MemoryStore
 
-from .util import frames_until
-
-
-class People:
-    """Several people on one test client: each has their own session cookie."""
-
-    def __init__(self, client: TestClient):
-        self.client = client
-        self.cookies: dict[str, str] = {}
-
-    def add(self, name: str) -> None:
-        self.client.cookies.clear()
-        r = self.client.post("/api/guest", json={"name": name})
-        assert r.status_code == 200, r.text
-        self.cookies[name] = self.client.cookies[auth.COOKIE]
-
-    def be(self, name: str | None) -> TestClient:
-        self.client.cookies.clear()
-        if name is not None:
-            self.client.cookies.set(auth.COOKIE, self.cookies[name])
-        return self.client
+from .util import People, frames_until
 
 
 @pytest.fixture

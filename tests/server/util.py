@@ -8,9 +8,11 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
+from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 import meeple
+from meeple.server import auth
 
 T = TypeVar("T")
 
@@ -86,3 +88,52 @@ def descendants(pid: int) -> set[int]:
             out.add(child)
             todo.append(child)
     return out
+
+
+class People:
+    """Several people on one test client, each with their own session cookie: a guest, or
+    signed up where a password is given."""
+
+    def __init__(self, client: TestClient):
+        self.client = client
+        self.cookies: dict[str, str] = {}
+
+    def add(self, name: str, password: str | None = None) -> None:
+        self.client.cookies.clear()
+        if password is None:
+            r = self.client.post("/api/guest", json={"name": name})
+        else:
+            r = self.client.post("/api/signup", json={"name": name, "password": password})
+        assert r.status_code == 200, r.text
+        self.cookies[name] = self.client.cookies[auth.COOKIE]
+
+    def be(self, name: str | None) -> TestClient:
+        """The client, carrying ``name``'s cookie (none: nobody's)."""
+        self.client.cookies.clear()
+        if name is not None:
+            self.client.cookies.set(auth.COOKIE, self.cookies[name])
+        return self.client
+
+    def user(self, name: str) -> Any:
+        """``name``'s account record."""
+        return self.client.app.state.services.store.user_by_key(auth.name_key(name))
+
+
+def play(p: People, tid: str, by_seat: dict[int, str], moves: int | None = None) -> dict:
+    """Each seat to move plays its first legal action: ``moves`` of them, or to the end."""
+    played = 0
+    for _ in range(2000):
+        table = p.be(by_seat[0]).get(f"/api/tables/{tid}").json()["table"]
+        if table["status"] != "running" or (moves is not None and played >= moves):
+            return table
+        for seat in table["to_move"]:
+            c = p.be(by_seat[seat])
+            frame = c.get(f"/api/tables/{tid}/frame", params={"seat": seat}).json()
+            if not frame["actions"]:
+                continue
+            r = c.post(f"/api/tables/{tid}/act", json={
+                "seat": seat, "action": frame["actions"][0]["action"],
+                "move_number": frame["move_number"]})
+            assert r.status_code == 200, r.text
+            played += 1
+    raise AssertionError("the game did not end")
