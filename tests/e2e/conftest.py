@@ -62,13 +62,13 @@ def _browser_installed() -> None:
 
 
 @contextmanager
-def running_server(d: Path, move_limit: float | None = None) -> Iterator[str]:
-    """A fresh meeple server (its own SQLite file in ``d``) on a free port, as its base URL;
-    ``move_limit``: the seconds a move may take at tables without a clock."""
+def served(d: Path, script: str, *args: str) -> Iterator[str]:
+    """A server started as ``python -c script *args PORT`` in ``d`` (its log in
+    ``d/server.log``) on a free port, as its base URL once ``/healthz`` answers; ended
+    however the test went (its bots' workers end with it)."""
     port = _free_port()
-    extra = [] if move_limit is None else [str(move_limit)]
     with open(d / "server.log", "w") as log, subprocess.Popen(
-        [sys.executable, "-c", SERVER, f"sqlite:///{d / 'meeple.db'}", str(port), *extra],
+        [sys.executable, "-c", script, *args[:1], str(port), *args[1:]],
         cwd=d,
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -85,17 +85,26 @@ def running_server(d: Path, move_limit: float | None = None) -> Iterator[str]:
                         text = (d / "server.log").read_text()
                         raise RuntimeError("the server did not start:\n" + text) from None
                     time.sleep(0.2)
-            # The first listing imports every game; do it before the browser waits on it.
-            with urllib.request.urlopen(base + "/api/games", timeout=60):
-                pass
             yield base
-        finally:  # ended however the test went (its bots' workers end with it)
+        finally:
             proc.terminate()
             try:
                 proc.wait(10)
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+@contextmanager
+def running_server(d: Path, move_limit: float | None = None) -> Iterator[str]:
+    """A fresh meeple server (its own SQLite file in ``d``) on a free port, as its base URL;
+    ``move_limit``: the seconds a move may take at tables without a clock."""
+    extra = [] if move_limit is None else [str(move_limit)]
+    with served(d, SERVER, f"sqlite:///{d / 'meeple.db'}", *extra) as base:
+        # The first listing imports every game; do it before the browser waits on it.
+        with urllib.request.urlopen(base + "/api/games", timeout=60):
+            pass
+        yield base
 
 
 @pytest.fixture(scope="session")

@@ -6,16 +6,13 @@ never runs: ``window.__pwned`` stays unset everywhere they are shown."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import _free_port
+from .conftest import served
 from .people import sign_in_as_guest, sign_up
 
 pytestmark = pytest.mark.e2e
@@ -259,30 +256,8 @@ def seeded(tmp_path):
             RatedResult(ids[first], 1, mu[first], sigma[first]),
             RatedResult(ids[second], 2, mu[second], sigma[second])])
     store.close()
-    port = _free_port()
-    log = open(tmp_path / "server.log", "w")
-    proc = subprocess.Popen([sys.executable, "-c", SEEDED, url, str(port)], cwd=tmp_path,
-                            stdout=log, stderr=subprocess.STDOUT)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/healthz", timeout=2):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(Path(tmp_path / "server.log").read_text()) from None
-                time.sleep(0.2)
+    with served(tmp_path, SEEDED, url) as base:
         yield base
-    finally:  # ended however the test went (its bots' workers end with it)
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
-        log.close()
 
 
 def test_profile_chart_follow_invite_and_leaderboard(browser, seeded, artifacts):
