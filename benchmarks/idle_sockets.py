@@ -15,16 +15,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
-import json
 import os
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 import urllib.request
 from pathlib import Path
+
+from server_load import Http, served
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVER = """
@@ -39,36 +36,11 @@ uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return 0.0
-
-
-class Http:
-    """A tiny JSON client keeping one session cookie."""
-
-    def __init__(self, base: str):
-        self.base = base
-        self.cookie = ""
-
-    def call(self, method: str, path: str, body: dict | None = None) -> dict:
-        req = urllib.request.Request(self.base + path, method=method,
-                                     data=json.dumps(body).encode() if body is not None else None,
-                                     headers={"Content-Type": "application/json",
-                                              "Cookie": self.cookie})
-        with urllib.request.urlopen(req, timeout=60) as r:
-            for k, v in r.headers.items():
-                if k.lower() == "set-cookie":
-                    self.cookie = v.split(";")[0]
-            return json.loads(r.read() or b"{}")
 
 
 async def silent(port: int, path: str, address: str) -> asyncio.StreamWriter:
@@ -97,59 +69,42 @@ async def healthz(base: str, times: list[float], stop: asyncio.Event) -> None:
 
 
 async def run(args: argparse.Namespace) -> None:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as d:
-        proc = subprocess.Popen([sys.executable, "-c", SERVER, f"sqlite:///{d}/m.db", str(port)],
-                                cwd=args.root)
-        try:
-            for _ in range(600):
-                try:
-                    urllib.request.urlopen(base + "/healthz", timeout=1).read()
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            http = Http(base)
-            http.call("POST", "/api/guest", {"name": "Ann"})
-            made = http.call("POST", "/api/tables", {"game": "kontor", "players": 2, "seats": [
-                {"kind": "me"}, {"kind": "bot", "bot": "random"}]})
-            tid = made["table"]["id"]
-            print(f"server at start: {rss_mb(proc.pid):.0f} MB")
-            times: list[float] = []
-            stop = asyncio.Event()
-            probe = asyncio.create_task(healthz(base, times, stop))
-            writers = []
-            for i in range(args.sockets):
-                address = f"127.0.0.{2 + i // args.per_address}"
-                writers.append(await silent(port, f"/ws/tables/{tid}", address))
-            await asyncio.sleep(3)
-            print(f"{args.sockets} silent sockets: {rss_mb(proc.pid):.0f} MB")
-            for _ in range(args.moves):
-                frame = http.call("GET", f"/api/tables/{tid}/frame?seat=0")
-                if not frame["actions"]:
-                    break
-                http.call("POST", f"/api/tables/{tid}/act", {
-                    "seat": 0, "action": frame["actions"][0]["action"],
-                    "move_number": frame["move_number"]})
-                await asyncio.sleep(0.2)
-            await asyncio.sleep(3)
-            print(f"after {args.moves} moves: {rss_mb(proc.pid):.0f} MB")
-            for w in writers:
-                w.close()
-            await asyncio.sleep(5)
-            stop.set()
-            await probe
-            print(f"all closed: {rss_mb(proc.pid):.0f} MB")
-            if times:
-                print(f"/healthz meanwhile: p50 {statistics.median(times) * 1000:.0f} ms, "
-                      f"max {max(times) * 1000:.0f} ms ({len(times)} asked)")
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(30)
+    with served(SERVER, args.root) as (base, proc):
+        port = int(base.rsplit(":", 1)[1])
+        http = Http(base)
+        http.call("POST", "/api/guest", {"name": "Ann"})
+        made = http.call("POST", "/api/tables", {"game": "kontor", "players": 2, "seats": [
+            {"kind": "me"}, {"kind": "bot", "bot": "random"}]})
+        tid = made["table"]["id"]
+        print(f"server at start: {rss_mb(proc.pid):.0f} MB")
+        times: list[float] = []
+        stop = asyncio.Event()
+        probe = asyncio.create_task(healthz(base, times, stop))
+        writers = []
+        for i in range(args.sockets):
+            address = f"127.0.0.{2 + i // args.per_address}"
+            writers.append(await silent(port, f"/ws/tables/{tid}", address))
+        await asyncio.sleep(3)
+        print(f"{args.sockets} silent sockets: {rss_mb(proc.pid):.0f} MB")
+        for _ in range(args.moves):
+            frame = http.call("GET", f"/api/tables/{tid}/frame?seat=0")
+            if not frame["actions"]:
+                break
+            http.call("POST", f"/api/tables/{tid}/act", {
+                "seat": 0, "action": frame["actions"][0]["action"],
+                "move_number": frame["move_number"]})
+            await asyncio.sleep(0.2)
+        await asyncio.sleep(3)
+        print(f"after {args.moves} moves: {rss_mb(proc.pid):.0f} MB")
+        for w in writers:
+            w.close()
+        await asyncio.sleep(5)
+        stop.set()
+        await probe
+        print(f"all closed: {rss_mb(proc.pid):.0f} MB")
+        if times:
+            print(f"/healthz meanwhile: p50 {statistics.median(times) * 1000:.0f} ms, "
+                  f"max {max(times) * 1000:.0f} ms ({len(times)} asked)")
 
 
 def main() -> None:

@@ -14,17 +14,15 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import threading
 import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+from server_load import served
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVER = """
@@ -35,12 +33,6 @@ uvicorn.run(create_app(sys.argv[1], rates=roomy_rates()), host="127.0.0.1",
             port=int(sys.argv[2]), log_level="warning")
 """
 LANGS = ("en", "de", "es", "nl")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def call(url: str, method: str = "GET", body: dict | None = None, cookie: str = "",
@@ -79,66 +71,50 @@ def main() -> None:
     p.add_argument("--replays", type=int, default=64)
     p.add_argument("--root", default=str(ROOT), help="the source tree to serve")
     args = p.parse_args()
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as d:
-        proc = subprocess.Popen([sys.executable, "-c", SERVER, f"sqlite:///{d}/m.db", str(port)],
-                                cwd=args.root)
-        try:
-            for _ in range(600):
-                if call(base + "/healthz")[0] == 200:
-                    break
-                time.sleep(0.1)
-            _, _, cookie = call(base + "/api/guest", "POST", {"name": "Ann"})
-            _, made, _ = call(base + "/api/tables", "POST", {
-                "game": "kontor", "players": 2,
-                "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]},
-                cookie)
-            tid = json.loads(made)["table"]["id"]
-            total = 0
-            for _ in range(600):
-                table = json.loads(call(f"{base}/api/tables/{tid}")[1])["table"]
-                if table["status"] == "finished":
-                    total = table["move_number"]
-                    break
-                time.sleep(0.1)
-            quiet: list[float] = []
-            stop = threading.Event()
-            t = threading.Thread(target=probe, args=(base, quiet, stop))
-            t.start()
-            time.sleep(2)
-            stop.set()
-            t.join()
-            busy: list[float] = []
-            stop = threading.Event()
-            t = threading.Thread(target=probe, args=(base, busy, stop))
-            t.start()
+    with served(SERVER, args.root) as (base, _proc):
+        _, _, cookie = call(base + "/api/guest", "POST", {"name": "Ann"})
+        _, made, _ = call(base + "/api/tables", "POST", {
+            "game": "kontor", "players": 2,
+            "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]},
+            cookie)
+        tid = json.loads(made)["table"]["id"]
+        total = 0
+        for _ in range(600):
+            table = json.loads(call(f"{base}/api/tables/{tid}")[1])["table"]
+            if table["status"] == "finished":
+                total = table["move_number"]
+                break
+            time.sleep(0.1)
+        quiet: list[float] = []
+        stop = threading.Event()
+        t = threading.Thread(target=probe, args=(base, quiet, stop))
+        t.start()
+        time.sleep(2)
+        stop.set()
+        t.join()
+        busy: list[float] = []
+        stop = threading.Event()
+        t = threading.Thread(target=probe, args=(base, busy, stop))
+        t.start()
 
-            def replay(i: int) -> tuple[int, float]:
-                move, seat, lang = i * 37 % (total + 1), i % 3 - 1, LANGS[i % 4]
-                seat_part = f"&seat={seat}" if seat >= 0 else ""
-                start = time.perf_counter()
-                status = call(f"{base}/api/tables/{tid}/replay?move={move}{seat_part}",
-                              cookie=f"lang={lang}")[0]
-                return status, time.perf_counter() - start
-
+        def replay(i: int) -> tuple[int, float]:
+            move, seat, lang = i * 37 % (total + 1), i % 3 - 1, LANGS[i % 4]
+            seat_part = f"&seat={seat}" if seat >= 0 else ""
             start = time.perf_counter()
-            with ThreadPoolExecutor(args.replays) as pool:
-                answers = list(pool.map(replay, range(args.replays)))
-            wall = time.perf_counter() - start
-            stop.set()
-            t.join()
-            print(f"{args.replays} replays of a {total}-move Kontor table in {wall:.1f} s: "
-                  f"{dict(collections.Counter(s for s, _ in answers))} by status "
-                  f"(0: connection dropped); each {summary([d for _, d in answers])}")
-            print(f"/healthz before: {summary(quiet)}; meanwhile: {summary(busy)}")
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(30)
+            status = call(f"{base}/api/tables/{tid}/replay?move={move}{seat_part}",
+                          cookie=f"lang={lang}")[0]
+            return status, time.perf_counter() - start
+
+        start = time.perf_counter()
+        with ThreadPoolExecutor(args.replays) as pool:
+            answers = list(pool.map(replay, range(args.replays)))
+        wall = time.perf_counter() - start
+        stop.set()
+        t.join()
+        print(f"{args.replays} replays of a {total}-move Kontor table in {wall:.1f} s: "
+              f"{dict(collections.Counter(s for s, _ in answers))} by status "
+              f"(0: connection dropped); each {summary([d for _, d in answers])}")
+        print(f"/healthz before: {summary(quiet)}; meanwhile: {summary(busy)}")
 
 
 if __name__ == "__main__":

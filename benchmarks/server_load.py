@@ -31,6 +31,8 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from websockets.asyncio.client import connect
@@ -91,7 +93,35 @@ class Http:
             set_cookie = r.headers.get("set-cookie")
             if set_cookie:
                 self.cookie = set_cookie.split(";", 1)[0]
-            return json.loads(r.read())
+            return json.loads(r.read() or b"{}")
+
+
+@contextmanager
+def served(script: str, cwd: str) -> Iterator[tuple[str, subprocess.Popen]]:
+    """``python -c script DB_URL PORT`` (SQLite in a temporary folder, a free port) started
+    in ``cwd``: its base URL and process once ``/healthz`` answers; ended afterwards."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as d:
+        proc = subprocess.Popen([sys.executable, "-c", script, f"sqlite:///{d}/m.db", str(port)],
+                                cwd=cwd)
+        try:
+            for _ in range(600):
+                try:
+                    urllib.request.urlopen(base + "/healthz", timeout=1).read()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            else:
+                raise RuntimeError(f"{base} did not start")
+            yield base, proc
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(30)
 
 
 class Stats:
