@@ -160,8 +160,11 @@ def unsubscribe(c: CommunityDep, token: str = Query(max_length=400)) -> HTMLResp
     done = html.escape(heading)
     return HTMLResponse(
         f"<!doctype html><html lang=\"{i18n.language()}\"><meta charset=\"utf-8\">"
-        f"<title>{done} · meeple</title><body><h1>{done}</h1><p>" + html.escape(text)
-        + "</p><p><a href=\"/\">" + html.escape(_("Back to the lobby")) + "</a></p></body></html>",
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+        "<link rel=\"stylesheet\" href=\"/static/style.css\">"
+        f"<title>{done} · meeple</title><body><main id=\"main\"><h1>{done}</h1><p>"
+        + html.escape(text) + "</p><p><a href=\"/\">" + html.escape(_("Back to the lobby"))
+        + "</a></p></main></body></html>",
         status_code=status)
 
 
