@@ -42,7 +42,7 @@ def _database(db: str | None) -> str:
 @commands.command(help=N_("Copy the web platform's database into a file, while it runs."))
 @handled
 def backup(
-    out: Path = typer.Argument(..., help=N_("the backup file to write")),
+    out: Path = typer.Argument(..., metavar=N_("FILE"), help=N_("the backup file to write")),
     db: str | None = typer.Option(None, help=DB_HELP),
 ) -> None:
     """Copy the web platform's database into a file."""
@@ -55,7 +55,7 @@ def backup(
                           "servers first): what the database held is replaced."))
 @handled
 def restore(
-    source: Path = typer.Argument(..., help=N_("the backup file to read")),
+    source: Path = typer.Argument(..., metavar=N_("FILE"), help=N_("the backup file to read")),
     db: str | None = typer.Option(None, help=DB_HELP),
 ) -> None:
     """Put a backup back into the web platform's database."""
