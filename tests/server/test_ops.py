@@ -2,33 +2,44 @@
 ``--check-config``), ``/readyz``, the request log (JSON, a request id, no secret), Prometheus
 metrics summed over processes, and the deployment in ``deploy/`` (nginx's configuration and
 the systemd unit checked by their own tools; nginx with HTTPS in front of two servers on
-PostgreSQL and Redis, a move and a socket through it). Every process is started by the
-``processes`` fixture and ends with the test."""
+PostgreSQL and Redis, a move and a socket through it, and people in browsers playing on
+through it while one server is killed and started again). Every process is started by the
+``processes`` fixture or the ``site`` fixture and ends with the test or the module."""
 
 from __future__ import annotations
 
 import json
 import os
+import random
+import re
 import shutil
 import socket
 import ssl
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 from websockets.sync.client import connect
 
 from meeple.server import auth, create_app, settings
+from tests.conftest import end_process
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.e2e.people import WHAT_NOW, play_one, sign_in_as_guest
 
 from .conftest import free_port
 from .test_process import Server
+from .util import stored_moves
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -331,32 +342,76 @@ def test_the_nginx_config_passes_nginx_t(tmp_path):
     assert "Strict-Transport-Security" in site and "proxy_set_header Upgrade" in site
 
 
-def test_a_move_and_a_socket_through_nginx_over_https_to_two_servers(
-        processes, tmp_path, pg_url, redis_url, monkeypatch):
-    for name, value in (("MEEPLE_REDIS", redis_url), ("MEEPLE_DB", pg_url),
-                        ("MEEPLE_TRUSTED_PROXIES", "127.0.0.1"),
-                        ("MEEPLE_SECURE_COOKIES", "true"), ("MEEPLE_LOG_FORMAT", "json")):
-        monkeypatch.setenv(name, value)  # the servers' settings, from the environment
-    servers = two_servers(processes, tmp_path, [MEEPLE, "serve", "--port"])
-    https = free_port()
-    main = nginx_config(tmp_path, https, free_port(), [s.port for s in servers])
-    processes([NGINX, "-c", str(main), "-p", str(tmp_path), "-e", str(tmp_path / "error.log")])
-    base = f"https://localhost:{https}"
-    cert = ssl.create_default_context(cafile=tmp_path / "cert.pem")
-    wait_for(lambda: _healthy(base, cert), "nginx answering")
+@dataclass
+class Site:
+    """nginx with HTTPS in front of two ``meeple serve`` processes on PostgreSQL and Redis."""
 
-    tid, c, tokens = play_a_move(base, verify=cert)
+    base: str
+    cert: ssl.SSLContext
+    servers: list[Server]
+    db: str
+    start: Callable[..., subprocess.Popen[Any]]
+    argv: list[str]
+
+    def restart(self, k: int) -> Server:
+        """Start the ``k``-th server again on its port (after it was killed)."""
+        old = self.servers[k]
+        self.servers[k] = Server(self.start, "", old.log, argv=self.argv, port=old.port)
+        return self.servers[k]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory, postgres_server, redis_url) -> Iterator[Site]:
+    """The site of ``deploy/`` on this machine, for the tests of this module: every process
+    it starts ends with them."""
+    import psycopg
+
+    d = tmp_path_factory.mktemp("site")
+    name = "site_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(postgres_server.replace("postgresql+psycopg", "postgresql")
+                         + "/postgres", autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    db = f"{postgres_server}/{name}"
+    started: list[subprocess.Popen[Any]] = []
+
+    def start(argv: list[str], **options: Any) -> subprocess.Popen[Any]:
+        started.append(subprocess.Popen(argv, **options))
+        return started[-1]
+
+    try:
+        with pytest.MonkeyPatch.context() as env:
+            for key, value in (("MEEPLE_REDIS", redis_url), ("MEEPLE_DB", db),
+                               ("MEEPLE_TRUSTED_PROXIES", "127.0.0.1"),
+                               ("MEEPLE_SECURE_COOKIES", "true"), ("MEEPLE_LOG_FORMAT", "json")):
+                env.setenv(key, value)  # the servers' settings, from the environment
+            argv = [MEEPLE, "serve", "--port"]
+            servers = two_servers(start, d, argv)
+            https = free_port()
+            main = nginx_config(d, https, free_port(), [s.port for s in servers])
+            start([NGINX, "-c", str(main), "-p", str(d), "-e", str(d / "error.log")])
+            base = f"https://localhost:{https}"
+            cert = ssl.create_default_context(cafile=d / "cert.pem")
+            wait_for(lambda: _healthy(base, cert), "nginx answering")
+            yield Site(base, cert, servers, db, start, argv)
+    finally:
+        for proc in started:
+            end_process(proc)
+
+
+def test_a_move_and_a_socket_through_nginx_over_https_to_two_servers(site):
+    tid, c, tokens = play_a_move(site.base, verify=site.cert)
     assert "max-age=" in c.get("/healthz").headers["strict-transport-security"]
     assert all(cookie.secure for cookie in c.cookies.jar)  # sent over HTTPS only
-    with connect(f"wss://localhost:{https}/ws/tables/{tid}", ssl=cert,
-                 origin=f"https://localhost:{https}",  # type: ignore[arg-type]
+    wss = site.base.replace("https://", "wss://")
+    with connect(f"{wss}/ws/tables/{tid}", ssl=site.cert, origin=site.base,  # type: ignore[arg-type]
                  additional_headers={"Cookie": "; ".join(
                      f"{k}={v}" for k, v in c.cookies.items())}, open_timeout=30) as ws:
         ws.send(json.dumps({"type": "hello", "tokens": list(tokens.values())}))
         wait_for(lambda: json.loads(ws.recv(timeout=30))["type"] == "frame", "a frame")
         for _ in range(4):  # the requests spread over both servers; every move reaches ws
             frame_reaching(ws, act(c, tid, tokens))
-    served = [s for s in servers if '"route": "/api/tables/{table_id}/act"' in s.log.read_text()]
+    served = [s for s in site.servers
+              if '"route": "/api/tables/{table_id}/act"' in s.log.read_text()]
     assert len(served) == 2, "nginx sent every move to the same server"
 
 
@@ -365,3 +420,191 @@ def _healthy(base: str, cert: ssl.SSLContext) -> bool:
         return httpx.get(base + "/healthz", verify=cert, timeout=2).status_code == 200
     except httpx.HTTPError:
         return False
+
+
+# -------------------------------------------------------------------------- a server killed
+WATCH = """(() => {
+  // What the table's socket sends and is told: the moves it sends (seat, action, move
+  // number), each move of its own seats its frames tell (number -> [player, notation];
+  // a move told two ways is kept in `conflicts`), the last frame's move number, and when
+  // the socket opened and closed (Date.now()).
+  const seen = window.__table = {sent: [], told: {}, conflicts: [], last: -1, opens: [],
+                                 closes: [], ws: null};
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      if (!String(url).includes("/ws/tables/")) return;
+      seen.ws = this;
+      this.addEventListener("open", () => seen.opens.push(Date.now()));
+      this.addEventListener("close", () => seen.closes.push(Date.now()));
+      this.addEventListener("message", (ev) => {
+        const m = JSON.parse(ev.data);
+        if (m.type !== "frame") return;
+        seen.last = m.move_number;
+        for (const e of m.log) {
+          if (!m.seats.includes(e.player)) continue;
+          const was = seen.told[e.n];
+          if (was && (was[0] !== e.player || was[1] !== e.text)) seen.conflicts.push([e.n, was, e]);
+          seen.told[e.n] = [e.player, e.text];
+        }
+      });
+    }
+    send(data) {
+      if (String(this.url).includes("/ws/tables/")) {
+        const m = JSON.parse(data);
+        if (m.type === "act") seen.sent.push([m.move_number, m.seat, m.action]);
+      }
+      super.send(data);
+    }
+  };
+})()"""
+
+NEW_TABLE = """async (body) => {
+    const res = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type':
+        'application/json'}, body: JSON.stringify(body)});
+    const r = await res.json();
+    if (!res.ok) throw new Error(JSON.stringify(r.detail));
+    const have = {};
+    for (const t of r.tokens) have[t.seat] = t.token;
+    localStorage.setItem('meeple.tokens.' + r.table.id, JSON.stringify(have));
+    return r.table.id;
+}"""
+
+
+def seen(page: Any) -> dict[str, Any]:
+    """What the page's table socket sent and was told (``WATCH``)."""
+    return page.evaluate("() => { const {ws, ...rest} = window.__table; return rest; }")
+
+
+def bytes_sent(port: int) -> int:
+    """The bytes sent so far on the open TCP connections of a server's port (``ss``)."""
+    out = subprocess.run(["ss", "-tinH", "state", "established", f"( sport = :{port} )"],
+                         capture_output=True, text=True, check=True).stdout
+    return sum(int(n) for n in re.findall(r"bytes_sent:(\d+)", out))
+
+
+def holder(page: Any, servers: list[Server]) -> int:
+    """Which server holds the page's table socket: the one that answers its ping."""
+    for _ in range(20):
+        before = [bytes_sent(s.port) for s in servers]
+        page.evaluate("() => window.__table.ws.send('{\"type\": \"ping\"}')")
+        time.sleep(0.3)
+        grew = [k for k, s in enumerate(servers) if bytes_sent(s.port) > before[k]]
+        if len(grew) == 1:
+            return grew[0]
+    raise AssertionError("no single server answered the page's ping")
+
+
+def play(pages: list[Any], rng: random.Random, enough: Callable[[], bool], what: str) -> None:
+    """Every page plays whenever it may, until ``enough()``."""
+    deadline = time.monotonic() + 120
+    while not enough():
+        assert time.monotonic() < deadline, f"{what} did not happen"
+        acted = False
+        for page in pages:
+            if page.evaluate(WHAT_NOW) == "act":
+                try:
+                    play_one(page, rng)
+                    acted = True
+                except (PlaywrightError, AssertionError):  # redrawn under the pointer
+                    pass
+        if not acted:
+            time.sleep(0.05)
+
+
+@pytest.mark.e2e
+def test_a_server_killed_mid_game_loses_no_move_its_pages_play_on_and_it_serves_again(
+        site, browser_here):
+    """People in browsers play each other and a bot through nginx, and chat; one server is
+    killed (SIGKILL) mid-game: every page whose socket it held reconnects through nginx to
+    the other, every game goes on, the database holds exactly the moves the pages were told
+    were played; the server started again serves."""
+    rng = random.Random(5)
+    api = httpx.Client(base_url=site.base, verify=site.cert, timeout=30)
+    pages = {}
+    for who in ("Dora", "Eli", "Fay"):
+        ctx = browser_here.new_context(base_url=site.base, ignore_https_errors=True)
+        ctx.set_default_timeout(60_000)
+        ctx.add_init_script(WATCH)
+        pages[who] = ctx.new_page()
+        sign_in_as_guest(pages[who], who)
+    ann, bob, cid = pages["Dora"], pages["Eli"], pages["Fay"]
+    duel = ann.evaluate(NEW_TABLE, {"game": "koplus", "players": 2,
+                                    "seats": [{"kind": "me"}, {"kind": "open"}]})
+    alone = cid.evaluate(NEW_TABLE, {"game": "koplus", "players": 2,
+                                     "seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}]})
+    ann.goto(f"/table/{duel}")
+    bob.goto(f"/table/{duel}")
+    cid.goto(f"/table/{alone}")
+    bob.locator('#seat-list li[data-seat="1"] button', has_text="Sit here").click()
+
+    def moves(tid: str) -> int:
+        return int(api.get(f"/api/tables/{tid}").json()["table"]["move_number"])
+
+    play([ann, bob, cid], rng, lambda: moves(duel) >= 4 and moves(alone) >= 4, "moves before")
+    ann.locator("#table-chat input[name=text]").fill("Good luck!")
+    ann.locator("#table-chat button[type=submit]").click()
+    expect(bob.locator("#table-chat .chat-lines")).to_contain_text("Good luck!")
+
+    on = {who: holder(page, site.servers) for who, page in pages.items()}
+    victim = max((0, 1), key=lambda k: list(on.values()).count(k))
+    hit = [who for who, k in on.items() if k == victim]
+    opens = {who: len(seen(page)["opens"]) for who, page in pages.items()}
+    closes = {who: len(seen(page)["closes"]) for who, page in pages.items()}
+    at = {duel: moves(duel), alone: moves(alone)}
+    killed_at = time.time()
+    site.servers[victim].kill()  # mid-game: the pages go on playing through it
+    play([ann, bob, cid], rng, lambda: all(
+        len(seen(pages[who])["opens"]) > opens[who] for who in hit), "every page reconnecting")
+    for who, page in pages.items():
+        s = seen(page)
+        if who in hit:
+            print(f"{who} reconnected {s['opens'][opens[who]] / 1000 - killed_at:.2f} s "
+                  "after the kill")
+        else:
+            assert (len(s["opens"]), len(s["closes"])) == (opens[who], closes[who]), who
+        expect(page.locator("#conn")).to_have_text("")
+
+    play([ann, bob, cid], rng, lambda: moves(duel) >= at[duel] + 4 and
+         moves(alone) >= at[alone] + 4, "the games going on")
+    bob.locator("#table-chat input[name=text]").fill("Still here")
+    bob.locator("#table-chat button[type=submit]").click()
+    for page in (ann, bob):
+        expect(page.locator("#table-chat .chat-lines")).to_contain_text("Good luck!")
+        expect(page.locator("#table-chat .chat-lines")).to_contain_text("Still here")
+
+    for tid, at_table in ((duel, {0: ann, 1: bob}), (alone, {0: cid})):
+        def caught_up(tid: str = tid, at_table: dict[int, Any] = at_table) -> int | None:
+            """The table's move number once every page at it has its frame."""
+            n = moves(tid)
+            return n if all(seen(p)["last"] == n for p in at_table.values()) else None
+
+        last = wait_for(caught_up, "the pages catching up")
+        stored = stored_moves(site.db, tid)
+        assert [m[0] for m in stored] == list(range(last)), "a move is missing or doubled"
+        print(f"table {tid}: {last} moves stored, each as told to its players")
+        for seat, page in at_table.items():
+            s = seen(page)
+            mine = {n: [p, text] for n, p, _, text in stored if p == seat}
+            assert s["told"] == {str(n): x for n, x in mine.items()} and not s["conflicts"], (
+                f"stored {mine}, told {s['told']}, told two ways {s['conflicts']}")
+            sent = {(n, a) for n, p, a in s["sent"]}
+            assert all((n, a) in sent for n, p, a, _ in stored if p == seat), (
+                f"a move stored that seat {seat} did not send: {stored}, sent {sent}")
+
+    restarted = site.restart(victim)
+    size = len(restarted.log.read_text())
+    wait_for(lambda: moves(duel) >= 0 and '"route": "/api/tables/{table_id}"'
+             in restarted.log.read_text()[size:], "the restarted server serving through nginx")
+
+
+@pytest.fixture
+def browser_here() -> Iterator[Any]:
+    """Chromium (Debian's) driven by Playwright, as the browser tests launch it."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()

@@ -36,9 +36,10 @@ class Server:
     """``python -c SERVER`` on a free port, its output in a file."""
 
     def __init__(self, processes, db_url: str, log: Path, argv: list[str] | None = None,
-                 **options):
-        """``argv``: the command (the port is added), by default ``python -c SERVER``."""
-        self.port = free_port()
+                 port: int | None = None, **options):
+        """``argv``: the command (the port is added), by default ``python -c SERVER``;
+        ``port``: a given one (a server started again where it was) instead of a free one."""
+        self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = log
         out = log.open("ab")
