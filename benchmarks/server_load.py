@@ -10,10 +10,15 @@ clients' own) and the latency from sending a move to receiving the frame that sh
     .venv/bin/python benchmarks/server_load.py --clients 500 --seconds 30
     .venv/bin/python benchmarks/server_load.py --clients 500 --seconds 20 --bot mix
     .venv/bin/python benchmarks/server_load.py --clients 1000 --processes 2 --postgres
+    .venv/bin/python benchmarks/server_load.py --clients 1000 --bot mix --processes 2 \
+        --postgres --nginx
 
 ``--processes 2`` starts two servers on one database with Redis fan-out between them (a
 throwaway redis-server, and with ``--postgres`` a throwaway PostgreSQL cluster), each client
-playing through one of them in turn.
+playing through one of them in turn. ``--nginx`` puts Debian's nginx in front of them with the
+site's own configuration (``deploy/nginx/meeple.conf``, HTTPS with a certificate made for the
+run), as deployed: every client goes through it, and the servers use Redis even when there is
+one. Every process the run starts ends with it.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import json
 import os
 import random
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
@@ -61,8 +67,9 @@ uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
 
 USERS_EVERY = 4
 """Tables per load player (one guest per few tables, as people would)."""
-MIX = ("random", "random", "greedy", "mcts:3")
-"""``--bot mix``: one table in four against a level-3 search bot, one against greedy."""
+MIX = ("random", "random", "greedy", "mcts:thoughtful")
+"""``--bot mix``: one table in four against the Thoughtful search bot, one against greedy (the
+Casual bot), the others against the Beginner."""
 
 
 def bot_for(spec: str, i: int) -> str:
@@ -77,10 +84,11 @@ def free_port() -> int:
 
 
 class Http:
-    """A tiny JSON client with one session cookie."""
+    """A tiny JSON client with one session cookie (``tls``: the certificates it trusts)."""
 
-    def __init__(self, base: str):
+    def __init__(self, base: str, tls: ssl.SSLContext | None = None):
         self.base = base
+        self.tls = tls
         self.cookie = ""
 
     def call(self, method: str, path: str, body: dict | None = None) -> dict:
@@ -89,7 +97,7 @@ class Http:
         req.add_header("content-type", "application/json")
         if self.cookie:
             req.add_header("cookie", self.cookie)
-        with urllib.request.urlopen(req, timeout=60) as r:
+        with urllib.request.urlopen(req, timeout=60, context=self.tls) as r:
             set_cookie = r.headers.get("set-cookie")
             if set_cookie:
                 self.cookie = set_cookie.split(";", 1)[0]
@@ -139,7 +147,8 @@ async def client(i: int, base_ws: str, http: Http, table: dict, token: str, args
     tid = table["id"]
     while not stop.is_set():
         query = f"?token={token}" if args.token_in_url else ""  # servers before the hello
-        async with connect(f"{base_ws}/ws/tables/{tid}{query}", max_size=None,
+        tls = {"ssl": http.tls} if http.tls else {}
+        async with connect(f"{base_ws}/ws/tables/{tid}{query}", max_size=None, **tls,
                            ping_interval=None, open_timeout=120, compression=None) as ws:
             await ws.send(json.dumps({"type": "hello", "tokens": [token]}))
             counter[0] += 1
@@ -245,34 +254,67 @@ def start_redis() -> tuple[str, subprocess.Popen]:
     return f"redis://127.0.0.1:{port}/0", proc
 
 
+def start_nginx(d: Path, upstreams: list[int]) -> tuple[str, ssl.SSLContext, subprocess.Popen]:
+    """nginx with the site's configuration (HTTPS, a certificate made now, its files in
+    ``d``) in front of the servers on ``upstreams``: its base URL, the TLS context that
+    trusts it, and its process."""
+    sys.path.insert(0, str(ROOT))
+    from tests.server.nginx import NGINX, nginx_config
+
+    https = free_port()
+    main = nginx_config(d, https, free_port(), upstreams, workers="auto", connections=8192)
+    proc = subprocess.Popen([NGINX, "-c", str(main), "-p", str(d), "-e", str(d / "error.log")])
+    return (f"https://localhost:{https}", ssl.create_default_context(cafile=d / "cert.pem"),
+            proc)
+
+
+def end(proc: subprocess.Popen) -> None:
+    """Terminate ``proc``, killed if it has not ended within 30 s."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    proc.wait()
+
+
 async def run(args) -> None:
     tmp = tempfile.mkdtemp(prefix="meeple-load-")
     stop_pg: list[str] | None = None
-    redis_proc: subprocess.Popen | None = None
-    if args.postgres and not args.db:
-        args.db, stop_pg = start_postgres()
-    db_url = args.db or f"sqlite:///{tmp}/meeple.db"
-    redis_url = ""
-    if args.processes > 1:
-        redis_url, redis_proc = start_redis()
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    ports = [free_port() for _ in range(args.processes)]
-    servers = []
-    for k, port in enumerate(ports):
-        servers.append(subprocess.Popen([sys.executable, "-c", SERVER, db_url, str(port),
-                                         redis_url], env=env))
-        if k == 0:  # the first one applies the migrations before the others start
-            await wait_healthy(f"http://127.0.0.1:{port}")
-    bases = [f"http://127.0.0.1:{port}" for port in ports]
+    started: list[subprocess.Popen] = []  # each ends with the run, however it ends
+    servers: list[subprocess.Popen] = []
     try:
-        for base in bases:
-            await wait_healthy(base)
+        if args.postgres and not args.db:
+            args.db, stop_pg = start_postgres()
+        db_url = args.db or f"sqlite:///{tmp}/meeple.db"
+        redis_url = ""
+        if args.processes > 1 or args.nginx:
+            redis_url, redis_proc = start_redis()
+            started.append(redis_proc)
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        ports = [free_port() for _ in range(args.processes)]
+        for k, port in enumerate(ports):
+            servers.append(subprocess.Popen([sys.executable, "-c", SERVER, db_url, str(port),
+                                             redis_url], env=env))
+            started.append(servers[-1])
+            if k == 0:  # the first one applies the migrations before the others start
+                await wait_healthy(Http(f"http://127.0.0.1:{port}"))
+        for port in ports:
+            await wait_healthy(Http(f"http://127.0.0.1:{port}"))
+        bases = [Http(f"http://127.0.0.1:{port}") for port in ports]
+        if args.nginx:
+            base, tls, nginx = start_nginx(Path(tmp), ports)
+            started.append(nginx)
+            bases = [Http(base, tls)]
+            await wait_healthy(bases[0])
         t0 = time.perf_counter()
         tables = []
-        http = Http(bases[0])
+        http = bases[0]
         for i in range(args.clients):
             if i % USERS_EVERY == 0:  # the server limits the tables one player may have open
-                http = Http(bases[(i // USERS_EVERY) % len(bases)])
+                at = bases[(i // USERS_EVERY) % len(bases)]
+                http = Http(at.base, at.tls)
                 http.call("POST", "/api/guest", {"name": f"Load {i // USERS_EVERY}"})
             bot = bot_for(args.bot, i)
             r = http.call("POST", "/api/tables", {
@@ -286,7 +328,7 @@ async def run(args) -> None:
         connected = asyncio.Event()
         counter = [0]
         tasks = [
-            asyncio.create_task(client(i, h.base.replace("http://", "ws://"), h, t, tok, args,
+            asyncio.create_task(client(i, h.base.replace("http", "ws", 1), h, t, tok, args,
                                        stats, stop, connected, counter))
             for i, (t, tok, h) in enumerate(tables)
         ]
@@ -320,7 +362,8 @@ async def run(args) -> None:
         print(
             f"game {args.game}, bots {args.bot}, {args.clients} clients, think {args.think} s, "
             f"{elapsed:.1f} s measured, {args.processes} server process(es) on "
-            f"{db_url.split(':', 1)[0]}{' with Redis fan-out' if redis_url else ''}\n"
+            f"{db_url.split(':', 1)[0]}{' with Redis fan-out' if redis_url else ''}"
+            f"{' behind nginx (HTTPS)' if args.nginx else ''}\n"
             f"stored moves/s (clients + bots + chance): {(after - before) / elapsed:.1f}\n"
             f"client moves/s: {stats.moves / elapsed:.1f}   games finished: {stats.games}   "
             f"refused: {stats.errors}\n"
@@ -331,26 +374,21 @@ async def run(args) -> None:
             f"machine load average {load0:.1f} -> {load1:.1f} on {os.cpu_count()} cores"
         )
     finally:
-        for server in servers:
-            server.terminate()
-        for server in servers:
-            server.wait(10)
-        if redis_proc is not None:
-            redis_proc.terminate()
+        for proc in reversed(started):  # nginx first, the servers, then Redis
+            end(proc)
         if stop_pg is not None:
             subprocess.run(stop_pg, capture_output=True)
 
 
-async def wait_healthy(base: str) -> None:
-    """Wait until the server at ``base`` answers."""
-    http = Http(base)
+async def wait_healthy(http: Http) -> None:
+    """Wait until the server (or nginx) that ``http`` calls answers."""
     for _ in range(600):
         try:
             http.call("GET", "/healthz")
             return
         except OSError:
             await asyncio.sleep(0.1)
-    raise RuntimeError(f"{base} did not start")
+    raise RuntimeError(f"{http.base} did not start")
 
 
 def main() -> None:
@@ -362,8 +400,8 @@ def main() -> None:
     ap.add_argument("--game", default="koplus")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--bot", default="random",
-                    help="the bots' spec (random, greedy, mcts:3, ...) or mix: random, greedy "
-                         "and level-3 search bots")
+                    help="the bots' spec (random, greedy, mcts:thoughtful, ...) or mix: random, "
+                         "greedy and Thoughtful bots")
     ap.add_argument("--token-in-url", action="store_true",
                     help="also put the seat token in the socket's address (for comparing with "
                          "servers that took it there)")
@@ -372,6 +410,9 @@ def main() -> None:
                     help="a throwaway PostgreSQL cluster as the database")
     ap.add_argument("--processes", type=int, default=1,
                     help="server processes on the one database, with Redis fan-out")
+    ap.add_argument("--nginx", action="store_true",
+                    help="every client through nginx with the site's configuration (HTTPS) "
+                         "in front of the processes, which use Redis even when there is one")
     asyncio.run(run(ap.parse_args()))
 
 

@@ -38,6 +38,7 @@ from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.e2e.people import WHAT_NOW, play_one, sign_in_as_guest
 
 from .conftest import free_port
+from .nginx import NGINX, nginx_config
 from .test_process import Server
 from .util import stored_moves
 
@@ -282,54 +283,6 @@ def test_the_systemd_unit_passes_systemd_analyze(tmp_path):
     assert verify(unit) == []
 
 
-def certificate(d: Path) -> tuple[Path, Path]:
-    """A self-signed certificate of localhost, made now."""
-    cert, key = d / "cert.pem", d / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-                    "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
-                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
-    return cert, key
-
-
-def nginx_config(d: Path, https: int, http: int, upstreams: list[int]) -> Path:
-    """deploy/nginx/meeple.conf on these ports with a certificate made now, inside a main
-    configuration whose files are all in ``d``."""
-    cert, key = certificate(d)
-    site = (DEPLOY / "nginx" / "meeple.conf").read_text()
-    for old, new in [
-        ("    listen [::]:80;\n", ""), ("    listen [::]:443 ssl http2;\n", ""),
-        ("listen 80;", f"listen 127.0.0.1:{http};"),
-        ("listen 443 ssl http2;", f"listen 127.0.0.1:{https} ssl http2;"),
-        ("server 127.0.0.1:8001", f"server 127.0.0.1:{upstreams[0]}"),
-        ("server 127.0.0.1:8002", f"server 127.0.0.1:{upstreams[1]}"),
-        ("/etc/letsencrypt/live/play.example.org/fullchain.pem", str(cert)),
-        ("/etc/letsencrypt/live/play.example.org/privkey.pem", str(key)),
-        ("play.example.org", "localhost"),
-    ]:
-        assert old in site, old
-        site = site.replace(old, new)
-    (d / "meeple.conf").write_text(site)
-    user = "user root;\n" if os.geteuid() == 0 else ""
-    main = d / "nginx.conf"
-    main.write_text(f"""{user}daemon off;
-worker_processes 1;
-pid {d}/nginx.pid;
-error_log {d}/error.log;
-events {{ worker_connections 256; }}
-http {{
-    access_log {d}/access.log;
-    client_body_temp_path {d}/body;
-    proxy_temp_path {d}/proxy;
-    fastcgi_temp_path {d}/fastcgi;
-    uwsgi_temp_path {d}/uwsgi;
-    scgi_temp_path {d}/scgi;
-    include {d}/meeple.conf;
-}}
-""")
-    return main
-
-
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 
 def test_the_nginx_config_passes_nginx_t(tmp_path):
