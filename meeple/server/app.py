@@ -37,6 +37,7 @@ from .routers import (
     health,
     learn,
     lobby,
+    moderation,
     pages,
     people,
     play,
@@ -124,8 +125,8 @@ def create_app(
     app.add_middleware(CheckedBodies)
     app.add_middleware(Speaking)
     app.add_middleware(RequestLog)  # outermost: a request id and one log line each
-    for module in (accounts, lobby, gallery, tables, play, chat, people, health, learn, review,
-                   words, pages):
+    for module in (accounts, lobby, gallery, tables, play, chat, people, moderation, health,
+                   learn, review, words, pages):
         app.include_router(module.router)
     app.include_router(learn.pages)
     web = settings.web_dir

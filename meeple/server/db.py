@@ -20,6 +20,7 @@ from sqlalchemy import (
     String,
     create_engine,
     event,
+    false,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -58,6 +59,12 @@ class User(Base):
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created: Mapped[float] = mapped_column(Float)
     lang: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    operator: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether the person moderates (``meeple admin grant``)."""
+    suspended: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When an operator suspended the account (``None``: it is not)."""
+    deleted: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When the person deleted their account (its games stay, under "deleted player")."""
 
 
 class SessionRow(Base):

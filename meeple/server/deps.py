@@ -53,6 +53,7 @@ RATES: dict[str, Rate] = {
     "replay": Rate("240/minute", "600/minute"),
     "review": Rate("5/minute;30/hour", "15/minute;90/hour"),
     "chat": Rate("5/10 seconds;20/minute", "60/minute"),
+    "report": Rate("5/minute;30/hour", "20/minute;100/hour"),
 }
 """The production limits of each kind of costly route (``create_app(rates=...)`` changes
 some)."""
@@ -67,6 +68,7 @@ TOO_MANY = {
     "replay": N_("you are stepping through replays too fast; try again in {value} s"),
     "review": N_("you are asking for reviews too often; try again in {value} s"),
     "chat": N_("you are writing too fast; try again in {value} s"),
+    "report": N_("you are sending reports too fast; try again in {value} s"),
 }
 """The refusal of each kind of route when its limit is reached."""
 
@@ -191,7 +193,9 @@ UserId = Annotated[int | None, Depends(user_id)]
 
 
 def optional_user(uid: UserId, db: StoreDep) -> UserRecord | None:
-    return db.user(uid) if uid is not None else None
+    """The signed-in user (``None``: nobody, or an account suspended or deleted since)."""
+    user = db.user(uid) if uid is not None else None
+    return None if user is None or user.barred else user
 
 
 OptionalUser = Annotated[UserRecord | None, Depends(optional_user)]
@@ -205,6 +209,16 @@ def current_user(user: OptionalUser) -> UserRecord:
 
 
 CurrentUser = Annotated[UserRecord, Depends(current_user)]
+
+
+def operator_user(user: CurrentUser) -> UserRecord:
+    """The signed-in operator, or 403."""
+    if not user.operator:
+        raise HTTPException(403, _("only an operator may do this"))
+    return user
+
+
+Operator = Annotated[UserRecord, Depends(operator_user)]
 
 
 def limited(kind: str) -> Any:

@@ -332,6 +332,28 @@ class UserRecord:
     created: float
     lang: str | None = None
     """The language the player chose ("de"; ``None``: none chosen)."""
+    operator: bool = False
+    """Whether the person moderates (suspends accounts, deletes chat lines, closes tables)."""
+    suspended: float | None = None
+    """When an operator suspended the account (``None``: it is not)."""
+    deleted: float | None = None
+    """When the person deleted their account (``None``: it stands)."""
+
+    @property
+    def barred(self) -> bool:
+        """Whether the account may not sign in or act (suspended or deleted)."""
+        return self.suspended is not None or self.deleted is not None
+
+
+DELETED_NAME = "deleted player"
+"""What a deleted account's seats are stored under (in English, like bot seats' names; the
+pages say it in the reader's language): nobody may take this name."""
+
+
+def deleted_key(user_id: int) -> str:
+    """The name (and name key) a deleted account keeps in storage: unique, and no name a
+    person can choose (names hold no brackets at their start)."""
+    return f"(deleted {user_id})"
 
 
 def result_of(state: State, forfeit: int | None = None,

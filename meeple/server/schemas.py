@@ -125,6 +125,8 @@ class Me(BaseModel):
     guest: bool | None
     lang: str = "en"
     """The language of this browser: the player's chosen one, else the browser's."""
+    operator: bool = False
+    """Whether the person is an operator (moderates); said of operators only."""
 
 
 class SeatColour(BaseModel):

@@ -923,6 +923,56 @@ class TableService:
         await self.emit(lt, TableEvent.ABORTED, {})
         await self.changed(lt)
 
+    async def close(self, lt: LiveTable) -> None:
+        """An operator closes a table that is waiting or being played: it ends for everyone,
+        without a result (as a table called off)."""
+        async with lt.lock:
+            self.refresh(lt)
+            if lt.meta.status not in LIVE or not self.store.end(
+                    lt.id, TableStatus.ABORTED, time.time(), LIVE):
+                self.refresh(lt)
+                raise Refused(Code.CONFLICT, _("the game is over already"))
+            self.refresh(lt)
+        await self.emit(lt, TableEvent.ABORTED, {})
+        await self.changed(lt)
+
+    async def remove_person(self, user_id: int) -> int:
+        """Take a person away from every table (their account suspended or deleted): in a
+        game being played each seat of theirs resigns (a bot plays on for it, or the game
+        ends when no other person is left), at a waiting table their seats open again and a
+        table they own is called off. How many tables changed."""
+        changed = 0
+        for stored, _seats in await asyncio.to_thread(self.store.tables_of, user_id, LIVE):
+            lt = await self.find(stored.meta.id)
+            events: list[tuple[TableEvent, dict[str, Any]]] = []
+            async with lt.lock:
+                self.refresh(lt)
+                mine = [s for s in lt.seats if s.user_id == user_id
+                        and s.kind == SeatKind.HUMAN]
+                if lt.meta.status == TableStatus.RUNNING:
+                    for old in mine:
+                        if lt.meta.status != TableStatus.RUNNING:
+                            break
+                        self._depart(lt, old.seat, Departure.RESIGNED)
+                        events.append((TableEvent.RESIGNED, {
+                            "seat": old.seat, "user_id": user_id, "name": old.name}))
+                elif lt.meta.status == TableStatus.WAITING:
+                    if lt.meta.owner_id == user_id:
+                        self.store.end(lt.id, TableStatus.ABORTED, time.time(), LIVE)
+                        events.append((TableEvent.ABORTED, {}))
+                    else:
+                        for old in mine:
+                            self.store.update_seat(lt.id, old.opened())
+                            events.append((TableEvent.LEFT, {
+                                "seat": old.seat, "user_id": user_id, "name": old.name}))
+                self.refresh(lt)
+            for event, data in events:
+                await self.emit(lt, event, data)
+            if events:
+                changed += 1
+                await self.changed(lt)
+        return changed
+
     async def undo(self, lt: LiveTable, by: Holder, seat: int | None = None) -> int:
         """Take back the last move of the person in ``seat`` (default: the one ``by`` holds)
         where the rules of :meth:`LiveTable.undo_refusal` allow it; the new move number."""

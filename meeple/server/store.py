@@ -46,6 +46,7 @@ from .db import (
 )
 from .domain import (
     CREATE_KEY_WINDOW,
+    DELETED_NAME,
     Change,
     Move,
     Seat,
@@ -55,6 +56,7 @@ from .domain import (
     TableStatus,
     UserRecord,
     Visibility,
+    deleted_key,
     shown_seat_name,
 )
 
@@ -98,6 +100,20 @@ class Store(Protocol):
     def rename_user(self, user_id: int, name: str, name_key: str) -> bool:
         """Give a player a new name (also in the seats they hold under their old name, not
         the hot-seat seats they named for others); whether it was free."""
+        ...
+
+    def set_operator(self, user_id: int, operator: bool) -> None:
+        """Make a person an operator, or no longer one."""
+        ...
+
+    def suspend(self, user_id: int, when: float | None) -> None:
+        """Suspend an account from ``when`` (``None``: lift the suspension)."""
+        ...
+
+    def delete_user(self, user_id: int, when: float) -> None:
+        """Delete an account: its name, password and language go (the name becomes
+        :func:`~meeple.server.domain.deleted_key`), every seat it held is shown as
+        :data:`~meeple.server.domain.DELETED_NAME`; the row stays for the games."""
         ...
 
     # sessions
@@ -288,10 +304,18 @@ def _seat(row: SeatRow) -> Seat:
     return seat
 
 
+def _owner_name(owner: User | UserRecord | None) -> str | None:
+    """A table's owner's name as stored with it (a deleted account's: "deleted player")."""
+    if owner is None:
+        return None
+    return DELETED_NAME if owner.deleted is not None else owner.name
+
+
 def _user(row: User) -> UserRecord:
     return UserRecord(id=row.id, name=row.name, name_key=row.name_key,
                       password_hash=row.password_hash, guest=row.guest, created=row.created,
-                      lang=row.lang)
+                      lang=row.lang, operator=bool(row.operator), suspended=row.suspended,
+                      deleted=row.deleted)
 
 
 class SqlStore:
@@ -360,6 +384,23 @@ class SqlStore:
             return False
         return True
 
+    def set_operator(self, user_id: int, operator: bool) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(User).where(User.id == user_id).values(operator=operator))
+
+    def suspend(self, user_id: int, when: float | None) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(User).where(User.id == user_id).values(suspended=when))
+
+    def delete_user(self, user_id: int, when: float) -> None:
+        key = deleted_key(user_id)
+        with self.engine.begin() as conn:
+            conn.execute(update(User).where(User.id == user_id).values(
+                name=key, name_key=key, password_hash=None, lang=None, operator=False,
+                deleted=when))
+            conn.execute(update(SeatRow).where(SeatRow.user_id == user_id)
+                         .values(name=DELETED_NAME))
+
     # sessions
     def add_session(self, id_hash: str, user_id: int, now: float) -> None:
         with self.engine.begin() as conn:
@@ -426,8 +467,7 @@ class SqlStore:
         ).all()
         owner = db.get(User, row.owner_id) if row.owner_id is not None else None
         life = db.execute(select(LIFE).where(LIFE.c.table_id == row.id)).first()
-        return StoredTable(_meta(row, life), [_seat(s) for s in seats],
-                           owner.name if owner else None)
+        return StoredTable(_meta(row, life), [_seat(s) for s in seats], _owner_name(owner))
 
     def table(self, table_id: str) -> StoredTable | None:
         with self.sessions() as db:
@@ -673,6 +713,26 @@ class MemoryStore:
                     seats[i] = replace(seat, name=name)
         return True
 
+    def set_operator(self, user_id: int, operator: bool) -> None:
+        if user_id in self._users:
+            self._users[user_id] = replace(self._users[user_id], operator=operator)
+
+    def suspend(self, user_id: int, when: float | None) -> None:
+        if user_id in self._users:
+            self._users[user_id] = replace(self._users[user_id], suspended=when)
+
+    def delete_user(self, user_id: int, when: float) -> None:
+        if user_id not in self._users:
+            return
+        key = deleted_key(user_id)
+        self._users[user_id] = replace(self._users[user_id], name=key, name_key=key,
+                                       password_hash=None, lang=None, operator=False,
+                                       deleted=when)
+        for seats in self._seats.values():
+            for i, seat in enumerate(seats):
+                if seat.user_id == user_id:
+                    seats[i] = replace(seat, name=DELETED_NAME)
+
     def add_session(self, id_hash: str, user_id: int, now: float) -> None:
         self._sessions[id_hash] = [user_id, now, now, False]
 
@@ -720,7 +780,7 @@ class MemoryStore:
         return StoredTable(replace(meta, to_move=list(meta.to_move),
                                    departed=[dict(d) for d in meta.departed]),
                            [replace(s) for s in self._seats[table_id]],
-                           owner.name if owner else None)
+                           _owner_name(owner))
 
     def moves(self, table_id: str, since: int = 0) -> list[Move]:
         return self._moves.get(table_id, [])[since:]

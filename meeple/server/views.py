@@ -19,7 +19,15 @@ from meeple.engine.i18n import N_
 from meeple.engine.lessons import ask_now
 from meeple.engine.look import Colour
 
-from .domain import Message, Seat, SeatKind, StoredTable, TableStatus, bot_seat_name
+from .domain import (
+    DELETED_NAME,
+    Message,
+    Seat,
+    SeatKind,
+    StoredTable,
+    TableStatus,
+    bot_seat_name,
+)
 
 log = logging.getLogger("meeple.server")
 _, _n = i18n.words(__file__)
@@ -139,8 +147,10 @@ def shown_name(seat: Seat, seats: Sequence[Seat] = ()) -> str | None:
     """The name ``seat`` is shown with in the language in use: a bot seat named after its
     level (stored in English, "Casual bot 2") says it in the language, so does "Player N" of
     a hot-seat player's extra seat; any other name (a person's seat a bot plays on, a
-    person's own name) is shown as stored."""
+    person's own name) is shown as stored; a deleted account's seat says "deleted player"."""
     name = seat.name
+    if name == DELETED_NAME and seat.user_id is not None:
+        return deleted_player()
     if seat.kind == SeatKind.BOT:
         with i18n.speaking(i18n.DEFAULT):
             english = bot_seat_name(seat.bot)
@@ -155,6 +165,12 @@ def shown_name(seat: Seat, seats: Sequence[Seat] = ()) -> str | None:
                                for s in seats)):  # a person's extra seat, not their name
         return player_n(int(m.group(1)))
     return name
+
+
+def deleted_player() -> str:
+    """What a deleted account is shown as, in the language in use."""
+    # TRANSLATORS: shown in place of the name of a person who deleted their account
+    return _("deleted player")
 
 
 def seat_names(seats: Sequence[Seat]) -> list[str | None]:
@@ -242,7 +258,7 @@ def table_summary(
         "options": m.options,
         "status": m.status,
         "visibility": m.visibility,
-        "owner": table.owner,
+        "owner": deleted_player() if table.owner == DELETED_NAME else table.owner,
         "seats": seats,
         "clock": m.clock,
         "move_number": m.move_count,

@@ -31,7 +31,7 @@ JSON_VALUES = st.recursive(
 )
 FIELDS = ["name", "password", "game", "players", "options", "seats", "visibility", "clock",
           "start", "seat", "code", "token", "action", "move_number", "kind", "bot", "rated",
-          "request_id", "to_bot"]
+          "request_id", "to_bot", "reason", "line", "confirm"]
 BODIES = st.one_of(
     st.dictionaries(st.sampled_from(FIELDS), JSON_VALUES, max_size=6),
     JSON_VALUES,
@@ -68,7 +68,11 @@ def _routes(app) -> list[tuple[str, str]]:
 
 
 def _setup(client: TestClient) -> dict[str, Any]:
+    """Ann, an operator (so that the operators' routes are fuzzed past their door), with a
+    running table of two of her seats and a private waiting one."""
     client.post("/api/signup", json={"name": "Ann", "password": "correct horse"})
+    store = client.app.state.services.store
+    store.set_operator(store.user_by_key("ann").id, True)
     r = client.post("/api/tables", json={"game": "sealed_bids",
                                          "seats": [{"kind": "me"}, {"kind": "me"}]})
     table = r.json()
@@ -99,7 +103,8 @@ def test_no_http_route_answers_5xx_and_refusals_change_nothing(caplog):
         def one(route, table_id, part, query, body, header):
             method, path = route
             url = (path.replace("{table_id}", _q(table_id)).replace("{name}", _q(part))
-                   .replace("{seat}", _q(part)).replace("{rest:path}", _q(part)))
+                   .replace("{seat}", _q(part)).replace("{rest:path}", _q(part))
+                   .replace("{line_id}", _q(part)).replace("{report_id}", _q(part)))
             before = _snapshot(store)
             headers = {"content-type": "application/json", **header}
             try:

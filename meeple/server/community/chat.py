@@ -24,9 +24,9 @@ from meeple.engine import i18n
 from meeple.engine.i18n import N_, words
 
 from ..deps import Limiter
-from ..domain import Code, Refused, SeatKind, TableStatus, UserRecord
+from ..domain import DELETED_NAME, Code, Refused, SeatKind, TableStatus, UserRecord
 from ..live import Holder, LiveTable
-from ..views import PLAYER_N, player_n, shown_name
+from ..views import PLAYER_N, deleted_player, player_n, shown_name
 from .store import ChatLine, CommunityStore
 
 _, _n = words(__file__)
@@ -65,6 +65,8 @@ def system_text(say: str, **params: Any) -> str:
 
 def _name(params: dict[str, Any]) -> str:
     name = params.get("name")
+    if name == DELETED_NAME:
+        return deleted_player()
     if isinstance(name, str) and name:
         m = PLAYER_N.fullmatch(name)
         return player_n(int(m.group(1))) if m else name
@@ -115,7 +117,8 @@ def clean_text(text: Any) -> str:
 
 def line_json(line: ChatLine) -> dict[str, Any]:
     """A chat line as the API and the sockets send it."""
-    return {"type": "chat", "id": line.id, "name": line.name, "text": said(line),
+    name = deleted_player() if line.name == DELETED_NAME and line.user_id else line.name
+    return {"type": "chat", "id": line.id, "name": name, "text": said(line),
             "system": line.kind == SYSTEM, "spectator": line.spectator,
             "time": line.created}
 
@@ -178,24 +181,52 @@ class ChatService:
 
     # ------------------------------------------------------------------ mutes
     def mutes_of(self, user_id: int | None) -> set[int]:
-        """The people ``user_id`` muted (kept in memory once read)."""
+        """The people whose lines ``user_id`` is not shown: those they muted, and those they
+        blocked or who blocked them (kept in memory once read)."""
         if user_id is None:
             return set()
         now = time.monotonic()
         have = self._mutes.get(user_id)
         if have is None or now - have[0] > MUTES_KEPT:
-            have = self._mutes[user_id] = (now, self.store.mutes(user_id))
+            hidden = self.store.mutes(user_id) | self.store.blocked_with(user_id)
+            have = self._mutes[user_id] = (now, hidden)
         return have[1]
 
-    def mute(self, user_id: int, muted_id: int) -> None:
+    def mute(self, user_id: int, muted_id: int, block: bool = False) -> None:
+        """Mute a person for ``user_id`` (``block``: block them, which also keeps the two
+        apart at tables and in invitations, and hides each one's lines from the other)."""
         if user_id == muted_id:
-            raise Refused(Code.INVALID, _("you cannot mute yourself"))
-        self.store.mute(user_id, muted_id)
+            raise Refused(Code.INVALID, _("you cannot block yourself") if block
+                          else _("you cannot mute yourself"))
+        self.store.mute(user_id, muted_id, block)
+        self._mutes.pop(user_id, None)
+        self._mutes.pop(muted_id, None)
+
+    def unmute(self, user_id: int, muted_id: int, block: bool = False) -> None:
+        self.store.unmute(user_id, muted_id, block)
+        self._mutes.pop(user_id, None)
+        self._mutes.pop(muted_id, None)
+
+    def forget(self, user_id: int) -> None:
+        """Read ``user_id``'s mutes and blocks again when next asked."""
         self._mutes.pop(user_id, None)
 
-    def unmute(self, user_id: int, muted_id: int) -> None:
-        self.store.unmute(user_id, muted_id)
-        self._mutes.pop(user_id, None)
+    async def delete_line(self, line_id: int) -> ChatLine | None:
+        """An operator deletes a line: gone from storage, and from the pages of this process
+        that show it (``{"type": "chat_deleted", "id"}``; the others' on their next
+        reading); the line it was, if any."""
+        line = await asyncio.to_thread(self.store.delete_chat, line_id)
+        if line is None:
+            return None
+        text = json.dumps({"type": "chat_deleted", "id": line.id})
+        if line.room == LOBBY:
+            for c in list(self.lobby):
+                c.queue.put_nowait(text)
+        elif line.room.startswith("table:"):
+            lt = self.find_table(line.room[len("table:"):])
+            for conn in list(lt.conns) if lt is not None else []:
+                conn.queue.put_nowait(text)
+        return line
 
     # ------------------------------------------------------------------ limits
     async def _check_rate(self, user_id: int) -> None:

@@ -1,9 +1,10 @@
-"""The community's tables (chat, mutes, ratings and their history, follows, invitations,
-turn-mail settings), on the server's one declarative base so the migrations cover them."""
+"""The community's tables (chat, mutes and blocks, reports, ratings and their history,
+follows, invitations, turn-mail settings), on the server's one declarative base so the
+migrations cover them."""
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..db import Base
@@ -24,12 +25,30 @@ class ChatRow(Base):
 
 
 class MuteRow(Base):
-    """A person one user does not want to read any more."""
+    """A person one user does not want to read any more; a block (``block``) also keeps the
+    two apart: no chat either way, no invitations, no table shared."""
 
     __tablename__ = "chat_mutes"
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
     muted_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
     created: Mapped[float] = mapped_column(Float)
+    block: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class ReportRow(Base):
+    """A person's report to the operators of a chat line (its text kept as it was) or of a
+    player, open until an operator closes it."""
+
+    __tablename__ = "reports"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    line_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    room: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    text: Mapped[str | None] = mapped_column(String(2000), nullable=True)
+    reason: Mapped[str] = mapped_column(String(500))
+    created: Mapped[float] = mapped_column(Float)
+    closed: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
 
 
 class RatingRow(Base):

@@ -136,7 +136,7 @@ def profile(users: Store, community: CommunityStore, ratings: Ratings, user: Use
     following = []
     for uid in community.following(user.id):
         other = users.user(uid)
-        if other is not None:
+        if other is not None and other.deleted is None:
             following.append({"name": other.name, "avatar": avatar_url(other.name)})
     out: dict[str, Any] = {
         "name": user.name, "guest": user.guest, "created": user.created,
@@ -146,18 +146,20 @@ def profile(users: Store, community: CommunityStore, ratings: Ratings, user: Use
         "followers": community.followers(user.id), "me": viewer == user.id,
         "you_follow": viewer is not None and user.id in community.following(viewer),
         "muted": viewer is not None and user.id in community.mutes(viewer),
+        "blocked": viewer is not None and user.id in community.blocks(viewer),
     }
     if viewer == user.id:
         n = community.notify(user.id)
         out["notify"] = {"email": n.email, "turn_mail": n.turn_mail}
         invitations = []
-        muted = community.mutes(user.id)
+        muted = community.mutes(user.id) | community.blocked_with(user.id)
         for inv in community.invitations(user.id):
             if inv.from_id in muted:
-                continue  # a mute silences invitations too
+                continue  # a mute silences invitations too, a block either way
             sender = users.user(inv.from_id)
             stored = users.table(inv.table_id)
-            if sender is None or stored is None or stored.meta.status != TableStatus.WAITING \
+            if sender is None or sender.barred or stored is None \
+                    or stored.meta.status != TableStatus.WAITING \
                     or all(s.kind != SeatKind.OPEN for s in stored.seats):
                 continue  # the table began, or has no seat left
             link = (f"/invite/{quote(inv.table_id)}/{quote(stored.meta.invite_code)}"

@@ -4,6 +4,7 @@ server whose tables live in memory)."""
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
 
@@ -22,9 +23,11 @@ from .models import (
     NotifyRow,
     RatingHistoryRow,
     RatingRow,
+    ReportRow,
 )
 
-MODELS = (ChatRow, MuteRow, RatingRow, RatingHistoryRow, FollowRow, InvitationRow, NotifyRow)
+MODELS = (ChatRow, MuteRow, RatingRow, RatingHistoryRow, FollowRow, InvitationRow, NotifyRow,
+          ReportRow)
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,27 @@ class ChatLine:
     kind: str
     spectator: bool
     created: float
+
+
+@dataclass(frozen=True)
+class Report:
+    """A report to the operators: of a chat line (``line_id``, with its room and text as they
+    were) or of a player (``user_id``), and why."""
+
+    id: int
+    reporter_id: int
+    user_id: int | None
+    line_id: int | None
+    room: str | None
+    text: str | None
+    reason: str
+    created: float
+    closed: float | None
+
+
+def _report(r: ReportRow) -> Report:
+    return Report(r.id, r.reporter_id, r.user_id, r.line_id, r.room, r.text, r.reason,
+                  r.created, r.closed)
 
 
 @dataclass(frozen=True)
@@ -139,23 +163,147 @@ class CommunityStore:
                        .values(name=name))
             db.commit()
 
+    def chat_line(self, line_id: int) -> ChatLine | None:
+        with self.sessions() as db:
+            row = db.get(ChatRow, line_id)
+            return _line(row) if row is not None else None
+
+    def delete_chat(self, line_id: int) -> ChatLine | None:
+        """Delete one chat line (an operator's decision); the line it was, if there was one."""
+        with self.sessions() as db:
+            row = db.get(ChatRow, line_id)
+            if row is None:
+                return None
+            line = _line(row)
+            db.delete(row)
+            db.commit()
+            return line
+
+    def lines_by(self, user_id: int, limit: int = 10_000) -> list[ChatLine]:
+        """The lines a person said, oldest first."""
+        with self.sessions() as db:
+            rows = db.scalars(select(ChatRow).where(ChatRow.user_id == user_id,
+                                                    ChatRow.kind == "say")
+                              .order_by(ChatRow.id).limit(limit)).all()
+            return [_line(r) for r in rows]
+
+    def rename_system_name(self, rooms: list[str], old: str, new: str) -> None:
+        """Say ``new`` where the system lines of ``rooms`` named ``old`` (an account deleted:
+        "Ann sat down." becomes "deleted player sat down.")."""
+        if not rooms or not old:
+            return
+        with self.sessions() as db:
+            for row in db.scalars(select(ChatRow).where(ChatRow.room.in_(rooms),
+                                                        ChatRow.kind == "system")):
+                try:
+                    data = json.loads(row.text)
+                except ValueError:
+                    continue
+                if not isinstance(data, dict):
+                    continue
+                changed = False
+                if data.get("name") == old:
+                    data["name"], changed = new, True
+                if isinstance(data.get("ratings"), list):
+                    for pair in data["ratings"]:
+                        if isinstance(pair, list) and pair and pair[0] == old:
+                            pair[0], changed = new, True
+                if changed:
+                    row.text = json.dumps(data, separators=(",", ":"))
+            db.commit()
+
     def mutes(self, user_id: int) -> set[int]:
+        """The people ``user_id`` muted or blocked."""
         with self.sessions() as db:
             return set(db.scalars(select(MuteRow.muted_id).where(MuteRow.user_id == user_id)))
 
-    def mute(self, user_id: int, muted_id: int) -> None:
+    def blocks(self, user_id: int) -> set[int]:
+        """The people ``user_id`` blocked."""
         with self.sessions() as db:
-            if db.get(MuteRow, (user_id, muted_id)) is None:
-                db.add(MuteRow(user_id=user_id, muted_id=muted_id, created=time.time()))
-                try:
-                    db.commit()
-                except IntegrityError:
-                    db.rollback()
+            return set(db.scalars(select(MuteRow.muted_id).where(
+                MuteRow.user_id == user_id, MuteRow.block.is_(True))))
 
-    def unmute(self, user_id: int, muted_id: int) -> None:
+    def blocked_with(self, user_id: int) -> set[int]:
+        """The people kept apart from ``user_id``: those they blocked and those who blocked
+        them."""
+        with self.sessions() as db:
+            mine = db.scalars(select(MuteRow.muted_id).where(
+                MuteRow.user_id == user_id, MuteRow.block.is_(True)))
+            theirs = db.scalars(select(MuteRow.user_id).where(
+                MuteRow.muted_id == user_id, MuteRow.block.is_(True)))
+            return set(mine) | set(theirs)
+
+    def mute(self, user_id: int, muted_id: int, block: bool = False) -> None:
+        """Mute a person (or block them: ``block``; a block stays a block when muted)."""
+        with self.sessions() as db:
+            row = db.get(MuteRow, (user_id, muted_id))
+            if row is None:
+                db.add(MuteRow(user_id=user_id, muted_id=muted_id, created=time.time(),
+                               block=block))
+            elif block:
+                row.block = True
+            try:
+                db.commit()
+            except IntegrityError:
+                db.rollback()
+                if block:
+                    self.mute(user_id, muted_id, block)
+
+    def unmute(self, user_id: int, muted_id: int, block: bool = False) -> None:
+        """Lift a mute (``block``: a block; lifting a mute leaves a block as it is)."""
         with self.sessions() as db:
             db.execute(delete(MuteRow).where(MuteRow.user_id == user_id,
-                                             MuteRow.muted_id == muted_id))
+                                             MuteRow.muted_id == muted_id,
+                                             MuteRow.block.is_(block)))
+            db.commit()
+
+    # ------------------------------------------------------------------ reports
+    def add_report(self, reporter_id: int, reason: str, *, user_id: int | None = None,
+                   line: ChatLine | None = None) -> Report:
+        with self.sessions() as db:
+            row = ReportRow(reporter_id=reporter_id,
+                            user_id=line.user_id if line is not None else user_id,
+                            line_id=line.id if line is not None else None,
+                            room=line.room if line is not None else None,
+                            text=line.text if line is not None else None,
+                            reason=reason, created=time.time(), closed=None)
+            db.add(row)
+            db.commit()
+            return _report(row)
+
+    def reports(self, *, open_only: bool = True, reporter_id: int | None = None,
+                limit: int = 200) -> list[Report]:
+        """Reports, oldest first: the open ones, or those ``reporter_id`` made."""
+        with self.sessions() as db:
+            q = select(ReportRow)
+            if open_only:
+                q = q.where(ReportRow.closed.is_(None))
+            if reporter_id is not None:
+                q = q.where(ReportRow.reporter_id == reporter_id)
+            return [_report(r) for r in db.scalars(q.order_by(ReportRow.id).limit(limit))]
+
+    def close_report(self, report_id: int) -> bool:
+        """Close an open report; whether it was open."""
+        with self.sessions() as db:
+            done = db.execute(update(ReportRow).where(
+                ReportRow.id == report_id, ReportRow.closed.is_(None)).values(
+                closed=time.time()))
+            db.commit()
+            return bool(done.rowcount)  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------------ a deleted account
+    def forget(self, user_id: int, name: str) -> None:
+        """What a deleted account leaves behind of its own: its mutes and blocks, follows,
+        the invitations to it and its turn-mail address go; its lines stay, said by
+        "deleted player" (``name``), like its games. What others keep (their mutes of it,
+        their reports) stays."""
+        with self.sessions() as db:
+            db.execute(delete(MuteRow).where(MuteRow.user_id == user_id))
+            db.execute(delete(FollowRow).where(FollowRow.user_id == user_id))
+            db.execute(delete(InvitationRow).where(InvitationRow.to_id == user_id))
+            db.execute(delete(NotifyRow).where(NotifyRow.user_id == user_id))
+            db.execute(update(ChatRow).where(ChatRow.user_id == user_id, ChatRow.kind == "say")
+                       .values(name=name))
             db.commit()
 
     # ------------------------------------------------------------------ ratings

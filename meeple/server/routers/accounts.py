@@ -19,7 +19,7 @@ from ..deps import (
     UserId,
     limited,
 )
-from ..domain import TableStatus, UserRecord, Visibility
+from ..domain import DELETED_NAME, TableStatus, UserRecord, Visibility
 from ..language import COOKIE as LANG_COOKIE
 from ..language import remember
 from ..schemas import Credentials, GuestBody, Me, Ok, Profile
@@ -51,18 +51,27 @@ def _sign_in(s: Services, request: Request, response: Response, user: UserRecord
         if chosen is not None:
             s.store.set_language(user.id, chosen)
             lang = chosen
-    return Me(name=user.name, guest=user.guest, lang=lang or i18n.language())
+    return Me(name=user.name, guest=user.guest, lang=lang or i18n.language(),
+              **_operator(user))
+
+
+def _operator(user: UserRecord) -> dict[str, bool]:
+    """``operator`` for :class:`Me`, said of operators only."""
+    return {"operator": True} if user.operator else {}
 
 
 def _valid_name(name: str) -> str:
     """The name normalised (letters of any one script), or 422 saying what a name may be."""
     try:
-        return auth.check_name(name)
+        name = auth.check_name(name)
     except ValueError as e:
         raise HTTPException(422, str(e)) from None
+    if auth.name_key(name) == auth.name_key(DELETED_NAME):
+        raise HTTPException(422, _("this name stands for deleted accounts; choose another"))
+    return name
 
 
-@router.post("/signup", dependencies=[limited("signup")])
+@router.post("/signup", dependencies=[limited("signup")], response_model_exclude_unset=True)
 def signup(body: Credentials, request: Request, response: Response, s: ServicesDep) -> Me:
     """A new registered player, signed in."""
     name = _valid_name(body.name)
@@ -96,7 +105,7 @@ def _mark_guest(s: Services, guest: UserRecord, community: CommunityStore) -> No
             return
 
 
-@router.post("/login", dependencies=[limited("login")])
+@router.post("/login", dependencies=[limited("login")], response_model_exclude_unset=True)
 def login(body: Credentials, request: Request, response: Response, s: ServicesDep) -> Me:
     """Sign in a registered player (failures are rate-limited per name and per address)."""
     key = auth.name_key(body.name.strip())
@@ -114,10 +123,12 @@ def login(body: Credentials, request: Request, response: Response, s: ServicesDe
         s.limiter.failed(key, address)
         raise HTTPException(401, _("wrong name or password"))
     s.limiter.succeeded(key, address)
+    if user.suspended is not None:
+        raise HTTPException(403, _("this account is suspended"))
     return _sign_in(s, request, response, user)
 
 
-@router.post("/guest", dependencies=[limited("guest")])
+@router.post("/guest", dependencies=[limited("guest")], response_model_exclude_unset=True)
 def guest(body: GuestBody, request: Request, response: Response, s: ServicesDep) -> Me:
     """A guest (a name only), signed in; a name another guest has gets a number."""
     base = _valid_name(body.name)
@@ -149,13 +160,14 @@ def logout_all(request: Request, response: Response, s: ServicesDep,
     return Ok(ok=True)
 
 
-@router.get("/me")
+@router.get("/me", response_model_exclude_unset=True)
 def me(user: OptionalUser) -> Me:
     """Who is signed in in this browser, and the language it speaks (the player's chosen
     one where they chose one)."""
     if user is None:
         return Me(name=None, guest=None, lang=i18n.language())
-    return Me(name=user.name, guest=user.guest, lang=i18n.known(user.lang) or i18n.language())
+    return Me(name=user.name, guest=user.guest, lang=i18n.known(user.lang) or i18n.language(),
+              **_operator(user))
 
 
 @router.get("/users/{name}", response_model=Profile, response_model_exclude_unset=True)
@@ -163,7 +175,7 @@ def profile(name: str, db: StoreDep, viewer: UserId) -> dict[str, Any]:
     """A player and the finished tables they sat at, newest first: public tables, and private
     ones only for someone who sat there too."""
     user = db.user_by_key(auth.name_key(name)) if len(name) <= 64 else None
-    if user is None:
+    if user is None or user.deleted is not None:
         raise HTTPException(404, _("no player of that name"))
     games = []
     for table, seats in db.tables_of(user.id, [TableStatus.FINISHED], newest="finished",

@@ -23,6 +23,7 @@ from ..community.profiles import avatar_svg, avatar_url, game_title, profile
 from ..community.ratings import MU, SIGMA, shown
 from ..deps import CurrentUser, ServicesDep, UserId
 from ..domain import SeatKind, TableStatus, UserRecord
+from ..views import deleted_player
 from . import pages
 
 _, _n = words(__file__)
@@ -46,7 +47,7 @@ class NotifyBody(BaseModel):
 
 def _named(s: ServicesDep, name: str) -> UserRecord:
     user = s.store.user_by_key(auth.name_key(name)) if len(name) <= 64 else None
-    if user is None:
+    if user is None or user.deleted is not None:
         raise HTTPException(404, _("no player of that name"))
     return user
 
@@ -81,8 +82,11 @@ async def leaderboard(game: str, s: ServicesDep, c: CommunityDep) -> dict[str, A
         user = s.store.user(r.user_id)
         if user is None:
             continue
-        rows.append({"bot": False, "name": user.name, "guest": user.guest,
-                     "avatar": avatar_url(user.name), "rating": shown(r.mu, r.sigma),
+        gone = user.deleted is not None
+        rows.append({"bot": False, "name": deleted_player() if gone else user.name,
+                     "guest": user.guest, "deleted": gone,
+                     "avatar": None if gone else avatar_url(user.name),
+                     "rating": shown(r.mu, r.sigma),
                      "mu": round(r.mu, 2), "sigma": round(r.sigma, 2), "played": r.played,
                      "won": r.won})
     rows += c.ratings.bot_board(game)
@@ -114,6 +118,9 @@ async def invite(name: str, body: InviteBody, s: ServicesDep, c: CommunityDep,
     other = _named(s, name)
     if other.id == user.id:
         raise HTTPException(422, _("you cannot invite yourself"))
+    if other.id in await asyncio.to_thread(c.store.blocked_with, user.id):
+        raise HTTPException(403, _("you cannot invite {name}: one of you blocked the other",
+                                   name=other.name))
     stored = s.store.table(body.table_id) if len(body.table_id) <= 16 else None
     if stored is None or not (stored.meta.owner_id == user.id or any(
             seat.user_id == user.id for seat in stored.seats)):

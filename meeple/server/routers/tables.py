@@ -12,6 +12,7 @@ from fastapi import APIRouter, Body, Depends, Header, HTTPException, Query, Requ
 
 from meeple.engine.i18n import N_, words
 
+from ..community import CommunityDep
 from ..deps import (
     AnyTableDep,
     CurrentUser,
@@ -84,11 +85,16 @@ async def get_table(lt: TableDep, uid: UserId) -> dict[str, Any]:
 
 
 @router.post("/{table_id}/join", **ANSWER)  # type: ignore[arg-type]
-async def join(user: CurrentUser, lt: AnyTableDep, tables: TablesDep,
+async def join(user: CurrentUser, lt: AnyTableDep, tables: TablesDep, c: CommunityDep,
                body: Annotated[JoinBody | None, Body()] = None) -> dict[str, Any]:
-    """Sit down at a waiting table (the first open seat unless ``seat`` is given)."""
+    """Sit down at a waiting table (the first open seat unless ``seat`` is given; not at a
+    table where someone sits whom you blocked or who blocked you)."""
     body = body or JoinBody()
     seen(lt, Holder.of(user.id), body.code)
+    apart = await asyncio.to_thread(c.store.blocked_with, user.id)
+    if any(s.user_id in apart for s in lt.seats if s.user_id is not None):
+        raise Refused(Code.FORBIDDEN, _("you cannot sit at this table: you and one of its "
+                                        "players are kept apart by a block"))
     tokens = await tables.join(lt, user, body.seat, body.code)
     return {"table": lt.summary(user.id), "tokens": tokens}
 
