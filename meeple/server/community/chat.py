@@ -117,10 +117,11 @@ def clean_text(text: Any) -> str:
 
 def line_json(line: ChatLine) -> dict[str, Any]:
     """A chat line as the API and the sockets send it."""
-    name = deleted_player() if line.name == DELETED_NAME and line.user_id else line.name
-    return {"type": "chat", "id": line.id, "name": name, "text": said(line),
-            "system": line.kind == SYSTEM, "spectator": line.spectator,
-            "time": line.created}
+    out = {"type": "chat", "id": line.id, "name": line.name, "text": said(line),
+           "system": line.kind == SYSTEM, "spectator": line.spectator, "time": line.created}
+    if line.name == DELETED_NAME and line.user_id:  # said by a deleted account
+        out.update(name=deleted_player(), deleted=True)
+    return out
 
 
 def is_rated(lt: LiveTable) -> bool:

@@ -27,6 +27,8 @@ export async function leaderboardPage(main, [game]) {
         {},
         r.bot
           ? [h("span", { class: "name" }, r.name), " ", h("span", { class: "badge bot" }, t("bot"))]
+          : r.deleted
+          ? h("span", { class: "name muted" }, r.name)
           : [h("img", { class: "avatar", src: r.avatar, alt: "", width: 24, height: 24 }), " ", link(`/profile/${encodeURIComponent(r.name)}`, r.name), r.guest ? h("span", { class: "muted" }, " ", t("(guest)")) : null],
       ),
       h("td", {}, number(Number(r.rating), { minimumFractionDigits: 1, maximumFractionDigits: 1 })),

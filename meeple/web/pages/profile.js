@@ -1,11 +1,13 @@
 // A person's profile: their games (played, won, rating), a rating history chart, recent games
-// with their replays and reviews, who they follow, and (for others) follow, mute and "invite
-// to a table"; for themselves, their invitations and turn e-mail settings.
+// with their replays and reviews, who they follow, and (for others) follow, mute, block, report
+// and "invite to a table"; for themselves, their invitations, turn e-mail settings and account
+// (see moderation.js).
 
 import { api, get, post } from "../api.js";
 import { games, session } from "../app.js";
 import { ago, fill, h, link, toast } from "../dom.js";
 import { date, number, t, tn } from "../words.js";
+import { accountCard, personButtons, reportsCard } from "./moderation.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const LINE_COLOURS = ["#2f6db5", "#b26a00", "#2e7d32", "#8e3b9c", "#b3261e"];
@@ -252,6 +254,7 @@ export async function profilePage(main, [name]) {
         },
         p.muted ? t("Show their chat again") : t("Mute in chat"),
       ),
+      ...personButtons(p, drawActions),
     );
   };
   drawActions();
@@ -309,5 +312,7 @@ export async function profilePage(main, [name]) {
     p.me && p.guest
       ? h("p", { class: "muted", id: "notify-guest" }, t("Guests get no e-mail."), " ", link("/login", t("Sign up to hear by e-mail when it is your turn and you are away.")))
       : null,
+    p.me ? accountCard(p) : null,
+    p.me && session.me.operator ? await reportsCard() : null,
   );
 }

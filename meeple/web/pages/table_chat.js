@@ -4,10 +4,11 @@
 // on each (re)connection ({"type": "chat_history"}). Every name and line is put in the page as
 // text, never as markup.
 
-import { post } from "../api.js";
+import { api, post } from "../api.js";
 import { session } from "../app.js";
 import { h, link, toast } from "../dom.js";
 import { dateTime, t } from "../words.js";
+import { report as reportTo } from "./moderation.js";
 
 const MAX = 500;
 
@@ -48,40 +49,91 @@ export function chatBox({ id, title, onSay, note = null }) {
   );
   const seen = new Set();
   const muted = new Set();
+  const hide = (name) => {
+    muted.add(name);
+    for (const li of [...list.children]) if (li.dataset.name === name) li.remove();
+  };
+  const small = (cls, title, text, onclick) => h("button", { type: "button", class: `link ${cls}`, title, onclick }, text);
   const row = (line) => {
-    if (line.system) return h("li", { class: "chat-system" }, h("span", { class: "muted" }, clock(line.time)), " ", line.text);
+    if (line.system) return h("li", { class: "chat-system", dataset: { id: line.id } }, h("span", { class: "muted" }, clock(line.time)), " ", line.text);
     const mine = session.me.name && line.name === session.me.name;
-    const mute =
-      session.me.name && !mine
-        ? h(
-            "button",
-            {
-              type: "button",
-              class: "link chat-mute",
-              title: t("Stop showing what {name} says (for you only)", { name: line.name }),
-              onclick: async () => {
-                await post("/api/my/mutes", { name: line.name });
-                muted.add(line.name);
-                for (const li of [...list.children]) if (li.dataset.name === line.name) li.remove();
-                toast(t("You will not see what {name} says any more. Undo it on their profile.", { name: line.name }));
-              },
-            },
-            // TRANSLATORS: a small button beside a chat line: hide what this person says
-            t("mute"),
-          )
-        : null;
+    const other = session.me.name && !mine && !line.deleted;
+    const mute = other
+      ? small(
+          "chat-mute",
+          t("Stop showing what {name} says (for you only)", { name: line.name }),
+          // TRANSLATORS: a small button beside a chat line: hide what this person says
+          t("mute"),
+          async () => {
+            await post("/api/my/mutes", { name: line.name });
+            hide(line.name);
+            toast(t("You will not see what {name} says any more. Undo it on their profile.", { name: line.name }));
+          },
+        )
+      : null;
+    const block = other
+      ? small(
+          "chat-block",
+          t("Block {name}: no chat, no invitations and no shared tables between you", { name: line.name }),
+          // TRANSLATORS: a small button beside a chat line: block this person
+          t("block"),
+          async () => {
+            if (!confirm(t("Block {name}? Neither of you will read the other's chat, invite the other or sit at a table with the other.", { name: line.name }))) return;
+            try {
+              await post("/api/my/blocks", { name: line.name });
+            } catch (e) {
+              return toast(e.message);
+            }
+            hide(line.name);
+            toast(t("You blocked {name}. Undo it on their profile.", { name: line.name }));
+          },
+        )
+      : null;
+    const report = other
+      ? small(
+          "chat-report",
+          t("Report this line to the operators"),
+          // TRANSLATORS: a small button beside a chat line: tell the operators about it
+          t("report"),
+          () => reportTo({ line: line.id }, t("Why do you report this line? The operators will read it.")),
+        )
+      : null;
+    const remove = session.me.operator
+      ? small(
+          "chat-delete",
+          t("Delete this line for everyone (operators only)"),
+          // TRANSLATORS: a small button beside a chat line, for operators: delete the line
+          t("delete"),
+          async () => {
+            if (!confirm(t("Delete this line for everyone?"))) return;
+            try {
+              await api("DELETE", `/api/admin/chat/${line.id}`);
+            } catch (e) {
+              return toast(e.message);
+            }
+            drop(line.id);
+          },
+        )
+      : null;
     return h(
       "li",
-      { dataset: { name: line.name }, class: line.spectator ? "chat-spectator" : null },
+      { dataset: { name: line.name, id: line.id }, class: line.spectator ? "chat-spectator" : null },
       h("span", { class: "muted" }, clock(line.time)),
       " ",
-      link(`/profile/${encodeURIComponent(line.name)}`, line.name),
+      line.deleted ? h("span", {}, line.name) : link(`/profile/${encodeURIComponent(line.name)}`, line.name),
       line.spectator ? h("span", { class: "muted" }, " ", t("(watching)")) : null,
       ": ",
       h("span", { class: "chat-text" }, line.text),
       " ",
       mute,
+      block ? [" ", block] : null,
+      report ? [" ", report] : null,
+      remove ? [" ", remove] : null,
     );
+  };
+  /** A line an operator deleted goes from the list. */
+  const drop = (id) => {
+    for (const li of [...list.children]) if (li.dataset.id === String(id)) li.remove();
   };
   const add = (line) => {
     if (seen.has(line.id) || muted.has(line.name)) return;
@@ -117,6 +169,7 @@ export function chatBox({ id, title, onSay, note = null }) {
     if (m.type === "chat") add(m);
     else if (m.type === "chat_history") show(m.lines || []);
     else if (m.type === "chat_error") error(m.reason || t("not sent"));
+    else if (m.type === "chat_deleted") drop(m.id);
     else return false;
     return true;
   };

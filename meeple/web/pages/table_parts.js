@@ -10,8 +10,9 @@ import { tableLife } from "./table_life.js";
 import { tableChat } from "./table_chat.js";
 import { tableNotify } from "./table_notify.js";
 import { tableHint } from "./table_hint.js";
+import { tableClose } from "./moderation.js";
 
-export const TABLE_PARTS = [tableHint, tableNotify, tableChat, tableAid, tableLife];
+export const TABLE_PARTS = [tableHint, tableNotify, tableChat, tableAid, tableLife, tableClose];
 
 /** The parts that make sense in the waiting room too (no frame yet: `play.frame` is null). */
-export const WAITING_PARTS = [tableChat, tableAid];
+export const WAITING_PARTS = [tableChat, tableAid, tableClose];
