@@ -347,7 +347,7 @@ def site(tmp_path_factory, postgres_server, redis_url) -> Iterator[Site]:
             wait_for(lambda: _healthy(base, cert), "nginx answering")
             yield Site(base, cert, servers, db, start, argv)
     finally:
-        for proc in started:
+        for proc in reversed(started):  # nginx before the servers it sends to
             end_process(proc)
 
 
@@ -379,10 +379,10 @@ def _healthy(base: str, cert: ssl.SSLContext) -> bool:
 WATCH = """(() => {
   // What the table's socket sends and is told: the moves it sends (seat, action, move
   // number), each move of its own seats its frames tell (number -> [player, notation];
-  // a move told two ways is kept in `conflicts`), the last frame's move number, and when
-  // the socket opened and closed (Date.now()).
+  // a move told two ways is kept in `conflicts`), the last frame's move number, the pongs,
+  // and when the socket opened and closed (Date.now()).
   const seen = window.__table = {sent: [], told: {}, conflicts: [], last: -1, opens: [],
-                                 closes: [], ws: null};
+                                 closes: [], pongs: 0, ws: null};
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     constructor(url, protocols) {
@@ -393,6 +393,7 @@ WATCH = """(() => {
       this.addEventListener("close", () => seen.closes.push(Date.now()));
       this.addEventListener("message", (ev) => {
         const m = JSON.parse(ev.data);
+        if (m.type === "pong") seen.pongs += 1;
         if (m.type !== "frame") return;
         seen.last = m.move_number;
         for (const e of m.log) {
@@ -425,6 +426,10 @@ NEW_TABLE = """async (body) => {
 }"""
 
 
+LONG = 60_000
+"""The ceiling of a wait on a page (ms)."""
+
+
 def seen(page: Any) -> dict[str, Any]:
     """What the page's table socket sent and was told (``WATCH``)."""
     return page.evaluate("() => { const {ws, ...rest} = window.__table; return rest; }")
@@ -438,15 +443,20 @@ def bytes_sent(port: int) -> int:
 
 
 def holder(page: Any, servers: list[Server]) -> int:
-    """Which server holds the page's table socket: the one that answers its ping."""
-    for _ in range(20):
+    """Which server holds the page's table socket: the one whose connections sent bytes
+    while it answered the page's ping, and no other (twice the same)."""
+    said: list[int] = []
+    deadline = time.monotonic() + 60
+    while len(said) < 2 or said[-1] != said[-2]:
+        assert time.monotonic() < deadline, "no single server answered the page's pings"
         before = [bytes_sent(s.port) for s in servers]
+        pongs = seen(page)["pongs"]
         page.evaluate("() => window.__table.ws.send('{\"type\": \"ping\"}')")
-        time.sleep(0.3)
+        page.wait_for_function("n => window.__table.pongs > n", arg=pongs)
         grew = [k for k, s in enumerate(servers) if bytes_sent(s.port) > before[k]]
         if len(grew) == 1:
-            return grew[0]
-    raise AssertionError("no single server answered the page's ping")
+            said.append(grew[0])
+    return said[-1]
 
 
 def play(pages: list[Any], rng: random.Random, enough: Callable[[], bool], what: str) -> None:
@@ -478,7 +488,7 @@ def test_a_server_killed_mid_game_loses_no_move_its_pages_play_on_and_it_serves_
     pages = {}
     for who in ("Dora", "Eli", "Fay"):
         ctx = browser_here.new_context(base_url=site.base, ignore_https_errors=True)
-        ctx.set_default_timeout(60_000)
+        ctx.set_default_timeout(LONG)
         ctx.add_init_script(WATCH)
         pages[who] = ctx.new_page()
         sign_in_as_guest(pages[who], who)
@@ -498,7 +508,7 @@ def test_a_server_killed_mid_game_loses_no_move_its_pages_play_on_and_it_serves_
     play([ann, bob, cid], rng, lambda: moves(duel) >= 4 and moves(alone) >= 4, "moves before")
     ann.locator("#table-chat input[name=text]").fill("Good luck!")
     ann.locator("#table-chat button[type=submit]").click()
-    expect(bob.locator("#table-chat .chat-lines")).to_contain_text("Good luck!")
+    expect(bob.locator("#table-chat .chat-lines")).to_contain_text("Good luck!", timeout=LONG)
 
     on = {who: holder(page, site.servers) for who, page in pages.items()}
     victim = max((0, 1), key=lambda k: list(on.values()).count(k))
@@ -517,15 +527,15 @@ def test_a_server_killed_mid_game_loses_no_move_its_pages_play_on_and_it_serves_
                   "after the kill")
         else:
             assert (len(s["opens"]), len(s["closes"])) == (opens[who], closes[who]), who
-        expect(page.locator("#conn")).to_have_text("")
+        expect(page.locator("#conn")).to_have_text("", timeout=LONG)
 
     play([ann, bob, cid], rng, lambda: moves(duel) >= at[duel] + 4 and
          moves(alone) >= at[alone] + 4, "the games going on")
     bob.locator("#table-chat input[name=text]").fill("Still here")
     bob.locator("#table-chat button[type=submit]").click()
     for page in (ann, bob):
-        expect(page.locator("#table-chat .chat-lines")).to_contain_text("Good luck!")
-        expect(page.locator("#table-chat .chat-lines")).to_contain_text("Still here")
+        for line in ("Good luck!", "Still here"):
+            expect(page.locator("#table-chat .chat-lines")).to_contain_text(line, timeout=LONG)
 
     for tid, at_table in ((duel, {0: ann, 1: bob}), (alone, {0: cid})):
         def caught_up(tid: str = tid, at_table: dict[int, Any] = at_table) -> int | None:
