@@ -66,13 +66,38 @@ def table(p: People, owner: str, *others: str, game: str = "sealed_bids",
 
 
 def closed_code(ws) -> int:
-    """Read a socket until it closes; its close code."""
+    """Read a socket until it closes; its close code. A socket left open answers the pings
+    sent to it meanwhile (so that reading it never waits for ever)."""
+    ws.send_json({"type": "ping"})
+    pongs = 0
     for _ in range(1000):
         try:
-            ws.receive_json()
+            m = ws.receive_json()
         except WebSocketDisconnect as e:
             return e.code
+        if m.get("type") == "pong":
+            pongs += 1
+            if pongs > 50:
+                break
+            ws.send_json({"type": "ping"})
     raise AssertionError("the socket stayed open")
+
+
+def message(ws, pred) -> dict:
+    """The first message of ``ws`` that satisfies ``pred``; the socket is pinged meanwhile, so
+    that it fails, not waits for ever, when no such message comes."""
+    ws.send_json({"type": "ping"})
+    pongs = 0
+    for _ in range(1000):
+        m = ws.receive_json()
+        if pred(m):
+            return m
+        if m.get("type") == "pong":
+            pongs += 1
+            if pongs > 50:
+                break
+            ws.send_json({"type": "ping"})
+    raise AssertionError("no such message came")
 
 
 def chat_texts(p: People, who: str | None, tid: str) -> list[str]:
@@ -155,23 +180,14 @@ def test_an_operator_deletes_a_chat_line_for_everyone(people):
         line = r.json()["line"]["id"]
         people.be("Bob").post(f"/api/tables/{tid}/chat", json={"text": "kind words"})
         assert people.be("Op").delete(f"/api/admin/chat/{line}").status_code == 200
-        for _ in range(100):
-            m = cy.receive_json()
-            if m["type"] == "chat_deleted":
-                assert m["id"] == line
-                break
-        else:
-            raise AssertionError("the page was not told of the deletion")
+        assert message(cy, lambda m: m["type"] == "chat_deleted")["id"] == line
     for who in ("Ann", "Bob", "Cy", None):  # the history read again
         texts = chat_texts(people, who, tid)
         assert "rude words" not in texts and "kind words" in texts, who
     with people.be("Bob").websocket_connect(f"/ws/tables/{tid}") as bob:
         bob.send_json({"type": "chat_history"})
-        for _ in range(100):
-            m = bob.receive_json()
-            if m["type"] == "chat_history":
-                assert "rude words" not in [x["text"] for x in m["lines"]]
-                break
+        history = message(bob, lambda m: m["type"] == "chat_history")
+        assert "rude words" not in [x["text"] for x in history["lines"]]
     lobby = people.be("Ann").post("/api/lobby/chat", json={"text": "lobby rude"}).json()
     assert people.be("Op").delete(f"/api/admin/chat/{lobby['line']['id']}").status_code == 200
     assert "lobby rude" not in [x["text"] for x in
@@ -183,12 +199,7 @@ def test_an_operator_closes_a_table_for_everyone(people):
     tid = table(people, "Ann", "Bob")
     with people.be("Ann").websocket_connect(f"/ws/tables/{tid}") as ann:
         assert people.be("Op").post(f"/api/admin/tables/{tid}/close").status_code == 200
-        for _ in range(100):
-            m = ann.receive_json()
-            if m["type"] == "frame" and m["status"] == "aborted":
-                break
-        else:
-            raise AssertionError("the players were not told")
+        message(ann, lambda m: m["type"] == "frame" and m["status"] == "aborted")
     for who in ("Ann", "Bob", None):
         assert people.be(who).get(f"/api/tables/{tid}").json()["table"]["status"] == "aborted"
     frame = people.be("Ann").get(f"/api/tables/{tid}/frame", params={"seat": 0}).json()
