@@ -236,7 +236,8 @@ class TableService:
           the seat, or the seat was claimed or forfeited);
         - ``"claimed"``: ``{"seat", "by"}`` (the user ``by`` claimed the game from the late
           ``seat``);
-        - ``"aborted"``: ``{}`` (the table was called off before its first move);
+        - ``"aborted"``: ``{}`` (the table was called off before its first move), or
+          ``{"closed": True}`` (an operator closed it);
         - ``"undone"``: ``{"seat"}`` (that seat took back its last move);
         - ``"finished"``: ``{"ranks", "scores", "resigned", "timed_out"}`` (the game is
           over; ``resigned`` and ``timed_out`` list seats, in the order they left);
@@ -933,7 +934,7 @@ class TableService:
                 self.refresh(lt)
                 raise Refused(Code.CONFLICT, _("the game is over already"))
             self.refresh(lt)
-        await self.emit(lt, TableEvent.ABORTED, {})
+        await self.emit(lt, TableEvent.ABORTED, {"closed": True})
         await self.changed(lt)
 
     async def remove_person(self, user_id: int) -> int:

@@ -202,6 +202,7 @@ def test_an_operator_closes_a_table_for_everyone(people):
         message(ann, lambda m: m["type"] == "frame" and m["status"] == "aborted")
     for who in ("Ann", "Bob", None):
         assert people.be(who).get(f"/api/tables/{tid}").json()["table"]["status"] == "aborted"
+    assert "An operator closed the table." in chat_texts(people, "Bob", tid)
     frame = people.be("Ann").get(f"/api/tables/{tid}/frame", params={"seat": 0}).json()
     assert frame["actions"] == []
     assert people.be("Op").post(f"/api/admin/tables/{tid}/close").status_code == 409

@@ -50,6 +50,7 @@ SYSTEM_TEXTS = {
     "timed_out": N_("{name} ran out of time."),
     "claimed": N_("The game was claimed."),
     "aborted": N_("The game was called off."),
+    "closed": N_("An operator closed the table."),
     "finished": N_("The game is over."),
     "ratings": N_("New ratings: {ratings}."),
     "unrated": N_("This game changes no rating: it was given up in its first moves."),
@@ -288,6 +289,8 @@ class ChatService:
 
     async def on_event(self, lt: LiveTable, event: str, data: dict[str, Any]) -> None:
         """A table event as a system line (events without words of their own say nothing)."""
+        if event == "aborted" and data.get("closed"):
+            event = "closed"  # an operator closed it
         text = SYSTEM_TEXTS.get(event)
         if text is None or event == "ratings":
             return
