@@ -45,9 +45,9 @@ def people() -> Iterator[People]:
 
 
 @pytest.fixture
-def sql_people(sqlite_url) -> Iterator[People]:
-    """The people of :func:`_people`, their server's storage in SQLite."""
-    yield from _people(create_app(sqlite_url))
+def sql_people(db_url) -> Iterator[People]:
+    """The people of :func:`_people`, their server's storage in SQLite and in PostgreSQL."""
+    yield from _people(create_app(db_url))
 
 
 def table(p: People, owner: str, *others: str, game: str = "sealed_bids",
