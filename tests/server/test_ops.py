@@ -27,6 +27,7 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
+import uvicorn
 from fastapi.testclient import TestClient
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
@@ -293,6 +294,10 @@ def test_the_nginx_config_passes_nginx_t(tmp_path):
     assert done.returncode == 0, done.stderr
     site = (tmp_path / "meeple.conf").read_text()
     assert "Strict-Transport-Security" in site and "proxy_set_header Upgrade" in site
+    # nginx lets go of an idle connection to a server before the server closes it (else a
+    # request sent on it as it closes fails, and that server is taken out for a while)
+    idle = re.search(r"upstream meeple \{[^}]*\n    keepalive_timeout (\d+)s;", site)
+    assert idle and int(idle[1]) < uvicorn.Config(app=None).timeout_keep_alive
 
 
 @dataclass
