@@ -2,10 +2,13 @@
 # Set up meeple on this machine: a virtual environment in .venv with meeple and its pinned
 # dependencies, and the browser libraries from npm (lockfile; Debian's python3-venv, nodejs and
 # npm are installed with apt when missing). With --test, also the system packages the test suite
-# drives: Debian's Chromium, Redis, PostgreSQL, tmux, cairo and nginx, and for each other supported
-# Python found on the machine (3.12, 3.13) a venv .venv/py<version> with the core install, the
-# test tools and each peer framework that has a wheel for it (no web platform), where `make
-# test` runs the engine, games and adapters tests again. System packages need root (or sudo).
+# drives: Debian's Chromium, Redis, PostgreSQL, tmux, cairo, nginx and ccache, and for each other
+# supported Python found on the machine (3.12, 3.13) a venv .venv/py<version> with the core
+# install, the test tools and each peer framework that has a wheel for it (no web platform),
+# where `make test` runs the engine, games and adapters tests again: under 3.12 on the
+# pure-Python build (installed without compiling), under 3.13 compiled. Where ccache is found,
+# the C compiler runs through it, so an unchanged module is not compiled twice on one machine.
+# System packages need root (or sudo).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,6 +27,7 @@ if [ "${1:-}" = "--test" ]; then
   command -v tmux >/dev/null || need+=(tmux)
   command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx openssl)
   ldconfig -p | grep -q 'libcairo\.so\.2' || need+=(libcairo2)
+  command -v ccache >/dev/null || need+=(ccache)
 fi
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing system packages: ${need[*]}"
@@ -32,6 +36,10 @@ if [ ${#need[@]} -gt 0 ]; then
   "${as_root[@]}" apt-get update -qq
   "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
     apt-get install -y -qq --no-install-recommends "${need[@]}"
+fi
+
+if command -v ccache >/dev/null && [ -z "${CC:-}" ]; then
+  export CC="ccache cc"
 fi
 
 stamp=.venv/.installed
@@ -70,6 +78,7 @@ print(' '.join(d['project']['optional-dependencies']['peers']))")
     done
     return 1
   }
+  pure_version=3.12  # the venv that holds the pure-Python build
   for v in 3.12 3.13; do
     if ! py=$(find_python "$v"); then
       echo "Python $v is not on this machine: its test run is skipped"
@@ -77,16 +86,19 @@ print(' '.join(d['project']['optional-dependencies']['peers']))")
     fi
     venv=.venv/py$v
     [ -x "$venv/bin/python" ] || "$py" -m venv "$venv"
+    pure=0
+    [ "$v" != "$pure_version" ] || pure=1
     if [ ! -f "$venv/.installed" ] || [ pyproject.toml -nt "$venv/.installed" ]; then
-      echo "setting up $venv (core install, test tools, peers)"
+      echo "setting up $venv (core install, test tools, peers$([ $pure = 0 ] || echo ', pure Python'))"
       "$venv/bin/pip" install -q --upgrade pip
-      "$venv/bin/pip" install -q -e '.[test]'
+      MEEPLE_PURE_PYTHON=$pure "$venv/bin/pip" install -q -e '.[test]'
       for peer in $peers; do
         "$venv/bin/pip" install -q --only-binary=:all: "$peer" ||
           echo "no wheel of $peer for Python $v: its suite is skipped there"
       done
       touch "$venv/.installed"
     fi
-    "$venv/bin/python" meeple/_build.py >/dev/null || "$venv/bin/pip" install -q --no-deps -e .
+    [ $pure = 1 ] || "$venv/bin/python" meeple/_build.py >/dev/null ||
+      "$venv/bin/pip" install -q --no-deps -e .
   done
 fi

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-GAMES_PER_CONFIG = 2
+GAMES_PER_CONFIG = 1
 ROOT = Path(__file__).resolve().parents[2]
 
 
