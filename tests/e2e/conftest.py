@@ -34,6 +34,11 @@ from meeple.server.app import create_app
 from meeple.server.deps import roomy_rates
 app = create_app(sys.argv[1], bot_delay=0.0, rates=roomy_rates())
 app.state.services.tables.bots.guest_tables_per_address = 10**6  # every guest is local
+# reviews search 60 iterations a position (the game's own budget is 800-2,000): these tests
+# check the pages, tests/bots/test_review.py the estimates
+from meeple.server.reviews import Reviews, ReviewStore
+s = app.state.services
+app.state.reviews = Reviews(s.tables, ReviewStore(s.store.engine), iterations=60)
 if len(sys.argv) > 3:  # a short time limit per move at tables without a clock
     app.state.services.tables.move_limit = float(sys.argv[3])
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
