@@ -18,7 +18,8 @@ throwaway redis-server, and with ``--postgres`` a throwaway PostgreSQL cluster),
 playing through one of them in turn. ``--nginx`` puts Debian's nginx in front of them with the
 site's own configuration (``deploy/nginx/meeple.conf``, HTTPS with a certificate made for the
 run), as deployed: every client goes through it, and the servers use Redis even when there is
-one. Every process the run starts ends with it.
+one. Every process the run starts ends with it. ``MEEPLE_PROFILE=/tmp/p`` profiles each
+server process with cProfile into ``/tmp/p.PORT`` (written when the run ends).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -57,7 +59,7 @@ if os.environ.get("MEEPLE_PROFILE"):
     prof.enable()
     def _dump(*_):
         prof.disable()
-        prof.dump_stats(os.environ["MEEPLE_PROFILE"])
+        prof.dump_stats(f"{os.environ['MEEPLE_PROFILE']}.{sys.argv[2]}")  # one per process
         os._exit(0)
     signal.signal(signal.SIGTERM, _dump)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
@@ -141,16 +143,24 @@ class Stats:
         self.measuring = False
 
 
+OPENING = 50
+"""Sockets opening at once (people arrive over time, not in one instant)."""
+
+
 async def client(i: int, base_ws: str, http: Http, table: dict, token: str, args, stats: Stats,
-                 stop: asyncio.Event, connected: asyncio.Event, counter: list[int]) -> None:
+                 stop: asyncio.Event, connected: asyncio.Event, counter: list[int],
+                 opening: asyncio.Semaphore) -> None:
     rng = random.Random(i)
     tid = table["id"]
     while not stop.is_set():
         query = f"?token={token}" if args.token_in_url else ""  # servers before the hello
         tls = {"ssl": http.tls} if http.tls else {}
-        async with connect(f"{base_ws}/ws/tables/{tid}{query}", max_size=None, **tls,
-                           ping_interval=None, open_timeout=120, compression=None) as ws:
+        async with opening:
+            ws = await connect(f"{base_ws}/ws/tables/{tid}{query}", max_size=None, **tls,
+                               ping_interval=None, open_timeout=120, compression=None)
             await ws.send(json.dumps({"type": "hello", "tokens": [token]}))
+            first = [await ws.recv()]  # answered: the next one may open
+        async with ws:
             counter[0] += 1
             if counter[0] >= args.clients:
                 connected.set()
@@ -158,7 +168,7 @@ async def client(i: int, base_ws: str, http: Http, table: dict, token: str, args
             answered = -1
             while not stop.is_set():
                 try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
+                    raw = first.pop() if first else await asyncio.wait_for(ws.recv(), 1.0)
                 except TimeoutError:
                     continue
                 msg = json.loads(raw)
@@ -308,28 +318,37 @@ async def run(args) -> None:
             started.append(nginx)
             bases = [Http(base, tls)]
             await wait_healthy(bases[0])
+        def guest(g: int) -> list[tuple[dict, str, Http]]:
+            """The ``g``-th load player (the server limits the tables one may have open) and
+            its tables."""
+            at = bases[g % len(bases)]
+            http = Http(at.base, at.tls)
+            http.call("POST", "/api/guest", {"name": f"Load {g}"})
+            made = []
+            for i in range(g * USERS_EVERY, min(args.clients, (g + 1) * USERS_EVERY)):
+                r = http.call("POST", "/api/tables", {
+                    "game": args.game, "players": args.players,
+                    "seats": [{"kind": "me"}] + [{"kind": "bot", "bot": bot_for(args.bot, i)}]
+                    * (args.players - 1)})
+                made.append((r["table"], r["tokens"][0]["token"], http))
+            return made
+
+        def setup() -> list[tuple[dict, str, Http]]:
+            with ThreadPoolExecutor(8) as pool:  # several at once, as people come
+                return [t for made in pool.map(guest, range(-(-args.clients // USERS_EVERY)))
+                        for t in made]
+
         t0 = time.perf_counter()
-        tables = []
-        http = bases[0]
-        for i in range(args.clients):
-            if i % USERS_EVERY == 0:  # the server limits the tables one player may have open
-                at = bases[(i // USERS_EVERY) % len(bases)]
-                http = Http(at.base, at.tls)
-                http.call("POST", "/api/guest", {"name": f"Load {i // USERS_EVERY}"})
-            bot = bot_for(args.bot, i)
-            r = http.call("POST", "/api/tables", {
-                "game": args.game, "players": args.players,
-                "seats": [{"kind": "me"}] + [{"kind": "bot", "bot": bot}] * (args.players - 1),
-            })
-            tables.append((r["table"], r["tokens"][0]["token"], http))
+        tables = await asyncio.to_thread(setup)
         print(f"{args.clients} tables of {args.game} created in {time.perf_counter() - t0:.1f} s")
         stats = Stats()
         stop = asyncio.Event()
         connected = asyncio.Event()
         counter = [0]
+        opening = asyncio.Semaphore(OPENING)
         tasks = [
             asyncio.create_task(client(i, h.base.replace("http", "ws", 1), h, t, tok, args,
-                                       stats, stop, connected, counter))
+                                       stats, stop, connected, counter, opening))
             for i, (t, tok, h) in enumerate(tables)
         ]
         t0 = time.perf_counter()
