@@ -30,6 +30,7 @@ from meeple.engine import CHANCE, Game, State
 from meeple.engine.i18n import DEFAULT, language, words
 from meeple.engine.lessons import said_of_them
 from meeple.engine.look import seat_name
+from meeple.engine.records import move_numbers, moves_made
 from meeple.engine.words import of_them
 
 from .base import View
@@ -67,7 +68,8 @@ def info_key(game: Game, viewer: int | None) -> str:
 
 @dataclass
 class Point:
-    """One position of the chart: after ``move`` actions (chance included) of the record.
+    """One position of the chart: after the game's move ``move`` (numbered as the log numbers
+    them, :func:`meeple.engine.records.move_numbers`; 0: the start), chance resolved.
 
     ``player``/``text``: who made the move that led here and its label (``None`` for the
     start); ``chances``: each player's estimated chance to win here (they sum to 1)."""
@@ -84,7 +86,7 @@ class Point:
 
 @dataclass
 class Turning:
-    """A turning point: the move ``move`` (1-based in the record) by ``player`` moved
+    """A turning point: the move numbered ``move`` (as in the log) by ``player`` moved
     ``who``'s chance from ``before`` to ``after``; ``words`` says it in a sentence."""
 
     move: int
@@ -105,8 +107,9 @@ class Turning:
 class Better:
     """One of the viewer's moves where the bot's choice was clearly better.
 
-    ``move``: the position before it (moves so far, so the replay's picture at ``move``
-    shows the board it was played on); ``played``/``best``: the two moves as the UI
+    ``move``: the position before it (the number of the move before it, as in the log, so
+    the replay's picture at ``move`` shows the board it was played on); ``number``: its own
+    number in the log; ``played``/``best``: the two moves as the UI
     describes them (``State.describe_action``); ``chance_played``/``chance_best``: the
     viewer's chance to win after each; ``words``: the difference in a sentence."""
 
@@ -117,6 +120,7 @@ class Better:
     chance_played: float
     chance_best: float
     words: str
+    number: int = 0
 
     @property
     def gain(self) -> float:
@@ -124,8 +128,9 @@ class Better:
 
     def to_json(self) -> dict[str, Any]:
         best, played = round(self.chance_best, 4), round(self.chance_played, 4)
-        return {"move": self.move, "player": self.player, "played": self.played,
-                "best": self.best, "chance_played": played, "chance_best": best,
+        return {"move": self.move, "number": self.number or self.move + 1,
+                "player": self.player, "played": self.played, "best": self.best,
+                "chance_played": played, "chance_best": best,
                 "gain": round(best - played, 4), "words": self.words}
 
 
@@ -175,7 +180,8 @@ class Review:
             turning=[Turning(t["move"], t["player"], t["text"], t["who"], t["before"],
                              t["after"], t["words"]) for t in data["turning"]],
             better=[Better(b["move"], b["player"], b["played"], b["best"], b["chance_played"],
-                           b["chance_best"], b["words"]) for b in data["better"]],
+                           b["chance_best"], b["words"], b.get("number", 0))
+                    for b in data["better"]],
             iterations=data["iterations"], seconds=data.get("seconds", 0.0),
         )
 
@@ -423,13 +429,14 @@ def assemble(final: State, viewer: int | None, found: Sequence[dict[str, Any]], 
     for k, i in enumerate(where):
         p_t = _last_mover(history, i, where[k - 1] if k else 0)
         if p_t is None:
-            points.append(Point(i, None, None, chances[k]))
+            points.append(Point(moves_made(history[:i]), None, None, chances[k]))
         else:
             j, p = p_t
             movers[k] = p_t
             with of_them():
                 d = _before(states, where, k, history, j).describe_action(history[j][1], p)
-            points.append(Point(i, p, d.get("label") or d["text"], chances[k]))
+            points.append(Point(moves_made(history[:i]), p, d.get("label") or d["text"],
+                                chances[k]))
 
     def said(k: int) -> str | None:
         """The move log's sentence (subject-less) of the move that led to ``points[k]``."""
@@ -526,6 +533,7 @@ def _better(game: Game, states: list[State], where: list[int], searches: list[_S
     """The moves (of the viewer, or of everyone where information is perfect) for which the
     search's own choice was clearly better."""
     out: list[Better] = []
+    numbers = move_numbers(history)
     for k, found in enumerate(searches):
         if found is None or found.best is None:
             continue
@@ -533,9 +541,10 @@ def _better(game: Game, states: list[State], where: list[int], searches: list[_S
         if viewer is not None and found.mover != viewer:
             continue
         # the move the mover made here: the first of theirs from this position on
-        played = next((a for p, a in history[i:] if p == found.mover), None)
-        if played is None or played == found.best:
+        j = next((j for j in range(i, len(history)) if history[j][0] == found.mover), None)
+        if j is None or history[j][1] == found.best:
             continue
+        played = history[j][1]
         best_chance = found.moves[found.best][0]
         mean, visits = found.moves.get(played, (0.0, 0))
         if visits >= PLAYED_VISITS:
@@ -552,9 +561,10 @@ def _better(game: Game, states: list[State], where: list[int], searches: list[_S
             d_played = s.describe_action(played, p)
             d_best = s.describe_action(found.best, p)
         words = _("Move {number}: {choice}. Better: {best}, with a chance to win of {chance} "
-                  "instead of {played}.", number=str(i + 1), choice=_chose(label[p], d_played),
+                  "instead of {played}.", number=str(numbers[j]), choice=_chose(label[p], d_played),
                   best=_said(d_best), chance=_pct(best_chance), played=_pct(played_chance))
-        out.append(Better(i, p, d_played, d_best, played_chance, best_chance, words))
+        out.append(Better(moves_made(history[:i]), p, d_played, d_best, played_chance,
+                          best_chance, words, numbers[j]))
     return out
 
 

@@ -19,6 +19,7 @@ A record (format 1) is a JSON object:
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from .core import RECORD_FORMAT, Game, State
@@ -28,7 +29,41 @@ from .registry import load
 
 _, _n = words(__file__)
 
-__all__ = ["RECORD_FORMAT", "check_record", "make_record", "replay"]
+__all__ = ["RECORD_FORMAT", "check_record", "make_record", "move_numbers", "moves_made",
+           "position_of", "replay"]
+
+
+def move_numbers(history: Sequence[Sequence[Any]]) -> list[int]:
+    """The number a player sees for each step of ``history`` (``(player, ...)`` pairs: a
+    state's history, a table's log or a record's moves), the one numbering of the log, the
+    replay, the review and records: the players' moves are numbered 1, 2, ... in order; a
+    chance step (the set-up's included) is not a move and gets 0."""
+    out, n = [], 0
+    for step in history:
+        if step[0] >= 0:
+            n += 1
+            out.append(n)
+        else:
+            out.append(0)
+    return out
+
+
+def moves_made(history: Sequence[Sequence[Any]]) -> int:
+    """How many moves the players made in ``history`` (the number of its last move)."""
+    return sum(1 for step in history if step[0] >= 0)
+
+
+def position_of(history: Sequence[Sequence[Any]], number: int) -> int:
+    """How many steps of ``history`` lie before the position after its move ``number`` (0:
+    the start), the chance steps that follow that move resolved: the steps before the next
+    move, or all of them."""
+    made = 0
+    for j, step in enumerate(history):
+        if step[0] >= 0:
+            if made == number:
+                return j
+            made += 1
+    return len(history)
 
 
 def make_record(game: Game, state: State, **extra: Any) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from typing import Any
 import meeple
 from meeple.bots import make_bot, view_for
 from meeple.engine import CHANCE, Game, State, i18n
+from meeple.engine.records import moves_made
 
 from . import auth, views
 from .domain import (
@@ -656,7 +657,9 @@ class LiveTable:
             status=TableStatus.FINISHED, result=self.meta.result if n == total else None,
             names=views.seat_names(self.seats),
         )
+        steps = [(e.player,) for e in self.log]
         return {**out, "type": Message.REPLAY, "total": total, "players": self.players_json(),
+                "number": moves_made(steps[:n]), "moves": moves_made(steps),
                 "final_result": self.meta.result}
 
     def choose_view(self, conn: Conn) -> int | None:

@@ -27,6 +27,7 @@ from sqlalchemy.pool import StaticPool
 from meeple.bots.review import Review, assemble, estimate_part, info_key, positions
 from meeple.engine import i18n
 from meeple.engine.i18n import words
+from meeple.engine.records import moves_made
 
 from .db import Base
 from .domain import Code, Departure, Refused, TableStatus
@@ -167,7 +168,7 @@ def ended_early(lt: LiveTable) -> bool:
 
 def ending(lt: LiveTable) -> str:
     """How a reviewed game ended, in words."""
-    moves = sum(1 for e in lt.log if e.player >= 0)
+    moves = moves_made([(e.player,) for e in lt.log])
     if lt.meta.status == TableStatus.ABANDONED:
         return _n("Everyone left the game after {n} move.",
                   "Everyone left the game after {n} moves.", moves)

@@ -259,6 +259,8 @@ class LogEntry(BaseModel):
     text: str
     sentence: str
     moves: int = 1
+    number: int = 0
+    """The move's number as players count them (0: a chance step or the set-up, no move)."""
 
 
 class Player(BaseModel):
@@ -314,9 +316,12 @@ class Frame(View):
 
 
 class Replay(View):
-    """A finished table after its first ``move_number`` moves."""
+    """A finished table after its first ``move_number`` steps: after its move ``number``
+    (as the log numbers them) of ``moves``."""
 
     total: int
+    number: int
+    moves: int
     final_result: dict[str, Any] | None
 
 

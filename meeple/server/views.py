@@ -18,6 +18,7 @@ from meeple.engine import CHANCE, Game, MeepleError, State, game_class, i18n
 from meeple.engine.i18n import N_
 from meeple.engine.lessons import ask_now
 from meeple.engine.look import Colour
+from meeple.engine.records import move_numbers
 
 from .domain import (
     DELETED_NAME,
@@ -289,6 +290,7 @@ def log_json(state: State, log: Sequence[Entry], viewer: int | None,
     notation (``text``) and its ``sentence``; a hidden chance outcome's text reads "chance",
     another player's secret choice "(hidden)", and their sentences say only what everyone
     knows. The set-up's chance events are one line (``moves`` says how many it stands for).
+    ``number``: a move's number as players count them (:func:`move_numbers`; 0 for chance).
     ``show_all`` (a finished table) shows every move."""
     if show_all:
         shown = [True] * len(log)
@@ -297,6 +299,7 @@ def log_json(state: State, log: Sequence[Entry], viewer: int | None,
         if len(shown) != len(log):
             raise ValueError("the log and the state's history differ in length")
     out = []
+    numbers = move_numbers([(e.player,) for e in log])
     start = 0
     for i, e in enumerate(log):  # the set-up line ends the leading run of chance events
         if e.player != CHANCE or e.setup:
@@ -308,7 +311,7 @@ def log_json(state: State, log: Sequence[Entry], viewer: int | None,
         out.append({"n": 0, "player": CHANCE, "text": "; ".join(texts) or _(CHANCE_TEXT),
                     "sentence": e.setup, "moves": start})
     for i in range(start, len(log)):
-        out.append(_entry_json(log[i], shown[i]))
+        out.append({**_entry_json(log[i], shown[i]), "number": numbers[i]})
     return out
 
 

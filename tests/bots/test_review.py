@@ -18,6 +18,7 @@ from meeple.bots.review import (
     info_key,
     review,
 )
+from meeple.engine.records import move_numbers, moves_made, position_of
 
 
 def finished(name: str, seed: int = 3, bots: str = "greedy") -> meeple.State:
@@ -45,7 +46,8 @@ def test_a_point_after_every_move_with_chances(koplus_review) -> None:
             state.apply(history[i - 1][1], history[i - 1][0])
         if i == len(history) or state.current_player != meeple.CHANCE:
             expected.append(i)
-    assert [p.move for p in r.points] == expected
+    # each named by the number of the move before it, as the log numbers moves (0: the start)
+    assert [p.move for p in r.points] == [moves_made(history[:i]) for i in expected]
     for p in r.points:
         assert len(p.chances) == 2
         assert sum(p.chances) == pytest.approx(1.0)
@@ -54,8 +56,8 @@ def test_a_point_after_every_move_with_chances(koplus_review) -> None:
     end = r.points[-1].chances
     if len(winner) == 1:
         assert end[winner[0]] == 1.0
-    for p in r.points[1:]:
-        assert p.player == next(q for q, _ in reversed(history[:p.move]) if q >= 0)
+    for p, i in zip(r.points[1:], expected[1:], strict=True):
+        assert p.player == next(q for q, _ in reversed(history[:i]) if q >= 0)
         assert p.text
 
 
@@ -81,10 +83,10 @@ def test_better_moves_are_clearly_better_and_were_really_played(koplus_review) -
     assert r.better, "the random player's moves leave room for better ones"
     for b in r.better:
         assert b.chance_best - b.chance_played >= CLEAR_GAIN
-        played = next(a for p, a in history[b.move:] if p == b.player)
+        played = next(a for p, a in history[position_of(history, b.move):] if p == b.player)
         assert b.played["action"] == played
         assert b.best["action"] != played
-        assert b.words.startswith(f"Move {b.move + 1}: ")
+        assert b.words.startswith(f"Move {b.number}: ")
     # the random seat (1) blunders more than the greedy one
     assert len(r.better_for(1)) >= len(r.better_for(0))
     assert all(b.player == 0 for b in r.better_for(0))
@@ -222,7 +224,7 @@ def test_a_turning_point_says_what_the_move_did_as_the_log_does(koplus_review) -
     history = final.history()
     assert r.turning
     for t in r.turning:
-        j = max(i for i in range(t.move) if history[i][0] >= 0)
+        j = move_numbers(history).index(t.move)  # the step of the move numbered t.move
         state = final.game.new_initial_state()
         for p, a in history[:j]:
             state.apply(a, p)

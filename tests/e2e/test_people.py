@@ -112,24 +112,24 @@ def test_replay_steps_through_a_finished_game_as_each_viewer(new_context, server
     play_to_end([page], random.Random(4))
     page.locator("#final").get_by_role("link", name="Replay").click()
     page.wait_for_url(re.compile(f"/replay/{table}"))
-    total = table_json(server, table)["move_number"]
+    with urllib.request.urlopen(f"{server}/api/tables/{table}/replay") as r:
+        total = json.load(r)["moves"]  # the players' moves: set-up and chance are no moves
     pos = page.locator("#replay-pos")
     expect(pos).to_have_text(f"Move 0 of {total}")
     page.locator("#replay-forward").click()
     expect(pos).to_have_text(f"Move 1 of {total}")
     page.keyboard.press("End")
     expect(pos).to_have_text(f"Move {total} of {total}")
-    # The set-up's chance events are one line standing for all of them; each later move has
-    # a line of its own, so the lines stand for every move once.
+    # The set-up's chance events are one line standing for all of them, with no number; each
+    # later move has a line of its own, numbered as the replay counts moves.
     lines = page.locator("#log li")
     expect(lines.last).to_have_class(re.compile(r"\bcurrent\b"))
     stands = [int(x) for x in lines.evaluate_all("ls => ls.map((l) => l.dataset.moves)")]
-    setup = stands[0]
-    assert setup > 1 and stands[1:] == [1] * (len(stands) - 1), stands
-    assert sum(stands) == total and lines.count() == total - setup + 1
-    # Within the set-up and at its end, the set-up's line is the one shown; a move later, the
-    # next line; at the start, none.
-    for at, line in ((1, 0), (setup, 0), (setup + 1, 1)):
+    shown = [int(x) for x in lines.evaluate_all("ls => ls.map((l) => l.dataset.number)")]
+    assert stands[0] > 1 and stands[1:] == [1] * (len(stands) - 1), stands
+    assert shown == list(range(total + 1)), shown
+    # Move n shows the line numbered n; at the start (after the set-up), none.
+    for at, line in ((1, 1), (2, 2), (total // 2, total // 2)):
         page.locator("#replay-slider").fill(str(at))
         expect(pos).to_have_text(f"Move {at} of {total}")
         expect(page.locator("#log li.current")).to_have_count(1)

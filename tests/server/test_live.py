@@ -37,12 +37,13 @@ def expected_log(state_moves, now_state, seat, over):
     the stored game allows (a hidden chance outcome reads "chance", another player's secret
     choice "(hidden)", and its sentence is the game's ``describe_unseen``); each sentence is
     the game's ``describe`` of the state before the move; two or more chance events before
-    the first player's move are one line, the game's ``describe_setup``; a finished table
+    the first player's move are one line, the game's ``describe_setup``; a move's ``number``
+    counts the players' moves (0 for chance); a finished table
     shows every move."""
     visible = now_state.visible_history(seat)
     assert len(visible) == len(state_moves)
     replay = now_state.game.new_initial_state()
-    out, seen = [], []
+    out, seen, made = [], [], 0
     for (n, player, action, text), (p, known) in zip(state_moves, visible, strict=True):
         assert p == player
         shown, said = text, replay.describe(player, action)
@@ -53,7 +54,9 @@ def expected_log(state_moves, now_state, seat, over):
         elif not over:
             assert known == action
         replay.apply(action, player)
-        out.append({"n": n, "player": player, "text": shown, "sentence": said})
+        made += player != CHANCE  # a move's number counts the players' moves only
+        out.append({"n": n, "player": player, "text": shown, "sentence": said,
+                    "number": made if player != CHANCE else 0})
         seen.append(over or known is not None)
         if player == CHANCE and replay.current_player != CHANCE and len(out) == n + 1 >= 2 \
                 and all(e["player"] == CHANCE for e in out):

@@ -186,7 +186,8 @@ def test_review_is_made_once_in_the_background_with_its_progress(db_url, client)
     assert body["status"] == "done" and body["done"] == body["total"]
     review = body["review"]
     record = client.get(f"/api/tables/{tid}/record").json()
-    assert review["points"][-1]["move"] == len(record["moves"])
+    # the last point is the record's last move, numbered as the log numbers moves
+    assert review["points"][-1]["move"] == sum(1 for p, _ in record["moves"] if p >= 0)
     assert len(review["points"]) == body["total"]
     assert all(abs(sum(p["chances"]) - 1) < 1e-3 for p in review["points"])
     assert review["better"] == []  # no seat asked: no one's better moves
@@ -381,3 +382,57 @@ def test_meeple_serve_starts_the_bots_processes_with_the_server(tmp_path, warm):
         while warm and not bots.started and time.monotonic() < deadline:
             c.get("/healthz")  # let the event loop run the start-up's tasks
         assert bots.started is warm
+
+
+def finished_by_bots(client, game: str) -> str:
+    """A finished table of ``game`` between two random bots (a short game)."""
+    options = {"kozo": {"rounds": 1}, "kontor": {"max_rounds": 4}}.get(game, {})
+    r = client.post("/api/tables", json={"game": game, "players": 2, "options": options,
+                                         "seats": [{"kind": "bot", "bot": "random"}] * 2})
+    assert r.status_code == 201, r.text
+    tid = r.json()["table"]["id"]
+    end = time.monotonic() + 120
+    while client.get(f"/api/tables/{tid}").json()["table"]["status"] != "finished":
+        assert time.monotonic() < end, "the bots did not finish their game"
+        time.sleep(0.05)
+    return tid
+
+
+def numbered(log: list[dict]) -> dict[int, dict]:
+    """The log's lines by the number they show (a move's; chance and set-up lines show none)."""
+    return {e["number"]: e for e in log if e["number"]}
+
+
+def test_the_review_and_the_replay_number_moves_as_the_log_does(client):
+    """A move's number is the same in the log, the replay ("move n of N"), the review's chart,
+    turning points and better moves, and the record: the set-up and chance steps are no
+    moves, in every game."""
+    new_guest(client, "Ann")
+    for game in ("botanik", "kontor", "koplus", "kozo", "mops_royal"):
+        tid = finished_by_bots(client, game)
+        end = client.get(f"/api/tables/{tid}/replay").json()
+        total = end["moves"]
+        lines = numbered(end["log"])
+        assert sorted(lines) == list(range(1, total + 1)), game
+        assert all(e["player"] < 0 for e in end["log"] if not e["number"]), game
+        record = client.get(f"/api/tables/{tid}/record").json()
+        assert sum(1 for p, _ in record["moves"] if p >= 0) == total
+        assert end["number"] == total
+        for k in sorted({0, 1, total // 2, total}):
+            at = client.get(f"/api/tables/{tid}/replay?number={k}").json()
+            assert (at["number"], at["moves"]) == (k, total), game
+            assert max(numbered(at["log"]), default=0) == k, game  # move k is the last shown
+        assert client.get(f"/api/tables/{tid}/replay?number={total + 1}").status_code == 422
+    # the review of the last one (hidden hands: one seat's view)
+    seat = None if meeple.load(game, 2).perfect_information else 0
+    q = "" if seat is None else f"?seat={seat}"
+    client.post(f"/api/tables/{tid}/review{q}")
+    review = wait_review(client, tid, seat)["review"]
+    assert [p["move"] for p in review["points"]] == list(range(total + 1))
+    assert all(lines[p["move"]]["player"] == p["player"] for p in review["points"][1:])
+    for t in review["turning"]:
+        assert t["words"].startswith(f"Move {t['move']}: ")
+        assert lines[t["move"]]["player"] == t["player"]
+    for b in review["better"]:
+        assert b["words"].startswith(f"Move {b['number']}: ")
+        assert lines[b["number"]]["player"] == b["player"] and b["move"] < b["number"]

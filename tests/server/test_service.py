@@ -127,7 +127,7 @@ def test_simultaneous_moves_answer_an_older_frame_and_hide_the_other_bid(store):
         await service.act(lt, 1, 2, n)
         log0 = lt.base_frame(0)["log"]
         assert log0[-1] == {"n": n, "player": 1, "text": "(hidden)",
-                            "sentence": "makes a secret choice."}
+                            "sentence": "makes a secret choice.", "number": 1}
         assert log0[0]["text"] == "chance"  # a hidden-information game hides the draw
         assert lt.base_frame(1)["log"][-1]["text"] == "bid 3"
         assert lt.base_frame(None)["log"][-1]["text"] == "(hidden)"

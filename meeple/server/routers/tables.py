@@ -11,6 +11,7 @@ from typing import Annotated, Any, TypeVar
 from fastapi import APIRouter, Body, Depends, Header, HTTPException, Query, Request, Response
 
 from meeple.engine.i18n import N_, words
+from meeple.engine.records import moves_made, position_of
 
 from ..community import CommunityDep
 from ..deps import (
@@ -223,6 +224,15 @@ def _moves(lt: LiveTable, move: int | None) -> int:
     return n
 
 
+def _numbered(lt: LiveTable, number: int) -> int:
+    """The steps before the position after move ``number`` (:func:`position_of`)."""
+    steps = [(e.player,) for e in lt.log]
+    made = moves_made(steps)
+    if not 0 <= number <= made:
+        raise HTTPException(422, _("number must be 0..{total}", total=made))
+    return position_of(steps, number)
+
+
 def _record(lt: LiveTable) -> dict[str, Any]:
     return lt.game.record(lt.state, table=lt.id, seats=[s.name for s in lt.seats],
                           result=lt.meta.result)
@@ -271,12 +281,14 @@ def _replay_slots(request: Request) -> Slots:
 @router.get("/{table_id}/replay", response_model=Replay, dependencies=[limited("replay")])
 async def replay(lt: TableDep, tables: TablesDep,
                  slots: Annotated[Slots, Depends(_replay_slots)], move: int | None = None,
-                 seat: int | None = None) -> dict[str, Any]:
-    """A finished table after its first ``move`` moves, seen by ``seat``. Working one out
+                 seat: int | None = None, number: int | None = None) -> dict[str, Any]:
+    """A finished table after its first ``move`` steps (chance included), or after its move
+    ``number`` as the log numbers them (the set-up and chance that follow it resolved), seen
+    by ``seat``. Working one out
     is heavy: it is done in a worker thread, one at a time (others wait their turn), so the
     event loop goes on answering everything else meanwhile."""
     _finished(lt)
-    n = _moves(lt, move)
+    n = _moves(lt, move) if number is None else _numbered(lt, number)
     if seat is not None and not 0 <= seat < lt.game.num_players:
         raise HTTPException(422, _("seat must be 0..{value}", value=lt.game.num_players - 1))
     kept = lt.kept_replay(n, seat)

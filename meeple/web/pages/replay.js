@@ -4,19 +4,14 @@ import { get, tokensFor } from "../api.js";
 import { Board } from "../board.js";
 import { fill, h, link } from "../dom.js";
 import { fmt, playerColour, playerMark, playerNames, resultsTable } from "../players.js";
-import { botBadge, describeGame, hasTower, lineMoves, logLine, logWho } from "./table.js";
+import { botBadge, describeGame, hasTower, logLine, logWho } from "./table.js";
 import { t } from "../words.js";
 
-/** The log line showing the last move made at replay position `move` (moves made so far):
- * its index in `log`, or -1 at the start. */
+/** The log line of the move `move` (numbered as the log numbers moves, which the replay
+ * steps through): its index in `log`, or -1 at the start. */
 export function currentLine(log, move) {
-  const last = move - 1;
-  if (last < 0) return -1;
-  for (let i = 0; i < log.length; i++) {
-    const n = log[i].n ?? i;
-    if (n <= last && last < n + lineMoves(log[i])) return i;
-  }
-  return -1;
+  if (move <= 0) return -1;
+  return log.findIndex((m) => m.number === move);
 }
 
 /** The review of a finished table: as the seat in view where this person holds it, else as
@@ -39,9 +34,11 @@ export async function replayPage(main, [id], query) {
     );
     return;
   }
+  // `move`: the moves made so far, numbered as the log numbers them (the set-up and chance
+  // steps are no moves: each position is after a move, the chance that follows it resolved)
   let move = query.has("move") ? +query.get("move") : 0;
   let seat = query.has("seat") && query.get("seat") !== "" ? +query.get("seat") : null;
-  let total = table.move_number || 0;
+  let total = move;
   const boardEl = h("div", { id: "board" });
   const board = new Board(boardEl);
   const pos = h("span", { id: "replay-pos", "aria-live": "polite" });
@@ -66,11 +63,14 @@ export async function replayPage(main, [id], query) {
   const load = async () => {
     const q = new URLSearchParams({ move: String(move) });
     if (seat !== null) q.set("seat", String(seat));
+    const ask = new URLSearchParams(q);
+    ask.delete("move");
+    ask.set("number", String(move));
     const token = {};
     pending = token;
-    const f = await get(`/api/tables/${id}/replay?${q}`);
+    const f = await get(`/api/tables/${id}/replay?${ask}`);
     if (pending !== token) return;
-    total = f.total ?? total;
+    total = f.moves ?? total;
     slider.max = total;
     slider.value = move;
     history.replaceState(null, "", `/replay/${id}?${q}`);

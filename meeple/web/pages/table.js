@@ -67,9 +67,13 @@ export function lineMoves(m) {
 }
 
 /** The move log's line: the move in words, the notation as its title; `data-moves` says how
- * many moves it stands for. */
+ * many steps it stands for. A move shows its number as players count them (`m.number`, the
+ * review's and the replay's too); the set-up and chance steps are no moves and show none. */
 export function logLine(m, who, attrs = {}) {
-  return h("li", { ...attrs, dataset: { n: m.n, moves: lineMoves(m) }, title: m.text }, who, m.sentence || m.text);
+  const numbered = m.number > 0;
+  const cls = [attrs.class, numbered ? null : "chance"].filter(Boolean).join(" ") || null;
+  return h("li", { ...attrs, class: cls, value: numbered ? m.number : null,
+    dataset: { n: m.n, moves: lineMoves(m), number: m.number ?? 0 }, title: m.text }, who, m.sentence || m.text);
 }
 
 /** Does the game's description offer the 3D tower view? */
