@@ -122,32 +122,76 @@ def test_a_review_page_to_its_chart(new_context, server, artifacts):
                                                          described["colours"][p])["fill"]
     review = _get(server, f"/api/tables/{table}/review?seat=0")
     assert review["status"] == "done"
+    moves = _get(server, f"/api/tables/{table}/replay")["moves"]  # the log's count of moves
+    points = [p["move"] for p in review["review"]["points"]]
+    assert points == list(range(moves + 1))  # numbered as the log numbers moves
     assert chart.locator(".turning-point").count() == len(review["review"]["turning"])
     expect(page.locator("#review-turning li")).to_have_count(len(review["review"]["turning"]))
+    # how the game ended, under the chart's end
+    expect(page.locator("#review-chart-card #review-ending")).to_have_text(
+        review["review"]["ending"])
+    names = [s["name"] for s in seats]
+    readable(page, names, marks={"turning-point": chart.locator(".turning-point").count()})
     better = review["review"]["better"]
     if better:
         page.locator("#show-better-0").click()
         expect(page.locator("#review-shown")).to_be_visible()
         expect(page.locator("#review-shown-words")).to_contain_text(better[0]["words"][:30])
         assert page.locator("#review-shown .better-mark").count() > 0
+        # the board shows the position the move was played on, numbered as in the log
+        expect(page.locator("#review-shown-pos")).to_have_text(
+            f"Move {better[0]['move']} of {moves}")
+        assert better[0]["words"].startswith(f"Move {better[0]['number']}: ")
+        # a legend entry for each kind of mark on the board
+        for mark in ("played-mark", "better-mark"):
+            if page.locator(f"#review-shown #board .{mark}").count():
+                expect(page.locator(f"#review-board-key [data-legend={mark}]")).to_be_visible()
     else:
         expect(page.locator("#review-better")).to_contain_text("no clearly better move")
     page.screenshot(path=str(artifacts / "e2e-review-desktop.png"), full_page=True)
     phone = new_context(390, 844, phone=True).new_page()
     phone.goto(f"/review/{table}?seat=0")
     expect(phone.locator("#review-chart .chance-line")).to_have_count(2)
-    phone.screenshot(path=str(artifacts / "e2e-review-phone.png"), full_page=True)
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390 + 1
+    readable(phone, names, marks={"turning-point": chart.locator(".turning-point").count()})
     # the chart is drawn at the width it is shown: its words keep a readable size on a phone
-    ticks = phone.locator("#review-chart .tick")
+    ticks = phone.locator("#review-chart .tick, #review-chart .axis-label")
     sizes = ticks.evaluate_all("ts => ts.map((t) => t.getBoundingClientRect().height)")
     assert sizes and min(sizes) >= 10, sizes
-    words = ticks.evaluate_all("ts => ts.map((t) => t.textContent)")
-    assert "start" in words and any(w.endswith("the end") for w in words), words
+    # each position is a tap target as tall as the chart; a tap shows that position
+    at = moves // 2
+    target = phone.locator(f"#review-chart .chart-point[data-move='{at}']")
+    box = target.bounding_box()
+    assert box and box["height"] >= 24 and box["width"] >= 10, box
+    target.tap()
+    expect(phone.locator("#review-shown-pos")).to_have_text(f"Move {at} of {moves}")
+    phone.locator("#review-shown-forward").tap()
+    expect(phone.locator("#review-shown-pos")).to_have_text(f"Move {at + 1} of {moves}")
+    phone.locator("#review-chart-card").scroll_into_view_if_needed()
+    phone.screenshot(path=str(artifacts / "e2e-review-phone.png"), full_page=True)
     # the links to the replay and the result stay on one line, never a line opening with "·"
     links = phone.locator(".review-links")
     assert links.evaluate("e => e.getClientRects().length") == 1
     assert not errors, errors
+
+
+def readable(page, names: list[str], marks: dict[str, int]) -> None:
+    """The review's chart spans its card, with both axes labelled and a legend entry for each
+    player (their name) and each kind of mark drawn (``marks``: how many of each)."""
+    widths = page.evaluate("""() => {
+      const card = document.getElementById("review-chart-card");
+      const cs = getComputedStyle(card);
+      const inner = card.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      return [document.getElementById("review-chart").getBoundingClientRect().width, inner];
+    }""")
+    assert widths[0] >= 0.95 * widths[1], widths
+    expect(page.locator("#review-axis-x")).to_have_text("Move number")
+    expect(page.locator("#review-axis-y")).to_have_text("Chance to win (%)")
+    for p, name in enumerate(names):
+        expect(page.locator(f"#review-key [data-legend=player-{p}]")).to_contain_text(name)
+    for mark, count in marks.items():
+        if count:
+            expect(page.locator(f"#review-key [data-legend={mark}]")).to_be_visible()
 
 
 GAMES = ["botanik", "kontor", "koplus", "kozo", "mops_royal"]
