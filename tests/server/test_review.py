@@ -252,14 +252,7 @@ def test_review_of_a_stopped_server_resumes_from_what_it_stored(db_url):
 
 def test_the_review_tells_players_of_one_name_apart(client):
     new_guest(client, "Ann")
-    r = client.post("/api/tables", json={"game": "koplus", "players": 2, "seats": [
-        {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]})
-    assert r.status_code == 201, r.text
-    tid = r.json()["table"]["id"]
-    end = time.monotonic() + 60
-    while client.get(f"/api/tables/{tid}").json()["table"]["status"] != "finished":
-        assert time.monotonic() < end
-        time.sleep(0.05)
+    tid = finished_by_bots(client, "koplus")
     client.post(f"/api/tables/{tid}/review?seat=0")
     review = wait_review(client, tid, 0)["review"]
     words = " ".join(t["words"] for t in review["turning"]) + " ".join(
@@ -429,6 +422,7 @@ def test_the_review_and_the_replay_number_moves_as_the_log_does(client):
     client.post(f"/api/tables/{tid}/review{q}")
     review = wait_review(client, tid, seat)["review"]
     assert [p["move"] for p in review["points"]] == list(range(total + 1))
+    assert review["ending"] == "The game was played to its end."  # said under the chart
     assert all(lines[p["move"]]["player"] == p["player"] for p in review["points"][1:])
     for t in review["turning"]:
         assert t["words"].startswith(f"Move {t['move']}: ")
