@@ -42,6 +42,60 @@ if command -v ccache >/dev/null && [ -z "${CC:-}" ]; then
   export CC="ccache cc"
 fi
 
+find_python() {  # an interpreter of Python $1: on the PATH, else one of pyenv's versions
+  local p
+  if command -v "python$1" >/dev/null && "python$1" -c "" 2>/dev/null; then
+    echo "python$1"
+    return
+  fi
+  for p in "${PYENV_ROOT:-$HOME/.pyenv}"/versions/"$1".*/bin/"python$1"; do
+    if [ -x "$p" ] && "$p" -c "" 2>/dev/null; then
+      echo "$p"
+      return
+    fi
+  done
+  return 1
+}
+
+# .venv/py$1 for the tests: core install, test tools, peers; pure Python when $2 is 1. In two
+# halves: `peers` makes the venv and installs the peer frameworks (meeple's source untouched,
+# so it runs beside the main install), `meeple` installs meeple itself.
+version_venv() {
+  local half=$1 v=$2 pure=$3 py venv peer
+  py=$(find_python "$v") || return 0
+  venv=.venv/py$v
+  if [ "$half" = peers ]; then
+    [ -x "$venv/bin/python" ] || "$py" -m venv "$venv"
+    [ ! -f "$venv/.installed" ] || [ pyproject.toml -nt "$venv/.installed" ] || return 0
+    echo "setting up $venv (core install, test tools, peers$([ "$pure" = 0 ] || echo ', pure Python'))"
+    "$venv/bin/pip" install -q --upgrade pip
+    for peer in $("$py" -c "import tomllib; d = tomllib.load(open('pyproject.toml', 'rb')); \
+print(' '.join(d['project']['optional-dependencies']['peers']))"); do
+      "$venv/bin/pip" install -q --only-binary=:all: "$peer" ||
+        echo "no wheel of $peer for Python $v: its suite is skipped there"
+    done
+    return 0
+  fi
+  if [ ! -f "$venv/.installed" ] || [ pyproject.toml -nt "$venv/.installed" ]; then
+    MEEPLE_PURE_PYTHON=$pure "$venv/bin/pip" install -q -e '.[test]'
+    touch "$venv/.installed"
+  fi
+  [ "$pure" = 1 ] || "$venv/bin/python" meeple/_build.py >/dev/null ||
+    "$venv/bin/pip" install -q --no-deps -e .
+}
+
+# Python 3.12 holds the pure-Python build and 3.13 a compiled one (see the Makefile).
+VERSIONS="3.12:1 3.13:0"
+peers_job=
+if [ "${1:-}" = "--test" ]; then
+  for vp in $VERSIONS; do
+    find_python "${vp%:*}" >/dev/null ||
+      echo "Python ${vp%:*} is not on this machine: its test run is skipped"
+  done
+  (for vp in $VERSIONS; do version_venv peers "${vp%:*}" "${vp#*:}"; done) &
+  peers_job=$!
+fi
+
 stamp=.venv/.installed
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
@@ -62,43 +116,8 @@ if [ -f meeple/web/package.json ]; then
 fi
 
 if [ "${1:-}" = "--test" ]; then
-  peers=$(.venv/bin/python -c "import tomllib; d = tomllib.load(open('pyproject.toml', 'rb')); \
-print(' '.join(d['project']['optional-dependencies']['peers']))")
-  find_python() {  # an interpreter of Python $1: on the PATH, else one of pyenv's versions
-    local p
-    if command -v "python$1" >/dev/null && "python$1" -c "" 2>/dev/null; then
-      echo "python$1"
-      return
-    fi
-    for p in "${PYENV_ROOT:-$HOME/.pyenv}"/versions/"$1".*/bin/"python$1"; do
-      if [ -x "$p" ] && "$p" -c "" 2>/dev/null; then
-        echo "$p"
-        return
-      fi
-    done
-    return 1
-  }
-  pure_version=3.12  # the venv that holds the pure-Python build
-  for v in 3.12 3.13; do
-    if ! py=$(find_python "$v"); then
-      echo "Python $v is not on this machine: its test run is skipped"
-      continue
-    fi
-    venv=.venv/py$v
-    [ -x "$venv/bin/python" ] || "$py" -m venv "$venv"
-    pure=0
-    [ "$v" != "$pure_version" ] || pure=1
-    if [ ! -f "$venv/.installed" ] || [ pyproject.toml -nt "$venv/.installed" ]; then
-      echo "setting up $venv (core install, test tools, peers$([ $pure = 0 ] || echo ', pure Python'))"
-      "$venv/bin/pip" install -q --upgrade pip
-      MEEPLE_PURE_PYTHON=$pure "$venv/bin/pip" install -q -e '.[test]'
-      for peer in $peers; do
-        "$venv/bin/pip" install -q --only-binary=:all: "$peer" ||
-          echo "no wheel of $peer for Python $v: its suite is skipped there"
-      done
-      touch "$venv/.installed"
-    fi
-    [ $pure = 1 ] || "$venv/bin/python" meeple/_build.py >/dev/null ||
-      "$venv/bin/pip" install -q --no-deps -e .
+  wait "$peers_job"
+  for vp in $VERSIONS; do  # one install at a time: each writes meeple's build files
+    version_venv meeple "${vp%:*}" "${vp#*:}"
   done
 fi
