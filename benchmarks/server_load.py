@@ -30,6 +30,7 @@ import gc
 import json
 import os
 import random
+import shutil
 import socket
 import ssl
 import statistics
@@ -232,12 +233,11 @@ def _as_postgres(cmd: str) -> list[str]:
 
 
 def start_postgres() -> tuple[str, list[str]]:
-    """A throwaway PostgreSQL cluster in a temp dir: its URL and the command that stops it."""
+    """A throwaway PostgreSQL cluster in a temp dir: its URL and the command that stops it
+    (and removes the dir)."""
     d = Path(tempfile.mkdtemp(prefix="meeple-load-pg-"))
     os.chmod(d, 0o777)
     if os.geteuid() == 0:
-        import shutil
-
         shutil.chown(d, "postgres")
     port = free_port()
     subprocess.run(_as_postgres(f"{PG_BIN}/initdb -D {d}/data -A trust -U postgres"),
@@ -246,7 +246,7 @@ def start_postgres() -> tuple[str, list[str]]:
         f"{PG_BIN}/pg_ctl -D {d}/data -o \"-k {d} -p {port} -c listen_addresses=127.0.0.1 "
         f"-c max_connections=300\" -l {d}/log -w start"), check=True, capture_output=True)
     return (f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres",
-            _as_postgres(f"{PG_BIN}/pg_ctl -D {d}/data -m immediate stop"))
+            _as_postgres(f"{PG_BIN}/pg_ctl -D {d}/data -m immediate stop; rm -rf {d}"))
 
 
 def start_redis() -> tuple[str, subprocess.Popen]:
@@ -397,6 +397,7 @@ async def run(args) -> None:
             end(proc)
         if stop_pg is not None:
             subprocess.run(stop_pg, capture_output=True)
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 async def wait_healthy(http: Http) -> None:
