@@ -13,6 +13,7 @@ import pytest
 import meeple
 from meeple import cli
 from meeple.engine import CHANCE, SIMULTANEOUS
+from meeple.engine.records import move_numbers
 from meeple.games.mops_royal.components import TILES
 from meeple.games.mops_royal.notation import the_tile
 
@@ -125,15 +126,16 @@ def test_the_servers_log_names_public_tiles_and_hides_the_open_round(moves):
         assert setup["sentence"].endswith(f"the caller reveals {the_tile(history[4][1])}.")
         rest = out[1:]
         assert [m["n"] for m in rest] == list(range(5, moves))
+        numbers = move_numbers([(e.player,) for e in log])  # as players count moves
         for m in rest:
             e = log[m["n"]]
             if m["n"] in secret:
                 assert m == {"n": e.n, "player": e.player, "text": "(hidden)",
-                             "sentence": e.unseen}
+                             "sentence": e.unseen, "number": numbers[e.n]}
                 assert e.sentence not in str(out) and e.text not in [x["text"] for x in out]
             else:
                 assert m == {"n": e.n, "player": e.player, "text": e.text,
-                             "sentence": e.sentence}
+                             "sentence": e.sentence, "number": numbers[e.n]}
             if e.player == CHANCE:  # a reveal: which tile, to everyone
                 assert m["sentence"] == f"The caller reveals {the_tile(e.action)}."
                 assert m["text"] == f"reveal {TILES[e.action]}"
