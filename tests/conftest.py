@@ -1,12 +1,25 @@
-"""Fixtures of every test: processes a test starts end with it."""
+"""Fixtures of every test: processes a test starts end with it; one browser per test process."""
 
 from __future__ import annotations
 
+import asyncio
+import os
 import subprocess
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+
+CHROMIUM = os.environ.get("MEEPLE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-sync",
+]
 
 
 def end_process(proc: subprocess.Popen[Any], wait: float = 20) -> None:
@@ -34,3 +47,32 @@ def processes() -> Iterator[Callable[..., subprocess.Popen[Any]]]:
     yield start
     for proc in started:
         end_process(proc)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright, one for the whole test process (Playwright's
+    synchronous API runs once per process: a second one inside it fails)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)  # a page's expectations, on a machine 3x slower
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(autouse=True)
+def _no_browser_loop(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Playwright's synchronous API leaves its event loop marked as running in the test
+    process's main thread between calls; a test without the browser runs without it (so its
+    ``asyncio.run`` works), and the browser gets it back after."""
+    if "browser" in request.fixturenames:
+        yield
+        return
+    held = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(held)

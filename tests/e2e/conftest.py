@@ -3,7 +3,6 @@ Playwright through Debian's Chromium (never a downloaded browser)."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import socket
 import subprocess
@@ -16,16 +15,8 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = os.environ.get("MEEPLE_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-quic",
-    "--disable-sync",
-]
+from tests.conftest import CHROMIUM
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 SERVER = """
@@ -117,16 +108,6 @@ def server(tmp_path_factory) -> Iterator[str]:
     """The base URL of a fresh meeple server (its own SQLite file) for this test process."""
     with running_server(tmp_path_factory.mktemp("server")) as base:
         yield base
-
-
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

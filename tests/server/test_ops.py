@@ -35,7 +35,6 @@ from websockets.sync.client import connect
 
 from meeple.server import auth, create_app, settings
 from tests.conftest import end_process
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.e2e.people import WHAT_NOW, play_one, sign_in_as_guest
 
 from .conftest import free_port
@@ -483,7 +482,7 @@ def play(pages: list[Any], rng: random.Random, enough: Callable[[], bool], what:
 
 @pytest.mark.e2e
 def test_a_server_killed_mid_game_loses_no_move_its_pages_play_on_and_it_serves_again(
-        site, browser_here):
+        site, browser):
     """People in browsers play each other and a bot through nginx, and chat; one server is
     killed (SIGKILL) mid-game: every page whose socket it held reconnects through nginx to
     the other, every game goes on, the database holds exactly the moves the pages were told
@@ -492,7 +491,7 @@ def test_a_server_killed_mid_game_loses_no_move_its_pages_play_on_and_it_serves_
     api = httpx.Client(base_url=site.base, verify=site.cert, timeout=30)
     pages = {}
     for who in ("Dora", "Eli", "Fay"):
-        ctx = browser_here.new_context(base_url=site.base, ignore_https_errors=True)
+        ctx = browser.new_context(base_url=site.base, ignore_https_errors=True)
         ctx.set_default_timeout(LONG)
         ctx.add_init_script(WATCH)
         pages[who] = ctx.new_page()
@@ -517,21 +516,23 @@ def test_a_server_killed_mid_game_loses_no_move_its_pages_play_on_and_it_serves_
 
     on = {who: holder(page, site.servers) for who, page in pages.items()}
     victim = max((0, 1), key=lambda k: list(on.values()).count(k))
-    hit = [who for who, k in on.items() if k == victim]
     opens = {who: len(seen(page)["opens"]) for who, page in pages.items()}
     closes = {who: len(seen(page)["closes"]) for who, page in pages.items()}
     at = {duel: moves(duel), alone: moves(alone)}
+
+    def reconnected() -> bool:  # a socket closed, and every page whose socket closed is back
+        lost = {who: len(seen(p)["closes"]) - closes[who] for who, p in pages.items()}
+        back = {who: len(seen(p)["opens"]) - opens[who] for who, p in pages.items()}
+        return any(lost.values()) and all(back[who] >= lost[who] for who in pages)
+
     killed_at = time.time()
     site.servers[victim].kill()  # mid-game: the pages go on playing through it
-    play([ann, bob, cid], rng, lambda: all(
-        len(seen(pages[who])["opens"]) > opens[who] for who in hit), "every page reconnecting")
+    play([ann, bob, cid], rng, reconnected, "every page that lost its socket reconnecting")
     for who, page in pages.items():
         s = seen(page)
-        if who in hit:
+        if len(s["opens"]) > opens[who]:
             print(f"{who} reconnected {s['opens'][opens[who]] / 1000 - killed_at:.2f} s "
                   "after the kill")
-        else:
-            assert (len(s["opens"]), len(s["closes"])) == (opens[who], closes[who]), who
         expect(page.locator("#conn")).to_have_text("", timeout=LONG)
 
     play([ann, bob, cid], rng, lambda: moves(duel) >= at[duel] + 4 and
@@ -565,14 +566,3 @@ def test_a_server_killed_mid_game_loses_no_move_its_pages_play_on_and_it_serves_
     size = len(restarted.log.read_text())
     wait_for(lambda: moves(duel) >= 0 and '"route": "/api/tables/{table_id}"'
              in restarted.log.read_text()[size:], "the restarted server serving through nginx")
-
-
-@pytest.fixture
-def browser_here() -> Iterator[Any]:
-    """Chromium (Debian's) driven by Playwright, as the browser tests launch it."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
