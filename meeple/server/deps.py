@@ -201,6 +201,14 @@ def optional_user(uid: UserId, db: StoreDep) -> UserRecord | None:
 OptionalUser = Annotated[UserRecord | None, Depends(optional_user)]
 
 
+def person_named(s: Services, name: str) -> UserRecord:
+    """The person of ``name`` (any case and spelling of it), or a 404 with the reason."""
+    user = s.store.user_by_key(auth.name_key(name)) if len(name) <= 64 else None
+    if user is None or user.deleted is not None:
+        raise HTTPException(404, _("no player of that name"))
+    return user
+
+
 def current_user(user: OptionalUser) -> UserRecord:
     """The signed-in user, or 401."""
     if user is None:

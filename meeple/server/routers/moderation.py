@@ -21,7 +21,15 @@ from .. import auth, views
 from ..community import Community, CommunityDep
 from ..community.chat import LOBBY, MAX_TEXT, clean_text
 from ..community.profiles import game_title, hidden_from
-from ..deps import CurrentUser, Operator, Services, ServicesDep, TablesDep, limited
+from ..deps import (
+    CurrentUser,
+    Operator,
+    Services,
+    ServicesDep,
+    TablesDep,
+    limited,
+    person_named,
+)
 from ..domain import DELETED_NAME, LIVE, TableStatus, UserRecord
 
 _, _n = words(__file__)
@@ -53,13 +61,6 @@ class DeleteBody(BaseModel):
     password: str | None = Field(default=None, max_length=auth.MAX_PASSWORD)
 
 
-def _named(s: Services, name: str) -> UserRecord:
-    user = s.store.user_by_key(auth.name_key(name)) if len(name) <= 64 else None
-    if user is None or user.deleted is not None:
-        raise HTTPException(404, _("no player of that name"))
-    return user
-
-
 # ---------------------------------------------------------------------- blocks
 @router.get("/api/my/blocks")
 def my_blocks(c: CommunityDep, user: CurrentUser, s: ServicesDep) -> dict[str, Any]:
@@ -73,7 +74,7 @@ def my_blocks(c: CommunityDep, user: CurrentUser, s: ServicesDep) -> dict[str, A
 def block(body: NameBody, c: CommunityDep, user: CurrentUser, s: ServicesDep) -> dict[str, Any]:
     """Block a person: neither of you reads the other's chat lines, invites the other or
     sits down at a table where the other sits."""
-    other = _named(s, body.name)
+    other = person_named(s, body.name)
     c.chat.mute(user.id, other.id, block=True)
     return {"ok": True}
 
@@ -81,7 +82,7 @@ def block(body: NameBody, c: CommunityDep, user: CurrentUser, s: ServicesDep) ->
 @router.delete("/api/my/blocks/{name}")
 def unblock(name: str, c: CommunityDep, user: CurrentUser, s: ServicesDep) -> dict[str, Any]:
     """Lift a block of yours."""
-    c.chat.unmute(user.id, _named(s, name).id, block=True)
+    c.chat.unmute(user.id, person_named(s, name).id, block=True)
     return {"ok": True}
 
 
@@ -101,7 +102,7 @@ async def report(body: ReportBody, c: CommunityDep, user: CurrentUser,
             raise HTTPException(404, _("no such chat line"))
         made = await asyncio.to_thread(c.store.add_report, user.id, reason, line=line)
     else:
-        other = _named(s, body.name or "")
+        other = person_named(s, body.name or "")
         if other.id == user.id:
             raise HTTPException(422, _("you cannot report yourself"))
         made = await asyncio.to_thread(c.store.add_report, user.id, reason, user_id=other.id)
@@ -154,7 +155,7 @@ async def suspend(name: str, s: ServicesDep, c: CommunityDep, op: Operator) -> d
     """Suspend an account (operators only): its sessions end and its sockets close, in a
     game being played a bot plays on for its seats (or the game ends when no other person
     is left), its seats at waiting tables open again, and it cannot sign in."""
-    other = _named(s, name)
+    other = person_named(s, name)
     if other.id == op.id:
         raise HTTPException(422, _("you cannot suspend yourself"))
     if other.suspended is not None:
@@ -168,7 +169,7 @@ async def suspend(name: str, s: ServicesDep, c: CommunityDep, op: Operator) -> d
 @router.post("/api/admin/people/{name}/unsuspend")
 def unsuspend(name: str, s: ServicesDep, op: Operator) -> dict[str, Any]:
     """Lift a suspension (operators only): the person may sign in again."""
-    other = _named(s, name)
+    other = person_named(s, name)
     if other.suspended is None:
         raise HTTPException(409, _("{name} is not suspended", name=other.name))
     s.store.suspend(other.id, None)

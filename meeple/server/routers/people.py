@@ -16,13 +16,12 @@ import meeple
 from meeple.engine import i18n
 from meeple.engine.i18n import words
 
-from .. import auth
 from ..community import CommunityDep
 from ..community.mail import check_email
 from ..community.profiles import avatar_svg, avatar_url, game_title, profile
 from ..community.ratings import MU, SIGMA, shown
-from ..deps import CurrentUser, ServicesDep, UserId
-from ..domain import SeatKind, TableStatus, UserRecord
+from ..deps import CurrentUser, ServicesDep, UserId, person_named
+from ..domain import SeatKind, TableStatus
 from ..views import deleted_player
 from . import pages
 
@@ -45,17 +44,10 @@ class NotifyBody(BaseModel):
     turn_mail: bool | None = None
 
 
-def _named(s: ServicesDep, name: str) -> UserRecord:
-    user = s.store.user_by_key(auth.name_key(name)) if len(name) <= 64 else None
-    if user is None or user.deleted is not None:
-        raise HTTPException(404, _("no player of that name"))
-    return user
-
-
 @router.get("/api/people/{name}")
 async def person(name: str, s: ServicesDep, c: CommunityDep, viewer: UserId) -> dict[str, Any]:
     """A person's profile as ``viewer`` sees it (the private parts only to themselves)."""
-    user = _named(s, name)
+    user = person_named(s, name)
     return await asyncio.to_thread(profile, s.store, c.store, c.ratings, user, viewer)
 
 
@@ -97,7 +89,7 @@ async def leaderboard(game: str, s: ServicesDep, c: CommunityDep) -> dict[str, A
 
 @router.post("/api/people/{name}/follow")
 def follow(name: str, s: ServicesDep, c: CommunityDep, user: CurrentUser) -> dict[str, Any]:
-    other = _named(s, name)
+    other = person_named(s, name)
     if other.id == user.id:
         raise HTTPException(422, _("you cannot follow yourself"))
     c.store.follow(user.id, other.id)
@@ -106,7 +98,7 @@ def follow(name: str, s: ServicesDep, c: CommunityDep, user: CurrentUser) -> dic
 
 @router.delete("/api/people/{name}/follow")
 def unfollow(name: str, s: ServicesDep, c: CommunityDep, user: CurrentUser) -> dict[str, Any]:
-    c.store.unfollow(user.id, _named(s, name).id)
+    c.store.unfollow(user.id, person_named(s, name).id)
     return {"ok": True}
 
 
@@ -115,7 +107,7 @@ async def invite(name: str, body: InviteBody, s: ServicesDep, c: CommunityDep,
                  user: CurrentUser) -> dict[str, Any]:
     """Invite a person to a table of yours that waits for players: they find the invitation
     on their profile page (and at once, if they have the lobby open)."""
-    other = _named(s, name)
+    other = person_named(s, name)
     if other.id == user.id:
         raise HTTPException(422, _("you cannot invite yourself"))
     if other.id in await asyncio.to_thread(c.store.blocked_with, user.id):
