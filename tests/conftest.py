@@ -53,9 +53,8 @@ def processes() -> Iterator[Callable[..., subprocess.Popen[Any]]]:
 def browser() -> Iterator[Any]:
     """Debian's Chromium driven by Playwright, one for the whole test process (Playwright's
     synchronous API runs once per process: a second one inside it fails)."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import sync_playwright
 
-    expect.set_options(timeout=30_000)  # a page's expectations, on a machine 3x slower
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield b

@@ -192,7 +192,7 @@ def test_lobby_chat_and_a_hostile_profile_address(new_context, artifacts):
     bob.goto("/")
     expect(bob.locator("#lobby-chat")).to_be_visible()
     say(ann, "lobby-chat", EVIL)
-    expect(bob.locator("#lobby-chat .chat-text").last).to_have_text(EVIL)
+    expect(bob.locator("#lobby-chat .chat-text").last).to_have_text(EVIL, timeout=30_000)
     bob.locator("#lobby-chat").scroll_into_view_if_needed()
     bob.screenshot(path=str(artifacts / "community-lobby-chat-390.png"), full_page=True)
     not_pwned(ann, bob)
