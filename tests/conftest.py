@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import subprocess
 from collections.abc import Callable, Iterator
@@ -60,18 +59,3 @@ def browser() -> Iterator[Any]:
         yield b
         b.close()
 
-
-@pytest.fixture(autouse=True)
-def _no_browser_loop(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Playwright's synchronous API leaves its event loop marked as running in the test
-    process's main thread between calls; a test without the browser runs without it (so its
-    ``asyncio.run`` works), and the browser gets it back after."""
-    if "browser" in request.fixturenames:
-        yield
-        return
-    held = asyncio.events._get_running_loop()
-    asyncio.events._set_running_loop(None)
-    try:
-        yield
-    finally:
-        asyncio.events._set_running_loop(held)

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 import meeple
 from meeple.server import create_app
 
-from .util import frames_until, hello, new_guest, rebuild, stored_moves
+from .util import frames_until, hello, new_guest, rebuild, run_async, stored_moves
 
 
 def _play_some(ws, seat: int, count: int, first=None):
@@ -265,4 +265,4 @@ def test_a_burst_of_changes_reaches_the_other_process_in_order_on_one_connection
             await talker.stop()
             await listener.stop()
 
-    asyncio.run(main())
+    run_async(main())

@@ -515,7 +515,7 @@ def test_the_garbage_collector_runs_on_a_clock_youngest_most_often(monkeypatch):
 
     gc.callbacks.append(note)
     try:
-        asyncio.run(main())
+        run_async(main())
     finally:
         gc.callbacks.remove(note)
     assert seen.count(0) >= 10 and seen.count(1) >= 3 and seen.count(2) >= 1

@@ -11,6 +11,8 @@ import time
 import meeple
 from meeple.server.pool import BotPool
 
+from .util import run_async
+
 
 def _first(game: meeple.Game) -> tuple[list[tuple[int, int]], int]:
     """The moves of a game up to the first decision of a player, and that player."""
@@ -55,7 +57,7 @@ def test_a_person_with_many_bot_tables_does_not_hold_back_anothers_bot():
         finally:
             pool.stop()
 
-    answered = asyncio.run(main())
+    answered = run_async(main())
     assert answered.index("bob") <= 1, answered  # after at most Ann's first job
 
 
@@ -79,7 +81,7 @@ def test_analysis_never_holds_back_a_bots_move():
         finally:
             pool.stop()
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_guests_from_one_address_share_a_limit_of_tables_with_thinking_bots(sqlite_url):
