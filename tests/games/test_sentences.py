@@ -410,7 +410,7 @@ def test_kontor_sentences_of_k2_and_the_choice():
     top = card_words(s.top[s.game.water_pile])
     assert s.describe(1, s.string_to_action("place water-52 (2,-2)")) == (  # K2: red wins
         "places the water card 52, two to the right and two above the anchor, takes a coin, "
-        f"closes an area of three cards, which their opponent wins and draws {top}.")
+        f"closes an area of three cards, which the red player wins and draws {top}.")
     c = choosing(fresh(), {0: ["red-15", "water-48"], 1: ["black-16", "water-50"]})
     assert c.describe(0, CARD_ID["red-15"]) == (
         "chooses the red harbour card 15 with wine and a coin symbol.")
@@ -418,7 +418,7 @@ def test_kontor_sentences_of_k2_and_the_choice():
     c.apply(CARD_ID["red-15"], 0)
     assert c.describe(1, CARD_ID["black-16"]) == (
         "chooses the black harbour card 16 with wine and a coin symbol; all the chosen cards "
-        "are revealed; they and their opponent each pay 1 coin of tax.")
+        "are revealed; they and the red player each pay 1 coin of tax.")
     start = meeple.load("kontor").new_initial_state()
     assert start.describe(CHANCE, CARD_ID["water-50"]) == (
         "The water card 50 with a ship symbol is dealt to the starting cross.")

@@ -418,10 +418,8 @@ def planes(game: Any) -> list[dict[str, Any]]:
 
 def _player_words(state: Position, owner: int, player: int) -> str:
     """Another player as the sentence of ``player``'s move names them: by colour, the colour
-    of their harbour cards ("their opponent" with two players; by colour in chance's
-    sentences)."""
-    if state.game.num_players == 2 and player >= 0:
-        return _("their opponent")
+    of their harbour cards, with two players too (a reader who is that opponent sees who is
+    meant, where "their opponent" read as someone else)."""
     return _(notation.PLAYER_WORDS[owner])
 
 
@@ -436,8 +434,6 @@ def _hand_of(state: Position, owner: int, player: int) -> str:
     hand"."""
     if owner == player:
         return _("their hand")
-    if state.game.num_players == 2 and player >= 0:
-        return _("their opponent's hand")
     return _(notation.HAND_WORDS[owner])
 
 

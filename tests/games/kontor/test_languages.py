@@ -26,14 +26,14 @@ def _tax():
 @pytest.mark.parametrize(("lang", "said"), [
     ("de", "wählt die rote Hafenkarte 15 mit Wein und einem Münzsymbol; alle gewählten Karten "
            "werden aufgedeckt; der Spieler am Zug kann 1 Münze Steuer nicht zahlen und setzt die "
-           "Runde aus: die rote Hafenkarte 15 geht zurück auf die eigene Hand; der Gegner zahlt "
-           "1 Münze Steuer."),
+           "Runde aus: die rote Hafenkarte 15 geht zurück auf die eigene Hand; Schwarz zahlt 1 "
+           "Münze Steuer."),
     ("es", "elige la carta de puerto roja 15 con vino y un símbolo de moneda; se revelan todas "
            "las cartas elegidas; no puede pagar 1 moneda de impuesto y se salta la ronda: la "
-           "carta de puerto roja 15 vuelve a su mano; su rival paga 1 moneda de impuesto."),
+           "carta de puerto roja 15 vuelve a su mano; el jugador negro paga 1 moneda de impuesto."),
     ("nl", "kiest de rode havenkaart 15 met wijn en een muntsymbool; alle gekozen kaarten worden "
            "onthuld; hij kan 1 munt belasting niet betalen en slaat de ronde over: de rode "
-           "havenkaart 15 gaat terug naar zijn hand; zijn tegenstander betaalt 1 munt "
+           "havenkaart 15 gaat terug naar zijn hand; de zwarte speler betaalt 1 munt "
            "belasting."),
 ])
 def test_the_log_says_the_tax_in_the_language_in_use(lang: str, said: str) -> None:

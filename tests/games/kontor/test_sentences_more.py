@@ -41,7 +41,7 @@ def test_k9_a_player_who_cannot_pay_is_withdrawn():
     s = _k9(0)
     assert _said(s, "choose red-15", 0) == (
         RED15 + "revealed; they cannot pay 1 coin of tax and are withdrawn: the red harbour card "
-        "15 goes back to their hand; their opponent pays 1 coin of tax.")
+        "15 goes back to their hand; the black player pays 1 coin of tax.")
     assert s.coins == [0, 2] and CARD_ID["red-15"] in s.hands[0]
 
 
@@ -50,15 +50,15 @@ def test_k9_said_by_the_other_player():
     s.coins = [0, 3]
     do(s, "choose red-15", 0)
     assert _said(s, "choose water-48", 1) == (
-        "chooses the water card 48 with a coin symbol; all the chosen cards are revealed; their "
-        "opponent cannot pay 1 coin of tax and is withdrawn: the red harbour card 15 goes back "
-        "to their opponent's hand; they pay 1 coin of tax.")
+        "chooses the water card 48 with a coin symbol; all the chosen cards are revealed; the red "
+        "player cannot pay 1 coin of tax and is withdrawn: the red harbour card 15 goes back "
+        "to the red player's hand; they pay 1 coin of tax.")
 
 
 def test_k9_both_pay():
     s = _k9(1)
     assert _said(s, "choose red-15", 0) == (
-        RED15 + "revealed; they and their opponent each pay 1 coin of tax.")
+        RED15 + "revealed; they and the black player each pay 1 coin of tax.")
     assert s.coins == [0, 2] and s.order == [1, 0]
 
 
@@ -130,7 +130,7 @@ def test_a_card_with_nowhere_to_go_goes_back_to_its_owners_hand():
     do(s, "choose flood-88", 0)
     assert _said(s, "choose black-18", 1) == (
         "chooses the black harbour card 18 with spice and a ship symbol; all the chosen cards "
-        "are revealed; the flood card 88 has nowhere to go and goes back to their opponent's "
+        "are revealed; the flood card 88 has nowhere to go and goes back to the red player's "
         "hand.")
     s = choosing(lay(fresh(3, mode="expansion", special_cards=True), {}),
                  {0: ["flood-88", "red-19"], 1: ["black-18", "black-20"],
@@ -151,8 +151,8 @@ def test_k16b_the_card_not_played_goes_back_when_the_field_is_complete():
     do(s, "choose black-26", 1)
     assert _said(s, "place water-84 (3,3)", 0) == (
         "places the water card 84, three to the right and three below the anchor and takes a "
-        "coin; the field is complete, so the black harbour card 26 goes back to their "
-        "opponent's hand; the game is over.")
+        "coin; the field is complete, so the black harbour card 26 goes back to the "
+        "black player's hand; the game is over.")
     assert s.ended == "E1" and CARD_ID["black-26"] in s.hands[1]
 
 
@@ -217,7 +217,7 @@ def test_a_card_goes_back_after_the_player_before_it_has_acted():
     assert s.current_player == 1
     assert _said(s, "place bridge-90 (0,-2)", 1) == (
         "places the bridge card 90, two above the anchor; the flood card 88 has nowhere to go "
-        "and goes back to their opponent's hand.")
+        "and goes back to the red player's hand.")
     assert CARD_ID["flood-88"] in s.hands[0]
 
 
