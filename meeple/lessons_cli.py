@@ -22,6 +22,7 @@ from meeple.engine.i18n import words
 from meeple.engine.lessons import PICTURE, Lesson, Tutorial, howto_markdown, picture_text
 from meeple.engine.look import seat_names
 from meeple.engine.registry import game_class, game_lessons
+from meeple.engine.scores import score_lines, score_table_text
 
 _, _n = words(__file__)
 Ask = Callable[[str, list[str]], str]
@@ -80,6 +81,15 @@ def _step_screen(console: Console, tutorial: Tutorial, names: list[str]) -> None
     console.print("[dim]" + _("That is: {move} — type [bold]{notation}[/]",
                               move=escape(str(label.get("label") or hint)),
                               notation=escape(hint)) + "[/]")
+
+
+def _final_screen(console: Console, tutorial: Tutorial, names: list[str]) -> None:
+    """The board where the guided game ended and its final scoring, as the table shows it."""
+    state = tutorial.state
+    console.print(Rule(escape(_("Final scoring"))))
+    console.print(Text.from_markup(state.game.renderer.text(state.observation(0), names)))
+    console.print(escape(score_table_text(score_lines(state.observation(None)), names,
+                                          state.ranks())))
 
 
 def _list_moves(console: Console, moves: list[tuple[int, str, str]]) -> None:
@@ -154,6 +164,8 @@ def _walk(game: Game, lesson: Lesson, names: list[str], console: Console, ask: A
                 console.print(f"[bold green]{escape(yes)}[/] {escape(verdict.message)}")
                 for player, label in replies:
                     console.print(f"{who(game, player, names)}: {escape(label)}")
+                if tutorial.finished and tutorial.state.is_terminal():
+                    _final_screen(console, tutorial, names)
                 break
             no = _("Not this one.")
             console.print(f"[yellow]{escape(no)}[/] {escape(verdict.message)}")

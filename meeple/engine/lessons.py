@@ -187,6 +187,18 @@ def ask_now(game: Game, observation: dict[str, Any]) -> str | None:
 # -- the steps -----------------------------------------------------------------------------------
 
 
+def recorded(text: str) -> tuple[tuple[int, str], ...]:
+    """Moves written down as ``player: notation`` separated by ``;`` (``c`` for chance), in a
+    game's ``learn.py``: a played stretch of a game that leads to a later position of a
+    guided game."""
+    out = []
+    for item in text.split(";"):
+        if item.strip():
+            who, _sep, move = item.partition(":")
+            out.append((CHANCE if who.strip() == "c" else int(who), " ".join(move.split())))
+    return tuple(out)
+
+
 def play(state: State, moves: tuple[tuple[int, str], ...] | list[tuple[int, str]]) -> State:
     """Apply ``(player, notation)`` moves to ``state`` in place and return it."""
     for player, text in moves:
@@ -210,6 +222,14 @@ def step_state(lesson: Lesson, index: int) -> State:
         step = lesson.steps[k]
         play(state, [(step.player, step.expect[0]), *step.replies])
     return state
+
+
+def ending(lesson: Lesson) -> State:
+    """The position after the last step: its intended move and the replies played. For a
+    tutorial that teaches a whole game, the end of the game, with its final scoring."""
+    state = step_state(lesson, len(lesson.steps) - 1)
+    step = lesson.steps[-1]
+    return play(state, [(step.player, step.expect[0]), *step.replies])
 
 
 def _action(state: State, move: str | int, player: int) -> int:
@@ -365,12 +385,13 @@ class Tutorial:
         return out
 
     def try_move(self, move: str | int) -> Verdict:
-        """Judge ``move``; when it is the step's, go on to the next step."""
+        """Judge ``move``; when it is the step's, go on to the next step (after the last, the
+        state is where the guided game ends: :func:`ending`)."""
         verdict = judge(self.state, self.step, move)
         if verdict.ok:
             self.index += 1
-            if not self.finished:
-                self.state = step_state(self.lesson, self.index)
+            self.state = (ending(self.lesson) if self.finished
+                          else step_state(self.lesson, self.index))
         return verdict
 
 

@@ -123,6 +123,10 @@ class Verdict(BaseModel):
     replies: list[dict[str, Any]]
     svg: str | None = None
     """The board after the move and the replies (only when the move is the step's)."""
+    final_breakdown: list[dict[str, Any]] | None = None
+    """Where the move ends the guided game: its final scoring (the observation's
+    ``final_breakdown``) and each seat's rank, for the results table."""
+    ranks: list[int] | None = None
 
 
 def _lessons(name: str) -> tuple[type[Game], Lesson]:
@@ -253,16 +257,20 @@ def check(name: str, index: int, body: Check) -> Verdict:
     except MeepleError as e:
         raise HTTPException(422, str(e)) from None
     replies = []
-    svg = None
+    svg = final = ranks = None
     names = learner_names(game.num_players)
     if verdict.ok:
         replies = [{"player": p, "name": names[p], "label": label}
                    for p, label in tutorial.replies()]
         after = after_move(tutorial, body.move)
-        svg = game.renderer.svg(after.observation(tutorial.step.player), names)
+        obs = after.observation(tutorial.step.player)
+        svg = game.renderer.svg(obs, names)
+        if after.is_terminal():
+            final, ranks = obs.get("final_breakdown"), after.ranks()
     nxt = i + 1 if verdict.ok and i + 1 < len(lesson.steps) else None
     return Verdict(ok=verdict.ok, message=verdict.message, next=nxt,
-                   finished=verdict.ok and nxt is None, replies=replies, svg=svg)
+                   finished=verdict.ok and nxt is None, replies=replies, svg=svg,
+                   final_breakdown=final, ranks=ranks)
 
 
 def after_move(tutorial: Tutorial, move: str | int) -> State:

@@ -1,13 +1,17 @@
 // The guided first game at /tutorial/GAME: short steps on the real board (the same Board as a
 // table), each saying what to do and why, pointing at where; the server checks each move
 // against the step (POST /api/learn/GAME/steps/N/check) and says why another move is not it.
-// At the end, a button makes a table against the easiest bot and goes to it.
+// The guided game is played to its end: the last step's move shows its final scoring (the
+// same results table as a table's). Then a button makes a table against the easiest bot and
+// goes to it.
 
 import { get, keepTokens, post } from "../api.js";
 import { navigate, session } from "../app.js";
 import { Board } from "../board.js";
 import { fill, h, link } from "../dom.js";
+import { playerColour, resultsTable } from "../players.js";
 import { guestForm } from "./account.js";
+import { describeGame } from "./table.js";
 import { aidBody } from "./table_aid.js";
 import { t } from "../words.js";
 
@@ -63,6 +67,7 @@ export async function tutorialPage(main, [name]) {
           h("p", { class: "tutorial-right" }, t("Yes!"), " ", v.message),
           v.replies.length ? h("ul", { class: "tutorial-replies" }, v.replies.map((r) => h("li", {}, t("{name}: {move}", { name: r.name, move: r.label })))) : null,
         );
+        if (v.final_breakdown) await showFinal(v);
         if (v.finished) finish();
         else {
           next.hidden = false;
@@ -102,6 +107,16 @@ export async function tutorialPage(main, [name]) {
     });
     keepTokens(r.table.id, r.tokens);
     navigate(`/table/${r.table.id}`);
+  }
+
+  /** The final scoring of the guided game, under the step's words. */
+  async function showFinal(v) {
+    const gameInfo = await describeGame(name).catch(() => null);
+    const colours = v.final_breakdown.map((_, s) => playerColour(null, gameInfo, s));
+    feedback.append(
+      h("h3", {}, t("Final scoring")),
+      resultsTable(v.final_breakdown, { colours, ranks: v.ranks || [], id: "tutorial-final" }),
+    );
   }
 
   function finish() {
