@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .i18n import N_, words
+from .i18n import N_, words, words_of
 
 _, _n = words(__file__)
 
@@ -14,12 +14,15 @@ _, _n = words(__file__)
 @dataclass(frozen=True)
 class Colour:
     """A player's colour: its name in player words (English, as an id too; :func:`colour_name`
-    says it in the language in use), the fill, a symbol, the ink drawn on it."""
+    says it in the language in use), the fill, a symbol, the ink drawn on it, and the module
+    whose catalog says a game's own colour name (``__file__``; the shared palette's names are
+    said by the engine's catalog)."""
 
     name: str
     fill: str
     symbol: str
     ink: str = "#ffffff"
+    said_by: str = ""
 
     def to_json(self) -> dict[str, str]:
         """``name`` is the English id; ``label`` the name in the language in use."""
@@ -49,9 +52,9 @@ HIGHLIGHT = "#f2b705"
 
 
 def colour_name(colour: Colour) -> str:
-    """The colour's name in the language in use ("blau"); a game's own colour names are said
-    through its catalog by the game."""
-    return _(colour.name)
+    """The colour's name in the language in use ("Blau"), a game's own colour through the
+    game's catalog."""
+    return words_of(colour.said_by).say(colour.name) if colour.said_by else _(colour.name)
 
 
 def seat_name(seat: int, names: Sequence[str] | None = None) -> str:

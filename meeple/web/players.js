@@ -47,7 +47,7 @@ export function playerMark(colour) {
     {
       class: "mark",
       "aria-hidden": "true",
-      title: c.name,
+      title: c.label || c.name,
       dataset: { colour: c.fill },
       style: `background:${c.fill};color:${c.ink || "#fff"}`,
     },

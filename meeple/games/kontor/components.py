@@ -165,10 +165,10 @@ NV = 7
 """Placement variants per cell: 0 plain, 1..3 crane names tea/wine/spice, 4..6 export it."""
 
 SEAT_COLOURS: tuple[Colour, ...] = (
-    Colour(COLOURS[0], "#d55e00", "▲"),
-    Colour(COLOURS[1], "#2b2b2b", "●"),
-    Colour(COLOURS[2], "#009e73", "■"),
-    Colour(COLOURS[3], "#7b52ab", "◆"),
+    Colour(COLOURS[0], "#d55e00", "▲", said_by=__file__),
+    Colour(COLOURS[1], "#2b2b2b", "●", said_by=__file__),
+    Colour(COLOURS[2], "#009e73", "■", said_by=__file__),
+    Colour(COLOURS[3], "#7b52ab", "◆", said_by=__file__),
 )
 """The players' colours are their cards' colours (seat i plays ``COLOURS[i]``), each with its
 own symbol and a light ink; ``Kontor.colours``."""
