@@ -89,8 +89,8 @@ def test_colours_seats_and_the_score_table_in_dutch() -> None:
         head = table.splitlines()[0].split()
         assert head == ["Plaats", "Speler", "Tegels", "Totaal"]
         assert "2,5" in table
-        assert svg.game_over([0, 1], None) == "Einde van het spel: Speler 1 en Speler 2 delen " \
-            "de winst"
+        assert svg.game_over([0, 1], None) == "Einde van het spel: Speler 1 en Speler 2 winnen " \
+            "samen"
         assert svg.player_name(0, ["Ann"], viewer=0) == "Ann (jij)"
         assert svg.points(1) == "1 punt" and svg.points(12) == "12 punten"
 
