@@ -14,11 +14,11 @@ from meeple.engine import i18n
 from meeple.engine.lessons import OTHERWISE, Tutorial, check_lesson, ending, judge
 from meeple.engine.registry import game_lessons
 
-GAMES = ["botanik"]
+GAMES = ["botanik", "kontor"]
 LANGUAGES = ["en", "de", "es", "nl"]
 KINDS = {
     "botanik": {"own", "pile", "add", "swap"},
-    "kontor": {"choose", "place", "ship", "buy", "remove"},
+    "kontor": {"choose", "place"},
     "koplus": {"U", "X", "pass"},
     "kozo": {"P", "B"},
     "mops_royal": {"place", "score", "noscore"},

@@ -1,6 +1,7 @@
 """Learning Kontor: the closure and valuation of worked example K2 (rules.md §9) reached by
-play from a set-up with fixed draws, the player aid and the guided first game. Every sentence a
-learner reads is here or in ``howto.md``."""
+play from a set-up with fixed draws, the player aid and the guided first game: its first three
+rounds, then rounds 9 to 14 of the same game, to the full field and the final scoring. Every
+sentence a learner reads is here or in ``howto.md``."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 from meeple.engine import CHANCE, State, load, play_out
 from meeple.engine.i18n import N_, words
-from meeple.engine.lessons import Aid, Lesson, Position, Step, play
+from meeple.engine.lessons import Aid, Lesson, Position, Step, play, recorded
 
 from . import heuristics
 
@@ -31,6 +32,18 @@ ROUND_3 = ((0, "choose water-47"), (1, "choose water-52"), (1, "place water-52 (
            (CHANCE, "water-59"), (0, "place water-47 (1,-3)"))
 """Three rounds that build example K2's area (red 21 and 15 with wine, black 20 with tea) and
 close it: red wins it, wine 2 against tea 1."""
+LATER = recorded("""
+c:water-63; 0:choose red-3; 1:choose black-4; 1:place black-4 (0,-3); c:black-40; 0:place
+red-3 (-1,-3); c:red-37; 0:choose red-5; 1:choose black-6; 1:place black-6 (2,-3);
+c:black-18; 0:place red-5 (3,-3); c:red-27; 0:choose red-7; 1:choose black-8; 1:place
+black-8 (3,-2); c:black-26; 0:place red-7 (3,0); c:red-33; 0:choose water-53; 1:choose
+black-18; 0:place water-53 (3,1); c:water-82; 1:place black-18 (3,2); c:black-12; 0:choose
+red-27; 1:choose water-54; 1:place water-54 (2,2); c:water-60; 0:place red-27 (2,1);
+c:red-39
+""")
+
+"""Rounds 4 to 8 of the same game, as the bots played them: the guided game goes on from the
+start of round 9."""
 
 
 def game(moves: tuple[tuple[int, str], ...] = ()) -> State:
@@ -55,6 +68,7 @@ POSITIONS = (
     Position("an_area", lambda: game((*ROUND_1, *ROUND_2))),
     Position("closed", lambda: game((*ROUND_1, *ROUND_2, *ROUND_3))),
     Position("the_end", the_end, viewer=None),
+    Position("round_9", lambda: game((*ROUND_1, *ROUND_2, *ROUND_3, *LATER))),
 )
 
 STEPS = (
@@ -118,6 +132,132 @@ STEPS = (
         good=N_("The area is closed. You lead by the most: wine by 2, so you win it and put a "
               "warehouse keeper on it: 1 point at the end."),
         otherwise=N_("Place the water 47 above your 21, to close the area."),
+    ),
+    Step(
+        title=N_("Round 9: a hidden hand"),
+        position="round_9",
+        text=N_("Five rounds later: round 9, and you have won 2 areas each. Your opponent's hand "
+                "is hidden, but you saw them draw four of their five cards from the open piles: "
+                "the black 26 and 40, the water 58 and 82. Choose your water card 63: it shows "
+                "a coin symbol."),
+        expect=("choose water-63",),
+        good=N_("Both cards are shown: your opponent chose the black 26. Tax: the coin symbol on "
+                "your card costs your opponent 1 coin. Your 63 is higher, so you play first."),
+        otherwise=N_("Choose the water card 63, whose coin symbol taxes your opponent."),
+        replies=((1, "choose black-26"),),
+    ),
+    Step(
+        title=N_("Close a small area"),
+        text=N_("Your wine 27, two to the right and one below the anchor, is an area of its own. "
+                "Place the water 63 one to the right and one below the anchor: then water "
+                "surrounds it, and you win it. The water card also earns you a coin."),
+        expect=("place water-63 (1,1)",),
+        good=N_("3 areas won. Your opponent places the black 26 below your water: an area of one "
+                "card, closed at once, which they win. 3 each."),
+        otherwise=N_("Place the water 63 one to the right and one below the anchor, beside your "
+                     "wine 27."),
+        replies=((CHANCE, "water-81"), (1, "place black-26 (1,2)"), (CHANCE, "black-10")),
+    ),
+    Step(
+        title=N_("Tax again"),
+        text=N_("Choose the red 33 with wine: its coin symbol taxes your opponent once more."),
+        expect=("choose red-33",),
+        good=N_("They chose the black 12 with a crane and pay 1 coin of tax: 4 coins left to "
+                "them, 6 to you. Without the coins they would sit this round out."),
+        otherwise=N_("Choose the red 33, with wine and a coin symbol."),
+        replies=((1, "choose black-12"),),
+    ),
+    Step(
+        title=N_("Wine at the top"),
+        text=N_("The open area at the top left holds one tea, one wine and one spice of each of "
+                "you. Place the red 33 two to the left and three above the anchor: your wine "
+                "leads by 1."),
+        expect=("place red-33 (-2,-3)",),
+        good=N_("Your opponent places the black 12 below it; its crane counts as tea, so their "
+                "tea leads by 1 too. Equal leads: tea beats wine, so they lead the area for "
+                "now."),
+        otherwise=N_("Place the red 33 two to the left and three above the anchor, in the open "
+                     "area."),
+        replies=((CHANCE, "red-35"), (1, "place black-12 (-2,-2) crane=tea"),
+                 (CHANCE, "black-42")),
+    ),
+    Step(
+        title=N_("The higher number plays first"),
+        text=N_("Choose the red 39 with wine, to take the lead in that area back."),
+        expect=("choose red-39",),
+        good=N_("Your opponent chose the water 58: higher than your 39, so they play first and "
+                "place it beside the area."),
+        otherwise=N_("Choose the red 39, with wine."),
+        replies=((1, "choose water-58"), (1, "place water-58 (-1,-2)"), (CHANCE, "water-64")),
+    ),
+    Step(
+        title=N_("Lead by 2"),
+        text=N_("Place the red 39 two to the left and one above the anchor, below the crane: "
+                "wine 3 against 1 leads by 2, more than their tea's lead of 1."),
+        expect=("place red-39 (-2,-1)",),
+        good=N_("You lead the area by 2, in wine."),
+        otherwise=N_("Place the red 39 two to the left and one above the anchor, below the "
+                     "crane."),
+        replies=((CHANCE, "red-41"),),
+    ),
+    Step(
+        title=N_("Close it while you lead"),
+        text=N_("Only one cell beside this area is still open: one to the left and one above "
+                "the anchor. Choose your water card 59 to close it."),
+        expect=("choose water-59",),
+        good=N_("Your opponent chose the black 10: your 59 is higher, you play first."),
+        otherwise=N_("Choose the water card 59, to close the area you lead."),
+        replies=((1, "choose black-10"),),
+    ),
+    Step(
+        title=N_("Win the big area"),
+        text=N_("Place the water 59 one to the left and one above the anchor."),
+        expect=("place water-59 (-1,-1)",),
+        good=N_("The area of five cards is closed and yours: 4 areas won against 3. Your "
+                "opponent starts a new area with the black 10 at the lower left."),
+        otherwise=N_("Place the water 59 one to the left and one above the anchor, to close the "
+                     "area."),
+        replies=((CHANCE, "water-83"), (1, "place black-10 (-2,1)"), (CHANCE, "black-28")),
+    ),
+    Step(
+        title=N_("Spice"),
+        text=N_("Choose the red 35 with spice, for the corner at the lower left."),
+        expect=("choose red-35",),
+        good=N_("Your opponent chose the water 81 and plays first: one to the left and one "
+                "below the anchor."),
+        otherwise=N_("Choose the red 35, with spice."),
+        replies=((1, "choose water-81"), (1, "place water-81 (-1,1)"), (CHANCE, "water-71")),
+    ),
+    Step(
+        title=N_("Two cells left"),
+        text=N_("Place the red 35 one to the left and two below the anchor. After it, one cell "
+                "of the field is left."),
+        expect=("place red-35 (-1,2)",),
+        good=N_("The last free cell lies between your spice and your opponent's black 10."),
+        otherwise=N_("Place the red 35 one to the left and two below the anchor."),
+        replies=((CHANCE, "red-25"),),
+    ),
+    Step(
+        title=N_("The last card"),
+        text=N_("Choose the red 41 with spice: in the last cell it joins your spice and their "
+                "black 10 into one area."),
+        expect=("choose red-41",),
+        good=N_("Your opponent chose the black 2. Your 41 is higher: you play first, and your "
+                "card fills the field."),
+        otherwise=N_("Choose the red 41, with spice."),
+        replies=((1, "choose black-2"),),
+    ),
+    Step(
+        title=N_("The full field and the final scoring"),
+        text=N_("Place the red 41 two to the left and two below the anchor. It fills the field, "
+                "and that ends the game."),
+        expect=("place red-41 (-2,2)",),
+        good=N_("The area is closed: your spice 2 against their tea 1 and spice 1. Your spice "
+                "leads by 1, their tea by 1: equal leads, and spice beats tea, so you win it. "
+                "The field is full and the game is over: each area won is a point, 5 against 3. "
+                "You win."),
+        otherwise=N_("Place the red 41 in the last free cell, two to the left and two below the "
+                     "anchor."),
     ),
 )
 
