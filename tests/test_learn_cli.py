@@ -73,5 +73,5 @@ def test_rules_open_with_how_to_play():
     assert r.returncode == 0, r.stderr
     out = r.stdout
     assert out.index("How to play Kontor") < out.index("The full rules") < out.index(
-        "Worked examples")
+        "Where the original rules are silent")
     assert "picture:" not in out and "Closed by water: red wins the area with wine" in out

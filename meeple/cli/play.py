@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.markdown import Markdown
 from rich.markup import escape
 
 import meeple
@@ -164,7 +163,9 @@ def ask_human(
             show(state, player, names)
             continue
         if command == "rules":
-            common.console.print(Markdown(state.game.rules_markdown()))
+            from meeple.cli.rules import print_rulebook
+
+            print_rulebook(state.game.name, common.console)
             continue
         if command == "hint":
             show_hint(state, player)

@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import typer
+from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 import meeple
 from meeple.bots import bot_names
@@ -25,7 +27,9 @@ from meeple.cli.common import (
 from meeple.cli.play import MovePrompt, run_game
 from meeple.engine import Game, game_class, i18n
 from meeple.engine.i18n import N_, words
+from meeple.engine.lessons import PICTURE, picture_text
 from meeple.engine.options import Option, reconstructed
+from meeple.engine.registry import game_lessons
 
 _, _n = words(__file__)
 commands = typer.Typer()
@@ -138,6 +142,22 @@ def options_text(cls: type[Game]) -> list[str]:
     return out
 
 
+def print_rulebook(name: str, console: Console) -> None:
+    """The game's rulebook in the language in use, each picture drawn by the game's own
+    terminal renderer (as on the how-to-play page)."""
+    cls = game_class(name)
+    lesson = game_lessons(name).LESSON
+    game = cls(lesson.players, **dict(lesson.options))
+    text = cls.rules_markdown(i18n.language())
+    at = 0
+    for m in PICTURE.finditer(text):
+        console.print(Markdown(text[at:m.start()]))
+        console.print(Text.from_markup(picture_text(game, lesson, m.group(2))))
+        console.print(f"[italic]{escape(m.group(1))}[/]\n")
+        at = m.end()
+    console.print(Markdown(text[at:]))
+
+
 @commands.command(help=N_("Show how to play a game, then its full rules (reconstructed rules are "
                      "marked)."))
 @handled
@@ -153,7 +173,7 @@ def rules(game_name: str = typer.Argument(..., metavar=GAME, help=GAME_NAMES)) -
         for line in options_text(cls):
             common.console.print(line)
     common.console.rule(escape(_("The full rules")))
-    common.console.print(Markdown(game_class(name).rules_markdown(i18n.language())))
+    print_rulebook(name, common.console)
 
 
 @commands.command(help=N_("Learn a game: a guided first game in short steps, then a game against "

@@ -173,9 +173,11 @@ class Game:
 
     @classmethod
     def rules_markdown(cls, lang: str | None = None) -> str:
-        """The rules page in the project's own words (``rules.md`` in the game's package,
-        ``rules.de.md`` in German; ``lang`` defaults to the language in use)."""
-        return i18n.page(cls.__module__.rsplit(".", 1)[0], "rules.md", lang)
+        """The player's rulebook (``rulebook.md`` in the game's package, ``rulebook.de.md`` in
+        German; ``lang`` defaults to the language in use). Its pictures are named
+        ``![caption](picture:name)``, as on the how-to-play page. The full specification, for
+        developers, is ``docs/rules/<game>.md``."""
+        return i18n.page(cls.__module__.rsplit(".", 1)[0], "rulebook.md", lang)
 
     @classmethod
     def words(cls) -> i18n.Words:
@@ -458,7 +460,7 @@ class State:
 
     # ------------------------------------------------------------------ notation
     def action_to_string(self, action: int, player: int | None = None) -> str:
-        """The action in the game's notation (``rules/<game>.md``)."""
+        """The action in the game's notation (``docs/rules/<game>.md``)."""
         p = self._resolve_player(player) if player is None else player
         return self._action_to_string(int(action), p)
 
@@ -480,7 +482,7 @@ class State:
         raise NotationError(_("{move} is not a legal move now", move=repr(text)))
 
     def action_to_dict(self, action: int, player: int | None = None) -> dict[str, Any]:
-        """The action in the dict form of ``rules/<game>.md`` (JSON, equivalent to the text)."""
+        """The action in the dict form of ``docs/rules/<game>.md`` (JSON, like the text)."""
         p = self._resolve_player(player) if player is None else player
         return self._action_to_dict(int(action), p)
 

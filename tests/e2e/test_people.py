@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 import meeple
 import meeple.engine
+from meeple.engine.lessons import picture_names
 
 from .people import SHORT_GAMES, create_table, play_to_end, sign_in_as_guest
 
@@ -200,14 +201,14 @@ def test_keyboard_only_play(new_context, server):
 
 
 @pytest.mark.parametrize("game", meeple.games())
-def test_rules_page_marks_reconstructed_rules(game, new_context, server):
+def test_rules_page_shows_the_rulebook_with_its_pictures(game, new_context, server):
     page = new_context(width=390, height=844).new_page()
     page.goto(f"/rules/{game}")
     text = page.locator("#rules")
     expect(text.locator("h2").first).to_be_visible()
     source = meeple.engine.game_class(game).rules_markdown()
-    if re.search(r"\[R\d*\]", source):
-        assert text.locator("mark.recon").count() > 0
+    expect(text.locator("figure img")).to_have_count(len(picture_names(source)))
+    assert text.locator("h3").count() == source.count("\n## ")  # each section, below the title
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390 + 1
     page.get_by_role("link", name=re.compile("^Play ")).click()
     expect(page).to_have_url(re.compile(rf"/new\?game={game}$"))

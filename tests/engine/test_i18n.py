@@ -57,7 +57,7 @@ def test_every_text_has_all_its_translations(folder: Path) -> None:
 def test_every_package_with_words_has_a_catalog() -> None:
     names = {f.relative_to(i18n.ROOT).as_posix() for f in catalogs.folders()}
     want = {"locale", "engine/locale", "bots/locale", "server/locale", "web/locale"}
-    want |= {f"games/{g.name}/locale" for g in GAMES.iterdir() if (g / "rules.md").is_file()}
+    want |= {f"games/{g.name}/locale" for g in GAMES.iterdir() if (g / "rulebook.md").is_file()}
     assert want <= names
 
 
@@ -81,8 +81,8 @@ def _structure(markdown: str) -> list[tuple[str, list[str]]]:
     return out
 
 
-PAGES = [(g.name, page) for g in sorted(GAMES.iterdir()) if (g / "rules.md").is_file()
-         for page in ("rules", "howto")]
+PAGES = [(g.name, page) for g in sorted(GAMES.iterdir()) if (g / "rulebook.md").is_file()
+         for page in ("rulebook", "howto")]
 
 
 @pytest.mark.parametrize(("game", "page"), PAGES)

