@@ -4,7 +4,7 @@ mix of scripts that makes one name look like another ("Аnn" with a Cyrillic "А
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from meeple.engine.i18n import N_, words
 
@@ -113,6 +113,24 @@ def name_key(name: str) -> str:
     compatibility forms ("ANN", "ann" and "Ａｎｎ" are one name)."""
     folded = unicodedata.normalize("NFKC", normalise(name)).casefold()
     return unicodedata.normalize("NFKC", folded)
+
+
+MAX_GUEST_NUMBER = 1000
+"""A guest name another guest holds gets a number below this ("Bob (2)", "Bob (3)", ...)."""
+
+
+def guest_names(base: str) -> Iterator[str]:
+    """The names a guest who asks for ``base`` may get, in the order they are tried: the name
+    itself, then numbered where other guests hold it ("Bob (2)", "Bob (3)", ...)."""
+    yield base
+    for i in range(2, MAX_GUEST_NUMBER):
+        yield f"{base} ({i})"
+
+
+def free_guest_name(base: str, taken: Callable[[str], bool]) -> str | None:
+    """The name a guest who asks for ``base`` would get now (``taken``: whether a name is held,
+    regardless of case), or ``None`` when every numbered name is held."""
+    return next((name for name in guest_names(base) if not taken(name)), None)
 
 
 def seat_names(owner: str, own: Sequence[bool], given: Sequence[str | None] | None,

@@ -34,6 +34,27 @@ class GuestBody(Strict):
     name: str = Field(max_length=64)
 
 
+class LegendItem(BaseModel):
+    """One symbol of a board's picture: a small SVG of it and what it means."""
+
+    icon: str
+    meaning: str
+
+
+class Legend(BaseModel):
+    """The symbols a game's board pictures draw, and what each means."""
+
+    game: str
+    items: list[LegendItem]
+
+
+class GuestName(BaseModel):
+    """The name a guest would get: ``numbered`` where another guest holds the one asked for."""
+
+    name: str
+    numbered: bool
+
+
 class SeatSpec(Strict):
     kind: SeatChoice = SeatChoice.OPEN
     bot: str | None = Field(default=None, max_length=40)

@@ -86,6 +86,26 @@ def test_a_guest_name_in_use_by_a_registered_player_is_refused_regardless_of_cas
     assert r.status_code == 409
 
 
+def test_a_guest_is_told_the_number_their_name_will_get_before_signing_in(client):
+    """A name another guest holds would get a number: the site says which before it is given,
+    and the name it said is the one given; a free name, a registered one and an invalid one
+    are said as signing in says them."""
+    assert client.get("/api/guest/name", params={"name": "Bob"}).json() == {
+        "name": "Bob", "numbered": False}
+    for given in ("Bob", "bob (2)"):
+        client.cookies.clear()
+        assert new_guest(client, given[:3])["name"] == given
+    client.cookies.clear()
+    said = client.get("/api/guest/name", params={"name": "BOB"}).json()
+    assert said == {"name": "BOB (3)", "numbered": True}
+    assert new_guest(client, "BOB")["name"] == said["name"]
+    assert signup(client, "Émilie").status_code == 200
+    r = client.get("/api/guest/name", params={"name": "émilie"})
+    assert r.status_code == 409 and "registered player's name" in r.json()["detail"]
+    r = client.get("/api/guest/name", params={"name": "Ann (guest)"})
+    assert r.status_code == 422 and "cannot hold" in r.json()["detail"]
+
+
 def hot_seat(client, seats, **extra):
     return client.post("/api/tables", json={"game": "koplus", "players": len(seats),
                                             "seats": seats, **extra})

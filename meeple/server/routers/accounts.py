@@ -8,7 +8,7 @@ from fastapi import APIRouter, HTTPException, Request, Response
 
 from meeple.engine import i18n
 
-from .. import auth, views
+from .. import auth, names, views
 from ..community.store import CommunityStore
 from ..deps import (
     CurrentUser,
@@ -22,11 +22,10 @@ from ..deps import (
 from ..domain import DELETED_NAME, TableStatus, UserRecord, Visibility
 from ..language import COOKIE as LANG_COOKIE
 from ..language import remember
-from ..schemas import Credentials, GuestBody, Me, Ok, Profile
+from ..schemas import Credentials, GuestBody, GuestName, Me, Ok, Profile
 
 router = APIRouter(prefix="/api", tags=["players"])
 _, _n = i18n.words(__file__)
-MAX_GUEST_SUFFIX = 1000
 GUEST_MARK = "guest"
 
 
@@ -94,7 +93,7 @@ def _mark_guest(s: Services, guest: UserRecord, community: CommunityStore) -> No
     "Ann" becomes "Ann (guest)" (or "Ann (guest 2)", ...), and so do the lines they said.
     Registered names cannot hold brackets, so a marked name never stands in a
     registration's way again."""
-    for i in range(1, MAX_GUEST_SUFFIX):
+    for i in range(1, names.MAX_GUEST_NUMBER):
         marked = f"{guest.name} ({GUEST_MARK})" if i == 1 else f"{guest.name} ({GUEST_MARK} {i})"
         if s.store.rename_user(guest.id, marked, auth.name_key(marked)):
             community.rename_speaker(guest.id, marked)
@@ -135,12 +134,27 @@ def guest(body: GuestBody, request: Request, response: Response, s: ServicesDep)
     taken = s.store.user_by_key(auth.name_key(base))
     if taken is not None and not taken.guest:
         raise HTTPException(409, _("{base} is a registered player's name", base=repr(base)))
-    for i in range(1, MAX_GUEST_SUFFIX):
-        name = base if i == 1 else f"{base} ({i})"
+    for name in names.guest_names(base):
         user = s.store.add_user(name, auth.name_key(name), None, guest=True)
         if user is not None:
             return _sign_in(s, request, response, user)
     raise HTTPException(409, _("no free guest name; choose another"))
+
+
+@router.get("/guest/name")
+def guest_name(name: str, s: ServicesDep) -> GuestName:
+    """The name a guest asking for ``name`` would get now (another guest's name gets a
+    number), said before they sign in; a registered player's name or an invalid one is
+    refused as signing in would refuse it."""
+    base = _valid_name(name)
+    taken = s.store.user_by_key(auth.name_key(base))
+    if taken is not None and not taken.guest:
+        raise HTTPException(409, _("{base} is a registered player's name", base=repr(base)))
+    free = names.free_guest_name(
+        base, lambda n: s.store.user_by_key(auth.name_key(n)) is not None)
+    if free is None:
+        raise HTTPException(409, _("no free guest name; choose another"))
+    return GuestName(name=free, numbered=free != base)
 
 
 @router.post("/logout")

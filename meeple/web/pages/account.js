@@ -1,8 +1,8 @@
 // Sign up, log in, play as a guest; the list of tables the lobby and the profiles show.
 
-import { post } from "../api.js";
+import { get, post } from "../api.js";
 import { navigate, refreshMe, session } from "../app.js";
-import { ago, fill, h, link } from "../dom.js";
+import { ago, fill, h, link, toast } from "../dom.js";
 import { lang, number, t } from "../words.js";
 
 function form(title, fields, submitText, onSubmit, id) {
@@ -46,17 +46,43 @@ function form(title, fields, submitText, onSubmit, id) {
 
 /** A guest-name form (for pages where someone must sit down first); calls done() when in. */
 export function guestForm(done, title = null) {
-  return form(
+  const el = form(
     title || t("Play as a guest"),
     [{ name: "name", label: t("Your name"), maxlength: 32 }],
     t("Continue as guest"),
     async (d) => {
-      await post("/api/guest", { name: d.name });
+      const me = await post("/api/guest", { name: d.name });
       await refreshMe();
+      if (me.name !== d.name) toast(numberedText(d.name, me.name), 6000);
       done();
     },
     "guest-form",
   );
+  // Another guest's name gets a number: said while the name is typed, before it is given.
+  const input = el.querySelector("input[name=name]");
+  const note = h("p", { class: "muted", id: "guest-name-note", "aria-live": "polite" });
+  input.closest("label").after(note);
+  let timer = null;
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const asked = input.value.trim();
+      let text = "";
+      try {
+        const r = asked ? await get(`/api/guest/name?name=${encodeURIComponent(asked)}`) : null;
+        if (r && r.numbered) text = numberedText(asked, r.name);
+      } catch (e) {
+        text = ""; // an unfinished or refused name: the form says why when it is sent
+      }
+      if (input.value.trim() === asked) note.textContent = text;
+    }, 250);
+  });
+  return el;
+}
+
+/** What a guest is told when the name they asked for is another guest's. */
+function numberedText(asked, given) {
+  return t("Another guest is called {name}: you will play as {given}, or choose another name.", { name: asked, given });
 }
 
 export async function loginPage(main, _params, query) {
