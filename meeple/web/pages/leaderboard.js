@@ -48,7 +48,7 @@ export async function leaderboardPage(main, [game]) {
     place
       ? null
       : h("p", { class: "muted", id: "leaderboard-empty" }, rows.length
-        ? t("Nobody is rated in {game} yet: play a rated table and see where you stand among the bots.", { game: b.title })
+        ? t("Nobody is rated in {game} yet: play a rated table with other people, and your rating shows where you stand among the bots' levels.", { game: b.title })
         : t("Nobody is rated in {game} yet: play a rated table.", { game: b.title })),
     rows.length
       ? h(

@@ -94,8 +94,12 @@ export async function lobbyPage(main) {
         guestForm(() => lobbyPage(main), t("Play as a guest")),
       );
   const gamesGrid = h("div", { class: "grid", id: "games" }, list.map(gameCard));
+  // what the badge on a game's card means, said once under the cards
+  const recon = list.some((g) => g.options.some((o) => o.reconstructed))
+    ? h("p", { class: "muted recon-note", id: "recon-note" }, reconBadge(), " ", t("means: no source says how the printed game does this; this is our reading."))
+    : null;
   const sections = h("div", {});
-  fill(main, h("h1", {}, t("Lobby")), who, h("h2", {}, t("Games")), gamesGrid, sections, lobbyChat());
+  fill(main, h("h1", {}, t("Lobby")), who, h("h2", {}, t("Games")), gamesGrid, recon, sections, lobbyChat());
 
   const load = async () => {
     const [open, running, finished] = await Promise.all([
@@ -108,6 +112,11 @@ export async function lobbyPage(main) {
     if (session.me.name) {
       [turns, mine] = await Promise.all([get("/api/my/turns"), get("/api/my/tables")]);
     }
+    // the tab's title says when a move waits, as a table's does
+    const waiting = turns.tables.length;
+    document.title = waiting
+      ? tn("Your turn at {n} table · Lobby · meeple", "Your turn at {n} tables · Lobby · meeple", waiting)
+      : t("Lobby · meeple");
     const join = (table) =>
       table.seats.some((s) => s.kind === "open")
         ? h(

@@ -93,7 +93,7 @@ export async function replayPage(main, [id], query) {
             "span",
             { class: "name" },
             names[s.seat],
-            s.kind === "bot" ? h("span", { class: "badge" }, botBadge(players.find((p) => p.seat === s.seat) || s)) : null,
+            s.kind === "bot" && botBadge(players.find((p) => p.seat === s.seat) || s) ? h("span", { class: "badge" }, botBadge(players.find((p) => p.seat === s.seat) || s)) : null,
           ),
           h("span", { class: "score" }, scores[s.seat] !== undefined ? fmt(scores[s.seat]) : ""),
         ),

@@ -53,12 +53,13 @@ let levelsKnown = [];
 knownBotLevels().then((l) => (levelsKnown = l));
 
 /** What a bot seat is called beside its name: the level's name (the seat's own, else the
- * level of its bot's kind), else "bot". */
+ * level of its bot's kind), else "bot"; null where the name already says it ("Thoughtful
+ * bot" needs no "Thoughtful" beside it). */
 export function botBadge(p, levels = levelsKnown) {
-  if (p && p.bot_name) return p.bot_name;
   const spec = p && (p.level || p.bot);
-  const level = spec && levels.find((l) => l.spec === spec);
-  return (level && level.name) || t("bot");
+  const known = spec && levels.find((l) => l.spec === spec);
+  const level = (p && p.bot_name) || (known && known.name) || t("bot");
+  return p && p.name && p.name.toLocaleLowerCase().includes(level.toLocaleLowerCase()) ? null : level;
 }
 
 /** How many moves a log line stands for (the set-up's chance events are one line). */
@@ -230,7 +231,7 @@ async function waitingRoom(main, table, gameInfo, refresh, cards = []) {
         { class: "name" },
         names[s.seat],
         s.kind === "open" ? h("em", { class: "muted" }, " ", t("(open seat)")) : null,
-        s.kind === "bot" ? h("span", { class: "badge" }, botBadge(s, bots)) : null,
+        s.kind === "bot" && botBadge(s, bots) ? h("span", { class: "badge" }, botBadge(s, bots)) : null,
         mine ? h("span", { class: "badge" }, t("you")) : null,
       ),
       controls,
@@ -673,7 +674,7 @@ class LivePlay {
             "span",
             { class: "name" },
             names[p.seat],
-            p.kind === "bot" ? h("span", { class: "badge" }, botBadge(p)) : null,
+            p.kind === "bot" && botBadge(p) ? h("span", { class: "badge" }, botBadge(p)) : null,
             (f.seats || []).includes(p.seat) ? h("span", { class: "badge" }, t("you")) : null,
             p.kind === "human" && p.connected === false ? h("span", { class: "muted" }, " ", t("(away)")) : null,
           ),
