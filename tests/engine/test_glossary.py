@@ -1,8 +1,9 @@
 """One word per thing: every ``glossary.toml`` beside a catalog names, for each English term,
 the word German, Spanish and Dutch players read for it, and the variants they must not read.
 
-A game's glossary speaks for its catalogs and how-to pages; the one in ``meeple/locale`` speaks
-for every catalog outside the games (command line, server, web pages, engine, bots).
+A game's glossary speaks for its catalogs, how-to pages and rulebooks; the one in
+``meeple/locale`` for every catalog outside the games (command line, server, web pages, engine,
+bots).
 
 A glossary entry::
 
@@ -15,8 +16,8 @@ A glossary entry::
 
 Every catalog entry whose English text names the term (longer terms first: "warehouse keeper"
 is not a "warehouse") has one of the word's forms in its translation; no catalog of the folder
-and no how-to page of the game (``howto.<lang>.md`` beside the ``locale`` folder) has a
-variant to avoid.
+and no how-to page or rulebook of the game (``howto.<lang>.md``, ``rulebook.<lang>.md`` beside
+the ``locale`` folder) has a variant to avoid.
 """
 
 from __future__ import annotations
@@ -83,10 +84,10 @@ def mistakes(glossary: Path, lang: str) -> Iterator[str]:
             forms = _forms(terms[term][lang])
             if not any(w.casefold() in said for w in forms):
                 yield f"{lang}.po: {term!r} is {forms[0]!r}, not in {_texts(message.string)!r}"
-    howto = glossary.parent.parent / f"howto.{lang}.md"
     pages = {f"{lang}.po": " ".join(_texts(m.string) for m in messages)}
-    if howto.is_file():
-        pages[howto.name] = howto.read_text(encoding="utf-8")
+    for page in (glossary.parent.parent / f"{name}.{lang}.md" for name in ("howto", "rulebook")):
+        if page.is_file():
+            pages[page.name] = page.read_text(encoding="utf-8")
     for term, entry in terms.items():
         for bad in (entry.get("avoid") or {}).get(lang, []):
             wrong = re.compile(rf"(?<!\w){re.escape(bad)}(?!\w)", re.I)
