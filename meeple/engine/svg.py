@@ -67,6 +67,15 @@ def document(width: float, height: float, body: Iterable[str], *, cls: str,
     return head + STYLE + bg + "".join(body) + "</svg>"
 
 
+def icon(body: Iterable[str], size: float = 32, *, background: str | None = None) -> str:
+    """A small picture ``size`` square of one symbol of a board, for the board's legend (its
+    meaning is said beside it, so the picture itself is hidden from screen readers)."""
+    bg = f'<rect width="100%" height="100%" rx="4" fill="{background}"/>' if background else ""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size:g} {size:g}" '
+            f'width="{size:g}" height="{size:g}" aria-hidden="true" font-family="{FONT}">'
+            + bg + "".join(body) + "</svg>")
+
+
 def text(x: float, y: float, content: object, *, size: float = 12, anchor: str = "start",
          weight: str | None = None, fill: str = INK, **extra: object) -> str:
     """One line of escaped text."""

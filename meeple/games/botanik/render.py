@@ -622,3 +622,20 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
         more = "; " + _("◀ to play")
         out[-1] += more if len(out[-1]) + len(more) <= 80 else ""
     return "\n".join(out)
+
+
+def legend() -> list[dict[str, str]]:
+    """Each symbol the board's picture draws, as a small picture and what it means: the shape
+    of each tile colour, what sits on a tile, the Meca-Botanist and the Source."""
+    out = [{"icon": draw.icon([draw.rect(2, 2, 28, 28, fill=art.TILE_FILL[key[7:]], rx="4"),
+                               art.colour_symbol(key[7:], 16, 16, 10)]),
+            "meaning": _(meaning)} for key, _mark, meaning in _LEGEND if key.startswith("colour:")]
+    out += [
+        {"icon": draw.icon([art.flower(16, 16, 9)]), "meaning": _("a flower")},
+        {"icon": draw.icon([art.plant(0, 0, 32)]), "meaning": _("plant (3 flowers)")},
+        {"icon": draw.icon([art.vegetable(0, 0, 32)]), "meaning": _("vegetable (3 flowers)")},
+        {"icon": draw.icon([art.meca_face(16, 16, 26)]), "meaning": _("Meca-Botanist")},
+        {"icon": draw.icon([art.source(0, 0, 32, SEAT_COLOURS[0].fill)]),
+         "meaning": _("Source")},
+    ]
+    return out

@@ -706,3 +706,38 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
         lines += [draw.plain(s) for s in _wrap(_("Supply: {items}", items="; ".join(supply)),
                                                TEXT_WIDTH, "  ")]
     return "\n".join(lines)
+
+
+KEEPER = N_("a warehouse keeper: who won the area")
+"""The legend's words for a keeper on a closed area."""
+LEADER = N_("who leads an open area")
+"""The legend's words for a player's disc on an open area."""
+
+
+def legend() -> list[dict[str, str]]:
+    """Each symbol the board's picture draws, as a small picture and what it means: the cards
+    that are no one's, the goods with and without a warehouse, the cranes, taverns, coin and
+    ship symbols, the patrol ship and the players' pieces on the areas."""
+    def card(name: str) -> str:
+        return draw.icon(art.card(art.card_of_name(name), list(SEAT_COLOURS), 0, 0, 32))
+
+    out = [{"icon": card(name), "meaning": _(LEGEND[mark])} for name, mark in (
+        ("anchor", "@"), ("water-50", "~"), ("flood-88", "≈"), ("bridge-90", "="),
+        ("customs-92", "#"))]
+    for goods in GOODS:
+        mark = goods[0]
+        out.append({"icon": draw.icon([art.goods_icon(goods, 3, 3, 26)]),
+                    "meaning": _(LEGEND[mark.upper()])})
+        out.append({"icon": draw.icon([art.goods_icon(goods, 3, 3, 26, stored=False)]),
+                    "meaning": _(LEGEND[mark])})
+    out += [
+        {"icon": draw.icon(art._crane(0, 4, 32, None, True)), "meaning": _(LEGEND["Γ"])},
+        {"icon": draw.icon([art._tavern(0, 6, 40)]), "meaning": _(LEGEND["&"])},
+        {"icon": draw.icon([art.coin(16, 16, 11)]), "meaning": _(LEGEND["$"])},
+        {"icon": draw.icon([art.ship_symbol(16, 18, 24, INK)]), "meaning": _(LEGEND["^"])},
+        {"icon": draw.icon([art.patrol_ship(16, 20, 28)]), "meaning": _(LEGEND["<>"])},
+        {"icon": draw.icon([art.keeper(SEAT_COLOURS[0], 16, 16, 28)]), "meaning": _(KEEPER)},
+        {"icon": draw.icon([art.player_disc(SEAT_COLOURS[0], 16, 16, 11)]),
+         "meaning": _(LEADER)},
+    ]
+    return out

@@ -681,3 +681,13 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
     key = [(draw.plain(f"{mark} {words}"), f"{mark} {words}") for mark, words in used.items()]
     lines += _wrap_items(_("Key: "), key)
     return "\n".join(lines)
+
+def legend() -> list[dict[str, str]]:
+    """What each letter on the pieces stands for (each piece stained its own colour, as the
+    pictures draw it), and the balance cube."""
+    out = [{"icon": draw.icon(_chip(4, 4, p, letter, 24)), "meaning": _(PIECE_NAMES[p])}
+           for p, letter in enumerate(LETTERS)]
+    out.append({"icon": draw.icon([draw.rect(8, 8, 16, 16, fill=BALANCE_FILL, stroke=MUTED,
+                                             rx="2")]),
+                "meaning": _n("a balance cube", "{n} balance cubes", 1)})
+    return out

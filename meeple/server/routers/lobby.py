@@ -16,7 +16,15 @@ from .. import views
 from ..community.ratings import PAIR_GAMES, PAIR_WINDOW, RATED_AFTER
 from ..deps import CurrentUser, StoreDep
 from ..domain import CLOCK_PROFILES, LIVE, SeatKind, TableStatus
-from ..schemas import BotList, ClockProfiles, GameInfo, GameList, RulesPage, TableList
+from ..schemas import (
+    BotList,
+    ClockProfiles,
+    GameInfo,
+    GameList,
+    Legend,
+    RulesPage,
+    TableList,
+)
 
 _, _n = words(__file__)
 
@@ -47,6 +55,15 @@ def list_games() -> dict[str, Any]:
 def one_game(name: str) -> dict[str, Any]:
     _known_game(name)
     return _game_json(name)
+
+
+@router.get("/games/{name}/legend")
+def legend(name: str) -> Legend:
+    """The symbols a game's board pictures draw, each as a small picture with what it means,
+    in the language in use (none for a game whose picture says everything in words)."""
+    _known_game(name)
+    make = getattr(game_class(name).renderer, "legend", None)
+    return Legend(game=name, items=make() if make else [])
 
 
 @router.get("/games/{name}/rules")

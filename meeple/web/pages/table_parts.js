@@ -6,13 +6,14 @@
 // `close` when the page is left.
 
 import { tableAid } from "./table_aid.js";
+import { tableLegend } from "./table_legend.js";
 import { tableLife } from "./table_life.js";
 import { tableChat } from "./table_chat.js";
 import { tableNotify } from "./table_notify.js";
 import { tableHint } from "./table_hint.js";
 import { tableClose } from "./moderation.js";
 
-export const TABLE_PARTS = [tableHint, tableNotify, tableChat, tableAid, tableLife, tableClose];
+export const TABLE_PARTS = [tableHint, tableNotify, tableChat, tableAid, tableLife, tableClose, tableLegend];
 
 /** The parts that make sense in the waiting room too (no frame yet: `play.frame` is null). */
 export const WAITING_PARTS = [tableChat, tableAid, tableClose];
