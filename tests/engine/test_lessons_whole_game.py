@@ -14,7 +14,7 @@ from meeple.engine import i18n
 from meeple.engine.lessons import OTHERWISE, Tutorial, check_lesson, ending, judge
 from meeple.engine.registry import game_lessons
 
-GAMES = ["botanik", "kontor", "mops_royal"]
+GAMES = ["botanik", "kontor", "kozo", "mops_royal"]
 LANGUAGES = ["en", "de", "es", "nl"]
 KINDS = {
     "botanik": {"own", "pile", "add", "swap"},

@@ -1,5 +1,6 @@
 """Learning Kozo: the positions of the worked examples (rules.md §9, Z3 and Z5), the player aid
-and the guided first game. Every sentence a learner reads is here or in ``howto.md``."""
+and the guided first game: three short rounds, each ended by a fall, to the final scoring. Every
+sentence a learner reads is here or in ``howto.md``."""
 
 from __future__ import annotations
 
@@ -74,6 +75,76 @@ STEPS = (
         good=N_("The tower stands: the tile is yours. If the tower falls on your turn, you lose "
                 "all your points of this round."),
         otherwise=N_("Put it on the piece you just laid, on the south or south-west square."),
+        replies=((1, "P4.0@0,0"), (1, "P12.5@0,0"), (1, "B@0,0")),
+    ),
+    Step(
+        title=N_("Round 2: a new tower"),
+        text=N_("Your opponent stood the long blue bar upright on the south-west corner, four "
+                "cubes high, and the tower fell. Round 1 is over: you keep your 8 points, they "
+                "lose their 4. A new tower is built for round 2, started by your opponent: the V "
+                "and a balance cube. Lay the orange block of four cubes on the east and "
+                "north-east squares, standing on the base: a steady piece."),
+        expect=("P5.0@2,1",),
+        good=N_("It stands on the base itself, as steady as a piece can be."),
+        otherwise=N_("Lay the orange block of four cubes on the east and north-east squares of the "
+                     "base."),
+    ),
+    Step(
+        title=N_("A balance cube on the V"),
+        text=N_("Put this turn's balance cube on the V, on the south square."),
+        expect=("B@1,0",),
+        good=N_("4 points. Your opponent lays the pink screw across the west and north of the "
+                "base and a balance cube on the V: 9 points for them this round."),
+        otherwise=N_("Put the balance cube on the V, on the south square."),
+        replies=((1, "P10.7@0,1"), (1, "B@2,0")),
+    ),
+    Step(
+        title=N_("A fall"),
+        text=N_("See what a fall costs. Lay the red dicube flat across the south-west and west "
+                "squares: it looks harmless, but its weight is not over what holds it."),
+        expect=("P1.1@0,0",),
+        good=N_("The tower falls on your turn: round 2 is over, and you lose your 4 points of "
+                "this round. Your opponent keeps their 9."),
+        otherwise=N_("Lay the red dicube flat across the south-west and west squares, to see a "
+                     "fall."),
+    ),
+    Step(
+        title=N_("Round 3: you start"),
+        text=N_("The last round, and you start it. Lay the V flat in the south-west corner "
+                "again: five squares of the base hold it."),
+        expect=("P12.5@0,0",),
+        good=N_("A steady start: 5 points once the balance cube is on."),
+        otherwise=N_("Lay the V flat in the south-west corner, on five squares."),
+    ),
+    Step(
+        title=N_("Balance cube, round 3"),
+        text=N_("Put the balance cube on the corner of the V, the south-west square."),
+        expect=("B@0,0",),
+        good=N_("5 points. Your opponent lays the orange block on the base and a balance cube: "
+                "4 points for them."),
+        otherwise=N_("Put the balance cube on the south-west square of the V."),
+        replies=((1, "P5.0@2,1"), (1, "B@1,0")),
+    ),
+    Step(
+        title=N_("Low and wide"),
+        text=N_("Lay the pink screw across the west, north-west and north squares, standing on "
+                "the base: low pieces keep the tower steady."),
+        expect=("P10.7@0,1",),
+        good=N_("It stands on the base itself."),
+        otherwise=N_("Lay the pink screw across the west, north-west and north squares, two "
+                     "cubes high on the north."),
+    ),
+    Step(
+        title=N_("The end of the game"),
+        text=N_("Put the balance cube on the V's south-east square. The tower stands: the tile "
+                "is yours."),
+        expect=("B@2,0",),
+        good=N_("Your opponent lays the red dicube where yours fell, and the tower falls again: "
+                "they lose their 4 points of round 3. After three rounds the game is over: you "
+                "have 8 points from round 1, none from round 2 and 9 from round 3, 17 against "
+                "their 9. You win."),
+        otherwise=N_("Put the balance cube on the south-east square of the V."),
+        replies=((1, "P1.1@0,0"),),
     ),
 )
 

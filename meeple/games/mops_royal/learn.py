@@ -126,22 +126,24 @@ STEPS = (
         expect=("noscore",),
         good=N_("The round is over, and you see where your opponent put their pink pug. The "
                 "caller reveals the orange pug."),
+        highlight=("cell-0-1-1",),
         replies=((1, "place (2,-3)"), (1, "noscore"), (CHANCE, "reveal orange-pug")),
     ),
     Step(
         title=N_("Two oranges"),
-        text=N_("Put the orange pug one to the right and one above your start tile, beside the "
-                "orange can."),
+        text=N_("Put the orange pug one to the right and one above your start tile, corner to "
+                "corner with the orange can."),
         expect=("place (1,-1)",),
-        good=N_("Two orange tiles touch; a third makes a combination."),
-        otherwise=N_("Put the orange pug beside the orange can, one to the right and one above "
-                     "your start tile."),
+        good=N_("Corners do not join tiles, but an orange tile in the cell above the pug would "
+                "join all three."),
+        otherwise=N_("Put the orange pug one to the right and one above your start tile."),
     ),
     Step(
         title=N_("Still nothing"),
         text=N_("Two tiles are no combination yet: score nothing."),
         expect=("noscore",),
         good=N_("The caller reveals the orange bowl with a crown."),
+        highlight=("cell-0-2-4", "cell-0-3-5"),
         replies=((1, "place (3,-3)"), (1, "noscore"), (CHANCE, "reveal orange-bowl")),
     ),
     Step(
@@ -160,6 +162,7 @@ STEPS = (
                 "and score four tiles later. Score nothing now."),
         expect=("noscore",),
         good=N_("You wait. The caller reveals the purple pug."),
+        highlight=("cell-0-2-4", "cell-0-2-5", "cell-0-3-5"),
         wrong={"score V3 (0,-2) (1,-2) (1,-1) flip (1,-2)": N_(
             "That brings 3 points now but turns the crowned bowl face down; four oranges with "
             "the crown will bring 5.")},
@@ -179,6 +182,7 @@ STEPS = (
         text=N_("Score nothing again: the small corner can wait."),
         expect=("noscore",),
         good=N_("The caller reveals the orange poop: the tile you waited for."),
+        highlight=("cell-0-2-4", "cell-0-2-5", "cell-0-3-5"),
         wrong={"score V3 (0,-2) (1,-2) (1,-1) flip (1,-2)": N_(
             "That brings 3 points now but turns the crowned bowl face down; four oranges with "
             "the crown will bring 5.")},
