@@ -32,7 +32,7 @@ import contextvars
 import multiprocessing
 import random
 from collections import OrderedDict, deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -136,6 +136,21 @@ def _end_processes() -> None:
 
 
 atexit.register(_end_processes)
+
+
+@contextlib.contextmanager
+def processes_kept() -> Iterator[None]:
+    """Keep the bots' processes between the apps this process makes one after another (a
+    test suite does): they start once, not once per app, and end when this ends (or with the
+    process)."""
+    global _USERS
+    _USERS += 1
+    try:
+        yield
+    finally:
+        _USERS -= 1
+        if _USERS == 0:
+            _end_processes()
 
 
 def _processes(executor: Executor) -> dict[int, Any]:

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from meeple.engine import registry
-from meeple.server import deps
+from meeple.server import deps, pool
+from meeple.server.db import checkpoint, open_database
 from tests.conftest import end_process
 from tests.engine.tinygame import register_tiny
 
@@ -34,6 +35,14 @@ def sealed_bids_registered():
     register_tiny()
     yield
     registry._GAMES.pop("sealed_bids", None)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def bots_processes_kept():
+    """The bots' processes start once per test process, as in a server whose tables come and
+    go, not once per test's app; they end with the session."""
+    with pool.processes_kept():
+        yield
 
 
 @pytest.fixture(autouse=True)
@@ -83,29 +92,61 @@ def postgres_server():
         shutil.rmtree(d, ignore_errors=True)
 
 
-@pytest.fixture
-def pg_url(postgres_server):
-    """A fresh database on the session's PostgreSQL."""
+def _create_database(server: str, name: str, template: str | None = None) -> str:
     import psycopg
 
-    name = "t_" + uuid.uuid4().hex[:12]
-    dsn = postgres_server.replace("postgresql+psycopg", "postgresql") + "/postgres"
+    dsn = server.replace("postgresql+psycopg", "postgresql") + "/postgres"
     with psycopg.connect(dsn, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return f"{postgres_server}/{name}"
+        conn.execute(f"CREATE DATABASE {name}" + (f" TEMPLATE {template}" if template else ""))
+    return f"{server}/{name}"
+
+
+@pytest.fixture(scope="session")
+def pg_template(postgres_server) -> str:
+    """A database of the session's PostgreSQL with every migration applied, which each
+    test's database is copied from (``tests/server/test_storage.py`` migrates empty ones)."""
+    engine = open_database(_create_database(postgres_server, "t_migrated"))
+    engine.dispose()
+    return "t_migrated"
 
 
 @pytest.fixture
-def sqlite_url(tmp_path):
+def pg_url(postgres_server, pg_template):
+    """A fresh database on the session's PostgreSQL, migrated."""
+    return _create_database(postgres_server, "t_" + uuid.uuid4().hex[:12], pg_template)
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory) -> Path:
+    """A SQLite file with every migration applied, which each test's database is copied
+    from."""
+    path = tmp_path_factory.mktemp("migrated") / "meeple.db"
+    engine = open_database(f"sqlite:///{path}")
+    checkpoint(engine, "TRUNCATE")
+    engine.dispose()
+    return path
+
+
+@pytest.fixture
+def sqlite_url(tmp_path, sqlite_template):
+    """A fresh SQLite database in the test's directory, migrated."""
+    shutil.copyfile(sqlite_template, tmp_path / "meeple.db")
     return f"sqlite:///{tmp_path / 'meeple.db'}"
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def db_url(request, tmp_path):
-    """Each test using this runs on SQLite and on PostgreSQL."""
+def empty_db_url(request, tmp_path):
+    """An empty database, on SQLite and on PostgreSQL: for the tests of the migrations."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'meeple.db'}"
-    return request.getfixturevalue("pg_url")
+        return f"sqlite:///{tmp_path / 'empty.db'}"
+    server = request.getfixturevalue("postgres_server")
+    return _create_database(server, "t_" + uuid.uuid4().hex[:12])
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def db_url(request):
+    """Each test using this runs on SQLite and on PostgreSQL."""
+    return request.getfixturevalue("sqlite_url" if request.param == "sqlite" else "pg_url")
 
 
 @pytest.fixture(scope="session")

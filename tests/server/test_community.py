@@ -113,8 +113,8 @@ def _drain_until_pong(ws) -> list[dict]:
 
 
 # ---------------------------------------------------------------------- storage
-def test_the_migration_builds_the_community_models(db_url):
-    engine = open_database(db_url)
+def test_the_migration_builds_the_community_models(empty_db_url):
+    engine = open_database(empty_db_url)
     try:
         with engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
@@ -126,7 +126,7 @@ def test_the_migration_builds_the_community_models(db_url):
             heads = {r[0] for r in conn.exec_driver_sql("SELECT version_num FROM "
                                                         "alembic_version")}
             assert "0003_community" in _applied(heads)
-        open_database(db_url).dispose()  # a second start finds the schema up to date
+        open_database(empty_db_url).dispose()  # a second start finds the schema up to date
     finally:
         engine.dispose()
 

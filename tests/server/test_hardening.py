@@ -371,9 +371,8 @@ def test_a_search_bot_thinks_in_another_process(client):
                       "move_number": f["move_number"]})
         frames_until(ws, lambda f: f["move_number"] > f["move_number"] - 1 and (
             f["actions"] or f["status"] == "finished"), limit=200)
-    from meeple.server import pool
-
-    assert pool._EXECUTOR is not None and pool._EXECUTOR._processes  # type: ignore[attr-defined]
+    bots = client.app.state.services.tables.bots
+    assert bots._executor is not None and bots._executor._processes  # type: ignore[attr-defined]
 
 
 # ---------------------------------------------------------------------- limits

@@ -14,8 +14,8 @@ import meeple.server.store  # noqa: F401  (the store's own tables, on the same m
 from meeple.server.db import MIGRATIONS, Base, default_sqlite_url, open_database
 
 
-def test_migrations_match_the_models(db_url):
-    engine = open_database(db_url)
+def test_migrations_match_the_models(empty_db_url):
+    engine = open_database(empty_db_url)
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     heads = set(ScriptDirectory.from_config(cfg).get_heads())
@@ -26,7 +26,7 @@ def test_migrations_match_the_models(db_url):
             assert diff == []
             versions = conn.execute(text("SELECT version_num FROM alembic_version")).scalars()
             assert set(versions) == heads
-        open_database(db_url)  # a second start finds the schema up to date
+        open_database(empty_db_url)  # a second start finds the schema up to date
     finally:
         engine.dispose()
 

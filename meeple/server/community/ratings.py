@@ -25,12 +25,14 @@ Fisher information of its games, at most 25/3.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -134,18 +136,28 @@ def fit_levels(pairs: Sequence[Mapping[str, Any]]) -> dict[str, BotRating]:
     return out
 
 
-def load_ladder(path: Path = LADDER) -> dict[str, dict[str, BotRating]]:
-    """Every game's bot levels fitted from ``ladder.json`` (none if it is not there)."""
+def load_ladder(path: Path = LADDER) -> Mapping[str, Mapping[str, BotRating]]:
+    """Every game's bot levels fitted from ``ladder.json`` (none if it is not there), fitted
+    once per version of the file: every app a process makes shares the fit."""
+    try:
+        seen = path.stat()
+    except OSError:
+        return {}
+    return _fitted_ladder(path, seen.st_mtime_ns, seen.st_size)
+
+
+@functools.lru_cache(maxsize=4)
+def _fitted_ladder(path: Path, mtime_ns: int, size: int) -> Mapping[str, Mapping[str, BotRating]]:
     try:
         data = json.loads(path.read_text())
     except (OSError, ValueError):
         return {}
-    out: dict[str, dict[str, BotRating]] = {}
+    out: dict[str, Mapping[str, BotRating]] = {}
     for game, entry in (data.get("games") or {}).items():
         fitted = fit_levels((entry or {}).get("pairs") or [])
         if fitted:
-            out[str(game)] = fitted
-    return out
+            out[str(game)] = MappingProxyType(fitted)
+    return MappingProxyType(out)
 
 
 def final_ranks(ranks: Sequence[int], last: Sequence[int]) -> list[int]:
