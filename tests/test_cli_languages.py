@@ -100,7 +100,7 @@ def test_help_in_german():
     assert r.returncode == 0, r.stderr
     for german in ("Aufruf: ", "[OPTIONEN] BEFEHL [ARGUMENTE]...", "Optionen", "Befehle",
                    "Diese Hilfe zeigen und beenden.", "Spiele und lerne KoPlus",
-                   "Eine beendete Partie auswerten"):
+                   "Eine beendete Partie analysieren"):
         assert german in r.stdout, r.stdout
     for english in ("Usage", "Options", "Commands", "Show this message", "Play a game",
                     "Review a finished game"):

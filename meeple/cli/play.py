@@ -163,9 +163,7 @@ def ask_human(
             show(state, player, names)
             continue
         if command == "rules":
-            from meeple.cli.rules import print_rulebook
-
-            print_rulebook(state.game.name, common.console)
+            common.print_rulebook(state.game.name, common.console)
             continue
         if command == "hint":
             show_hint(state, player)

@@ -6,11 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import typer
-from rich.console import Console
-from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
-from rich.text import Text
 
 import meeple
 from meeple.bots import bot_names
@@ -19,6 +16,7 @@ from meeple.cli.common import (
     GAME,
     GAME_NAMES,
     handled,
+    print_rulebook,
     resolve_game,
     seat_names,
     show_final,
@@ -27,9 +25,7 @@ from meeple.cli.common import (
 from meeple.cli.play import MovePrompt, run_game
 from meeple.engine import Game, game_class, i18n
 from meeple.engine.i18n import N_, words
-from meeple.engine.lessons import PICTURE, picture_text
 from meeple.engine.options import Option, reconstructed
-from meeple.engine.registry import game_lessons
 
 _, _n = words(__file__)
 commands = typer.Typer()
@@ -140,22 +136,6 @@ def options_text(cls: type[Game]) -> list[str]:
     if any(o.reconstructed for o in cls.option_schema):
         out.append(f"[dim]{RECONSTRUCTED_MARK} {escape(reconstructed())}.[/]")
     return out
-
-
-def print_rulebook(name: str, console: Console) -> None:
-    """The game's rulebook in the language in use, each picture drawn by the game's own
-    terminal renderer (as on the how-to-play page)."""
-    cls = game_class(name)
-    lesson = game_lessons(name).LESSON
-    game = cls(lesson.players, **dict(lesson.options))
-    text = cls.rules_markdown(i18n.language())
-    at = 0
-    for m in PICTURE.finditer(text):
-        console.print(Markdown(text[at:m.start()]))
-        console.print(Text.from_markup(picture_text(game, lesson, m.group(2))))
-        console.print(f"[italic]{escape(m.group(1))}[/]\n")
-        at = m.end()
-    console.print(Markdown(text[at:]))
 
 
 @commands.command(help=N_("Show how to play a game, then its full rules (reconstructed rules are "
