@@ -27,6 +27,7 @@ from .components import (
     piece_name,
     piece_object,
 )
+from .notation import column
 
 _, _n = words(__file__)
 
@@ -60,11 +61,6 @@ STYLE = (
     "</style>"
 )
 """The ring's squares: invisible until the client marks them as legal places (``target``)."""
-
-
-def notation_column(x: int, y: int) -> str:
-    """A ring column as the notation writes it: "2,1"."""
-    return f"{x},{y}"
 
 
 def placers(observation: dict[str, Any]) -> list[int]:
@@ -248,7 +244,7 @@ def _tower_view(observation: dict[str, Any], top: float, names: Sequence[str] | 
         cls = "last-move" if lm == ("balance", i) else None
         faces = iso.cube(x + 0.215, y + 0.215, h, e, BALANCE_FILL, cls=cls)
         items.append((h - x - y + 0.01, h, [draw.group(
-            [draw.title(_("Balance cube on column {column}", column=notation_column(x, y))),
+            [draw.title(_("Balance cube on column {column}", column=column((x, y)))),
              *faces],
             class_="kozo-balance" + (" kozo-fell" if codes[i] in fell else ""))]))
     items.sort(key=lambda t: (t[0], t[1]))
@@ -342,7 +338,7 @@ def _plan(observation: dict[str, Any], top: float, left: float) -> tuple[list[st
             cell = [draw.rect(rx, ry, CS, CS, fill=fill, stroke=art.WOOD_DARK,
                               stroke_width="1.5"),
                     draw.rect(rx, ry, CS, CS, fill="url(#kozo-grain-plan)"),
-                    draw.text(rx + 4, ry + 14, f"{x},{y}", size=12, fill=ink)]
+                    _square_name(rx, ry, column((x, y)), ink)]
             if on_top:
                 cell.append(draw.text(rx + 5, ry + CS - 7, on_top[1]["letter"], size=20,
                                       weight="bold", fill=ink))
@@ -350,9 +346,10 @@ def _plan(observation: dict[str, Any], top: float, left: float) -> tuple[list[st
                 cell.append(draw.text(rx + CS - 5, ry + CS - 7, f"↑{c['top']}", size=14,
                                       anchor="end", weight="bold", fill=ink))
             if c["balance"]:
-                cell.append(draw.rect(rx + CS - 19, ry + 4, 15, 15, fill=BALANCE_FILL,
+                # in the middle of the square, where the cube sits, clear of the words
+                cell.append(draw.rect(rx + CS / 2 - 6, ry + 20, 13, 13, fill=BALANCE_FILL,
                                       stroke="#000", rx="2"))
-                cell.append(draw.rect(rx + CS - 16, ry + 7, 5, 5, fill="#5a524a"))
+                cell.append(draw.rect(rx + CS / 2 - 3, ry + 23, 4, 4, fill="#5a524a"))
             if (x, y) in marked:
                 cell.append(draw.rect(rx + 3, ry + 3, CS - 6, CS - 6, class_="last-move",
                                       fill="none"))
@@ -368,12 +365,21 @@ def _plan(observation: dict[str, Any], top: float, left: float) -> tuple[list[st
                 what = _("{what}, with a balance cube", what=what)
             a = draw.attrs(x=f"{rx:g}", y=f"{ry:g}", width=f"{CS:g}", height=f"{CS:g}",
                            id=f"col-{x}-{y}", class_="kozo-column")
-            tip = _("Column {column}: {what}", column=notation_column(x, y), what=what)
+            tip = _("Column {column}: {what}", column=column((x, y)), what=what)
             targets.append(f"<rect{a}>{draw.title(tip)}</rect>")
     body += squares + targets
     body.append(draw.text(left, y0 + 3 * CS + 16, _("letter on top · ↑ height"), size=12,
                           fill=MUTED))
     return body, 22 + 3 * CS + 22
+
+
+def _square_name(rx: float, ry: float, words: str, ink: str) -> str:
+    """A ring square's name as the log says it ("north-west"), squeezed to fit the square."""
+    room = CS - 5
+    fit = {"textLength": f"{room:g}", "lengthAdjust": "spacingAndGlyphs"} \
+        if draw.text_width(words, 12) > room else {}
+    return draw.text(rx + 2.5, ry + 13, words, size=12, fill=ink, class_="kozo-square-name",
+                     **fit)
 
 
 # -- players and pieces ------------------------------------------------------------------------
@@ -633,7 +639,8 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
         for c in cols:
             x, y = c["column"]
             mark = " " + BALANCE_MARK if c["balance"] else ""
-            words = f"{x},{y}: {c['top']}{mark}"
+            # the column's name as the log says it, and how a move types it
+            words = f"{column((x, y))} ({x},{y}): {c['top']}{mark}"
             items.append((draw.plain(words), words))
         lines += _wrap_items(_("Column heights: "), items)
     left = observation.get("pieces_left", [])
@@ -681,6 +688,7 @@ def text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str
     key = [(draw.plain(f"{mark} {words}"), f"{mark} {words}") for mark, words in used.items()]
     lines += _wrap_items(_("Key: "), key)
     return "\n".join(lines)
+
 
 def legend() -> list[dict[str, str]]:
     """What each letter on the pieces stands for (each piece stained its own colour, as the

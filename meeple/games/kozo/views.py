@@ -27,6 +27,7 @@ from .components import (
     OVER,
     PHASE_NAMES,
     PIECE_NAMES,
+    PIECES,
     RING,
     RING_COLUMNS,
     SIZES,
@@ -134,7 +135,8 @@ def observation(state: Position, player: int | None) -> dict[str, Any]:
     free = ALL_PIECES & ~state.placed
     columns = []
     for (x, y), c in zip(RING, RING_COLUMNS, strict=True):
-        columns.append({"column": [x, y], "top": state.top[c], "balance": bool(state.bal[c])})
+        columns.append({"column": [x, y], "name": notation.column((x, y)), "top": state.top[c],
+                        "balance": bool(state.bal[c])})
     obs: dict[str, Any] = {
         "round": min(state.round + 1, opts["rounds"]),
         "rounds": opts["rounds"],
@@ -146,7 +148,8 @@ def observation(state: Position, player: int | None) -> dict[str, Any]:
         "required_piece": state.required_piece + 1 if state.required_piece >= 0 else None,
         "pieces_left": [
             {"piece": p + 1, "letter": LETTERS[p], "name": _(PIECE_NAMES[p]), "size": SIZES[p],
-             "colour": p, "orientations": len(ORIENTATIONS[p])}
+             "points": SIZES[p], "colour": p, "orientations": len(ORIENTATIONS[p]),
+             "cubes": [list(c) for c in PIECES[p][1]]}
             for p in iter_bits(free)
         ],
         "tiles_face_down": (

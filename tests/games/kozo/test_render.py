@@ -165,3 +165,21 @@ def test_terminal_text_names_the_players_in_play():
              "P2.1@2,0")
     shown = plain(render.text(s.observation(None), NAMES[:2]))
     assert "Bartholomew toppled the tower with a polycube. Fallen: I-tricube (B)." in shown
+
+
+def test_the_plan_and_the_text_name_the_columns_as_the_log_does():
+    """The plan's squares and the terminal's column heights say "north-west", as the moves in
+    the log do (the text also gives the coordinates a typed move uses)."""
+    s = play(meeple.load("kozo", players=2).new_initial_state(), "P12.5@0,0")
+    obs = s.observation(None)
+    root = ET.fromstring(render.svg(obs, NAMES[:2]))
+    names = {"".join(t.itertext()) for t in root.iter(f"{NS}text")
+             if "kozo-square-name" in (t.get("class") or "")}
+    assert names == {"north-west", "north", "north-east", "west", "east", "south-west",
+                     "south", "south-east"}
+    tips = ["".join(t.itertext()) for t in root.iter(f"{NS}title")]
+    assert any(t.startswith("Column north-west:") for t in tips)
+    assert not any(re.search(r"\b\d,\d\b", t) for t in tips)
+    assert [c["name"] for c in obs["columns"]][:3] == ["south-west", "south", "south-east"]
+    shown = plain(render.text(obs, NAMES[:2]))
+    assert "south-west (0,0): 1" in shown and "north-west (0,2): 1" in shown
