@@ -19,6 +19,7 @@ same searches. A move's label in a sentence is said of its mover
 
 from __future__ import annotations
 
+import math
 import random
 import time
 import zlib
@@ -39,20 +40,25 @@ from .mcts import MCTSBot
 _, _n = words(__file__)
 
 REVIEW_ITERATIONS = 800
-"""Search iterations per position, before the game's own budget factor (``SEARCH``)."""
+"""Search iterations per position, before the game's own budget factor (``SEARCH``); at most
+the Expert bot's own budget in the game, shared between the views a game needs
+(:func:`iterations_for`), so that the estimates keep up with a game as it is played."""
+REVIEW_MIN = 60
+"""The fewest search iterations of one position for one view."""
 REVIEW_SECONDS = 30.0
 """A cap on one position's search, a safety only: the iterations end the search first (so
 that the same position always gives the same estimate, however busy the machine)."""
-CLEAR_GAIN = 0.12
+CLEAR_GAIN = 0.1
 """A move of the bot is *clearly better* when it raises the viewer's chance to win by this
-much (12 points in a hundred) over the move played."""
+much (10 points in a hundred) over the move played, and by more than the estimates' noise."""
 TURNING_GAIN = 0.15
-"""A move is a turning point when a player's chance to win moves by at least this much."""
+"""A move is a turning point when a player's chance to win moves by at least this much, and
+by more than the estimates' noise."""
+NOISE_SIGMAS = 2.0
+"""A change of chance counts only when it is this many times larger than its noise (the
+standard error of the difference of the two estimates)."""
 TURNING_MAX = 4
 """At most this many turning points are named."""
-PLAYED_VISITS = 8
-"""The played move's own statistics count when the search tried it this often; else the next
-position's estimate stands for it."""
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: called after each position's estimate."""
@@ -187,14 +193,25 @@ class Review:
 
 
 # ---------------------------------------------------------------------- the estimates
+class Preempted(Exception):
+    """A position's search was stopped for more urgent work (a bot's move, a hint); the
+    same search is done again later, with the same result."""
+
+
+Stop = Callable[[], bool]
+"""``stop()``: whether a search should give way now (checked at every iteration)."""
+
+
 class _Estimator(MCTSBot):
     """A search bot that also keeps, per first move of the mover at the root, the summed
-    returns of every player over the iterations (the root's estimate for everyone)."""
+    returns of every player over the iterations and their squares (the root's estimate for
+    everyone, and its noise)."""
 
     def begin(self, state: State, mover: int) -> None:
         self._root_len = state.move_number()
         self._mover = mover
         self.sums: dict[int | None, list[float]] = {}
+        self.squares: dict[int | None, list[float]] = {}
         self.counts: dict[int | None, int] = {}
 
     def _rollout(self, state: State) -> list[float]:
@@ -203,9 +220,12 @@ class _Estimator(MCTSBot):
         acc = self.sums.get(first)
         if acc is None:
             acc = self.sums[first] = [0.0] * len(values)
+            self.squares[first] = [0.0] * len(values)
             self.counts[first] = 0
+        sq = self.squares[first]
         for i, v in enumerate(values):
             acc[i] += v
+            sq[i] += v * v
         self.counts[first] += 1
         return values
 
@@ -219,11 +239,14 @@ class _Estimator(MCTSBot):
 
 class _ViewerView(View):
     """The mover's decision, searched over determinisations of ``viewer``'s information set
-    (set after construction)."""
+    (set after construction); ``stop`` is asked at every iteration."""
 
     viewer: int | None = None
+    stop: Stop | None = None
 
     def sample_state(self, rng: random.Random) -> State:
+        if self.stop is not None and self.stop():
+            raise Preempted
         if self.game.perfect_information or self.viewer is None:
             return self._state.clone()
         return self._state.resample(self.viewer, rng)
@@ -237,6 +260,16 @@ def _chances(values: Sequence[float]) -> list[float]:
     if total <= 0:
         return [1.0 / n] * n
     return [s / total for s in shares]
+
+
+def _noise(sums: Sequence[float], squares: Sequence[float], k: int) -> list[float]:
+    """The standard error of each player's chance (half that of the mean return)."""
+    out = []
+    for s, q in zip(sums, squares, strict=True):
+        mean = s / k
+        var = max(0.0, q / k - mean * mean)
+        out.append(0.5 * math.sqrt(var / max(1, k - 1)) if k > 1 else 0.5)
+    return out
 
 
 def _mover(state: State, viewer: int | None) -> int:
@@ -253,16 +286,18 @@ def _mover(state: State, viewer: int | None) -> int:
 
 @dataclass
 class _Search:
-    """What one position's search found: everyone's chances through its best move, and the
-    mover's mean chance and visits for each move it tried."""
+    """What one position's search found: everyone's chances through its best move (the one
+    estimate of the position: the chart, the turning points and the better moves all read
+    it), their noise (standard errors), and the mover's best move."""
 
     mover: int
     chances: list[float]
     best: int | None
-    moves: dict[int, tuple[float, int]]
+    noise: list[float]
 
 
-def _search(state: State, viewer: int | None, iterations: int, seed: int) -> _Search:
+def _search(state: State, viewer: int | None, iterations: int, seed: int,
+            stop: Stop | None = None) -> _Search:
     game = state.game
     mover = _mover(state, viewer)
     hidden_mover = not game.perfect_information and mover != viewer
@@ -277,21 +312,18 @@ def _search(state: State, viewer: int | None, iterations: int, seed: int) -> _Se
                        observation=state.observation(viewer if viewer is not None else mover),
                        legal_actions=legal, move_number=state.move_number(), _state=state)
     view.viewer = viewer
+    view.stop = stop
     bot.search(view)
-    moves: dict[int, tuple[float, int]] = {}
-    for a, acc in bot.sums.items():
-        if a is None:
-            continue
-        k = bot.counts[a]
-        moves[a] = (_chances([x / k for x in acc])[mover], k)
-    best = max(moves, key=lambda a: (moves[a][1], moves[a][0])) if moves else None
+    tried = [a for a in bot.sums if a is not None]
+    best = max(tried, key=lambda a: (bot.counts[a], bot.sums[a][mover])) if tried else None
+    n = game.num_players
     if best is not None:
-        acc, k = bot.sums[best], bot.counts[best]
+        acc, sq, k = bot.sums[best], bot.squares[best], bot.counts[best]
     else:
-        n = game.num_players
         acc = [sum(s[i] for s in bot.sums.values()) for i in range(n)]
+        sq = [sum(s[i] for s in bot.squares.values()) for i in range(n)]
         k = max(1, sum(bot.counts.values()))
-    return _Search(mover, _chances([x / k for x in acc]), best, moves)
+    return _Search(mover, _chances([x / k for x in acc]), best, _noise(acc, sq, k))
 
 
 def estimate(state: State, viewer: int | None, *, iterations: int | None = None,
@@ -304,13 +336,28 @@ def estimate(state: State, viewer: int | None, *, iterations: int | None = None,
     return _search(state, viewer, its, seed).chances
 
 
+def views(game: Game) -> list[int | None]:
+    """The views a game's reviews need: one where information is perfect (``None``), else
+    each seat's."""
+    if game.perfect_information:
+        return [None]
+    return list(range(game.num_players))
+
+
 def iterations_for(game: Game) -> int:
-    """The review's search iterations per position in ``game`` (its ``SEARCH`` budget factor
-    applied)."""
+    """The review's search iterations per position and view in ``game``: its ``SEARCH``
+    budget factor applied, at most the Expert bot's budget in the game shared between the
+    game's views (:func:`views`), at least :data:`REVIEW_MIN`."""
     from meeple.engine.plugins import optional
 
+    from .levels import LADDER
+
     tuning = optional(game.heuristics, "SEARCH") or {}
-    return max(1, round(REVIEW_ITERATIONS * float(tuning.get("budget", 1.0))))
+    its = round(REVIEW_ITERATIONS * float(tuning.get("budget", 1.0)))
+    expert = LADDER[-1].budget(game.name)
+    if expert:
+        its = min(its, expert)
+    return max(REVIEW_MIN, its // len(views(game)))
 
 
 def _seed(game: Game, move: int) -> int:
@@ -333,45 +380,78 @@ def _check(final: State, viewer: int | None, ended: bool = False) -> None:
                            game=game.title))
 
 
+def charted(history: Sequence[Sequence[Any]]) -> list[int]:
+    """Where the positions a review charts lie in ``history`` (how many of its steps lie
+    before each): the start and after every move, once chance has been resolved, and the
+    end (a game's current position while it is played)."""
+    return [i for i in range(len(history)) if history[i][0] != CHANCE] + [len(history)]
+
+
+def prefixes(history: Sequence[Sequence[Any]]) -> list[int]:
+    """A checksum of each charted position's history (:func:`charted`): a position
+    estimated while the game was played is still the game's if its checksum is (a move taken
+    back and another played instead changes it)."""
+    out, h, at = [], 0, 0
+    for i in charted(history):
+        for p, a in history[at:i]:
+            h = zlib.crc32(f"{p},{a};".encode(), h)
+        at = i
+        out.append(h)
+    return out
+
+
 def positions(final: State) -> tuple[list[int], list[State]]:
     """The positions a review charts, as (moves so far, state) lists: the start and after
     every move, once chance has been resolved, and the end."""
     history = final.history()
+    where = charted(history)
     state = final.game.new_initial_state()
-    where: list[int] = []
     states: list[State] = []
-    for i in range(len(history) + 1):
-        if i:
-            p, a = history[i - 1]
+    at = 0
+    for i in where:
+        for p, a in history[at:i]:
             state.apply(a, p)
-        if i == len(history) or state.current_player != CHANCE:
-            where.append(i)
-            states.append(state.clone())
+        at = i
+        states.append(state.clone())
     return where, states
 
 
 def _found_json(found: _Search | None, chances: list[float]) -> dict[str, Any]:
     if found is None:
         return {"end": True, "chances": chances}
-    return {"mover": found.mover, "chances": found.chances, "best": found.best,
-            "moves": [[a, c, v] for a, (c, v) in found.moves.items()]}
+    return {"mover": found.mover, "chances": [round(c, 5) for c in found.chances],
+            "best": found.best, "noise": [round(x, 5) for x in found.noise]}
 
 
 def _found_of(data: dict[str, Any]) -> _Search | None:
     if data.get("end"):
         return None
+    n = len(data["chances"])
     return _Search(data["mover"], list(data["chances"]), data["best"],
-                   {int(a): (float(c), int(v)) for a, c, v in data["moves"]})
+                   list(data.get("noise") or [0.0] * n))
+
+
+def estimate_at(state: State, viewer: int | None, move: int, iterations: int | None = None,
+                stop: Stop | None = None) -> dict[str, Any]:
+    """The search of one charted position, ``state`` after ``move`` steps of its game's
+    history, for ``viewer``'s view, as JSON (:func:`assemble` reads it): what the server
+    works out after each move of a game as it is played, and stores. ``stop``: asked at
+    every iteration; when it says so the search gives way (:class:`Preempted`)."""
+    game = state.game
+    if state.is_terminal():
+        return _found_json(None, _chances(state.returns()))
+    its = iterations if iterations is not None else iterations_for(game)
+    found = _search(state, viewer, its, _seed(game, move), stop)
+    return _found_json(found, found.chances)
 
 
 def estimate_positions(final: State, viewer: int | None, start: int, stop: int,
                        iterations: int | None = None, ended: bool = False,
                        ) -> list[dict[str, Any]]:
     """The searches of charted positions ``start`` to ``stop`` (indices into
-    :func:`positions`), as JSON: a review is worked out in such parts (the server runs them
-    in its process pool, keeps each part as it comes and resumes from them after a
-    restart), then put together by :func:`assemble`. ``ended``: the game ended before its
-    rules end it (a player resigned or left): ``final`` is its last position."""
+    :func:`positions`), as JSON, to be put together by :func:`assemble`. ``ended``: the game
+    ended before its rules end it (a player resigned or left): ``final`` is its last
+    position."""
     _check(final, viewer, ended)
     return _estimate(final.game, viewer, positions(final), start, stop, iterations)
 
@@ -379,16 +459,10 @@ def estimate_positions(final: State, viewer: int | None, start: int, stop: int,
 def _estimate(game: Game, viewer: int | None, charted: tuple[list[int], list[State]],
               start: int, stop: int, iterations: int | None,
               progress: Progress | None = None) -> list[dict[str, Any]]:
-    its = iterations if iterations is not None else iterations_for(game)
     where, states = charted
     out = []
     for k in range(start, min(stop, len(states))):
-        s = states[k]
-        if s.is_terminal():
-            out.append(_found_json(None, _chances(s.returns())))
-        else:
-            found = _search(s, viewer, its, _seed(game, where[k]))
-            out.append(_found_json(found, found.chances))
+        out.append(estimate_at(states[k], viewer, where[k], iterations))
         if progress is not None:
             progress(k + 1, len(states))
     return out
@@ -397,8 +471,7 @@ def _estimate(game: Game, viewer: int | None, charted: tuple[list[int], list[Sta
 def estimate_part(game: str | type[Game], players: int, options: dict[str, Any],
                   moves: list[tuple[int, int]], viewer: int | None, start: int, stop: int,
                   iterations: int | None = None, ended: bool = False) -> list[dict[str, Any]]:
-    """:func:`estimate_positions` from a game (its name or class), options and moves (what a worker
-    process is sent)."""
+    """:func:`estimate_positions` from a game (its name or class), options and moves."""
     from meeple.engine import load
 
     g = load(game, players, **options) if isinstance(game, str) else game(players, **options)
@@ -446,8 +519,15 @@ def assemble(final: State, viewer: int | None, found: Sequence[dict[str, Any]], 
             return None  # a game whose log says only the notation
         return before.describe(p, history[j][1]) or None
 
-    turning = _turning(points, label, said)
-    better = _better(game, states, where, searches, chances, history, viewer, label)
+    noise = [list(s.noise) if s is not None else [0.0] * len(c)
+             for s, c in zip(searches, chances, strict=True)]
+    kept: set[int] = set()  # points whose move was the one the search before it chose
+    for k, (j, p) in movers.items():
+        before = searches[k - 1]
+        if before is not None and before.mover == p and before.best == history[j][1]:
+            kept.add(k)
+    turning = _turning(points, label, said, noise, kept)
+    better = _better(states, where, searches, chances, noise, history, viewer, label)
     its = iterations if iterations is not None else iterations_for(game)
     return Review(game=game.name, players=game.num_players, viewer=viewer,
                   key=info_key(game, viewer), points=points, turning=turning, better=better,
@@ -491,21 +571,34 @@ def _before(states: list[State], where: list[int], k: int,
     return s
 
 
+def _significant(change: float, noise: float, least: float) -> bool:
+    """Whether a change of chance is both large (``least``) and larger than its noise."""
+    return abs(change) >= max(least, NOISE_SIGMAS * noise)
+
+
 def _turning(points: list[Point], label: Sequence[str],
-             said: Callable[[int], str | None] | None = None) -> list[Turning]:
+             said: Callable[[int], str | None] | None = None,
+             noise: Sequence[Sequence[float]] | None = None,
+             kept: set[int] | None = None) -> list[Turning]:
     """The largest swings of chance (at most ``TURNING_MAX``, in the order played), each
     told with the move log's sentence of the move (``said(k)`` for ``points[k]``: what the
-    move did, such as a tower that falls), else with the move's label."""
+    move did, such as a tower that falls), else with the move's label. A swing counts only
+    when it is larger than the two estimates' noise (``noise[k][player]``: the standard
+    error of ``points[k]``'s chance), and a move the search itself chose there (``kept``)
+    is no turning point when its mover's chance falls after it (the search said it was the
+    best move: what the chances do then is no mistake of the move)."""
     found: list[tuple[float, int, int]] = []
     for k in range(1, len(points)):
         a, b = points[k - 1], points[k]
         if b.player is None or b.text is None:
             continue
         deltas = [y - x for x, y in zip(a.chances, b.chances, strict=True)]
+        if kept is not None and k in kept and deltas[b.player] < 0:
+            continue  # the move the search chose itself: its mover's fall is not its doing
         who = max(range(len(deltas)), key=lambda q: abs(deltas[q]))
-        if abs(deltas[who]) < TURNING_GAIN:
-            continue
-        found.append((abs(deltas[who]), k, who))
+        err = math.hypot(noise[k - 1][who], noise[k][who]) if noise is not None else 0.0
+        if _significant(deltas[who], err, TURNING_GAIN):
+            found.append((abs(deltas[who]), k, who))
     found.sort(key=lambda x: -x[0])
     out: list[Turning] = []
     for _gain, k, who in sorted(found[:TURNING_MAX], key=lambda x: points[x[1]].move):
@@ -527,11 +620,14 @@ def _turning(points: list[Point], label: Sequence[str],
     return out
 
 
-def _better(game: Game, states: list[State], where: list[int], searches: list[_Search | None],
-            chances: list[list[float]], history: Sequence[tuple[int, int]],
-            viewer: int | None, label: Sequence[str]) -> list[Better]:
+def _better(states: list[State], where: list[int], searches: list[_Search | None],
+            chances: list[list[float]], noise: list[list[float]],
+            history: Sequence[tuple[int, int]], viewer: int | None,
+            label: Sequence[str]) -> list[Better]:
     """The moves (of the viewer, or of everyone where information is perfect) for which the
-    search's own choice was clearly better."""
+    search's own choice was clearly better. The figures are the chart's: the chance before
+    the move (through the search's choice) and the chance after the move played (the next
+    position's estimate), so a move says the same numbers here as in the turning points."""
     out: list[Better] = []
     numbers = move_numbers(history)
     for k, found in enumerate(searches):
@@ -544,19 +640,16 @@ def _better(game: Game, states: list[State], where: list[int], searches: list[_S
         j = next((j for j in range(i, len(history)) if history[j][0] == found.mover), None)
         if j is None or history[j][1] == found.best:
             continue
-        played = history[j][1]
-        best_chance = found.moves[found.best][0]
-        mean, visits = found.moves.get(played, (0.0, 0))
-        if visits >= PLAYED_VISITS:
-            played_chance = mean
-        else:  # judged by the next position's estimate
-            nxt = next((m for m in range(k + 1, len(where)) if where[m] > i), None)
-            if nxt is None:
-                continue
-            played_chance = chances[nxt][found.mover]
-        if best_chance - played_chance < CLEAR_GAIN:
+        nxt = next((m for m in range(k + 1, len(where)) if where[m] > j), None)
+        if nxt is None:
             continue
         p = found.mover
+        played = history[j][1]
+        best_chance, played_chance = chances[k][p], chances[nxt][p]
+        err = math.hypot(noise[k][p], noise[nxt][p])
+        if best_chance - played_chance < 0 or not _significant(
+                best_chance - played_chance, err, CLEAR_GAIN):
+            continue
         with of_them():
             d_played = s.describe_action(played, p)
             d_best = s.describe_action(found.best, p)

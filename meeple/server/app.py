@@ -30,6 +30,7 @@ from .domain import Quotas, Refused
 from .language import Speaking
 from .logs import RequestLog
 from .pool import BotPool, WorkPool
+from .reviews import Reviews, ReviewStore
 from .routers import (
     accounts,
     chat,
@@ -119,6 +120,7 @@ def create_app(
     community.attach(service)
     community.chat.limiter = services.rates
     service.on_event(community.on_event)
+    app.state.reviews = Reviews(service, ReviewStore(getattr(store, "engine", None)))
     app.add_exception_handler(MeepleError, _meeple_error)  # type: ignore[arg-type]
     app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
@@ -240,6 +242,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         collector.cancel()
         if warm is not None:
             warm.cancel()
+        app.state.reviews.stop()  # the estimates stored stay: the next start resumes them
         s.tables.stop()
         await app.state.community.stop()
         await s.rates.close()

@@ -1,7 +1,8 @@
 """What a bots' worker process runs: a bot's move from the game's class, options and moves
-so far, the seat, the bot spec and a seed; the answer is an action id. Importing this module
-imports every game (the fork server does it once for all its workers). Each worker keeps the
-last states it built, so a table's next move only applies the moves since.
+so far, the seat, the bot spec and a seed (the answer is an action id), and a review's
+estimate of one position (:func:`estimate`, which gives way to more urgent work). Importing
+this module imports every game (the fork server does it once for all its workers). Each
+worker keeps the last states it built, so a table's next move only applies the moves since.
 """
 
 from __future__ import annotations
@@ -17,21 +18,28 @@ from typing import Any, TypeVar
 
 import meeple
 from meeple.bots import make_bot, view_for
+from meeple.bots.review import estimate_at
 from meeple.engine import i18n
 
 T = TypeVar("T")
 
 _STATES: OrderedDict[str, tuple[list[tuple[int, int]], Any]] = OrderedDict()
 STATES_KEPT = 64
+_URGENT: Any = None
+"""A number the server shares with its workers: above 0 while more urgent work waits for a
+process held by background work (a review's estimates), which then gives way."""
 
 meeple.games()
 
 
-def start(lifeline: Connection) -> None:
+def start(lifeline: Connection, urgent: Any = None) -> None:
     """Set up a worker: it ends as soon as ``lifeline`` (a pipe whose write end only the
     server holds) reads its end, so it never outlives the server, even one killed with
     ``kill -9``; Ctrl-C is for the server, which ends its workers itself (a worker the fork
-    server forks ignores it from the start, see :mod:`.bot_forkserver`)."""
+    server forks ignores it from the start, see :mod:`.bot_forkserver`). ``urgent``: the
+    shared number background work watches (:data:`_URGENT`)."""
+    global _URGENT
+    _URGENT = urgent
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_end_with, args=(lifeline,), name="lifeline", daemon=True).start()
 
@@ -72,6 +80,20 @@ def think(key: str, game_cls: type, players: int, options: dict[str, Any],
     start = time.thread_time()
     action = int(bot.act(view_for(state, seat, deadline=deadline)))
     return action, time.thread_time() - start
+
+
+def _give_way() -> bool:
+    return _URGENT is not None and _URGENT.value > 0
+
+
+def estimate(key: str, game_cls: type, players: int, options: dict[str, Any],
+             moves: list[tuple[int, int]], viewer: int | None,
+             iterations: int | None) -> dict[str, Any]:
+    """A review's estimate of the position after ``moves`` for ``viewer``'s view
+    (:func:`meeple.bots.review.estimate_at`); it gives way
+    (:class:`~meeple.bots.review.Preempted`) as soon as more urgent work waits."""
+    state = _state_for(key, game_cls, players, options, moves)
+    return estimate_at(state, viewer, len(moves), iterations, stop=_give_way)
 
 
 def speaking(lang: str, fn: Callable[..., T], *args: Any) -> T:

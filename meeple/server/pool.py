@@ -14,7 +14,10 @@
   The pool is shared fairly between people, not tables: jobs wait in a queue per person
   (the table's owner, the person asking for a hint) and the people are served in turn, so
   someone with forty bot-only tables gets one turn like someone with one. Bots' moves come
-  before hints, reviews and other analysis, which never take every process. Guests are
+  before hints and other analysis, which come before background work (a review's estimates,
+  worked out while games are played); analysis and background work never take every
+  process, and background work gives way at once (its job is stopped and queued again) when
+  a bot's move or a hint waits for the process it holds. Guests are
   cheap, so the tables with thinking bots that guests from one address may have open are
   counted together (:meth:`BotPool.check_address`).
 
@@ -38,6 +41,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
+from meeple.bots.review import Preempted
 from meeple.engine import i18n
 
 from . import bot_worker
@@ -94,10 +98,13 @@ _LIFELINE: tuple[Connection, Connection] | None = None
 the last pool stops or when this process ends, however it ends."""
 _USERS = 0
 """How many started pools use :data:`_EXECUTOR`."""
+_URGENT: Any = None
+"""A number shared with the workers (:data:`bot_worker._URGENT`): above 0 while a bot's move
+or a hint waits for a process that background work holds."""
 
 
 def _executor(workers: int) -> ProcessPoolExecutor:
-    global _EXECUTOR, _LIFELINE
+    global _EXECUTOR, _LIFELINE, _URGENT
     if _EXECUTOR is None:
         methods = multiprocessing.get_all_start_methods()
         if "forkserver" in methods:
@@ -109,8 +116,9 @@ def _executor(workers: int) -> ProcessPoolExecutor:
         # only this process holds the write end (pipes are not inherited by the processes it
         # starts); the read end goes to each worker as it starts
         _LIFELINE = ctx.Pipe(duplex=False)
+        _URGENT = ctx.RawValue("i", 0)
         _EXECUTOR = ProcessPoolExecutor(workers, mp_context=ctx, initializer=bot_worker.start,
-                                        initargs=(_LIFELINE[0],))
+                                        initargs=(_LIFELINE[0], _URGENT))
     return _EXECUTOR
 
 
@@ -217,8 +225,16 @@ class _Turns:
         """How many jobs of ``person`` wait."""
         return len(self._queues.get(person, ()))
 
-    def add(self, job: _Job) -> None:
-        self._queues.setdefault(job.person, deque()).append(job)
+    def __bool__(self) -> bool:
+        return bool(self._queues)
+
+    def add(self, job: _Job, first: bool = False) -> None:
+        """Queue ``job`` last (or ``first``: a job that gave way goes on where it was)."""
+        q = self._queues.setdefault(job.person, deque())
+        if first:
+            q.appendleft(job)
+        else:
+            q.append(job)
 
     def drop(self, job: _Job) -> None:
         """Forget a job that is no longer wanted (if it still waits)."""
@@ -263,8 +279,10 @@ class BotPool:
         self._executor: Executor | None = None
         self._moves = _Turns()
         self._analysis = _Turns()
+        self._background = _Turns()
         self._running = 0
         self._running_analysis = 0
+        self._running_background = 0
         self._tasks: set[asyncio.Task[None]] = set()
         self._guests: OrderedDict[str, OrderedDict[int, None]] = OrderedDict()
         self.waiting = 0
@@ -283,7 +301,8 @@ class BotPool:
 
     def queued(self, person: Hashable) -> int:
         """How many jobs of ``person`` wait for a process."""
-        return self._moves.of(person) + self._analysis.of(person)
+        return (self._moves.of(person) + self._analysis.of(person)
+                + self._background.of(person))
 
     # ------------------------------------------------------------------ guests per address
     def guests_at(self, address: str, user_id: int) -> list[int]:
@@ -342,30 +361,41 @@ class BotPool:
             turns.drop(job)  # given up (a move taken back): it no longer waits
 
     def _hand_out(self) -> None:
-        """Give free processes the next jobs: bots' moves first, then analysis (which never
-        takes the last free process while there is more than one)."""
+        """Give free processes the next jobs: bots' moves first, then analysis, then
+        background work (analysis and background work never take the last free process
+        while there is more than one); then tell background work to give way if a move or
+        a hint waits for its process."""
         while self._running < self.workers:
             job = self._moves.next()
-            analysis = job is None
+            tier = 0
             if job is None:
                 if self._running_analysis >= max(1, self.workers - 1):
-                    return
-                job = self._analysis.next()
+                    break
+                job, tier = self._analysis.next(), 1
                 if job is None:
-                    return
+                    job, tier = self._background.next(), 2
+                    if job is None:
+                        break
             self._running += 1
-            self._running_analysis += analysis
-            task = asyncio.create_task(self._work(job, analysis))
+            self._running_analysis += tier > 0
+            self._running_background += tier == 2
+            task = asyncio.create_task(self._work(job, tier))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
+        if _URGENT is not None and self._executor is not None:
+            _URGENT.value = int(self._running_background > 0
+                                and bool(self._moves or self._analysis))
 
-    async def _work(self, job: _Job, analysis: bool) -> None:
+    async def _work(self, job: _Job, tier: int) -> None:
         try:
             answer = await self._submit(job.fn, *job.args)
         except asyncio.CancelledError:
             if not job.answer.done():
                 job.answer.cancel()
             raise
+        except Preempted:
+            if not job.answer.done():
+                self._background.add(job, first=True)  # it goes on once a process is free
         except Exception as e:
             if not job.answer.done():
                 job.answer.set_exception(e)
@@ -374,7 +404,8 @@ class BotPool:
                 job.answer.set_result(answer)
         finally:
             self._running -= 1
-            self._running_analysis -= analysis
+            self._running_analysis -= tier > 0
+            self._running_background -= tier == 2
             self._hand_out()
 
     async def run(self, fn: Callable[..., T], *args: Any, person: Hashable = None) -> T:
@@ -382,6 +413,14 @@ class BotPool:
         by name), for analysis work such as hints and reviews, in the language in use, in
         ``person``'s turn after the bots' moves."""
         return await self._queue(self._analysis, person, bot_worker.speaking,
+                                 i18n.language(), fn, *args)
+
+    async def background(self, fn: Callable[..., T], *args: Any,
+                         person: Hashable = None) -> T:
+        """``fn(*args)`` in one of the bots' processes when nothing more urgent waits, in
+        ``person``'s turn: work that can wait and gives way (``fn`` raises
+        :class:`~meeple.bots.review.Preempted` when told to, and is queued again)."""
+        return await self._queue(self._background, person, bot_worker.speaking,
                                  i18n.language(), fn, *args)
 
     async def act(self, key: str, game: Any, moves: list[tuple[int, int]], seat: int,
@@ -406,7 +445,8 @@ class BotPool:
         its workers would be left behind)."""
         global _USERS
         with contextlib.suppress(RuntimeError):  # their event loop may be closed already
-            for job in self._moves.clear() + self._analysis.clear():
+            for job in (self._moves.clear() + self._analysis.clear()
+                        + self._background.clear()):
                 job.answer.cancel()
             for task in list(self._tasks):
                 task.cancel()

@@ -1,6 +1,11 @@
-"""Game reviews on the server: stored once per finished table and information set, worked out
-in the background in the bots' process pool, piece by piece, so progress can be shown and a
-job stopped with its server resumes from the pieces already stored.
+"""Game reviews on the server: stored once per table and information set, worked out in the
+background in the bots' process pool while the game is played (each position's estimate
+after the move that led to it, for every view the game's reviews need, as background work
+that gives way to bots' moves and hints), so that a finished game's review is ready when the
+game ends: the last estimates are made and the review is put together at once. A game
+played before then, or whose estimates fell behind, is worked out when its review is asked
+for, position by position, so progress can be shown; work stopped with its server resumes
+from the positions already stored.
 
 A review's key is :func:`meeple.bots.review.info_key`: ``"all"`` for a game of perfect
 information (one review serves every viewer), else the seat whose information set it uses.
@@ -24,11 +29,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from meeple.bots.review import Review, assemble, estimate_part, info_key, positions
+from meeple.bots.review import Review, assemble, charted, info_key, prefixes, views
 from meeple.engine import i18n
 from meeple.engine.i18n import words
 from meeple.engine.records import moves_made
 
+from . import bot_worker
 from .db import Base
 from .domain import Code, Departure, Refused, TableStatus
 from .live import LiveTable
@@ -39,9 +45,7 @@ _, _n = words(__file__)
 
 log = logging.getLogger("meeple.server.reviews")
 
-PART = 8
-"""Positions searched per job sent to the process pool (progress moves on after each)."""
-STALE_AFTER = 45.0
+STALE_AFTER = 20.0
 """A running review whose row has not moved on for this long (seconds) was left by a server
 that stopped: the next request for it resumes it from its stored positions."""
 REVIEWS_SAID = 32
@@ -126,18 +130,30 @@ class ReviewStore:
             return bool(res.rowcount)  # type: ignore[attr-defined]
 
     def progress(self, table_id: str, key: str, parts: list[Any], now: float) -> None:
+        """Store the positions estimated so far (``None`` for one still to do)."""
+        done = sum(1 for p in parts if p is not None)
         with self.sessions() as db:
             db.execute(update(ReviewRow).where(
                 ReviewRow.table_id == table_id, ReviewRow.key == key,
-            ).values(parts=parts, done=len(parts), updated=now))
+            ).values(parts=parts, done=done, total=len(parts), updated=now))
             db.commit()
 
     def finish(self, table_id: str, key: str, result: dict[str, Any], now: float) -> None:
+        """The review is made (its positions stay: a review in another language is put
+        together again from them)."""
         with self.sessions() as db:
             db.execute(update(ReviewRow).where(
                 ReviewRow.table_id == table_id, ReviewRow.key == key,
-            ).values(status="done", result=result, parts=[], updated=now))
+            ).values(status="done", result=result, updated=now))
             db.commit()
+
+    def left(self, before: float) -> list[str]:
+        """The tables with a review still being worked out that nobody has moved on since
+        ``before`` (a stopped server's)."""
+        with self.sessions() as db:
+            rows = db.query(ReviewRow.table_id).filter(
+                ReviewRow.status == "running", ReviewRow.updated < before).distinct()
+            return [r[0] for r in rows]
 
     def fail(self, table_id: str, key: str, error: str, now: float) -> None:
         with self.sessions() as db:
@@ -185,28 +201,36 @@ def ending(lt: LiveTable) -> str:
     return _("The game was played to its end.")
 
 
-def _charted(lt: LiveTable) -> int:
-    return len(positions(lt.state)[0])
+def _moves(lt: LiveTable) -> list[tuple[int, int]]:
+    return [(e.player, e.action) for e in lt.log]
 
 
 class Reviews:
-    """The reviews of one app: start, progress, result; jobs run in the background."""
+    """The reviews of one app: each table's estimates worked out as its game is played,
+    then the review; progress and result for the viewers. Made with the app, it is told of
+    every change to a table (:attr:`TableService.on_change`)."""
 
-    def __init__(self, tables: TableService, store: ReviewStore, *, part: int = PART,
+    def __init__(self, tables: TableService, store: ReviewStore, *,
                  stale_after: float = STALE_AFTER, iterations: int | None = None):
         self.tables = tables
         self.store = store
-        self.part = part
         self.stale_after = stale_after
         self.iterations = iterations
-        """Search iterations per position (``None``: the review's own budget per game)."""
+        """Search iterations per position and view (``None``: the review's own budget per
+        game, :func:`meeple.bots.review.iterations_for`)."""
         self.id = uuid.uuid4().hex
-        self.tasks: dict[tuple[str, str], asyncio.Task[None]] = {}
-        self._slot: asyncio.Semaphore | None = None
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+        """The work on each table's estimates, by table."""
+        self._latest: dict[str, LiveTable] = {}
+        """The table each task works on, as last told (a table read again is a new one)."""
+        self._again: set[str] = set()
+        """Tables changed while their work ran: it looks again when done."""
+        self._swept = False
         self.hints = 0
         """Hints being worked out now."""
         self._languages: dict[tuple[str, str, str], Review] = {}
         """Finished reviews assembled again in another language than their stored one."""
+        tables.on_change = self.changed
 
     # ------------------------------------------------------------------ who may ask
     @staticmethod
@@ -224,7 +248,8 @@ class Reviews:
         return seat
 
     # ------------------------------------------------------------------ answers
-    def answer(self, lt: LiveTable, seat: int | None, job: ReviewJob | None) -> dict[str, Any]:
+    async def answer(self, lt: LiveTable, seat: int | None,
+                     job: ReviewJob | None) -> dict[str, Any]:
         """What a viewer is told of a review: progress, then the review (the better moves
         of ``seat`` only)."""
         if job is None:
@@ -235,20 +260,24 @@ class Reviews:
         if job.status == "failed":
             out["error"] = _("the review could not be made")
         if job.status == "done" and job.result is not None:
-            out["review"] = {**self._said(lt, seat, job).to_json(seat), "ending": ending(lt)}
+            said = await self._said(lt, seat, job)
+            out["review"] = {**said.to_json(seat), "ending": ending(lt)}
         return out
 
-    def _said(self, lt: LiveTable, seat: int | None, job: ReviewJob) -> Review:
+    async def _said(self, lt: LiveTable, seat: int | None, job: ReviewJob) -> Review:
         """The finished review in the language in use: as stored when it was assembled in
-        it, else assembled again from the stored positions (kept for the next reader)."""
+        it, else assembled again from the stored positions, off the event loop (kept for the
+        next reader)."""
         assert job.result is not None
         lang = i18n.language()
-        if job.result.get("lang", i18n.DEFAULT) == lang or len(job.parts) < job.total:
+        if (job.result.get("lang", i18n.DEFAULT) == lang or len(job.parts) < job.total
+                or any(p is None for p in job.parts)):
             return Review.from_stored(job.result)
         key = (lt.id, info_key(lt.game, seat), lang)
         review = self._languages.get(key)
         if review is None:
-            review = self._assemble(lt, seat, list(job.parts), display_names(lt))
+            review = await self.tables.work.run(self._assemble, lt, seat, list(job.parts),
+                                                display_names(lt))
             self._languages[key] = review
             while len(self._languages) > REVIEWS_SAID:
                 self._languages.pop(next(iter(self._languages)))
@@ -256,20 +285,20 @@ class Reviews:
 
     async def start(self, lt: LiveTable, seat: int | None) -> dict[str, Any]:
         """Start the review for ``seat``'s information set (once: asking again answers the
-        same job)."""
+        same job); usually it is made already, while the game was played."""
         viewer = self.viewer(lt, seat)
         key = info_key(lt.game, viewer)
         job = await asyncio.to_thread(self.store.get, lt.id, key)
         if job is None:
-            total = await self.tables.work.run(_charted, lt)
-            if await asyncio.to_thread(self.store.create, lt.id, key, total, time.time()):
-                self._launch(lt, key, viewer)
+            total = len(charted(_moves(lt)))
+            await asyncio.to_thread(self.store.create, lt.id, key, total, time.time())
+            self._launch(lt)
             job = await asyncio.to_thread(self.store.get, lt.id, key)
         elif job.status == "failed":
             raise Refused(Code.CONFLICT, _("the review could not be made"))
         else:
-            await self._resume_if_left(lt, key, viewer, job)
-        return self.answer(lt, seat, job)
+            await self._resume_if_left(lt, job)
+        return await self.answer(lt, seat, job)
 
     async def status(self, lt: LiveTable, seat: int | None) -> dict[str, Any]:
         """The review's progress, or the review once made."""
@@ -277,65 +306,132 @@ class Reviews:
         key = info_key(lt.game, viewer)
         job = await asyncio.to_thread(self.store.get, lt.id, key)
         if job is not None:
-            await self._resume_if_left(lt, key, viewer, job)
-        return self.answer(lt, seat, job)
+            await self._resume_if_left(lt, job)
+        return await self.answer(lt, seat, job)
 
-    async def _resume_if_left(self, lt: LiveTable, key: str, viewer: int | None,
-                              job: ReviewJob) -> None:
+    async def _resume_if_left(self, lt: LiveTable, job: ReviewJob) -> None:
         """A running review nobody works on (its server stopped): take it over."""
-        if job.status != "running" or (lt.id, key) in self.tasks:
+        if job.status != "running" or lt.id in self.tasks:
             return
         if time.time() - job.updated < self.stale_after:
             return
-        if await asyncio.to_thread(self.store.claim, lt.id, key, job.updated, time.time()):
-            log.info("review %s/%s resumed at %d of %d", lt.id, key, job.done, job.total)
-            self._launch(lt, key, viewer)
+        if await asyncio.to_thread(self.store.claim, lt.id, job.key, job.updated, time.time()):
+            log.info("review %s/%s resumed at %d of %d", lt.id, job.key, job.done, job.total)
+            self._launch(lt)
 
     # ------------------------------------------------------------------ the work
-    def _launch(self, lt: LiveTable, key: str, viewer: int | None) -> None:
-        task = asyncio.get_running_loop().create_task(self._run(lt, key, viewer))
-        self.tasks[(lt.id, key)] = task
-        task.add_done_callback(lambda _t: self.tasks.pop((lt.id, key), None))
+    def changed(self, lt: LiveTable) -> None:
+        """A table changed (a move, its end): work out the estimates it now needs."""
+        if not self._swept:
+            self._swept = True
+            self._spawn("sweep", self._sweep())
+        if lt.log and lt.meta.status in (TableStatus.RUNNING, *REVIEWED):
+            self._launch(lt)
 
-    async def _run(self, lt: LiveTable, key: str, viewer: int | None) -> None:
+    def _launch(self, lt: LiveTable) -> None:
+        """Work out what ``lt`` needs now: in a new task, or when its task is under way, by
+        that task once it is done with what it has."""
+        self._latest[lt.id] = lt
+        task = self.tasks.get(lt.id)
+        if task is not None and not task.done():
+            self._again.add(lt.id)
+        else:
+            self._spawn(lt.id, self._run(lt.id))
+
+    def _spawn(self, name: str, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks[name] = task
+        task.add_done_callback(lambda t: self.tasks.pop(name, None)
+                               if self.tasks.get(name) is t else None)
+
+    async def _sweep(self) -> None:
+        """Resume the reviews of games over that a stopped server left unfinished."""
+        ids = await asyncio.to_thread(self.store.left, time.time() - self.stale_after)
+        for table_id in ids:
+            try:
+                lt = await self.tables.load(table_id)
+            except Exception:  # a table that cannot be read has no review to finish
+                log.exception("review of %s could not be resumed", table_id)
+                continue
+            if lt is not None and lt.meta.status in REVIEWED and lt.id not in self.tasks:
+                log.info("review of %s resumed", table_id)
+                self._launch(lt)
+
+    async def _run(self, table_id: str) -> None:
+        lt = self._latest[table_id]
         try:
-            await self._work(lt, key, viewer)
+            while True:
+                self._again.discard(table_id)
+                lt = self._latest.get(table_id, lt)  # the table as last told
+                await self._work(lt)
+                if table_id not in self._again:
+                    return
         except asyncio.CancelledError:
             raise
         except Exception as e:  # a review must never take the server down
-            log.exception("review %s/%s failed", lt.id, key)
-            await asyncio.to_thread(self.store.fail, lt.id, key,
-                                    f"the review could not be made: {e}", time.time())
+            log.exception("review of %s failed", table_id)
+            for viewer in views(lt.game):
+                await asyncio.to_thread(self.store.fail, table_id, info_key(lt.game, viewer),
+                                        f"the review could not be made: {e}", time.time())
+        finally:
+            self._latest.pop(table_id, None)
 
-    async def _work(self, lt: LiveTable, key: str, viewer: int | None) -> None:
-        job = await asyncio.to_thread(self.store.get, lt.id, key)
-        if job is None or job.status != "running":
-            return
-        parts = list(job.parts)
+    async def _work(self, lt: LiveTable) -> None:
+        """Estimate every charted position of the table's game so far that is not stored
+        yet, for every view, oldest first; once the game is over, put each review
+        together."""
+        moves = _moves(lt)
+        over = lt.meta.status in REVIEWED
+        where, sums = charted(moves), prefixes(moves)
         g = lt.game
-        moves = [(e.player, e.action) for e in lt.log]
-        if self._slot is None:
-            self._slot = asyncio.Semaphore(1)  # one piece at a time: the bots come first
-        while len(parts) < job.total:
-            start = len(parts)
-            async with self._slot:
-                found: list[Any] = await self.tables.bots.run(
-                    estimate_part, type(g), g.num_players, dict(g.options), moves, viewer,
-                    start, start + self.part, self.iterations, ended_early(lt))
-            parts += found
-            await asyncio.to_thread(self.store.progress, lt.id, key, parts, time.time())
-        names = display_names(lt)
-        review = await self.tables.work.run(self._assemble, lt, viewer, parts, names)
-        stored = {**review.stored(), "lang": i18n.language()}  # the words' language
-        await asyncio.to_thread(self.store.finish, lt.id, key, stored, time.time())
+        todo: dict[str, tuple[int | None, list[Any]]] = {}
+        for viewer in views(g):
+            key = info_key(g, viewer)
+            job = await asyncio.to_thread(self.store.get, lt.id, key)
+            if job is None:
+                if over:
+                    continue  # a view of a game played without estimates: when asked for
+                await asyncio.to_thread(self.store.create, lt.id, key, len(where), time.time())
+                stored: list[Any] = []
+            elif job.status != "running":
+                continue  # made (or failed) already
+            else:
+                stored = job.parts
+            parts = [p if k < len(stored) and p is not None and p.get("h") == sums[k] else None
+                     for k, p in enumerate(stored[:len(where)] + [None] * len(where))][:len(where)]
+            todo[key] = (viewer, parts)
+        for k, at in enumerate(where):
+            for key, (viewer, parts) in todo.items():
+                if parts[k] is not None:
+                    continue
+                if len(lt.log) < len(moves):
+                    self._again.add(lt.id)  # a move was taken back: look again
+                    return
+                found = await self.tables.bots.background(
+                    bot_worker.estimate, f"{lt.id}/review", type(g), g.num_players,
+                    dict(g.options), moves[:at], viewer, self.iterations, person=lt.id)
+                parts[k] = {**found, "h": sums[k]}
+                await asyncio.to_thread(self.store.progress, lt.id, key, parts, time.time())
+        if not over:
+            return
+        with i18n.speaking(i18n.DEFAULT):
+            names = display_names(lt)
+        for key, (viewer, parts) in todo.items():
+            review = await self.tables.work.run(self._assemble, lt, viewer, parts, names,
+                                                i18n.DEFAULT)
+            stored_review = {**review.stored(), "lang": i18n.DEFAULT}
+            await asyncio.to_thread(self.store.finish, lt.id, key, stored_review, time.time())
 
     def _assemble(self, lt: LiveTable, viewer: int | None, parts: list[Any],
-                  names: list[str]) -> Review:
-        return assemble(lt.state, viewer, parts, names=names, iterations=self.iterations,
-                        ended=ended_early(lt))
+                  names: list[str], lang: str | None = None) -> Review:
+        with i18n.speaking(lang or i18n.language()):
+            return assemble(lt.state, viewer, parts, names=names, iterations=self.iterations,
+                            ended=ended_early(lt))
 
     def stop(self) -> None:
-        """Cancel this app's jobs (their stored positions stay for a resume)."""
+        """Cancel this app's work (the positions stored stay for a resume)."""
         for task in list(self.tasks.values()):
             task.cancel()
         self.tasks.clear()
+        self._latest.clear()
+        self._again.clear()

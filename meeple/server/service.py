@@ -221,6 +221,8 @@ class TableService:
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self.fanout: Fanout | None = None  # set when Redis is configured
         self.listeners: list[Listener] = []
+        self.on_change: Callable[[LiveTable], None] | None = None
+        """Told of every change this process stores (the reviews' estimates follow play)."""
 
     # ------------------------------------------------------------------ events
     def on_event(self, listener: Listener) -> None:
@@ -1012,6 +1014,8 @@ class TableService:
             await self.fanout.publish(lt.id)
         await self._tell_progress(lt)
         self.schedule(lt)
+        if self.on_change is not None:
+            self.on_change(lt)
         self.evict(lt)
 
     def schedule(self, lt: LiveTable) -> None:

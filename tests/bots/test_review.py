@@ -3,6 +3,7 @@ hidden-information rule (a viewer's estimates rest on that viewer's information 
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -11,11 +12,17 @@ import meeple
 from meeple.bots import make_bot, seats_policy
 from meeple.bots.review import (
     CLEAR_GAIN,
+    NOISE_SIGMAS,
     TURNING_GAIN,
     TURNING_MAX,
+    Point,
     Review,
+    _turning,
+    assemble,
     estimate,
+    estimate_positions,
     info_key,
+    positions,
     review,
 )
 from meeple.engine.records import move_numbers, moves_made, position_of
@@ -30,9 +37,18 @@ def finished(name: str, seed: int = 3, bots: str = "greedy") -> meeple.State:
 
 
 @pytest.fixture(scope="module")
-def koplus_review() -> tuple[meeple.State, Review]:
+def koplus_parts() -> tuple[meeple.State, list[dict], Review]:
+    """A finished KoPlus game, the stored estimate of each charted position, and the review
+    put together from them."""
     final = finished("koplus")
-    return final, review(final, None, names=["Ann", "Bob"], iterations=300)
+    found = estimate_positions(final, None, 0, len(positions(final)[0]), 300)
+    return final, found, assemble(final, None, found, names=["Ann", "Bob"], iterations=300)
+
+
+@pytest.fixture(scope="module")
+def koplus_review(koplus_parts) -> tuple[meeple.State, Review]:
+    final, _found, r = koplus_parts
+    return final, r
 
 
 def test_a_point_after_every_move_with_chances(koplus_review) -> None:
@@ -61,13 +77,25 @@ def test_a_point_after_every_move_with_chances(koplus_review) -> None:
         assert p.text
 
 
-def test_turning_points_are_the_largest_swings(koplus_review) -> None:
-    _, r = koplus_review
-    swings = []
-    for a, b in zip(r.points, r.points[1:], strict=False):
-        swings.append((max(abs(y - x) for x, y in zip(a.chances, b.chances, strict=True)),
-                       b.move))
-    big = sorted((s for s in swings if s[0] >= TURNING_GAIN), reverse=True)[:TURNING_MAX]
+def test_turning_points_are_the_largest_swings_above_the_noise(koplus_parts) -> None:
+    final, found, r = koplus_parts
+    history = final.history()
+    where = positions(final)[0]
+    swings, noisy = [], 0
+    for k in range(1, len(r.points)):
+        a, b = r.points[k - 1], r.points[k]
+        assert b.player is not None
+        if found[k - 1].get("best") == history[where[k] - 1][1] and \
+                b.chances[b.player] < a.chances[b.player]:
+            continue  # the search's own choice: no turning point
+        who = max(range(2), key=lambda q: abs(b.chances[q] - a.chances[q]))
+        change = abs(b.chances[who] - a.chances[who])
+        err = math.hypot(*(f.get("noise", [0.0, 0.0])[who] for f in found[k - 1:k + 1]))
+        if change >= TURNING_GAIN and change < NOISE_SIGMAS * err:
+            noisy += 1
+        elif change >= TURNING_GAIN:
+            swings.append((change, b.move))
+    big = sorted(swings, reverse=True)[:TURNING_MAX]
     assert sorted(t.move for t in r.turning) == sorted(m for _, m in big)
     for t in r.turning:
         assert abs(t.after - t.before) >= TURNING_GAIN
@@ -91,6 +119,47 @@ def test_better_moves_are_clearly_better_and_were_really_played(koplus_review) -
     assert len(r.better_for(1)) >= len(r.better_for(0))
     assert all(b.player == 0 for b in r.better_for(0))
     assert r.better_for(None) == []
+
+
+def test_one_set_of_numbers_for_a_move_in_the_chart_turning_points_and_better_moves(
+        koplus_parts) -> None:
+    """A better move's figures are the chart's: the chance before it (through the search's
+    choice) and the chance after the move played; a turning point of the same move says the
+    same two figures."""
+    _final, found, r = koplus_parts
+    assert r.better
+    at = {p.move: p for p in r.points}
+    turning = {(t.move, t.who): t for t in r.turning}
+    for b in r.better:
+        before, after = at[b.move], at[b.number]
+        assert b.chance_best == pytest.approx(before.chances[b.player])
+        assert b.chance_played == pytest.approx(after.chances[b.player])
+        t = turning.get((b.number, b.player))
+        if t is not None:
+            assert (t.before, t.after) == (b.chance_best, b.chance_played)
+        # larger than the two estimates' noise
+        k = r.points.index(before)
+        m = r.points.index(after)
+        err = math.hypot(found[k]["noise"][b.player], found[m]["noise"][b.player])
+        assert b.gain >= max(CLEAR_GAIN, NOISE_SIGMAS * err)
+    noise = [f["noise"][0] for f in found if not f.get("end")]
+    assert all(0 <= x < 0.5 for x in noise) and max(noise) > 0
+
+
+def test_a_turning_point_only_where_the_change_is_larger_than_the_noise() -> None:
+    """The same swing is named where the estimates are sure of it, not where it may be their
+    noise; a fall after the move the search chose itself is no turning point."""
+    points = [Point(0, None, None, [0.5, 0.5]),
+              Point(1, 0, "Lay a U", [0.8, 0.2]),
+              Point(2, 1, "Lay an L", [0.5, 0.5]),
+              Point(3, 0, "Lay an I", [0.2, 0.8])]
+    sure = [[0.02, 0.02]] * 4
+    assert [t.move for t in _turning(points, ["Ann", "Bob"], noise=sure)] == [1, 2, 3]
+    unsure = [[0.02, 0.02], [0.02, 0.02], [0.2, 0.2], [0.2, 0.2]]
+    # 2: a change of 30 points with a noise of 20 on its estimate: not sure enough
+    assert [t.move for t in _turning(points, ["Ann", "Bob"], noise=unsure)] == [1]
+    # 3: Ann played the search's own choice and her chance fell: not her turning point
+    assert [t.move for t in _turning(points, ["Ann", "Bob"], noise=sure, kept={3})] == [1, 2]
 
 
 def test_stored_review_reads_back_the_same(koplus_review) -> None:

@@ -1,7 +1,8 @@
 """Hints and reviews over the API: a hint for the seat's holder at a casual table only (never
-for spectators or at rated tables), a review made once per table and information set in the
-background with its progress, and a review left by a stopped server resumed from what it
-stored. On SQLite and PostgreSQL."""
+for spectators or at rated tables), a review worked out while the game is played, once per
+table and information set, ready when the game ends; a game played without it reviewed on
+demand with its progress; work left by a stopped server resumed from what it stored; a hint
+that does not wait for review work. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import meeple
 from meeple.server import create_app
 from meeple.server.reviews import Reviews, ReviewStore
 
-from .util import descendants, new_guest
+from .util import descendants, new_guest, run_async
 
 
 def bot_processes(pid: int) -> list[int]:
@@ -173,17 +174,30 @@ def test_hint_only_when_it_is_your_move_and_not_after_the_end(client):
 
 
 # ---------------------------------------------------------------------- reviews
-def test_review_is_made_once_in_the_background_with_its_progress(db_url, client):
+def engine_review(client, tid: str, seat: int | None) -> dict:
+    """The engine's own review of the table's game (every position searched in one go)."""
+    from meeple.bots.review import review
+    from meeple.engine.records import replay
+
+    final = replay(client.get(f"/api/tables/{tid}/record").json())
+    return review(final, seat, iterations=FAST).to_json(seat)
+
+
+def test_a_review_is_ready_when_the_game_ends(db_url, client):
+    """Each position is estimated while the game is played: once it ends the review is made
+    without anyone asking, and opening it answers the stored review at once."""
     new_guest(client, "Ann")
     tid, _ = table_with_bot(client)
     r = client.post(f"/api/tables/{tid}/review")
     assert r.status_code == 409 and "over" in r.json()["detail"]
     play_out(client, tid)
-    assert client.get(f"/api/tables/{tid}/review").json()["status"] == "none"
-    started = client.post(f"/api/tables/{tid}/review").json()
-    assert started["status"] in ("running", "done") and started["total"] > 1
-    body = wait_review(client, tid)
+    body = wait_review(client, tid)  # never asked for: made as the game was played
     assert body["status"] == "done" and body["done"] == body["total"]
+    reviews = client.app.state.reviews
+    assert not reviews.tasks, "nothing left to work out"
+    opened = client.post(f"/api/tables/{tid}/review?seat=1").json()
+    assert opened["status"] == "done", "opened: the stored review, no search"
+    assert not reviews.tasks
     review = body["review"]
     record = client.get(f"/api/tables/{tid}/record").json()
     # the last point is the record's last move, numbered as the log numbers moves
@@ -191,13 +205,29 @@ def test_review_is_made_once_in_the_background_with_its_progress(db_url, client)
     assert len(review["points"]) == body["total"]
     assert all(abs(sum(p["chances"]) - 1) < 1e-3 for p in review["points"])
     assert review["better"] == []  # no seat asked: no one's better moves
+    # the positions estimated one by one as the game went are the engine's review
+    assert review["points"] == engine_review(client, tid, None)["points"]
     mine = client.get(f"/api/tables/{tid}/review?seat=0").json()["review"]
     assert mine["points"] == review["points"]
     assert all(b["player"] == 0 for b in mine["better"])
-    # asked again, for any seat: the same stored review, made once
-    again = client.post(f"/api/tables/{tid}/review?seat=1").json()
-    assert again["status"] == "done" and again["review"]["points"] == review["points"]
+    assert opened["review"]["points"] == review["points"]
     assert review_rows(db_url, tid) == [("all", "done", body["total"], body["total"])]
+
+
+def test_a_stored_review_is_said_in_the_readers_language(client):
+    """The review made as the game ended is read in another language from the same stored
+    estimates: the same figures, the words in that language."""
+    new_guest(client, "Ann")
+    tid, _ = table_with_bot(client)
+    play_out(client, tid)
+    en = wait_review(client, tid, 0)["review"]
+    de = client.get(f"/api/tables/{tid}/review?seat=0",
+                    headers={"Accept-Language": "de"}).json()["review"]
+    assert [p["chances"] for p in de["points"]] == [p["chances"] for p in en["points"]]
+    assert [(t["move"], t["before"], t["after"]) for t in de["turning"]] == \
+        [(t["move"], t["before"], t["after"]) for t in en["turning"]]
+    assert [p["text"] for p in de["points"]] != [p["text"] for p in en["points"]]
+    assert de["ending"] != en["ending"]
 
 
 def test_hidden_information_review_is_per_seat(db_url, client):
@@ -206,38 +236,32 @@ def test_hidden_information_review_is_per_seat(db_url, client):
     play_out(client, tid)
     r = client.post(f"/api/tables/{tid}/review")
     assert r.status_code == 422 and "seat=N" in r.json()["detail"]
-    assert client.post(f"/api/tables/{tid}/review?seat=0").status_code == 200
-    first = wait_review(client, tid, 0)
-    assert first["status"] == "done"
-    assert client.post(f"/api/tables/{tid}/review?seat=1").status_code == 200
-    second = wait_review(client, tid, 1)
-    assert second["status"] == "done"
+    # each seat's view was estimated as the game went, without anyone asking
+    first, second = wait_review(client, tid, 0), wait_review(client, tid, 1)
+    assert first["status"] == second["status"] == "done"
     assert sorted(k for k, *_ in review_rows(db_url, tid)) == ["0", "1"]
     # each is what that seat's information set gives: the same as the engine's review
-    from meeple.bots.review import review
-    from meeple.engine.records import replay
-
-    record = client.get(f"/api/tables/{tid}/record").json()
-    final = replay(record)
     for seat, body in ((0, first), (1, second)):
-        expected = review(final, seat, iterations=FAST).to_json(seat)
-        assert body["review"]["points"] == expected["points"]
+        assert body["review"]["points"] == engine_review(client, tid, seat)["points"]
 
 
-def test_review_of_a_stopped_server_resumes_from_what_it_stored(db_url):
+def test_an_old_game_is_reviewed_on_demand_and_a_stopped_server_resumes_it(db_url):
     app = create_app(db_url)
     with TestClient(app) as client:
-        install(app, part=1)
+        install(app)
+        app.state.services.tables.on_change = None  # as before: nothing estimated in play
         new_guest(client, "Ann")
         tid, _ = table_with_bot(client, game="mops_royal")
         play_out(client, tid)
+        assert client.get(f"/api/tables/{tid}/review?seat=0").json()["status"] == "none"
         total = client.post(f"/api/tables/{tid}/review?seat=0").json()["total"]
         end = time.monotonic() + 60
         while client.get(f"/api/tables/{tid}/review?seat=0").json()["done"] < 3:
             assert time.monotonic() < end
             time.sleep(0.05)
         client.portal.call(_stop, app)  # the server stops mid-review
-    (key, status, done, left_total), = review_rows(db_url, tid)
+    left = [r for r in review_rows(db_url, tid) if r[0] == "0"]
+    (key, status, done, left_total), = left
     assert (key, status, left_total) == ("0", "running", total) and 3 <= done < total
     app2 = create_app(db_url)
     with TestClient(app2) as client:
@@ -247,7 +271,82 @@ def test_review_of_a_stopped_server_resumes_from_what_it_stored(db_url):
         assert first["status"] == "running" and first["done"] >= done  # resumed, not anew
         body = wait_review(client, tid, 0)
         assert body["status"] == "done" and len(body["review"]["points"]) == total
-    assert review_rows(db_url, tid) == [("0", "done", total, total)]
+    assert ("0", "done", total, total) in review_rows(db_url, tid)
+
+
+def test_a_restart_resumes_the_estimates_of_a_game_in_play_where_they_stopped(db_url):
+    app = create_app(db_url)
+    with TestClient(app) as client:
+        install(app)
+        new_guest(client, "Ann")
+        tid, _ = table_with_bot(client, game="sealed_bids", bot="random")
+        for _ in range(2):
+            f = wait_turn(client, tid)
+            client.post(f"/api/tables/{tid}/act", json={
+                "seat": 0, "action": f["actions"][0]["action"], "move_number": f["move_number"]})
+        end = time.monotonic() + 120
+        while min((r[2] for r in review_rows(db_url, tid)), default=0) < 3:
+            assert time.monotonic() < end, "the positions played were estimated"
+            time.sleep(0.05)
+        client.portal.call(_stop, app)  # the server stops mid-game
+        cookies = dict(client.cookies)
+    stored = {k: done for k, _status, done, _total in review_rows(db_url, tid)}
+    assert sorted(stored) == ["0", "1"] and min(stored.values()) >= 3
+    app2 = create_app(db_url)
+    with TestClient(app2) as client:
+        install(app2)
+        pool = app2.state.services.tables.bots
+        real, searched = pool.background, []
+
+        async def counted(fn, *args, **kw):
+            searched.append(len(args[4]))  # the moves of the position searched
+            return await real(fn, *args, **kw)
+
+        pool.background = counted
+        client.cookies.update(cookies)  # Ann again
+        play_out(client, tid)
+        reviews = [wait_review(client, tid, seat) for seat in (0, 1)]
+    total = reviews[0]["total"]
+    assert all(r["status"] == "done" and r["total"] == total for r in reviews)
+    # only what was not stored was searched again
+    assert len(searched) == 2 * total - sum(stored.values())
+    for seat, body in enumerate(reviews):
+        assert body["review"]["points"] == engine_review(client, tid, seat)["points"]
+
+
+def test_a_hint_does_not_wait_for_review_work():
+    """Review work gives way: a hint asked while a position's search holds the process it
+    may use is answered first (the search is stopped and done again afterwards)."""
+    import asyncio
+
+    from meeple.bots.hint import hint_part, ready
+    from meeple.server import bot_worker
+    from meeple.server.pool import BotPool
+
+    game = meeple.load("kozo", 2)
+
+    async def run() -> None:
+        pool = BotPool(workers=2)
+        try:
+            await pool.run(ready)  # the processes run
+            search = asyncio.ensure_future(pool.background(
+                bot_worker.estimate, "t/review", type(game), 2, {}, [], 0, 10**7))
+            while not pool._running_background:
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.5)  # the search is under way
+            hint = await asyncio.wait_for(
+                pool.run(hint_part, type(game), 2, {}, [], 0), timeout=120)
+            assert hint["action"] >= 0
+            assert not search.done(), "the search gave way and goes on"
+            while not pool._running_background:  # taken up again once the hint is made
+                await asyncio.sleep(0.01)
+            search.cancel()
+            await pool.run(ready)  # which it gives way to again, and is not taken up again
+            assert not pool._running_background and not pool.queued(None)
+        finally:
+            pool.stop()
+
+    run_async(run())
 
 
 def test_the_review_tells_players_of_one_name_apart(client):
@@ -400,6 +499,7 @@ def test_the_review_and_the_replay_number_moves_as_the_log_does(client):
     """A move's number is the same in the log, the replay ("move n of N"), the review's chart,
     turning points and better moves, and the record: the set-up and chance steps are no
     moves, in every game."""
+    client.app.state.services.tables.on_change = None  # reviewed on demand: one view only
     new_guest(client, "Ann")
     for game in ("botanik", "kontor", "koplus", "kozo", "mops_royal"):
         tid = finished_by_bots(client, game)
