@@ -20,16 +20,20 @@ Number = int | float
 class ScoreLine:
     """One player's final score: labelled parts (in player words) and one total.
 
-    ``note`` says what decides a tie on points, where the game has a tie-break. The game says
-    the labels and the note in the language in use when it builds the line."""
+    ``note`` says what decides a tie on points, where the game has a tie-break. ``items`` say
+    where the points of the parts came from, one scoring each, as the rules score them ("Round
+    3: small corner", 3), where a part adds up many. The game says the labels, the items and
+    the note in the language in use when it builds the line."""
 
     player: int
     parts: tuple[tuple[str, Number], ...]
     total: Number
     note: str = ""
+    items: tuple[tuple[str, Number], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The observation's form: ``{"player", "parts": [{"label", "value"}], "total"}``."""
+        """The observation's form: ``{"player", "parts": [{"label", "value"}], "total"}``, with
+        ``"note"`` and ``"items"`` (``[{"label", "value"}]``) where there are any."""
         out: dict[str, Any] = {
             "player": self.player,
             "parts": [{"label": label, "value": value} for label, value in self.parts],
@@ -37,6 +41,8 @@ class ScoreLine:
         }
         if self.note:
             out["note"] = self.note
+        if self.items:
+            out["items"] = [{"label": label, "value": value} for label, value in self.items]
         return out
 
     @classmethod
@@ -46,6 +52,7 @@ class ScoreLine:
             tuple((str(p["label"]), p["value"]) for p in data["parts"]),
             data["total"],
             str(data.get("note", "")),
+            tuple((str(p["label"]), p["value"]) for p in data.get("items") or ()),
         )
 
 

@@ -298,12 +298,28 @@ def _mark_and(p: int, colours: Sequence[Colour], words: str, x: float, y: float,
     )
 
 
+def _pile_height(x: float, y: float, height: int, worded: bool) -> str:
+    """How many tiles a central pile holds, under it: "10 tiles", or "10" with the words as its
+    tooltip."""
+    said = _n("{n} tile", "{n} tiles", height)
+    if worded:
+        return draw.text(x + TILE / 2, y + TILE + 19, said, size=12, anchor="middle",
+                         class_="pile-height")
+    return draw.group([draw.title(said), draw.text(x + TILE / 2, y + TILE + 19, str(height),
+                                                     size=14, anchor="middle")],
+                      class_="pile-height")
+
+
 def _registry_svg(obs: dict[str, Any], top: float, order: tuple[int, int],
                   names: Sequence[str] | None, colours: Sequence[Colour]) -> tuple[str, float]:
     """The registry: the first player's side, the central piles, the second player's side."""
     parts: list[str] = []
     viewer = obs.get("viewer")
     y = top
+    # each pile's height in words where all of them fit under their piles, else the number
+    # alone (the heading says what it counts): "10 Plättchen" ran into its neighbours
+    worded = all(draw.text_width(_n("{n} tile", "{n} tiles", h), 12) <= TILE + TGAP - 8
+                 for h in obs["pile_heights"])
     for q in (order[0], None, order[1]):
         y += 18
         if q is None:
@@ -329,9 +345,7 @@ def _registry_svg(obs: dict[str, Any], top: float, order: tuple[int, int],
                     inner.append(_tile_svg(tile_id, x, yy, TILE, None, colours, names))
                 else:
                     inner.append(_slot(x, yy, TILE))
-                inner.append(draw.text(x + TILE / 2, yy + TILE + 19,
-                                       _n("{n} tile", "{n} tiles", height),
-                                       size=12, anchor="middle", class_="pile-height"))
+                inner.append(_pile_height(x, yy, height, worded))
                 parts.append(draw.group(inner, id=f"pile-{j}", class_="pile"))
             else:
                 tile_id = obs["rows"][q][j]

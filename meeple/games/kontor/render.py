@@ -442,7 +442,9 @@ def _piles(obs: dict[str, Any], colours: Sequence[Colour], names: Sequence[str] 
         out.append(svg)
     # the supply's label between the heading and the icons, shortened where they leave no room
     room = x - 4 - MARGIN - draw.text_width(heading, FONT, bold=True) - FONT * 0.6
-    left_words = _("Warehouses left")
+    # TRANSLATORS: a short label beside the warehouses of each goods left in the supply, at
+    # the draw piles ("Vorrat"; or what is left: "Almacenes restantes"); it must fit a phone
+    left_words = _("Supply")
     shown = draw.fit(left_words, room, FONT)
     if room > FONT * 2:
         whole = [draw.title(left_words)] if shown != left_words else []

@@ -109,6 +109,8 @@ class Position(notation.Position, Protocol):
 
     def final_result(self) -> dict[str, Any]: ...
 
+    def scored_closed(self) -> list[int]: ...
+
     def is_terminal(self) -> bool: ...
 
     def legal_actions(self, player: int | None = None) -> list[int]: ...
@@ -165,21 +167,50 @@ def _tie_note(x: dict[str, Any], players: list[dict[str, Any]]) -> str:
               "Level on points: {n} areas won in all, no harbour card in hand", won)
 
 
+def _area_items(state: Position, player: int) -> list[tuple[str, int]]:
+    """Each closed area ``player`` won, largest first: its size in cards, its rank among all
+    closed areas by size (rules 6.2) and its point, or none where it ranks too low to score."""
+    sizes = [size for _m, _owner, size, _counts in state.closed]
+    scored = set(state.scored_closed())
+    out = []
+    for k in sorted(range(len(sizes)), key=lambda k: -sizes[k]):
+        if state.closed[k][1] != player:
+            continue
+        rank = 1 + sum(s > sizes[k] for s in sizes)
+        if k in scored:
+            label = _n("Area of {n} card, rank {rank} by size",
+                       "Area of {n} cards, rank {rank} by size", sizes[k], rank=rank)
+        else:
+            label = _n("Area of {n} card, rank {rank} by size: too small to score",
+                       "Area of {n} cards, rank {rank} by size: too small to score", sizes[k],
+                       rank=rank)
+        out.append((label, 1 if k in scored else 0))
+    return out
+
+
 def final_breakdown(state: Position) -> list[dict[str, Any]]:
     """The final scoring (rules 6.3) as one :class:`ScoreLine` per player: the parts the mode
-    scores, which add up to the total, and a note where a tie on points is broken."""
+    scores, which add up to the total, each area won with its size and rank, and a note where
+    a tie on points is broken."""
     g = state.game
     players = state.final_result()["players"]
     out = []
     for x in players:
         parts: list[tuple[str, int]] = [(_(PART_LABELS["areas"]), x["areas"])]
+        items = _area_items(state, x["player"])
         if g.export:
             parts.append((_(PART_LABELS["chits"]), sum(x["chit_majorities"].values())))
+            items += [(_("Most {goods} chits", goods=notation.goods_word(GOODS.index(good))), 1)
+                      for good, won in x["chit_majorities"].items() if won]
         if g.expansion:
             parts.append((_(PART_LABELS["penalty"]), x["no_chit_penalty"]))
             parts.append((_(PART_LABELS["money"]), x["money_majority"]))
+            if x["no_chit_penalty"]:
+                items.append((_(PART_LABELS["penalty"]), x["no_chit_penalty"]))
+            if x["money_majority"]:
+                items.append((_(PART_LABELS["money"]), x["money_majority"]))
         out.append(ScoreLine(x["player"], tuple(parts), x["total"],
-                             _tie_note(x, players)).to_json())
+                             _tie_note(x, players), tuple(items)).to_json())
     return out
 
 

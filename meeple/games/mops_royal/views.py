@@ -29,6 +29,7 @@ from .components import (
     SETUP_CALLER,
     SETUP_START,
     SHAPE_IDS,
+    SHAPE_NAMES,
     STATUS_NAMES,
     STEP_NAMES,
     STEP_PLACE,
@@ -193,11 +194,21 @@ def final_breakdown(state: Position) -> list[dict[str, Any]]:
     that break the tie."""
     n = state.n
     variant = state.game.options["replacement_tiles"]
+    at_end = bool(state.game.options.get("end_scoring"))
     lines = []
     for q in range(n):
         parts: list[tuple[str, int]] = [(_("Combinations"), sum(e[3] for e in state.log[q]))]
+        # each combination scored, with its shape and when: its round, or the scoring phase
+        # at the end in the "Wertung" variant (rules 7.3)
+        items: list[tuple[str, int]] = []
+        for r, k, _f, pts in state.log[q]:
+            shape = _(SHAPE_NAMES[SHAPE_IDS[PL_SHAPE[k]]])
+            items.append((_("End scoring: {shape}", shape=shape) if at_end
+                          else _("Round {round}: {shape}", round=r, shape=shape), pts))
         if variant:
             parts.append((_("Rejections"), -state.rejcost[q]))
+            if state.rejcost[q]:
+                items.append((_("Rejections"), -state.rejcost[q]))
         note = ""
         level = [r for r in range(n) if r != q and state.pub[r] == state.pub[q]]
         if level:
@@ -209,7 +220,7 @@ def final_breakdown(state: Position) -> list[dict[str, Any]]:
                 note = _n("level on points with {n} face-down tile; fewer face-down tiles win "
                           "the tie", "level on points with {n} face-down tiles; fewer face-down "
                           "tiles win the tie", down)
-        lines.append(ScoreLine(q, tuple(parts), state.pub[q], note).to_json())
+        lines.append(ScoreLine(q, tuple(parts), state.pub[q], note, tuple(items)).to_json())
     return lines
 
 
