@@ -203,6 +203,10 @@ export class Board {
    * made since the last picture (what changed is then the last move); `at`: the stage's size
    * (`measure`) read before the page changed other things for this picture. */
   show(svgText, actions = [], { enabled = true, moved = false, at = null } = {}) {
+    // A game's picker may offer fewer of the moves at a time (`narrow`, see kozo_pick.js).
+    this.offered = actions || [];
+    this.wanted = enabled;
+    if (this.narrow) actions = this.narrow(enabled ? this.offered : []);
     const activeBefore = this.active;
     const focusBefore = document.activeElement;
     const hadFocus = this.root.contains(focusBefore);
@@ -232,6 +236,11 @@ export class Board {
       if (again) again.el.focus({ preventScroll: true });
       else this.focusFirst();
     }
+  }
+
+  /** Offer the moves of the picture shown again, as `narrow` now chooses among them. */
+  reoffer() {
+    this.show(this.lastSvgText, this.offered || [], { enabled: this.wanted });
   }
 
   /** Put the keyboard focus on the first choosable target (or button). */

@@ -6,7 +6,7 @@
 // unit box [x, x+1] × [y, y+1] × [z, z+1]. The camera's up is +z.
 //
 // The pieces are wood stained in each piece's own colour with its letter on their faces, the
-// base a wooden board whose squares show their coordinates around the dark open chimney, and
+// base a wooden board whose squares show their names around the dark open chimney, and
 // the last move (the last check's piece or balance cube) is outlined in the highlight colour,
 // as on the plan (kozo/render.py, kozo/art.py): all drawn in code, no image files.
 //
@@ -20,6 +20,7 @@
 
 import * as THREE from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
+import { mix, pieceTint, WOOD } from "./kozo_pick.js";
 import { t, tn } from "./words.js";
 
 const BALANCE = 0.57;
@@ -27,32 +28,12 @@ const SLOW_MOTION = 0.25; // playback speed of a fall
 const RING = [
   [0, 0], [1, 0], [2, 0], [0, 1], [2, 1], [0, 2], [1, 2], [2, 2],
 ];
-// One colour per polycube (P1..P12), stained into the wood exactly as on the plan drawn by the
-// server (kozo/art.py: 70 % the piece's colour, 30 % bare wood); balance cubes are black.
-const PIECE_COLOURS = [
-  0xe6194b, 0x3cb44b, 0xffe119, 0x4363d8, 0xf58231, 0x911eb4, 0x46f0f0, 0xf032e6, 0xbcf60c,
-  0xfabebe, 0x008080, 0x9a6324,
-];
-const WOOD = 0xd7b27c;
+// Each polycube is stained in its own colour, as on the plan drawn by the server
+// (kozo_pick.js `pieceTint`); balance cubes are black.
 const BALANCE_FILL = 0x2a2622;
 const HOLE = 0x1a1510;
 const HIGHLIGHT = 0xf2b705; // the last move, as on the plan (engine/look.py)
 const LETTERS = "ABCDEFGHIJKL";
-
-function mix(a, b, t) {
-  let out = 0;
-  for (const shift of [16, 8, 0]) {
-    const x = (a >> shift) & 255;
-    const y = (b >> shift) & 255;
-    out |= Math.round(x + (y - x) * t) << shift;
-  }
-  return out;
-}
-
-/** The wood of a piece: its colour stained into bare wood (kozo/art.py `tint`). */
-export function pieceTint(colour) {
-  return mix(PIECE_COLOURS[colour % PIECE_COLOURS.length], WOOD, 0.3);
-}
 
 function inkOn(colour) {
   const r = (colour >> 16) & 255;
@@ -87,7 +68,13 @@ function grainCanvas(seed, label = "", ink = "#1d1409", small = false, fill = "#
   }
   if (label) {
     g.fillStyle = ink;
-    g.font = `bold ${small ? 34 : 68}px system-ui, 'DejaVu Sans', sans-serif`;
+    let size = small ? 34 : 68;
+    g.font = `bold ${size}px system-ui, 'DejaVu Sans', sans-serif`;
+    const wide = g.measureText(label).width;
+    if (wide > 120) {
+      size = Math.floor((size * 120) / wide);
+      g.font = `bold ${size}px system-ui, 'DejaVu Sans', sans-serif`;
+    }
     g.textAlign = "center";
     g.textBaseline = "middle";
     g.globalAlpha = small ? 0.7 : 0.92;
@@ -224,7 +211,11 @@ export class KozoView {
     this.caption.id = "kozo3d-caption";
     this.caption.setAttribute("aria-live", "polite");
     this.caption.hidden = true;
-    container.replaceChildren(canvas, hint, this.caption, this.controlsBar);
+    // The caption and the buttons share one strip along the top: neither covers the other.
+    const top = document.createElement("div");
+    top.className = "kozo3d-top";
+    top.append(this.caption, this.controlsBar);
+    container.replaceChildren(canvas, hint, top);
     this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     this.scene = new THREE.Scene();
@@ -288,8 +279,19 @@ export class KozoView {
       if (!hit) return;
       const at = hit.point.clone().addScaledVector(hit.face.normal.clone().transformDirection(hit.object.matrixWorld), -0.01);
       const id = `col-${Math.floor(at.x)}-${Math.floor(at.y)}`;
-      if (this.board.activeTarget === id) this.board.chooseActive();
-      else this.board.activateTarget(id);
+      const again = this.board.activeTarget === id || (this.tapped && this.tapped[0] === id && this.board.activeTarget === this.tapped[1]);
+      if (again) {
+        this.board.chooseActive();
+        return;
+      }
+      // A column the piece would cover, where no move has it as its own place: the move there.
+      let target = id;
+      if (!this.board.activateTarget(id)) {
+        const a = this.board.actions.find((x) => (x.cells || []).includes(id));
+        if (!a || !this.board.activateTarget(a.target)) return;
+        target = a.target;
+      }
+      this.tapped = [id, target];
     });
     canvas.addEventListener("keydown", (ev) => {
       if (!this.board) return;
@@ -327,8 +329,8 @@ export class KozoView {
     const side = woodMaterial(mix(WOOD, 0x000000, 0.25), false, grainTexture("side", 20));
     this.pickables = [];
     for (const [x, y] of RING) {
-      // each column's square of the board shows its coordinates, as on the plan
-      const top = woodMaterial(WOOD, false, grainTexture(`c${x}${y}`, 30 + x * 3 + y, `${x},${y}`, "#5a3d1e", true));
+      // each column's square of the board shows its name (from the observation), as on the plan
+      const top = woodMaterial(WOOD, false, grainTexture(`c${x}${y}`, 30 + x * 3 + y));
       const m = new THREE.Mesh(slab, [side, side, side, side, top, side]);
       m.name = `column-${x}-${y}`;
       this.pickables.push(m);
@@ -350,6 +352,18 @@ export class KozoView {
     // North arrow, so the 3D view and the plan agree on directions.
     const arrow = new THREE.ArrowHelper(new THREE.Vector3(0, 1, 0), new THREE.Vector3(1.5, 3.3, -0.45), 0.9, 0x555555, 0.3, 0.2);
     this.scene.add(arrow);
+  }
+
+  /** Write each column's name on its square of the base, as the plan and the log say it. */
+  _nameColumns(columns) {
+    for (const c of columns) {
+      const m = this.pickables.find((p) => p.name === `column-${c.column[0]}-${c.column[1]}`);
+      if (!m || !c.name || m.userData.label === c.name) continue;
+      const [x, y] = c.column;
+      m.material[4] = woodMaterial(WOOD, false, grainTexture(`c${x}${y}:${c.name}`, 30 + x * 3 + y, c.name, "#5a3d1e", true));
+      m.userData.label = c.name;
+      this.requestRender();
+    }
   }
 
   resize() {
@@ -404,6 +418,7 @@ export class KozoView {
       this._drawTower(tower, last);
     }
     this.lastCheck = obs.last_check || null;
+    this._nameColumns(obs.columns || []);
     this._drawBar(obs);
     if (board && board !== this.board) {
       this.board = board;

@@ -103,6 +103,20 @@ def test_kozo_tower_in_3d_previews_and_plays_a_fall(new_context, server, artifac
     expect(caption).to_be_visible()
     expect(caption).to_contain_text(f"{toppler} toppled the tower with a polycube")
     expect(caption).to_contain_text("fell")
+    # The caption and the "Play the fall" button share the top of the view: neither covers
+    # the other, on a desktop and at a phone's width.
+    for size in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        page.set_viewport_size(size)
+        view.evaluate("e => e.scrollIntoView()")
+        words = caption.bounding_box()
+        button = page.locator("#play-fall").bounding_box()
+        assert words and button
+        apart = (words["x"] + words["width"] <= button["x"]
+                 or button["x"] + button["width"] <= words["x"]
+                 or words["y"] + words["height"] <= button["y"]
+                 or button["y"] + button["height"] <= words["y"])
+        assert apart, (size, words, button)
+    page.set_viewport_size({"width": 1200, "height": 900})
     plan = page.locator("#board")
     expect(plan).to_contain_text("toppled the tower")
     page.screenshot(path=str(artifacts / "e2e-kozo-3d-end.png"), full_page=True)

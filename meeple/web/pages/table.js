@@ -770,10 +770,13 @@ class LivePlay {
         const { KozoView } = await import("../kozo3d.js");
         this.tower = new KozoView(this.view3d);
       } catch (e) {
-        // three.js missing (npm ci not run) or no WebGL: the plan still works.
+        // three.js missing (npm ci not run) or no WebGL: the plan still works, and says so.
+        console.error(e);
         this.tower = null;
         this.viewSwitch.hidden = true;
-        fill(this.view3d, h("p", { class: "muted" }, t("The 3D view is not available here ({reason}).", { reason: e.message })));
+        this.view3d.className = "view3d-off";
+        this.boardEl.classList.remove("plan-only");
+        fill(this.view3d, h("p", { class: "muted" }, t("The 3D view cannot be shown on this device. The plan below shows the tower.")));
         this.draw3d = () => {};
         return;
       }

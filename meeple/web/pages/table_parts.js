@@ -12,8 +12,9 @@ import { tableChat } from "./table_chat.js";
 import { tableNotify } from "./table_notify.js";
 import { tableHint } from "./table_hint.js";
 import { tableClose } from "./moderation.js";
+import { tableKozo } from "../kozo_pick.js";
 
-export const TABLE_PARTS = [tableHint, tableNotify, tableChat, tableAid, tableLife, tableClose, tableLegend];
+export const TABLE_PARTS = [tableKozo, tableHint, tableNotify, tableChat, tableAid, tableLife, tableClose, tableLegend];
 
 /** The parts that make sense in the waiting room too (no frame yet: `play.frame` is null). */
 export const WAITING_PARTS = [tableChat, tableAid, tableClose];
