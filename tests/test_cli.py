@@ -15,6 +15,7 @@ import pytest
 
 import meeple
 from meeple.engine import game_class
+from meeple.engine.records import move_numbers, moves_made, position_of
 
 MEEPLE = [sys.executable, "-m", "meeple.cli"]
 ENV = {**os.environ, "COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb", "LANGUAGE": "en"}
@@ -292,6 +293,47 @@ def test_the_result_is_one_table_with_each_total_once(name):
     assert all(names[p] in winners for p in state.winners())
 
 
+def replay_block(out: str, number: int, total: int) -> list[str]:
+    """The lines ``meeple replay`` shows at move ``number`` of ``total`` (from its rule to
+    the prompt)."""
+    block = out.split(f"move {number}/{total}")[1].split("(Enter next")[0]
+    return [x.strip() for x in block.splitlines()[1:] if x.strip()]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_replay_counts_moves_as_the_log_does(name, tmp_path):
+    """``meeple replay`` steps from move to move as the log numbers them: the set-up and
+    chance steps are no moves; move n shows the sentence of the log's move n first, then
+    what chance did after it; the last is the log's count of moves (``meeple render --move``
+    counts the same)."""
+    players = game_class(name).default_players()
+    done = run_here("play", name, "--seats", ",".join(["random"] * players), "--seed", "4",
+                    "--json")
+    record = json.loads(done.stdout)
+    moves = record["moves"]
+    total = moves_made(moves)
+    path = tmp_path / "game.json"
+    path.write_text(done.stdout)
+    numbers = move_numbers(moves)
+    picks = sorted({1, 2, total // 2, total})
+    r = run_here("replay", str(path), input="".join(f"{n}\n" for n in picks) + "q\n")
+    assert r.returncode == 0, r.stderr
+    shown = re.findall(r"move (\d+)/(\d+)", r.stdout)
+    assert [int(n) for n, _ in shown] == [0, *picks]
+    assert {int(of) for _, of in shown} == {total}
+    for n in picks:
+        j = numbers.index(n)  # the step of the move numbered n
+        player, text = moves[j]
+        before = meeple.replay(record, upto=j)
+        sentence = before.describe(player, before.string_to_action(text, player))
+        block = " ".join(replay_block(r.stdout, n, total))
+        assert f"{sentence} ({text})" in " ".join(block.split()), (n, block)
+    out = tmp_path / "board.svg"
+    assert run_here("render", str(path), "--move", str(total), "-o", str(out)).returncode == 0
+    bad = run_here("render", str(path), "--move", str(total + 1), "-o", str(out))
+    assert bad.returncode == 2 and f"between 0 and {total}" in bad.stderr
+
+
 def test_the_replay_log_shows_a_viewer_only_what_they_may_know(tmp_path):
     """Stepping through a record as one player shows each move as that player may know it
     then (``State.visible_history``): a secret draw or choice as hidden, the rest in full."""
@@ -302,23 +344,27 @@ def test_the_replay_log_shows_a_viewer_only_what_they_may_know(tmp_path):
         seats = ",".join(["random"] * players)
         done = run_here("play", name, "--seats", seats, "--seed", "2", "--json")
         record = json.loads(done.stdout)
-        total = len(record["moves"])
-        hidden = next((n for n in range(1, total) if meeple.replay(record, upto=n)
-                       .visible_history(0)[n - 1][1] is None), None)
+        steps = len(record["moves"])
+        total = moves_made(record["moves"])
+        hidden = next((n for n in range(1, steps) if moves_made(record["moves"][:n])
+                       and meeple.replay(record, upto=n).visible_history(0)[n - 1][1] is None),
+                      None)
         if hidden is None:
             continue
         path = tmp_path / f"{name}.json"
         path.write_text(done.stdout)
-        r = run_here("replay", str(path), "--viewer", "0", input=f"{hidden}\nq\n")
+        number = moves_made(record["moves"][:hidden])  # the move it is (or follows)
+        r = run_here("replay", str(path), "--viewer", "0", input=f"{number}\nq\n")
         assert r.returncode == 0
-        line = r.stdout.split(f"move {hidden}/{total}")[1].splitlines()[1]
         player, text = record["moves"][hidden - 1]
-        assert line.endswith("A hidden draw." if player == -1 else "has chosen"), line
-        assert text not in line
+        said = "A hidden draw." if player == -1 else "has chosen"
+        lines = [x for x in replay_block(r.stdout, number, total) if x.endswith(said)]
+        assert lines and all(text not in line for line in lines), lines
         r = run_here("replay", str(path), "--viewer", "0", input=f"{total}\nq\n")
         step = r.stdout.split(f"move {total}/{total}")[1].split("\n", 1)[1]
-        player, text = record["moves"][-1]
-        before = meeple.replay(record, upto=total - 1)
+        last = position_of(record["moves"], total - 1)  # the last move's step
+        player, text = record["moves"][last]
+        before = meeple.replay(record, upto=last)
         sentence = before.describe(player, before.string_to_action(text, player))
         flat = " ".join(step.split())  # the terminal wraps a long line
         assert f"{sentence} ({text})" in flat, flat  # the end shows everything
@@ -381,11 +427,13 @@ def test_replay_viewer_all_shows_every_players_view(tmp_path):
     path.write_text(done.stdout)
     record = json.loads(done.stdout)
     hidden = next(n for n in range(1, len(record["moves"]))
-                  if meeple.replay(record, upto=n).visible_history(0)[n - 1][1] is None)
+                  if moves_made(record["moves"][:n])
+                  and meeple.replay(record, upto=n).visible_history(0)[n - 1][1] is None)
+    number = moves_made(record["moves"][:hidden])  # the move it is, or follows
     for args in ([], ["--viewer", "all"]):
-        r = run_here("replay", str(path), *args, input=f"{hidden}\nq\n")
+        r = run_here("replay", str(path), *args, input=f"{number}\nq\n")
         assert r.returncode == 0, r.stderr
-        step = r.stdout.split(f"move {hidden}/")[1]
+        step = r.stdout.split(f"move {number}/")[1]
         assert "everything" in step.splitlines()[0]
         player, text = record["moves"][hidden - 1]
         before = meeple.replay(record, upto=hidden - 1)
@@ -394,10 +442,14 @@ def test_replay_viewer_all_shows_every_players_view(tmp_path):
         assert f"{sentence} ({text})" in flat
         assert "What ▲ Player 1" in step or "What" in step and "Player 1" in step
         assert step.count("sees:") == 2
-    r = run_here("replay", str(path), "--viewer", "public", input=f"{hidden}\nq\n")
-    step = r.stdout.split(f"move {hidden}/")[1]
+    r = run_here("replay", str(path), "--viewer", "public", input=f"{number}\nq\n")
+    step = r.stdout.split(f"move {number}/")[1]
     assert "as a spectator sees it" in step.splitlines()[0]
-    assert record["moves"][hidden - 1][1] not in step.splitlines()[1]
+    total = moves_made(record["moves"])
+    player, text = record["moves"][hidden - 1]
+    said = "A hidden draw." if player == -1 else "has chosen"
+    lines = [x for x in replay_block(r.stdout, number, total) if x.endswith(said)]
+    assert lines and all(text not in line for line in lines), lines
 
 
 def test_since_your_last_turn_tells_falls_and_the_others_moves():

@@ -13,6 +13,7 @@ from meeple.cli import common
 from meeple.cli.common import fail, handled, reason, writable
 from meeple.cli.replay import load_record, parse_viewer, record_names
 from meeple.engine.i18n import N_, words
+from meeple.engine.records import moves_made, position_of
 
 _, _n = words(__file__)
 commands = typer.Typer()
@@ -30,11 +31,13 @@ def render(
 ) -> None:
     """Draw the board of a record after a given move as SVG."""
     record = load_record(file)
-    total = len(record["moves"])
+    total = moves_made(record["moves"])  # moves as the log numbers them
     if move is not None and not 0 <= move <= total:
         fail(_("--move must be between 0 and {total}", total=total))
     writable(out)
-    state = meeple.replay(record, upto=move)
+    # after move ``move`` (0: the set-up done), the chance that follows it resolved
+    state = meeple.replay(record, upto=None if move is None else
+                          position_of(record["moves"], move))
     seat = parse_viewer(viewer, state.game.num_players, allow_all=False)
     names = record_names(record, state.game.num_players) or None
     picture = state.game.renderer.svg(state.observation(seat), names)  # type: ignore[arg-type]

@@ -27,7 +27,7 @@ from meeple.cli.common import (
 from meeple.engine import CHANCE, State, i18n
 from meeple.engine.i18n import N_, words
 from meeple.engine.look import seat_name
-from meeple.engine.records import check_record
+from meeple.engine.records import check_record, moves_made, position_of
 
 _, _n = words(__file__)
 commands = typer.Typer()
@@ -155,19 +155,30 @@ def move_line(
 def show_replay_step(
     record: dict[str, Any], final: State, n: int, viewer: int | str | None, names: list[str]
 ) -> None:
-    """Draw step ``n`` of a replay: the move that led to it as ``viewer`` may know it now,
-    then the board (every player's view for ``all``)."""
-    total = len(record["moves"])
-    state = meeple.replay(record, upto=n)
+    """Draw the position after move ``n`` of a replay, numbered as the log numbers moves
+    (the set-up and chance steps are no moves; 0: the start, set up), the chance that
+    follows the move resolved: the move and what chance did after it, as ``viewer`` may know
+    them now, then the board (every player's view for ``all``)."""
+    steps = record["moves"]
+    total = moves_made(steps)
+    at = position_of(steps, n)
+    state = meeple.replay(record, upto=at)
     game = state.game
     seen = (_("everything") if viewer == ALL else _("as a spectator sees it") if viewer is None
             else _("as {player} sees it", player=seat_name(int(viewer), names)))
     common.console.rule(escape(_("move {n}/{total} · {seen}", n=n, total=total, seen=seen)))
-    line = move_line(state, record, viewer, names, meeple.replay(record, upto=n - 1) if n
-                     else None)
-    if line is not None:
-        common.console.print(line)
-    if n == total and final.is_terminal():
+    if n == 0:
+        if at:
+            common.console.print(escape(said(state.describe_setup, _("The game is set up."))))
+    else:
+        before = meeple.replay(record, upto=position_of(steps, n - 1))
+        for step in range(len(before.history()), at):  # the move, then chance after it
+            after = meeple.replay(record, upto=step + 1)
+            line = move_line(after, record, viewer, names, before)
+            if line is not None:
+                common.console.print(line)
+            before = after
+    if at == len(steps) and final.is_terminal():
         show_final(final, None if viewer == ALL else viewer, names)  # type: ignore[arg-type]
     elif viewer == ALL and not game.perfect_information:
         for p in range(game.num_players):
@@ -194,7 +205,7 @@ def replay(
     record = load_record(file)
     final = meeple.replay(record)
     seat = parse_viewer(viewer, final.game.num_players)
-    total = len(record["moves"])
+    total = moves_made(record["moves"])  # moves as the log numbers them
     names = record_names(record, final.game.num_players)
     n = 0
     while True:
