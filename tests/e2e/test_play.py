@@ -113,7 +113,8 @@ def test_the_table_page_shows_the_views_the_games_description_names(new_context,
 
 def test_the_waiting_room_offers_the_bot_levels_by_name_weakest_first(new_context, server):
     """The table's creator changes a seat to a bot from the levels of /api/bots, each by its
-    name and one-line description, weakest first; the seat then shows the level's name."""
+    name and one-line description, weakest first; the seat then says the level's name once
+    (not "Expert bot [Expert]")."""
     with urllib.request.urlopen(f"{server}/api/bots") as r:
         answer = json.load(r)["bots"]
     levels = [b if isinstance(b, dict) else {"spec": b, "name": b, "description": ""}
@@ -134,8 +135,10 @@ def test_the_waiting_room_offers_the_bot_levels_by_name_weakest_first(new_contex
     assert not any("[object" in o or "{" in o for o in offered), offered
     strongest = levels[-1]
     select.select_option(value="bot:" + strongest["spec"])
-    seat = page.locator('#seat-list li[data-seat="1"]')
-    expect(seat.locator(".badge")).to_have_text(strongest["name"])
+    # the seat says the level once: in the bot's name ("Expert bot"), else in a badge beside it
+    name = page.locator('#seat-list li[data-seat="1"] .name')
+    expect(name).to_contain_text(strongest["name"])
+    assert name.inner_text().count(strongest["name"]) == 1, name.inner_text()
     assert not errors, errors
 
 
