@@ -1,5 +1,7 @@
 """Learning KoPlus: the positions of the worked examples (rules.md §9), the player aid and the
-guided first game. Every sentence a learner reads is here or in ``howto.md``."""
+guided first game: a whole game on board F2, from example K3's first tile and bonus turns to a
+pass and the final scoring (a largest group shared, a smaller group, a lone tile). Every sentence
+a learner reads is here or in ``howto.md``."""
 
 from __future__ import annotations
 
@@ -95,9 +97,108 @@ STEPS = (
                 "you get one more bonus turn. Lay the plus at the far left, touching your "
                 "opponent's U: it catches nothing and keeps you on 20."),
         expect=("X@2,0",),
-        good=N_("Still 20: one more bonus turn, your last one."),
+        good=N_("Still 20: one more bonus turn, your last one. Your plus stands alone for now: "
+                "a tile touching none of your own costs 5 points at the end, unless you join "
+                "it to another tile of yours later."),
         otherwise=N_("That plus catches points, so you leave 20 and the bonus ends. Lay the one "
                      "at the far left that catches nothing."),
+    ),
+    Step(
+        title=N_("At most 9 points"),
+        text=N_("Your last bonus turn, with a U. A tile may cover at most 9 points of aliens: "
+                "a place worth 10 or more is not allowed. Lay the U above your first tile, "
+                "opening to the left around the end of your opponent's plus, on the 4, the 2 "
+                "and the 3: 9 points."),
+        expect=("U3@3,6",),
+        good=N_("29 points, and your bonus turns are used up: reaching 40 or 60 later brings "
+                "no more. Your opponent lays a plus at the top, on the 5 and the 2."),
+        otherwise=N_("Lay the U above your first tile, opening to the left, on the 4, the 2 and "
+                     "the 3."),
+        replies=((1, "X@0,3"),),
+    ),
+    Step(
+        title=N_("Grow your group"),
+        text=N_("Your tiles in the middle form one group; the larger it grows, the better at "
+                "the end. Lay the plus below your tiles on the right, on the 3 and the 5: "
+                "8 points."),
+        expect=("X@9,7",),
+        good=N_("37 points, and the plus joins your group. Your opponent lays a U at the top, "
+                "beside their plus: 9 points."),
+        otherwise=N_("Lay the plus below your tiles on the right, on the 3 and the 5."),
+        replies=((1, "U3@0,5"),),
+    ),
+    Step(
+        title=N_("Along the bottom"),
+        text=N_("Lay the U at the bottom, opening to the right, on the 5 and the 3: 8 points, "
+                "touching two of your tiles."),
+        expect=("U1@9,5",),
+        good=N_("45 points. Your opponent lays a plus at the top, on the 3, the 1 and the 5: "
+                "9 points."),
+        wrong={"U2@10,4": N_("That U catches 9, one more, and would be a good move in a game "
+                             "too. Here lay the one opening to the right, on the 5 and the 3, "
+                             "to follow this game.")},
+        otherwise=N_("Lay the U at the bottom, opening to the right, on the 5 and the 3."),
+        replies=((1, "X@0,7"),),
+    ),
+    Step(
+        title=N_("Up to the right"),
+        text=N_("Lay the plus at the right of your U with the 4, on the 5 and the 2: 7 points, "
+                "and it touches your group."),
+        expect=("X@2,8",),
+        good=N_("52 points. Your opponent lays a U at the left, on the 5 and the 4: 9 points."),
+        otherwise=N_("Lay the plus at the right of your U with the 4, on the 5 and the 2."),
+        replies=((1, "U2@6,1"),),
+    ),
+    Step(
+        title=N_("A group of two"),
+        text=N_("Now your lone plus at the far left. Lay the U above it, opening to the right, "
+                "on the 4, the 1 and the 3: 8 points, and the two tiles touch. A group smaller "
+                "than your largest costs 3 points a tile at the end, less than 5 for each tile "
+                "alone."),
+        expect=("U1@0,2",),
+        good=N_("60 points, and no tile of yours is alone. Your opponent lays a plus at the "
+                "lower left: 6 points."),
+        otherwise=N_("Lay the U above your lone plus, opening to the right, on the 4, the 1 "
+                     "and the 3."),
+        replies=((1, "X@8,0"),),
+    ),
+    Step(
+        title=N_("Few places left"),
+        text=N_("The board is filling up: only a few places are left where a plus touches a "
+                "tile and covers no more than 9 points. Lay yours at the right of your group, on "
+                "the 4: 4 points."),
+        expect=("X@5,8",),
+        good=N_("64 points. Your opponent lays a U at the far left: 6 points."),
+        wrong={"X@9,2": N_("That plus catches 5, one more, and would be a good move in a game "
+                           "too. Here lay the one on the 4 at the right of your group, to "
+                           "follow this game.")},
+        otherwise=N_("Lay the plus at the right of your group, on the 4."),
+        replies=((1, "U0@4,0"),),
+    ),
+    Step(
+        title=N_("Your last U"),
+        text=N_("Lay your U at the right edge, opening to the left, on the 4 and the 1: "
+                "5 points, and it joins your group."),
+        expect=("U3@8,10",),
+        good=N_("69 points, and your group has nine tiles. Your opponent lays a plus at the "
+                "bottom, on the 5: 5 points."),
+        otherwise=N_("Lay the U at the right edge, opening to the left, on the 4 and the 1."),
+        replies=((1, "X@9,2"),),
+    ),
+    Step(
+        title=N_("Pass, and the end"),
+        text=N_("Your last tile is a plus, and it fits nowhere: every free place overlaps a "
+                "tile, touches none, or covers more than 9 points. When you cannot lay your "
+                "tile, you pass."),
+        expect=("pass",),
+        highlight=("cell-0-10", "cell-0-11", "cell-1-10", "cell-1-11", "cell-2-10", "cell-2-11"),
+        good=N_("Your opponent lays a U at the top right, alone, and now no one can lay a "
+                "tile: the game is over. The final scoring: you caught 69 points, your group "
+                "of nine tiles is the largest (+5) and the two tiles of your smaller group "
+                "cost 3 each (−6): 68. Your opponent caught 59; their group of nine ties for "
+                "the largest, so they get +5 too, and their lone U costs 5: 59. You win, 68 to "
+                "59. On equal scores, more tiles left in hand would have won."),
+        replies=((1, "U3@0,10"),),
     ),
 )
 
