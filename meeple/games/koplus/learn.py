@@ -9,7 +9,7 @@ from typing import Any
 
 from meeple.engine import CHANCE, load
 from meeple.engine.i18n import N_, words
-from meeple.engine.lessons import Aid, Lesson, Position, Step, play
+from meeple.engine.lessons import Aid, Lesson, Position, Step, ending, play
 
 from .rules import KoPlusState
 
@@ -32,24 +32,12 @@ def f2(moves: tuple[tuple[int, str], ...] = ()) -> KoPlusState:
     return state
 
 
-def k4_end() -> KoPlusState:
-    """Example K4 played to its end: a bonus turn with no placement, then the final scoring."""
-    aliens = [[0] * 14 for _ in range(3)]
-    aliens[0][4], aliens[2][5], aliens[1][11], aliens[1][12] = 2, 3, 5, 5
-    state = KoPlusState.from_position(
-        load("koplus", players=2), aliens=aliens, inner_area=(0, 2, 0, 13),
-        tiles=[(0, "U1@0,0"), (0, "X@0,1"), (1, "X@0,7")],
-        stacks=["UXUXUXUXUX", "UXUXUXUXUXU"], scores=[15, 8], bonus_left=[2, 3], to_move=0)
-    play(state, [(0, "U1@0,4"), (0, "pass"), (1, "U1@0,6")])
-    return state
-
-
 POSITIONS = (
     Position("start", f2),
     Position("first_tile", lambda: f2(K3[:1])),
     Position("contact", lambda: f2(K3[:4])),
     Position("bonus", lambda: f2(K3[:5])),
-    Position("the_end", k4_end, viewer=None),
+    Position("the_end", lambda: ending(LESSON), viewer=None),
 )
 
 STEPS = (
