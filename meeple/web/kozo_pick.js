@@ -319,6 +319,9 @@ export class KozoPicker {
         this.ghosts.push(g);
       }
     }
+    // The board washes the move's other columns in the mover's colour: here the piece's own
+    // wood shows there instead, under the outline.
+    for (const wash of this.board.root.querySelectorAll(".board-overlay .hl-cell")) wash.style.fillOpacity = "0";
     const next = this.balanceNext(a);
     if (next) {
       const said = h("span", { class: "kozo-next", id: "kozo-next" }, next);

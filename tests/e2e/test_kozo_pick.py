@@ -1,8 +1,8 @@
 """Kozo played by intent at the table: pick a piece from the pieces left, turn it to one of its
 orientations (each drawn), tap a column; only that piece's moves in that orientation are
 offered, the preview draws the piece where it lands and says where the balance cube may go.
-Every piece is played in turn, each move at most four taps after the pick, in English on a
-desktop and in German on a touch phone."""
+Every piece is played in turn, each move at most four taps after the pick, in English and in
+German, on a desktop (1280×800, a mouse) and on a touch phone (390×844)."""
 
 from __future__ import annotations
 
@@ -213,11 +213,14 @@ def open_kozo(new_context, size: tuple[int, int], touch: bool, lang: str = "en",
 
 @pytest.mark.parametrize(("lang", "size", "touch"), [
     ("en", DESKTOP, False),
+    ("en", PHONE, True),
+    ("de", DESKTOP, False),
     ("de", PHONE, True),
-], ids=["english-desktop", "german-phone"])
+], ids=["english-desktop", "english-phone", "german-desktop", "german-phone"])
 def test_every_piece_is_played_by_intent_in_four_taps_after_the_pick(
         new_context, artifacts, lang, size, touch):
     page = open_kozo(new_context, size, touch, lang)
+    where = "phone" if touch else "desktop"
     words = page.context.request.get(f"/api/words/{lang}").json()["texts"]
     said = (lambda text: words.get(text) or text) if lang != "en" else (lambda text: text)
     picker = page.locator("#kozo-pick")
@@ -233,7 +236,7 @@ def test_every_piece_is_played_by_intent_in_four_taps_after_the_pick(
     # The dicube's three ways (lying east-west, lying north-south, upright), each drawn.
     tap(page, pieces.nth(0), touch)
     expect(picker.locator(".kozo-orient")).to_have_count(3)
-    page.screenshot(path=str(artifacts / f"kozo-pick-{lang}-start.png"), full_page=True)
+    page.screenshot(path=str(artifacts / f"kozo-pick-{lang}-{where}-start.png"))
     # Each piece in turn, in an orientation and at a column chosen among its moves: the
     # preview shows it there; the last is played, and the balance cube after it.
     moves = page.evaluate(EVERY_PIECE)
@@ -242,11 +245,13 @@ def test_every_piece_is_played_by_intent_in_four_taps_after_the_pick(
     for move in moves[:-1]:
         picking, after = pick_and_point(page, move, touch)
         taps.append((picking, after + 1))  # Play (or the click) would be one more
+        if move["piece"] == 5:  # the O-tetracube, previewed: how it looks
+            page.screenshot(path=str(artifacts / f"kozo-pick-{lang}-{where}-preview.png"))
         if touch:
             tap(page, page.locator("#move-cancel"), touch)
     before = page.evaluate(STATE)
     taps.append(play_by_intent(page, moves[-1], touch))
-    page.screenshot(path=str(artifacts / f"kozo-pick-{lang}-played.png"), full_page=True)
+    page.screenshot(path=str(artifacts / f"kozo-pick-{lang}-{where}-played.png"), full_page=True)
     wait_for_turn(page, before)
     balance = page.evaluate(NEXT_MOVE, [])
     assert balance["kind"] == "balance"
