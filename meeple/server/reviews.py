@@ -50,6 +50,10 @@ STALE_AFTER = 20.0
 that stopped: the next request for it resumes it from its stored positions."""
 REVIEWS_SAID = 32
 """Finished reviews kept assembled again in another language (the oldest go first)."""
+PLAYING, RUNNING = "playing", "running"
+"""A review's status while its game is played (its estimates are made as it goes), and
+once the game is over while the review is being made."""
+MAKING = (PLAYING, RUNNING)
 
 
 class ReviewRow(Base):
@@ -58,7 +62,9 @@ class ReviewRow(Base):
     __tablename__ = "reviews"
     table_id: Mapped[str] = mapped_column(String(16), primary_key=True)
     key: Mapped[str] = mapped_column(String(8), primary_key=True)
-    status: Mapped[str] = mapped_column(String(8))  # "running", "done" or "failed"
+    status: Mapped[str] = mapped_column(String(8))
+    """"playing" (estimates made as the game is played), "running" (the game is over: the
+    review is being made), "done" or "failed"."""
     done: Mapped[int] = mapped_column(Integer)
     total: Mapped[int] = mapped_column(Integer)
     parts: Mapped[list[Any]] = mapped_column(JSON)
@@ -105,10 +111,12 @@ class ReviewStore:
             row = db.get(ReviewRow, (table_id, key))
             return _job(row) if row is not None else None
 
-    def create(self, table_id: str, key: str, total: int, now: float) -> bool:
-        """A new running review; ``False`` when one is stored already (by anyone)."""
+    def create(self, table_id: str, key: str, total: int, now: float,
+               status: str = RUNNING) -> bool:
+        """A new review being made (``status``: :data:`RUNNING`, or :data:`PLAYING` while the
+        game is played); ``False`` when one is stored already (by anyone)."""
         with self.sessions() as db:
-            db.add(ReviewRow(table_id=table_id, key=key, status="running", done=0,
+            db.add(ReviewRow(table_id=table_id, key=key, status=status, done=0,
                              total=total, parts=[], result=None, error=None, created=now,
                              updated=now))
             try:
@@ -119,13 +127,13 @@ class ReviewStore:
             return True
 
     def claim(self, table_id: str, key: str, seen: float, now: float) -> bool:
-        """Take over a running review last updated at ``seen`` (a stopped server's): ``True``
-        for the one caller whose update found it unchanged."""
+        """Take over a review being made, last updated at ``seen`` (a stopped server's):
+        ``True`` for the one caller whose update found it unchanged."""
         with self.sessions() as db:
             res = db.execute(update(ReviewRow).where(
                 ReviewRow.table_id == table_id, ReviewRow.key == key,
-                ReviewRow.status == "running", ReviewRow.updated == seen,
-            ).values(updated=now))
+                ReviewRow.status.in_(MAKING), ReviewRow.updated == seen,
+            ).values(status=RUNNING, updated=now))
             db.commit()
             return bool(res.rowcount)  # type: ignore[attr-defined]
 
@@ -147,12 +155,28 @@ class ReviewStore:
             ).values(status="done", result=result, updated=now))
             db.commit()
 
+    def over(self, table_id: str, key: str, now: float) -> None:
+        """The game is over: its estimates made as it was played become a review being
+        made."""
+        with self.sessions() as db:
+            db.execute(update(ReviewRow).where(
+                ReviewRow.table_id == table_id, ReviewRow.key == key,
+                ReviewRow.status == PLAYING,
+            ).values(status=RUNNING, updated=now))
+            db.commit()
+
+    def drop(self, table_id: str) -> None:
+        """Forget a table's reviews (a game called off has none)."""
+        with self.sessions() as db:
+            db.query(ReviewRow).filter(ReviewRow.table_id == table_id).delete()
+            db.commit()
+
     def left(self, before: float) -> list[str]:
-        """The tables with a review still being worked out that nobody has moved on since
+        """The tables over with a review still being made that nobody has moved on since
         ``before`` (a stopped server's)."""
         with self.sessions() as db:
             rows = db.query(ReviewRow.table_id).filter(
-                ReviewRow.status == "running", ReviewRow.updated < before).distinct()
+                ReviewRow.status == RUNNING, ReviewRow.updated < before).distinct()
             return [r[0] for r in rows]
 
     def fail(self, table_id: str, key: str, error: str, now: float) -> None:
@@ -254,7 +278,8 @@ class Reviews:
         of ``seat`` only)."""
         if job is None:
             return {"table": lt.id, "seat": seat, "status": "none", "done": 0, "total": 0}
-        out: dict[str, Any] = {"table": lt.id, "seat": seat, "status": job.status,
+        status = RUNNING if job.status == PLAYING else job.status  # over: being made
+        out: dict[str, Any] = {"table": lt.id, "seat": seat, "status": status,
                                "done": job.done if job.status != "done" else job.total,
                                "total": job.total}
         if job.status == "failed":
@@ -311,7 +336,7 @@ class Reviews:
 
     async def _resume_if_left(self, lt: LiveTable, job: ReviewJob) -> None:
         """A running review nobody works on (its server stopped): take it over."""
-        if job.status != "running" or lt.id in self.tasks:
+        if job.status not in MAKING or lt.id in self.tasks:
             return
         if time.time() - job.updated < self.stale_after:
             return
@@ -327,6 +352,8 @@ class Reviews:
             self._spawn("sweep", self._sweep())
         if lt.log and lt.meta.status in (TableStatus.RUNNING, *REVIEWED):
             self._launch(lt)
+        elif lt.meta.status == TableStatus.ABORTED:
+            self._spawn(f"drop {lt.id}", asyncio.to_thread(self.store.drop, lt.id))
 
     def _launch(self, lt: LiveTable) -> None:
         """Work out what ``lt`` needs now: in a new task, or when its task is under way, by
@@ -391,12 +418,15 @@ class Reviews:
             if job is None:
                 if over:
                     continue  # a view of a game played without estimates: when asked for
-                await asyncio.to_thread(self.store.create, lt.id, key, len(where), time.time())
+                await asyncio.to_thread(self.store.create, lt.id, key, len(where), time.time(),
+                                        PLAYING)
                 stored: list[Any] = []
-            elif job.status != "running":
+            elif job.status not in MAKING:
                 continue  # made (or failed) already
             else:
                 stored = job.parts
+                if over and job.status == PLAYING:
+                    await asyncio.to_thread(self.store.over, lt.id, key, time.time())
             parts = [p if k < len(stored) and p is not None and p.get("h") == sums[k] else None
                      for k, p in enumerate(stored[:len(where)] + [None] * len(where))][:len(where)]
             todo[key] = (viewer, parts)

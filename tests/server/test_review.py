@@ -292,6 +292,8 @@ def test_a_restart_resumes_the_estimates_of_a_game_in_play_where_they_stopped(db
         cookies = dict(client.cookies)
     stored = {k: done for k, _status, done, _total in review_rows(db_url, tid)}
     assert sorted(stored) == ["0", "1"] and min(stored.values()) >= 3
+    # while the game is played the rows say so: no review is being made yet
+    assert {status for _k, status, _d, _t in review_rows(db_url, tid)} == {"playing"}
     app2 = create_app(db_url)
     with TestClient(app2) as client:
         install(app2)
