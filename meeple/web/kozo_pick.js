@@ -7,9 +7,10 @@
 //
 // The picker narrows the board's moves (`Board.narrow`) and reads the observation's
 // `pieces_left` (piece, letter, name, size, points, colour, cubes) and `columns` (column, name,
-// top, balance); each move's `describe_action` dict gives its piece, rotation and resting
-// `cubes`. Each piece button carries `data-piece` (the piece's number in the observation), each
-// orientation button `data-orient` (the rotation of the moves).
+// top, balance); each move's `describe_action` dict gives its piece (number, letter, name,
+// size), rotation and resting `cubes`: where there is no observation (a tutorial's step), the
+// pieces are those the moves name. Each piece button carries `data-piece` (the piece's number
+// in the observation), each orientation button `data-orient` (the rotation of the moves).
 
 import { h } from "./dom.js";
 import { t, tn } from "./words.js";
@@ -164,8 +165,8 @@ export class KozoPicker {
     if (Array.isArray(obs.pieces_left) && obs.pieces_left.length) return obs.pieces_left;
     return [...this.moves.keys()].sort((a, b) => a - b).map((piece) => {
       const a = this.moves.get(piece).values().next().value[0];
-      const n = a.cubes.length;
-      return { piece, letter: a.letter, name: a.letter, size: n, points: n, colour: a.colour ?? piece - 1, cubes: shapeOf(a.cubes) };
+      const n = a.size || a.cubes.length;
+      return { piece, letter: a.letter, name: a.name || a.letter, size: n, points: n, colour: a.colour ?? piece - 1, cubes: shapeOf(a.cubes) };
     });
   }
 
@@ -261,7 +262,9 @@ export class KozoPicker {
         pieceDrawing(o.shape, held ? held.colour ?? this.piece - 1 : this.piece - 1),
       ),
     );
-    const name = held ? t("{piece} ({letter})", { piece: held.name, letter: held.letter }) : "";
+    // the piece's name opens the heading: "Dicube (A): turn it ..."
+    const named = held ? t("{piece} ({letter})", { piece: held.name, letter: held.letter }) : "";
+    const name = named.charAt(0).toLocaleUpperCase(document.documentElement.lang || undefined) + named.slice(1);
     this.el.replaceChildren(
       h("h2", { class: "kozo-pick-title" }, t("Pick a piece")),
       h("div", { class: "kozo-pieces", role: "group", "aria-label": t("Pieces left") }, pieces),

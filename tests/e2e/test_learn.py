@@ -42,6 +42,15 @@ def play_on_board(page: Page, move: dict, touch: bool) -> None:
         button = page.locator(f'#board .action-button[data-text="{move["text"]}"]')
         button.tap() if touch else button.click()
         return
+    if move.get("cubes"):
+        # Kozo: pick the piece and turn it, as a player holding it does (kozo_pick.js)
+        expect(page.locator("#kozo-pick")).to_be_visible()
+        for control in (f'.kozo-piece[data-piece="{move["piece"]}"]',
+                        f'.kozo-orient[data-orient="{move["rotation"]}"]'):
+            button = page.locator(f"#kozo-pick {control}")
+            if button.get_attribute("aria-pressed") != "true":
+                button.tap() if touch else button.click()
+            expect(button).to_have_attribute("aria-pressed", "true")
     el = page.locator(f'#board [id="{move["target"]}"]').first
     el.evaluate("e => e.scrollIntoView({block: 'center'})")
     box = el.bounding_box()

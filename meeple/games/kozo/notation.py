@@ -346,6 +346,8 @@ def describe_action(state: Position, action: int, player: int) -> dict[str, Any]
             "cells": [f"col-{x}-{y}" for x, y in cols],
             "piece": p + 1,
             "letter": LETTERS[p],
+            "name": _(PIECE_NAMES[p]),
+            "size": SIZES[p],
             "colour": p,
             "rotation": o,
             "offset": [dx, dy],

@@ -8,6 +8,7 @@
 import { get, keepTokens, post } from "../api.js";
 import { navigate, session } from "../app.js";
 import { Board } from "../board.js";
+import { KozoPicker } from "../kozo_pick.js";
 import { fill, h, link } from "../dom.js";
 import { playerColour, resultsTable } from "../players.js";
 import { guestForm } from "./account.js";
@@ -79,6 +80,9 @@ export async function tutorialPage(main, [name]) {
     },
   });
 
+  // Kozo's pieces are picked and turned before a column is tapped (hidden in other games).
+  const picker = new KozoPicker(board, () => null);
+
   async function load(i) {
     index = i;
     view = await get(`/api/learn/${encodeURIComponent(name)}/steps/${i}`);
@@ -134,7 +138,7 @@ export async function tutorialPage(main, [name]) {
     main,
     h("h1", {}, t("Learn to play {game}", { game: info.title })),
     h("p", {}, link(`/rules/${name}`, t("How to play and the rules of {game}", { game: info.title }))),
-    h("div", { class: "table-layout tutorial" }, h("div", {}, step, boardEl), h("aside", { class: "side" }, aid)),
+    h("div", { class: "table-layout tutorial" }, h("div", {}, step, picker.el, boardEl), h("aside", { class: "side" }, aid)),
   );
   await load(0);
 }
