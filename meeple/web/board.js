@@ -151,15 +151,16 @@ export class Board {
     this.lastIds = []; // what the last move changed, where the picture does not mark it
     this._zoomBar();
     this._moveBar();
-    // What is previewed and its buttons stay in sight below a tall board.
+    // What is previewed and its buttons, and the moves made by a button (not on the board),
+    // stay in sight below a tall board, beside the sentence saying what to do. The buttons
+    // stay put while the words below them change.
     this.dock = document.createElement("div");
     this.dock.className = "board-dock";
     const line = document.createElement("div");
     line.className = "board-dock-line";
     line.append(this.status, this.zoomBar);
-    this.dock.append(line, this.bar);
-    // The buttons stay put under the board while the words below them change.
-    this.root.replaceChildren(this.stage, this.buttons, this.dock);
+    this.dock.append(this.buttons, line, this.bar);
+    this.root.replaceChildren(this.stage, this.dock);
     this.svg = null; // the picture's own <svg> (its defs and styles; all of it on a phone)
     this.byId = new Map(); // id -> the picture's element with that id
     this.regions = []; // its top-level regions, in order: {g, box: [x, y, w, h], name, view}
@@ -201,8 +202,9 @@ export class Board {
 
   /** Show a new picture with its legal actions (empty list: watch only); `moved`: a move was
    * made since the last picture (what changed is then the last move); `at`: the stage's size
-   * (`measure`) read before the page changed other things for this picture. */
-  show(svgText, actions = [], { enabled = true, moved = false, at = null } = {}) {
+   * (`measure`) read before the page changed other things for this picture; `over`: the game
+   * has ended: the final position is shown whole (not zoomed) and nothing on it is marked. */
+  show(svgText, actions = [], { enabled = true, moved = false, at = null, over = false } = {}) {
     // A game's picker may offer fewer of the moves at a time (`narrow`, see kozo_pick.js).
     this.offered = actions || [];
     this.wanted = enabled;
@@ -211,7 +213,10 @@ export class Board {
     const focusBefore = document.activeElement;
     const hadFocus = this.root.contains(focusBefore);
     const same = svgText === this.lastSvgText;
-    const before = same && activeBefore ? this.groups.get(activeBefore) : null;
+    // The move shown stays shown through a frame that leaves this player's moves as they were
+    // (someone came or went, or another player chose in a round everyone plays at once).
+    const sameMoves = this.enabled && (actions || []).map((a) => a.text).join("|") === this.actions.map((a) => a.text).join("|");
+    const before = (same || sameMoves) && activeBefore ? this.groups.get(activeBefore) : null;
     const kept = before && { texts: before.actions.map((a) => a.text).join("|"), index: before.index, pinned: this.pinned };
     if (!same) {
       this._setSvg(svgText || "", moved, at); // the marks and the zoom wait for the moves
@@ -219,7 +224,12 @@ export class Board {
     }
     this.enabled = enabled && actions.length > 0;
     this._bind(actions || []);
-    // The same picture and moves again (someone came or went): the move shown stays shown.
+    if (over && !this.over) {
+      this.lastIds = [];
+      this.userZoom = null;
+      this.setZoom(1, { chosen: false });
+    }
+    this.over = over;
     const again = kept && this.enabled && this.groups.get(activeBefore);
     if (again && again.actions.map((a) => a.text).join("|") === kept.texts) {
       again.index = kept.index;
@@ -699,7 +709,7 @@ export class Board {
 
   /** What to do on this device, in a sentence (empty where nothing is chosen on the board). */
   hint() {
-    if (!this.groups.size) return "";
+    if (!this.groups.size) return this.buttons.childElementCount ? t("Choose your move with a button above.") : "";
     const several = [...this.groups.values()].some((g) => g.actions.length > 1);
     const orient = [...this.groups.values()].some(
       (g) => g.actions.length > 1 && kindOfChoice(g.actions) === "orientations",

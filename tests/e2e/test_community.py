@@ -62,11 +62,21 @@ def two_at_a_table(new_context, width=1280, height=800, rated=False):
     bob.goto(f"/table/{tid}")
     for p in (ann, bob):  # (a busy machine may take a while to open the page and its chat)
         expect(p.locator("#table-chat")).to_be_visible(timeout=20_000)
+        expect(p.locator("#board")).to_be_visible(timeout=20_000)  # the game, not the waiting room
+        open_chat(p)
         expect(p.locator("#table-chat .chat-system").first).to_be_visible(timeout=20_000)
     return ann, bob, a, b, tid
 
 
+def open_chat(page: Page, box: str = "table-chat") -> None:
+    """Unfold the table's chat where it is folded (during a game on a phone)."""
+    folded = page.locator(f"details#{box}:not([open]) > summary")
+    if folded.count():
+        folded.click()
+
+
 def say(page: Page, box: str, text: str) -> None:
+    open_chat(page, box)
     page.locator(f"#{box} input[name=text]").fill(text)
     page.locator(f"#{box} button[type=submit]").click()
 
@@ -106,6 +116,8 @@ def test_table_chat_is_live_safe_and_mutable(new_context, artifacts):
     say(ann, "table-chat", "can you read me")
     expect(cy.locator("#table-chat .chat-text").last).to_have_text("can you read me")
     bob.reload()
+    expect(bob.locator("#table-chat")).to_be_visible()
+    open_chat(bob)
     expect(bob.locator("#table-chat .chat-system").first).to_be_visible()
     expect(bob.locator("#table-chat")).to_contain_text("nice opening")
     expect(bob.locator(f"#table-chat li[data-name='{a}']")).to_have_count(0)
@@ -170,7 +182,7 @@ def test_turn_alerts_title_sound_and_notification_asked_once(new_context, artifa
     cy = new_context().new_page()
     sign_in_as_guest(cy, "Cy")
     cy.goto(f"/table/{tid}")
-    expect(cy.locator("#table-chat")).to_be_visible()
+    expect(cy.locator("#table-chat")).to_be_visible(timeout=20_000)
     expect(cy.locator("#turn-alerts")).to_be_hidden()  # a spectator has no turn
     assert not cy.title().startswith("Your turn")
     ann.context.grant_permissions(["notifications"])
@@ -210,9 +222,10 @@ def test_lobby_chat_and_a_hostile_profile_address(new_context, artifacts):
     not_pwned(bob)
     # a game nobody is rated in yet says so, and still shows the bots' levels to aim at
     bob.goto("/leaderboard/mops_royal")
+    # (rated tables are between people: it does not invite a rated game against the bots)
     expect(bob.locator("#leaderboard-empty")).to_have_text(
-        "Nobody is rated in Mops Royal yet: play a rated table and see where you stand among "
-        "the bots.")
+        "Nobody is rated in Mops Royal yet: play a rated table with other people, and your "
+        "rating shows where you stand among the bots' levels.")
     from meeple.server.community.ratings import load_ladder
 
     levels = load_ladder().get("mops_royal", {})

@@ -5,10 +5,10 @@ import { dropToken, get, keepTokens, post, TableSocket, tokensFor } from "../api
 import { navigate, session } from "../app.js";
 import { Board, SHOW_LEGAL_KEY, showLegalSetting } from "../board.js";
 import { clockText, fill, h, link, toast } from "../dom.js";
-import { fmt, playerColour, playerMark, playerNames, resultsTable } from "../players.js";
+import { fmt, playerColour, playerLabel, playerMark, playerNames, resultsTable } from "../players.js";
 import { guestForm, listText } from "./account.js";
 import { ratedRules } from "./lobby.js";
-import { TABLE_PARTS, WAITING_PARTS } from "./table_parts.js";
+import { MOVES, TABLE_PARTS, WAITING_PARTS } from "./table_parts.js";
 import { t, tn } from "../words.js";
 
 /** The game's description (`Game.describe()`: its views, seat colours, ...), asked once. */
@@ -473,11 +473,16 @@ class LivePlay {
     this.notationForm = notationForm;
     this.notationPlay = notationForm.querySelector("button");
     this.viewAs = h("div", { class: "row", id: "view-as" });
+    // The result of a finished game: at the top of the page, until the player closes it.
     this.resultEl = h("div", { id: "result" });
+    this.resultClosed = false;
     this.connEl = h("p", { class: "muted", id: "conn" });
-    this.parts = TABLE_PARTS.map((make) => make(this)).filter(Boolean);
+    const moves = h("div", { class: "card moves-card" }, h("h2", {}, t("Moves")), this.logEl, notationForm);
+    const made = TABLE_PARTS.map((make) => (make === MOVES ? { card: moves } : make(this)));
+    this.parts = made.filter((p) => p && p.card !== moves);
     fill(this.main, 
       this.title,
+      this.resultEl,
       h(
         "div",
         { class: "table-layout" },
@@ -488,14 +493,12 @@ class LivePlay {
           this.viewSwitch,
           this.view3d,
           this.boardEl,
-          this.resultEl,
         ),
         h(
           "aside",
           { class: "side" },
           h("div", { class: "card" }, h("h2", {}, t("Players")), this.playersEl, this.viewAs),
-          h("div", { class: "card" }, h("h2", {}, t("Moves")), this.logEl, notationForm),
-          ...this.parts.map((p) => p.card).filter(Boolean),
+          ...made.map((p) => p && p.card).filter(Boolean),
           h(
             "div",
             { class: "card" },
@@ -543,6 +546,8 @@ class LivePlay {
     this.frame = f;
     this.receivedAt = Date.now() / 1000;
     if (f.status === "finished" && (!prev || prev.status !== "finished")) {
+      // The game ends while the page is open: the result shows at the top, in sight.
+      if (prev) window.scrollTo({ top: 0 });
       get(`/api/tables/${this.table.id}`).then((r) => {
         this.table = r.table;
         this.drawResult();
@@ -584,7 +589,10 @@ class LivePlay {
     // Banner: whose turn.
     const toMove = f.to_move || [];
     if (f.status === "finished") {
-      this.banner.textContent = t("Game over");
+      fill(this.banner, t("Game over"));
+      if (this.resultClosed) {
+        this.banner.append(" ", h("button", { type: "button", class: "link", id: "final-show", onclick: () => this.showResult(true) }, t("Show the result")));
+      }
       this.banner.className = "turn-banner";
     } else if (ENDED[f.status]) {
       this.banner.textContent = ENDED[f.status];
@@ -614,7 +622,8 @@ class LivePlay {
     const moved = !!this.shownMove && f.move_number > this.shownMove;
     this.shownMove = f.move_number;
     if (f.seat !== null && f.seat !== undefined) this.board.setMover(this.colour(f, f.seat).fill);
-    this.board.show(f.svg, f.status === "running" ? f.actions || [] : [], { enabled: f.status === "running", moved, at });
+    const running = f.status === "running";
+    this.board.show(f.svg, running ? f.actions || [] : [], { enabled: running, moved, at, over: !running });
     if (ENDED[f.status]) endedPicture(this.boardEl, ENDED_SHORT[f.status]);
     fill(this.datalist, ...(f.actions || []).map((a) => h("option", { value: a.text }, a.label)));
     // Only a seated player of a running game has a move box; a spectator has no move
@@ -785,6 +794,17 @@ class LivePlay {
     this.tower.update(this.frame.observation, this.board, this.names(this.frame));
   }
 
+  /** Show the result panel again, or close it (the banner then offers it back). */
+  showResult(open) {
+    this.resultClosed = !open;
+    this.resultEl.hidden = !open;
+    if (this.frame) this.draw(this.frame);
+    (open ? this.resultEl.querySelector("#final-close") : this.banner.querySelector("#final-show"))?.focus();
+  }
+
+  /** The result panel of a finished game: who won and each player's score, the breakdown of
+   * the scores one tap away (each part, and where the game says it, each scoring), the replay,
+   * the review and a rematch. */
   drawResult() {
     const f = this.frame;
     if (!f || f.status !== "finished") {
@@ -792,6 +812,7 @@ class LivePlay {
       this.resultKey = null;
       return;
     }
+    this.resultEl.hidden = this.resultClosed;
     const res = f.result || this.table.result || {};
     const names = this.names(f);
     const scores = res.scores || f.observation?.scores || [];
@@ -800,11 +821,34 @@ class LivePlay {
     // The card stays as it is while nothing on it changes (a frame arrives for each change
     // of who is connected): a reader's selection or a screenshot is not pulled away.
     const bots = (f.players || []).map((p) => (p.kind === "bot" ? botBadge(p) : null));
-    const key = JSON.stringify([res, names, colours, f.observation?.final_breakdown, this.table.rematch, f.seats, bots]);
+    const breakdown = f.observation?.final_breakdown || [];
+    const key = JSON.stringify([res, names, colours, breakdown, this.table.rematch, f.seats, bots]);
     if (key === this.resultKey && this.resultEl.firstChild) return;
     this.resultKey = key;
     const badges = Object.fromEntries((f.players || []).filter((p) => p.kind === "bot").map((p) => [p.seat, botBadge(p)]));
-    const table = resultsTable(f.observation?.final_breakdown, { names, colours, ranks, scores, badges, id: "final-scores" });
+    const look = { names, colours, ranks, scores, badges };
+    // The scores at once; their parts and where the points came from one tap away.
+    const table = resultsTable(breakdown.map((l) => ({ ...l, parts: [] })), { ...look, id: "final-scores" });
+    const items = breakdown.filter((l) => (l.items || []).length);
+    // The parts' table, where it says more than the totals and the scorings listed below it.
+    const parts = breakdown.some((l) => (l.parts || []).length > (items.length ? 1 : 0));
+    const byRank = (a, b) => (ranks[a.player] ?? 0) - (ranks[b.player] ?? 0) || a.player - b.player;
+    const details = parts || items.length
+      ? h(
+          "details",
+          { class: "final-breakdown", id: "final-breakdown" },
+          h("summary", {}, t("Where the points came from")),
+          parts ? resultsTable(breakdown.map((l) => ({ ...l, note: "" })), { ...look, id: "final-parts" }) : null,
+          items.sort(byRank).map((l) =>
+            h(
+              "div",
+              { class: "final-items", dataset: { seat: l.player } },
+              h("h3", {}, playerLabel(names[l.player] || t("Player {n}", { n: l.player + 1 }), colours[l.player])),
+              h("ul", {}, l.items.map((it) => h("li", {}, h("span", {}, it.label), " ", h("strong", { class: "value" }, fmt(it.value))))),
+            ),
+          ),
+        )
+      : null;
     const tb = this.table;
     const winners = (res.winners || []).map((s) => names[s]);
     const held = f.seats || [];
@@ -831,11 +875,17 @@ class LivePlay {
         : null;
     fill(this.resultEl, 
       h(
-        "div",
-        { class: "card final", id: "final" },
-        h("h2", {}, winners.length > 1 ? t("Shared win: {names}", { names: listText(winners) }) : winners.length ? t("{name} wins", { name: winners[0] }) : t("Final result")),
+        "section",
+        { class: "card final", id: "final", "aria-labelledby": "final-title" },
+        h(
+          "div",
+          { class: "final-head" },
+          h("h2", { id: "final-title" }, winners.length > 1 ? t("Shared win: {names}", { names: listText(winners) }) : winners.length ? t("{name} wins", { name: winners[0] }) : t("Final result")),
+          h("button", { type: "button", class: "final-close", id: "final-close", "aria-label": t("Close the result"), title: t("Close the result"), onclick: () => this.showResult(false) }, "×"),
+        ),
         res.forfeit !== null && res.forfeit !== undefined ? h("p", {}, t("{name} forfeited on time.", { name: names[res.forfeit] })) : null,
         table,
+        details,
         h(
           "div",
           { class: "row" },

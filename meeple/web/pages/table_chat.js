@@ -7,10 +7,12 @@
 import { api, post } from "../api.js";
 import { session } from "../app.js";
 import { h, link, toast } from "../dom.js";
-import { dateTime, t } from "../words.js";
+import { dateTime, t, tn } from "../words.js";
 import { report as reportTo } from "./moderation.js";
 
 const MAX = 500;
+/** Where a folding chat starts folded (as the player aid). */
+const PHONE = "(max-width: 700px)";
 
 function clock(seconds) {
   return dateTime(seconds, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
@@ -18,9 +20,10 @@ function clock(seconds) {
 
 /**
  * A chat box: its element, `show(lines)` (replaces), `add(line)`, `note(text)`, `error(text)`.
- * `onSay(text)` sends a line; `note` is a sentence under the heading (or null).
+ * `onSay(text)` sends a line; `note` is a sentence under the heading (or null); `folds`: the
+ * box folds under its heading (folded on a phone), which counts the lines come since.
  */
-export function chatBox({ id, title, onSay, note = null }) {
+export function chatBox({ id, title, onSay, note = null, folds = false }) {
   const list = h("ol", { class: "chat-lines", "aria-live": "polite", "aria-label": title });
   const problem = h("p", { class: "error chat-error", role: "status" });
   const input = h("input", {
@@ -142,23 +145,43 @@ export function chatBox({ id, title, onSay, note = null }) {
     list.append(row(line));
     while (list.children.length > 200) list.firstChild.remove();
     if (atEnd) list.scrollTop = list.scrollHeight;
+    if (folds && !el.open && !line.system && !quiet) {
+      unread += 1;
+      count.textContent = tn("{n} new", "{n} new", unread);
+    }
   };
   const show = (lines) => {
     seen.clear();
     list.replaceChildren();
+    quiet = true; // what was said before counts as read
     for (const l of lines) add(l);
+    quiet = false;
     list.scrollTop = list.scrollHeight;
   };
   const noteEl = h("p", { class: "muted chat-note", hidden: !note }, note || "");
-  const el = h(
-    "div",
-    { class: "card chat", id },
-    h("h2", {}, title),
-    noteEl,
-    list,
-    problem,
-    form,
-  );
+  let unread = 0;
+  let quiet = false;
+  const count = h("span", { class: "badge chat-unread", "aria-live": "polite" });
+  const el = folds
+    ? h(
+        "details",
+        { class: "card chat", id },
+        h("summary", {}, h("h2", {}, title), count),
+        noteEl,
+        list,
+        problem,
+        form,
+      )
+    : h("div", { class: "card chat", id }, h("h2", {}, title), noteEl, list, problem, form);
+  if (folds) {
+    el.open = !window.matchMedia(PHONE).matches;
+    el.addEventListener("toggle", () => {
+      if (!el.open) return;
+      unread = 0;
+      count.textContent = "";
+      list.scrollTop = list.scrollHeight;
+    });
+  }
   const setNote = (text) => {
     noteEl.textContent = text;
     noteEl.hidden = !text;
@@ -176,12 +199,13 @@ export function chatBox({ id, title, onSay, note = null }) {
   return { el, show, add, receive, note: setNote, error };
 }
 
-/** The table part: the chat of this table. */
+/** The table part: the chat of this table (folding while the game is played). */
 export function tableChat(play) {
   const rated = !!play.table.rated;
   const box = chatBox({
     id: "table-chat",
     title: t("Chat"),
+    folds: play.table.status !== "waiting",
     note: rated ? t("At a rated table the players see what spectators say once the game is over.") : null,
     onSay: (text) => play.sock?.send({ type: "chat", text }),
   });

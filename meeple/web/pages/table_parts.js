@@ -3,7 +3,9 @@
 // Each entry is `make(play) -> { card?, onFrame?(frame), close?() } | null`: `play` is the
 // table's LivePlay (its `table`, `gameInfo`, `frame`, `sock`, `names(f)`, `colour(f, seat)`);
 // `card` is an element placed in the side column, `onFrame` runs after each frame is drawn,
-// `close` when the page is left.
+// `close` when the page is left. The side column shows them in this order, by what a player
+// needs while playing: the hint and the game's own buttons (resign, ...) and the player aid
+// first, then the moves' log (`MOVES`), then turn alerts and the chat (folded on a phone).
 
 import { tableAid } from "./table_aid.js";
 import { tableLegend } from "./table_legend.js";
@@ -14,7 +16,10 @@ import { tableHint } from "./table_hint.js";
 import { tableClose } from "./moderation.js";
 import { tableKozo } from "../kozo_pick.js";
 
-export const TABLE_PARTS = [tableKozo, tableHint, tableNotify, tableChat, tableAid, tableLife, tableClose, tableLegend];
+/** Where the moves' log goes among the parts. */
+export const MOVES = "moves";
+
+export const TABLE_PARTS = [tableKozo, tableHint, tableLife, tableAid, MOVES, tableNotify, tableChat, tableClose, tableLegend];
 
 /** The parts that make sense in the waiting room too (no frame yet: `play.frame` is null). */
 export const WAITING_PARTS = [tableChat, tableAid, tableClose];

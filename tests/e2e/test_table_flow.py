@@ -1,0 +1,320 @@
+"""The live table as a player meets it, on a 1280 x 800 screen and a 390 x 844 touch phone: a
+move made by a button is in sight beside what to do; the move shown stays shown when another
+player chooses in a round everyone plays at once; the side column puts what a player needs
+first and folds the chat on a phone; a game's end shows the winner and the scores at the top,
+the board whole and nothing marked as playable, the breakdown of the scores one tap away.
+Positions are reached through the API, not by playing them in the page."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from playwright.sync_api import APIRequestContext, Page, expect
+
+from .people import sign_in_as_guest
+from .test_touch import DESKTOP, PHONE, SENT, open_table
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+SIZES = [pytest.param(PHONE, True, id="phone"), pytest.param(DESKTOP, False, id="desktop")]
+
+PICTURES = "() => +(document.querySelector('#board').dataset.pictures || 0)"
+
+IN_SIGHT = """(el) => { const r = el.getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }"""
+
+
+def _frame(request: APIRequestContext, table: str, seat: int) -> dict:
+    r = request.get(f"/api/tables/{table}/frame?seat={seat}")
+    assert r.ok, r.text()
+    return r.json()
+
+
+def _act(request: APIRequestContext, table: str, seat: int, frame: dict, action: dict) -> None:
+    r = request.post(f"/api/tables/{table}/act", data={
+        "seat": seat, "action": action["action"], "move_number": frame["move_number"]})
+    assert r.ok, r.text()
+
+
+def _play_until(page: Page, table: str, stop, rng: random.Random, limit: int = 400) -> dict:
+    """Play seat 0's moves at random through the API (the page shows them) until ``stop(frame)``
+    or the game's end; the last frame."""
+    for _ in range(limit):
+        f = _frame(page.request, table, 0)
+        if f["status"] != "running" or stop(f):
+            return f
+        if f.get("actions"):
+            _act(page.request, table, 0, f, rng.choice(f["actions"]))
+        else:
+            page.wait_for_timeout(20)  # the bot's move
+    raise AssertionError(f"not reached in {limit} steps")
+
+
+def _table_page(new_context, screen, phone: bool, seats: list[str]) -> tuple[Page, str, list]:
+    page = new_context(*screen, phone=phone).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    sign_in_as_guest(page, "Ann")
+    table = open_table(page, "mops_royal", seats)
+    return page, table, errors
+
+
+def _only_buttons(f: dict) -> bool:
+    """Whether every move offered is made by a button (none is on the board)."""
+    return bool(f.get("actions")) and all(a["target"] is None for a in f["actions"])
+
+
+@pytest.mark.parametrize(("screen", "phone"), SIZES)
+def test_a_lone_button_move_is_in_sight_and_the_side_puts_playing_first(new_context, screen,
+                                                                         phone, artifacts):
+    """Mops Royal's "score nothing this round" as the only move: its button is on the screen
+    beside the sentence saying what to do (it was two screens below on a phone, with no
+    sentence at all). The side column: the hint, the game's buttons (resign) and the player
+    aid come before the moves' log, the turn alerts and the chat; on a desktop resign is on
+    the first screen; on a phone the chat is folded."""
+    page, table, errors = _table_page(new_context, screen, phone, ["me", "bot:random"])
+    f = _play_until(page, table, _only_buttons, random.Random(4))
+    assert f["status"] == "running"
+    button = page.locator("#board .action-button")
+    expect(button).to_have_count(len(f["actions"]))
+    page.evaluate("() => scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts / f"flow-lone-button-{'phone' if phone else 'desktop'}.png"))
+    assert button.first.evaluate(IN_SIGHT), button.first.bounding_box()
+    prompt = page.locator("#board .board-preview")
+    expect(prompt).not_to_be_empty()
+    b, p = button.first.bounding_box(), prompt.bounding_box()
+    assert b and p and abs(p["y"] - (b["y"] + b["height"])) < 60, (b, p)
+    # The side column, in the order a player needs it.
+    order = page.evaluate("""() => [...document.querySelectorAll('aside.side > *')]
+        .filter((el) => !el.hidden).map((el) => el.id || el.className)""")
+    at = {name: i for i, name in enumerate(order)}
+    moves = next(i for name, i in at.items() if "moves-card" in name)
+    for first in ("hint-card", "table-life", "card aid-card"):
+        assert at[first] < moves < at["table-chat"], order
+    assert at["turn-alerts"] > moves, order
+    chat_open = page.locator("#table-chat").evaluate("e => e.open")
+    if phone:
+        assert chat_open is False
+    else:
+        assert page.locator("#life-resign").evaluate(IN_SIGHT)
+        assert page.locator("#hint-button").evaluate(IN_SIGHT)
+    # The button plays the move.
+    sent = page.evaluate(SENT)
+    if phone:
+        button.first.tap()
+    else:
+        button.first.click()
+    page.wait_for_function(f"() => ({SENT})() > {sent}")
+    expect(page.locator("#board .action-button")).to_have_count(0)
+    assert not errors, errors
+
+
+@pytest.mark.parametrize(("screen", "phone"), SIZES)
+def test_a_move_shown_stays_shown_when_another_player_chooses(new_context, screen, phone):
+    """In a round everyone plays at once, Bob's choice redraws Ann's picture: the move Ann
+    shows (a tap on a phone, the mouse on a desktop) stays shown, and her confirming tap or
+    Play plays it (it only showed the move again, and the first tap was lost)."""
+    page, table, errors = _table_page(new_context, screen, phone, ["me", "open"])
+    bob = new_context()
+    assert bob.request.post("/api/guest", data={"name": "Bob"}).ok
+    assert bob.request.post(f"/api/tables/{table}/join", data={"seat": 1}).ok
+    first = _play_until(page, table, lambda f: bool(f.get("actions")), random.Random(1))
+    assert first["status"] == "running"
+    bobs = _frame(bob.request, table, 1)
+    assert bobs["actions"], "Bob has nothing to choose"
+    page.wait_for_selector("#board.can-act .target")
+    place = page.locator("#board .target").first
+    target = place.get_attribute("data-target")
+    place.scroll_into_view_if_needed()
+    if phone:
+        place.tap()
+    else:
+        place.hover()
+    expect(page.locator("#move-confirm")).to_be_visible()
+    shown = page.locator("#board .board-preview").inner_text()
+    pictures = page.evaluate(PICTURES)
+    _act(bob.request, table, 1, bobs, bobs["actions"][0])
+    page.wait_for_function(f"() => ({PICTURES})() > {pictures}")
+    expect(page.locator(f'#board .target.active[data-target="{target}"]')).to_have_count(1)
+    expect(page.locator("#board .board-preview")).to_have_text(shown)
+    sent = page.evaluate(SENT)
+    if phone:
+        page.locator(f'#board .target[data-target="{target}"]').tap()  # the confirming tap
+    else:
+        page.locator("#move-confirm").click()
+    page.wait_for_function(f"() => ({SENT})() > {sent}")
+    assert not errors, errors
+
+
+@pytest.mark.parametrize(("screen", "phone"), SIZES)
+def test_the_end_shows_the_result_at_the_top_and_the_board_whole(new_context, screen, phone,
+                                                                artifacts):
+    """The last move of Mops Royal is made with the page scrolled down to the board, zoomed:
+    the result (who won, each score) then shows at the top of the screen, above the board;
+    the board is no longer zoomed and no place on it is marked; the breakdown opens with one
+    tap and says where each player's points came from (each combination with its round and
+    shape); the panel closes and comes back."""
+    page, table, errors = _table_page(new_context, screen, phone, ["me", "bot:random"])
+    page.wait_for_selector("#board.can-act")
+    page.evaluate("() => document.querySelector('#board').board.setZoom(2)")
+    page.evaluate("() => scrollTo(0, document.documentElement.scrollHeight)")
+    end = _play_until(page, table, lambda f: False, random.Random(3))
+    assert end["status"] == "finished"
+    final = page.locator("#final")
+    expect(final).to_be_visible()
+    page.wait_for_timeout(300)  # the page settles (a frame or two)
+    size = "phone" if phone else "desktop"
+    page.screenshot(path=str(artifacts / f"flow-end-{size}.png"))
+    heading = final.locator("h2")
+    expect(heading).to_contain_text("win")
+    for el in (heading, page.locator("#final-scores")):
+        assert el.evaluate(IN_SIGHT), el.bounding_box()
+    board = page.locator("#board")
+    assert final.bounding_box()["y"] + final.bounding_box()["height"] <= board.bounding_box()["y"]
+    assert board.evaluate("b => b.board.zoom") == 1
+    marked = "#board .hl-last, #board .hl-legal, #board .target, #board .board-overlay > *"
+    expect(page.locator(marked)).to_have_count(0)
+    expect(page.locator("#board.can-act")).to_have_count(0)
+    # The breakdown: one tap away.
+    parts = page.locator("#final-breakdown")
+    expect(parts.locator(".final-items").first).to_be_hidden()
+    summary = parts.locator("summary")
+    summary.tap() if phone else summary.click()
+    items = parts.locator(".final-items li")
+    expect(items.first).to_be_visible()
+    said = items.all_inner_texts()
+    assert all(text.startswith("Round ") for text in said), said
+    final.screenshot(path=str(artifacts / f"flow-end-breakdown-{size}.png"))
+    # Closed, and back.
+    close = page.locator("#final-close")
+    close.tap() if phone else close.click()
+    expect(final).to_be_hidden()
+    again = page.locator("#final-show")
+    again.tap() if phone else again.click()
+    expect(final).to_be_visible()
+    assert not errors, errors
+
+
+LANDSCAPE = (844, 390)
+
+ENGLISH_COLOURS = ("blue", "orange", "green", "purple", "pink", "yellow", "red", "black", "white",
+                   "grey", "gray", "brown")
+SAME_WORD = {"de": {"orange", "pink"}, "nl": set()}
+"""Colour words the language shares with English."""
+
+TITLES = """() => [...document.querySelectorAll('main [title]')].map((e) => e.getAttribute('title'))
+    .concat([...document.querySelectorAll('main svg title')].map((e) => e.textContent))"""
+
+PILES_APART = """() => {
+    const boxes = [...document.querySelectorAll('#board .pile-height')]
+        .map((e) => (e.tagName === 'text' ? e : e.querySelector('text')))
+        .map((e) => e.getBoundingClientRect());
+    const bad = [];
+    for (let i = 1; i < boxes.length; i++) {
+        const [a, b] = [boxes[i - 1], boxes[i]];
+        if (b.left < a.right + 2) bad.push([i, a.right, b.left]);
+    }
+    return {n: boxes.length, bad};
+}"""
+
+BOARD_SEEN = """() => {
+    // the longest run of the screen's height where the board's stage is what shows
+    const stage = document.querySelector('#board .board-stage');
+    const x = innerWidth / 2;
+    let run = 0, best = 0;
+    for (let y = 0; y < innerHeight; y += 4) {
+        const el = document.elementFromPoint(x, y);
+        if (el && stage.contains(el)) { run += 4; best = Math.max(best, run); } else run = 0;
+    }
+    return {seen: best, height: innerHeight};
+}"""
+
+CELLS_SEEN = """(id) => [...document.querySelectorAll(`#${id} tbody td`)].map((td) => {
+    const v = td.querySelector('.value, strong') || td;
+    const r = v.getBoundingClientRect();
+    if (!r.width || !v.textContent.trim()) return null;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit && td.contains(hit) ? null
+        : `${td.dataset.label}: ${v.textContent} under ${hit && hit.className}`;
+}).filter(Boolean)"""
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+@pytest.mark.parametrize("screen", [pytest.param(PHONE, id="portrait"),
+                                    pytest.param(LANDSCAPE, id="landscape")])
+def test_botanik_in_german_and_dutch_fits_a_phone(new_context, server, lang, screen, artifacts):
+    """Botanik on a phone held upright or sideways, in German and Dutch: the pile heights stand
+    apart ("10 Plättchen" ran into the next pile), no tooltip names a colour in English, held
+    sideways the header and the Play bar leave at least half the screen's height to the board
+    (four rows of it showed), and at the end every part of the result shows its points (the
+    pinned total covered "Blumen" on a 1-1 draw)."""
+    ctx = new_context(*screen, phone=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    sign_in_as_guest(page, "Ida")
+    ctx.add_cookies([{"name": "lang", "value": lang, "url": server}])
+    table = open_table(page, "botanik", ["me", "bot:random"])
+    shot = f"flow-botanik-{lang}-{screen[0]}x{screen[1]}"
+    _play_until(page, table, lambda f: bool(f.get("actions")), random.Random(2))
+    page.wait_for_selector("#board.can-act .target")
+    piles = page.evaluate(PILES_APART)
+    assert piles["n"] == 5 and not piles["bad"], piles
+    colours = re.compile(r"\b(" + "|".join(set(ENGLISH_COLOURS) - SAME_WORD[lang]) + r")\b", re.I)
+    english = [t for t in page.evaluate(TITLES) if t and colours.search(t)]
+    assert not english, english[:5]
+    # a move shown: the Play bar sticks to the screen's foot, the board keeps half the height
+    place = page.locator("#board .target").first
+    place.scroll_into_view_if_needed()
+    place.tap()
+    expect(page.locator("#move-confirm")).to_be_visible()
+    page.locator("#board .board-stage").evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(artifacts / f"{shot}-play.png"))
+    seen = page.evaluate(BOARD_SEEN)
+    assert seen["seen"] >= seen["height"] / 2, seen
+    end = _play_until(page, table, lambda f: False, random.Random(5))
+    assert end["status"] == "finished"
+    final = page.locator("#final")
+    expect(final).to_be_visible()
+    # nothing stays marked as playable (every pile kept its outline until a reload)
+    marked = "#board .hl-legal, #board .target, #board .board-overlay > *, #board.can-act"
+    expect(page.locator(marked)).to_have_count(0)
+    summary = page.locator("#final-breakdown summary")
+    summary.tap()
+    expect(page.locator("#final-parts")).to_be_visible()
+    page.wait_for_timeout(200)
+    final.screenshot(path=str(artifacts / f"{shot}-final.png"))
+    for table_id in ("final-scores", "final-parts"):
+        page.locator(f"#{table_id}").scroll_into_view_if_needed()
+        assert not page.evaluate(CELLS_SEEN, table_id), table_id
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth + 1")
+    assert not errors, errors
+
+
+@pytest.mark.parametrize(("screen", "phone"), SIZES)
+def test_kontor_s_result_lists_each_area_won(new_context, screen, phone, artifacts):
+    """Kontor's result, one tap from the scores: each area a player won with its size and its
+    rank by size (it said "Scored areas 5" alone)."""
+    page = new_context(*screen, phone=phone).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    sign_in_as_guest(page, "Ann")
+    table = open_table(page, "kontor", ["me", "bot:random"], {"max_rounds": 6})
+    end = _play_until(page, table, lambda f: False, random.Random(7))
+    assert end["status"] == "finished"
+    lines = end["observation"]["final_breakdown"]
+    said = [it["label"] for line in lines for it in line.get("items", [])]
+    assert said and all(label.startswith("Area of ") for label in said), said
+    summary = page.locator("#final-breakdown summary")
+    expect(summary).to_be_visible()
+    summary.tap() if phone else summary.click()
+    items = page.locator("#final-breakdown .final-items li")
+    expect(items).to_have_count(len(said))
+    shown = items.all_inner_texts()
+    assert all(any(text.startswith(label) for text in shown) for label in said), (said, shown)
+    page.locator("#final").screenshot(
+        path=str(artifacts / f"flow-kontor-result-{'phone' if phone else 'desktop'}.png"))
+    assert not errors, errors
