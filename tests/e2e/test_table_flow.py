@@ -204,7 +204,9 @@ ENGLISH_COLOURS = ("blue", "orange", "green", "purple", "pink", "yellow", "red",
 SAME_WORD = {"de": {"orange", "pink"}, "nl": set()}
 """Colour words the language shares with English."""
 
-TITLES = """() => [...document.querySelectorAll('main [title]')].map((e) => e.getAttribute('title'))
+TITLES = """() => [...document.querySelectorAll('main [title]')]
+    .filter((e) => !e.closest('.log'))  // a log line's title is its move in the notation
+    .map((e) => e.getAttribute('title'))
     .concat([...document.querySelectorAll('main svg title')].map((e) => e.textContent))"""
 
 PILES_APART = """() => {
@@ -317,4 +319,73 @@ def test_kontor_s_result_lists_each_area_won(new_context, screen, phone, artifac
     assert all(any(text.startswith(label) for text in shown) for label in said), (said, shown)
     page.locator("#final").screenshot(
         path=str(artifacts / f"flow-kontor-result-{'phone' if phone else 'desktop'}.png"))
+    assert not errors, errors
+
+
+HEADS_WHOLE = """(id) => [...document.querySelectorAll(`#${id} thead th`)]
+    .filter((th) => th.getBoundingClientRect().width && th.scrollWidth > th.clientWidth + 1)
+    .map((th) => th.textContent)"""
+
+
+@pytest.mark.parametrize(("game", "lang", "screen"), [
+    pytest.param("koplus", "en", LANDSCAPE, id="koplus-en-landscape"),
+    pytest.param("mops_royal", "de", PHONE, id="mops_royal-de-portrait"),
+    pytest.param("kontor", "nl", LANDSCAPE, id="kontor-nl-landscape"),
+])
+def test_a_finished_table_shows_every_part_of_the_result(new_context, server, game, lang,
+                                                         screen, artifacts):
+    """A table bots played to the end, watched on a phone: every heading and every number of
+    the result and of its breakdown shows whole ("Tiles in smaller groups" was cut off held
+    sideways), nothing scrolls sideways, and no tooltip names a colour in English."""
+    ctx = new_context(*screen, phone=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    sign_in_as_guest(page, "Eva")
+    ctx.add_cookies([{"name": "lang", "value": lang, "url": server}])
+    seats = ["bot:random"] * (3 if game == "koplus" else 2)
+    open_table(page, game, seats, {"kontor": {"max_rounds": 4}}.get(game))
+    expect(page.locator("#final-scores")).to_be_visible(timeout=90_000)
+    page.locator("#final-breakdown summary").tap()
+    page.wait_for_timeout(300)
+    page.locator("#final").screenshot(
+        path=str(artifacts / f"flow-final-{game}-{lang}-{screen[0]}x{screen[1]}.png"))
+    for table_id in ("final-scores", "final-parts"):
+        if not page.locator(f"#{table_id}").count():
+            continue
+        page.locator(f"#{table_id}").scroll_into_view_if_needed()
+        assert not page.evaluate(CELLS_SEEN, table_id), table_id
+        assert not page.evaluate(HEADS_WHOLE, table_id), table_id
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth + 1")
+    if lang != "en":
+        colours = re.compile(r"\b(" + "|".join(set(ENGLISH_COLOURS) - SAME_WORD[lang]) + r")\b",
+                             re.I)
+        english = [t for t in page.evaluate(TITLES) if t and colours.search(t)]
+        assert not english, english[:5]
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("game", ["mops_royal", "kontor", "koplus", "kozo"])
+def test_held_sideways_the_board_keeps_half_the_screen(new_context, game, artifacts):
+    """On a phone held sideways (844 x 390), with a move shown and its Play bar stuck to the
+    screen's foot, the board still has at least half the screen's height (four rows of it
+    showed)."""
+    page = new_context(*LANDSCAPE, phone=True).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    sign_in_as_guest(page, "Lea")
+    seats = ["me", "bot:random"] + (["bot:random"] if game == "koplus" else [])
+    table = open_table(page, game, seats, {"kozo": {"rounds": 1}}.get(game))
+    _play_until(page, table, lambda f: any(a["target"] for a in f.get("actions") or ()),
+                random.Random(3))
+    page.wait_for_selector("#board.can-act .target")
+    place = page.locator("#board .target").first
+    place.scroll_into_view_if_needed()
+    place.tap()
+    expect(page.locator("#move-confirm")).to_be_visible()
+    page.locator("#board .board-stage").evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(artifacts / f"flow-sideways-{game}.png"))
+    seen = page.evaluate(BOARD_SEEN)
+    assert seen["seen"] >= seen["height"] / 2, seen
     assert not errors, errors
