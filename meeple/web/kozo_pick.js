@@ -355,10 +355,14 @@ export class KozoPicker {
 export function tableKozo(play) {
   const picker = new KozoPicker(play.board, () => (play.frame ? play.frame.observation : null));
   const place = () => {
-    const anchor = play.view3d && play.view3d.parentNode ? play.view3d : play.boardEl;
+    // above the 3D view where it shows (beside the plan on a wide screen), else right above
+    // the plan (under the 3D view's words where it cannot be shown)
+    const v = play.view3d;
+    const anchor = v && v.parentNode && !v.hidden && !v.classList.contains("view3d-off") ? v : play.boardEl;
     if (anchor.parentNode && picker.el.nextSibling !== anchor) anchor.before(picker.el);
   };
   place();
+  if (play.view3d) new MutationObserver(place).observe(play.view3d, { attributes: true, attributeFilter: ["class", "hidden"] });
   return {
     onFrame() {
       place();

@@ -37,6 +37,9 @@ def test_kozo_tower_in_3d_previews_and_plays_a_fall(new_context, server, artifac
     table = create_table(page, "kozo", ["me", "me"], options={"rounds": 1})
     view = page.locator("#view3d")
     page.wait_for_function("() => +(document.querySelector('#view3d')?.dataset.drawn || 0) > 0")
+    # The pieces to pick sit above the 3D view, which stands beside the plan.
+    page.wait_for_function(
+        "() => document.querySelector('#kozo-pick').nextElementSibling?.id === 'view3d'")
     # Clicking the base column (2,2) in 3D previews a piece there, as pointing at the plan does.
     pos = page.evaluate(
         """() => {
@@ -52,6 +55,25 @@ def test_kozo_tower_in_3d_previews_and_plays_a_fall(new_context, server, artifac
     expect(page.locator(".board-preview")).to_contain_text("Place the")
     notation = re.compile(r"^P\d+\.\d+@\d,\d$")
     expect(page.locator(".board-preview")).to_have_attribute("title", notation)
+    # The piece held: the V-pentacube, lying flat. Clicking the base's south-west column in 3D
+    # previews it there as a ghost of its five cubes, as on the plan.
+    page.locator("#move-cancel").click()
+    page.locator('#kozo-pick .kozo-piece[data-piece="12"]').click()
+    page.locator("#kozo-pick .kozo-orient").first.click()
+    pos = page.evaluate(
+        """() => {
+            const v = document.querySelector('#view3d').kozoView;
+            const p = v.camera.position.clone().set(0.5, 0.5, 0).project(v.camera);
+            const r = v.renderer.domElement.getBoundingClientRect();
+            return [r.left + (p.x + 1) / 2 * r.width, r.top + (1 - p.y) / 2 * r.height];
+        }"""
+    )
+    page.mouse.click(*pos)
+    expect(page.locator(".board-preview")).to_contain_text("V-pentacube")
+    ghost = """() => document.querySelector('#view3d').kozoView.ghost.children
+        .map((g) => g.children.filter((m) => m.isMesh).length)"""
+    page.wait_for_function(f"() => ({ghost})().join() === '5'")
+    expect(page.locator("#board .kozo-ghost")).to_have_count(5)
     # Rules example Z4 B: the V lying flat, then an I-tricube resting on (2,0) alone falls.
     type_move(page, "P12.5@0,0")
     expect(view).to_have_attribute("data-bodies", "1")

@@ -282,6 +282,9 @@ def test_the_3d_view_that_cannot_load_says_so_in_the_pages_language(new_context,
     for control in ("#show-3d", "#show-2d", ".view-switch"):
         expect(page.locator(control)).to_be_hidden()
     expect(page.locator("#kozo-pick")).to_be_visible()
+    # the pieces to pick sit right above the plan, under the words
+    page.wait_for_function(
+        "() => document.querySelector('#kozo-pick').nextElementSibling?.id === 'board'")
     page.screenshot(path=str(artifacts / "kozo-no-3d-de-phone.png"))
 
 
