@@ -52,12 +52,13 @@ def _play_until(page: Page, table: str, stop, rng: random.Random, limit: int = 4
     raise AssertionError(f"not reached in {limit} steps")
 
 
-def _table_page(new_context, screen, phone: bool, seats: list[str]) -> tuple[Page, str, list]:
+def _table_page(new_context, screen, phone: bool, seats: list[str],
+                game: str = "mops_royal") -> tuple[Page, str, list]:
     page = new_context(*screen, phone=phone).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     sign_in_as_guest(page, "Ann")
-    table = open_table(page, "mops_royal", seats)
+    table = open_table(page, game, seats)
     return page, table, errors
 
 
@@ -111,12 +112,14 @@ def test_a_lone_button_move_is_in_sight_and_the_side_puts_playing_first(new_cont
     assert not errors, errors
 
 
+@pytest.mark.parametrize("game", ["mops_royal", "kontor"])
 @pytest.mark.parametrize(("screen", "phone"), SIZES)
-def test_a_move_shown_stays_shown_when_another_player_chooses(new_context, screen, phone):
-    """In a round everyone plays at once, Bob's choice redraws Ann's picture: the move Ann
-    shows (a tap on a phone, the mouse on a desktop) stays shown, and her confirming tap or
-    Play plays it (it only showed the move again, and the first tap was lost)."""
-    page, table, errors = _table_page(new_context, screen, phone, ["me", "open"])
+def test_a_move_shown_stays_shown_when_another_player_chooses(new_context, screen, phone, game):
+    """In a round everyone plays at once (Mops Royal's placing, Kontor's choosing of a card),
+    Bob's choice redraws Ann's picture: the move Ann shows (a tap on a phone, the mouse on a
+    desktop) stays shown, and her confirming tap or Play plays it (it only showed the move
+    again, and the first tap was lost)."""
+    page, table, errors = _table_page(new_context, screen, phone, ["me", "open"], game)
     bob = new_context()
     assert bob.request.post("/api/guest", data={"name": "Bob"}).ok
     assert bob.request.post(f"/api/tables/{table}/join", data={"seat": 1}).ok
