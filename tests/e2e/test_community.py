@@ -117,7 +117,13 @@ def test_table_chat_is_live_safe_and_mutable(new_context, artifacts):
     expect(cy.locator("#table-chat .chat-text").last).to_have_text("can you read me")
     bob.reload()
     expect(bob.locator("#table-chat")).to_be_visible()
+    expect(bob.locator("#board")).to_be_visible()
+    # on a phone the chat is folded during a game; its heading counts the lines said since
+    assert bob.locator("#table-chat").evaluate("(e) => e.open") is False
+    say(cy, "table-chat", "still watching")
+    expect(bob.locator("#table-chat .chat-unread")).to_have_text("1 new")
     open_chat(bob)
+    expect(bob.locator("#table-chat .chat-unread")).to_have_text("")
     expect(bob.locator("#table-chat .chat-system").first).to_be_visible()
     expect(bob.locator("#table-chat")).to_contain_text("nice opening")
     expect(bob.locator(f"#table-chat li[data-name='{a}']")).to_have_count(0)
