@@ -190,7 +190,7 @@ STEPS = (
     ),
 )
 
-LESSON = Lesson(
+LESSON: Lesson = Lesson(
     players=2,
     positions=POSITIONS,
     steps=STEPS,
