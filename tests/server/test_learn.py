@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import meeple
+from meeple.engine.lessons import ending
 from meeple.engine.registry import game_lessons
 from meeple.server import create_app
 
@@ -101,6 +102,10 @@ def test_the_tutorial_walks_to_its_end_through_the_api(client, name):
         index = verdict["next"]
         seen += 1
         assert verdict["finished"] is (index is None)
+        # the move that ends the guided game brings its final scoring
+        assert (verdict["final_breakdown"] is None) is (index is not None)
+    assert verdict["final_breakdown"] == ending(lesson).observation(0)["final_breakdown"]
+    assert verdict["ranks"] == ending(lesson).ranks()
     assert seen == len(lesson.steps)
 
 
