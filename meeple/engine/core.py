@@ -11,9 +11,17 @@ from __future__ import annotations
 import inspect
 import random
 from collections.abc import Callable
-from typing import Any, ClassVar, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 import numpy as np
+
+if TYPE_CHECKING:  # mypy reads the shadow's typed names
+    from meeple.engine import _cython_shadow as cython
+else:
+    try:
+        import cython
+    except ImportError:  # the pure-Python build without Cython installed
+        from meeple.engine import _cython_shadow as cython
 
 from . import i18n
 from .errors import IllegalAction, NotationError, OptionError
@@ -252,6 +260,7 @@ class Game:
         return hash((self.name, self.num_players, tuple(sorted(self.options.items()))))
 
 
+@cython.cclass
 class State:
     """One position of a game. Subclasses implement the hooks; callers use the public methods.
 
@@ -266,6 +275,10 @@ class State:
     - ``describe_action``, ``observation``, ``observation_tensor``, ``scores``, ``ranking_key``
     - ``_pending_players()`` at simultaneous nodes
     - ``_copy_from(other)`` or ``clone``: a fast copy
+
+    Compiled, this is an extension type (its fields are declared in ``core.pxd``), and a
+    game's state class may be one too; a state pickles (and deep-copies) as its class and
+    every field: the ``__slots__`` of each class and any instance ``__dict__``.
     """
 
     __slots__ = ("game", "_history", "_legal_cache")
@@ -353,7 +366,7 @@ class State:
 
     def _legal_actions(self, player: int) -> list[int]:
         if player == CHANCE:
-            return sorted(a for a, _ in self._chance_outcomes())
+            return sorted([a for a, _ in self._chance_outcomes()])
         raise NotImplementedError
 
     def is_legal(self, action: int, player: int | None = None) -> bool:
@@ -425,10 +438,23 @@ class State:
         else:
             p = self._check_at(action, player, cp)
             action = int(action)
-        self._apply(action, p)
-        self._history.append((p, action))
+        self._play(action, p)
+
+    def _play(self, action: int, player: int) -> None:
+        """Apply a legal ``action`` for ``player`` (the caller has checked it), record it and
+        empty the legal-action cache: :meth:`apply` after its check, and the play loop."""
+        self._apply(action, player)
+        self._history.append((player, action))
         if self._legal_cache:
             self._legal_cache = {}
+
+    def _legal_now(self, player: int) -> list[int]:
+        """The legal actions of ``player`` (chance's outcome ids, a seat's actions) when it is
+        the one to act: the cached list itself, for a caller that only reads it."""
+        cached = self._legal_cache.get(player)
+        if cached is None:
+            cached = self._legal_cache[player] = self._legal_actions(player)
+        return cached
 
     def _why_illegal(self, action: int, player: int) -> str:
         if not 0 <= action < self._action_space(player):
@@ -670,11 +696,23 @@ class State:
         """A new state of the same class sharing the game, with its own copy of the history
         and an empty legal-action cache: a game's fast ``clone`` starts here and copies its
         own fields."""
-        other = object.__new__(type(self))
+        other = type(self).__new__(type(self))
         other.game = self.game
         other._history = self._history.copy()
         other._legal_cache = {}
         return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        fields = {}
+        for name in _field_names(type(self)):
+            try:
+                fields[name] = getattr(self, name)
+            except AttributeError:  # a slot never set
+                pass
+        extra = getattr(self, "__dict__", None)
+        if extra:
+            fields.update(extra)
+        return _restore_state, (type(self), fields)
 
     def clone(self) -> State:
         """An independent copy (games override for speed, starting from ``_blank_copy``)."""
@@ -706,6 +744,31 @@ class State:
         return f"{board}\n\n{table}" if table else board
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The ``__slots__`` of ``cls`` and its bases: a state's fields besides its ``__dict__``."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        found: list[str] = []
+        for klass in reversed(cls.__mro__):
+            slots = klass.__dict__.get("__slots__", ())
+            for name in (slots,) if isinstance(slots, str) else slots:
+                if name not in ("__dict__", "__weakref__") and name not in found:
+                    found.append(name)
+        names = _FIELDS[cls] = tuple(found)
+    return names
+
+
+def _restore_state(cls: type[State], fields: dict[str, Any]) -> State:
+    """A state of ``cls`` with these fields: what unpickles a state."""
+    state = cls.__new__(cls)
+    for name, value in fields.items():
+        setattr(state, name, value)
+    return state
+
+
 def _said_by(catalog: i18n.Words, text: str) -> str:
     """``text`` said by the game's catalog, else by the engine's (its default preset)."""
     if catalog.has(text) or not text:
@@ -713,6 +776,7 @@ def _said_by(catalog: i18n.Words, text: str) -> str:
     return _(text)
 
 
+@cython.locals(state=State, x=cython.double, acc=cython.double)
 def sample_chance(state: State, rng: random.Random) -> int:
     """Draw one outcome at a chance node with the node's probabilities."""
     outcomes = state.chance_outcomes()
@@ -727,10 +791,25 @@ def sample_chance(state: State, rng: random.Random) -> int:
     return outcomes[-1][0]
 
 
+@cython.locals(k=cython.int)
+def _below(rng: random.Random, n: int) -> int:
+    """A random int in ``[0, n)`` drawn exactly as ``random.Random.choice`` draws its index
+    (``_randbelow``: the fewest bits that hold ``n``, again until below ``n``)."""
+    if n <= 0:
+        raise IndexError("cannot choose from an empty sequence")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
 Policy = Callable[[State, int, random.Random], int]
 """Chooses ``player``'s action in ``state``: ``policy(state, player, rng) -> action``."""
 
 
+@cython.locals(state=State, cp=cython.Py_ssize_t, n=cython.Py_ssize_t, trusted=cython.bint,
+               plain=cython.bint)
 def play_out(
     state: State,
     rng: random.Random | int | None = None,
@@ -750,10 +829,27 @@ def play_out(
     """
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
+    # the actions drawn here are legal: unless a state class has its own ``apply``, they are
+    # played without checking them again, and a plain Random draws as its ``choice`` does
+    trusted = type(state).apply is State.apply
+    plain = type(rng) is random.Random
     n = 0
     while (cp := state.current_player) != TERMINAL:
         if until is not None and until(state):
             break
+        if cp >= CHANCE and trusted and policy is None:  # one chooser, drawn at random
+            if cp == CHANCE:
+                a = sample_chance(state, rng)
+            else:
+                legal = state._legal_now(cp)
+                a = legal[_below(rng, len(legal))] if plain else rng.choice(legal)
+            state._play(a, cp)
+            if on_move is not None:
+                on_move(state, cp, a)
+            n += 1
+            if max_actions is not None and n >= max_actions:
+                break
+            continue
         if cp == CHANCE:
             movers = [CHANCE]
         elif cp >= 0:

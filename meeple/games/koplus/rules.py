@@ -14,11 +14,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from meeple.engine import CHANCE, TERMINAL, Game, Option, OptionSchema, State
+if TYPE_CHECKING:  # mypy reads the shadow's typed names
+    from meeple.engine import _cython_shadow as cython
+else:
+    try:
+        import cython
+    except ImportError:  # the pure-Python build without Cython installed
+        from meeple.engine import _cython_shadow as cython
+
+from meeple.engine import CHANCE, TERMINAL, Game, Option, OptionSchema
+from meeple.engine.core import State
 from meeple.engine.grid import Cell, Grid, bits, iter_bits, mask_of_indices, rotate_grid_cw
 from meeple.engine.i18n import N_, words
 from meeple.engine.options import Preset
@@ -54,17 +63,21 @@ least 51 (never ≤ 9) and at most 5 · 51 = 255, so sums fit one byte."""
 _BEYOND = bytes((_OFF_BOARD,))
 _OK_DIGIT = bytes(ord("1") if v <= CATCH_LIMIT else ord("0") for v in range(256))
 _FEW_IDS = 20
-"""Up to this many set bits, a bitboard is read bit by bit; beyond, numpy unpacks it."""
+"""Up to this many set bits, a bitboard is read bit by bit; beyond, numpy unpacks it (in
+pure Python; compiled, a loop over its bytes reads any number)."""
 _OUTCOME_CACHE = 1024
 """How many chance-outcome lists (by the sections already dealt) a game keeps."""
 
 
+@cython.final
+@cython.cclass
 class Geometry:
     """Every placement on a rows × cols board, precomputed once per board size.
 
     Action ids follow the rules: ``k·R·C + r·C + c`` for orientation ``k`` (0 = X, 1..4 =
     U0..U3) anchored at ``(r, c)``; ``pass`` is ``5·R·C``. Lists are indexed by action id;
-    an anchor whose shape leaves the board has ``mask == 0``.
+    an anchor whose shape leaves the board has ``mask == 0``. Compiled, its fields are C
+    fields (``rules.pxd``); it pickles as its size (:func:`geometry` makes it again).
     """
 
     def __init__(self, rows: int, cols: int):
@@ -130,6 +143,9 @@ class Geometry:
         self.cell_columns = tuple(np.ascontiguousarray(cell_index[:, j]) for j in range(5))
         self._inner: dict[Rect, int] = {}
 
+    def __reduce__(self) -> tuple[Any, tuple[int, int]]:
+        return geometry, (self.rows, self.cols)
+
     def inside(self, rect: Rect) -> int:
         """Action-id bitboard of the placements lying wholly inside ``rect``."""
         got = self._inner.get(rect)
@@ -153,10 +169,23 @@ class Geometry:
         the board (value 51) at index ``rows·cols``."""
         c0, c1, c2, c3, c4 = self.cell_columns
         sums = (ext[c0] + ext[c1] + ext[c2] + ext[c3] + ext[c4]).tobytes()
-        return sums, int(sums.translate(_OK_DIGIT)[::-1], 2)
+        return sums, _fitting(sums)
 
+    @cython.locals(data=bytes, i=cython.Py_ssize_t, byte=cython.uint, bit=cython.Py_ssize_t)
     def ids_of(self, ids: int) -> list[int]:
         """The set bits of an action-id bitboard, ascending."""
+        if cython.compiled:  # C: a loop over the bytes, whatever the count
+            data = ids.to_bytes(self._nbytes, "little")
+            found: list[int] = []
+            for i in range(len(data)):
+                byte = data[i]
+                bit = 8 * i
+                while byte:
+                    if byte & 1:
+                        found.append(bit)
+                    byte >>= 1
+                    bit += 1
+            return found
         if ids.bit_count() > _FEW_IDS:  # many: let numpy unpack the bytes
             raw = np.frombuffer(ids.to_bytes(self._nbytes, "little"), dtype=np.uint8)
             flags = np.unpackbits(raw, bitorder="little").view(np.bool_)  # bools: a fast nonzero
@@ -172,6 +201,21 @@ class Geometry:
     def cells_of(self, action: int) -> list[Cell]:
         """The (row, col) cells a placement covers, row-major."""
         return self.grid.cells_of(self.mask[action])
+
+
+@cython.locals(n=cython.Py_ssize_t, i=cython.Py_ssize_t, limit=cython.int, out=bytearray)
+def _fitting(sums: bytes) -> int:
+    """The action-id bitboard of the placements whose alien sum (``sums[a]``) is at most the
+    catch limit."""
+    if cython.compiled:  # C: one pass over the bytes
+        n = len(sums)
+        limit = CATCH_LIMIT
+        out = bytearray((n + 7) // 8)
+        for i in range(n):
+            if sums[i] <= limit:
+                out[i >> 3] |= 1 << (i & 7)
+        return int.from_bytes(out, "little")
+    return int(sums.translate(_OK_DIGIT)[::-1], 2)  # bit a: sums[a] <= 9
 
 
 @lru_cache(maxsize=16)
@@ -380,8 +424,10 @@ class KoPlus(Game):
         return views.planes(self)
 
 
+@cython.cclass
 class KoPlusState(State):
-    """One KoPlus position: the board being dealt, or the tiles, scores and turn of play."""
+    """One KoPlus position: the board being dealt, or the tiles, scores and turn of play.
+    Compiled, an extension type: its fields are C fields (declared in ``rules.pxd``)."""
 
     game: KoPlus
     current_player: int  # a plain slot below, not the base class's property
@@ -519,6 +565,7 @@ class KoPlusState(State):
         return s
 
     # ------------------------------------------------------------------ turn structure
+    @cython.locals(geo=Geometry)
     def is_legal(self, action: int, player: int | None = None) -> bool:
         """Whether ``action`` is legal for ``player`` now: a direct bitboard test, the same
         answer as ``action in legal_actions(player)`` without building the list."""
@@ -554,17 +601,20 @@ class KoPlusState(State):
         shape = TOP_SHAPE[player & 1][self.taken[player]]
         return shape >= 0 and bool(self.cand & self.geo.shape_ids[shape])
 
+    @cython.locals(geo=Geometry, p=cython.Py_ssize_t, shape=cython.Py_ssize_t,
+                   can_x=cython.bint, can_u=cython.bint)
     def _nobody_can_place(self) -> bool:
         cand = self.cand
         if not cand:
             return True
         geo = self.geo
+        can_x = bool(cand & geo.shape_ids[0])
         # U ids lie above every X id: some U placement is legal iff cand reaches past them
-        can = (bool(cand & geo.shape_ids[0]), cand.bit_length() > geo.size)
+        can_u = cand > geo.shape_ids[0]
         p = 0
         for taken in self.taken:
             shape = TOP_SHAPE[p & 1][taken]
-            if shape >= 0 and can[shape]:
+            if (shape == 0 and can_x) or (shape == 1 and can_u):
                 return False
             p += 1
         return True
@@ -580,6 +630,7 @@ class KoPlusState(State):
                 cache[self.used] = got
         return list(got)
 
+    @cython.locals(geo=Geometry)
     def _legal_actions(self, player: int) -> list[int]:
         if player == CHANCE:
             return list(chain.from_iterable(map(self.game.deal_ids.__getitem__, self.free)))
@@ -592,49 +643,53 @@ class KoPlusState(State):
         return [geo.pass_id]
 
     # ------------------------------------------------------------------ applying
+    @cython.locals(geo=Geometry, a=cython.Py_ssize_t, p=cython.Py_ssize_t,
+                   gain=cython.Py_ssize_t, score=cython.Py_ssize_t)
     def _apply(self, action: int, player: int) -> None:
         if player == CHANCE:
             self._deal(action)
             return
+        a, p = action, player  # compiled: C ints
         geo = self.geo
         game = self.game
         self.bonus_turn = False
-        if action == geo.pass_id:
-            self.current_player = (player + 1) % self.nplayers
+        if a == geo.pass_id:
+            self.current_player = (p + 1) % self.nplayers
             if self._nobody_can_place():
                 self._end()
             elif game.end_when_any_blocked:
                 self._settle_turn()
             return
         # lay the tile (as _lay, inlined: this is the hot path of every playout)
-        keep = geo.keep[action]
+        keep = geo.keep[a]
         live = self.live = self.live & keep
         if self.placed:
-            self.cand = (self.cand & keep) | (geo.touch[action] & live)
+            self.cand = (self.cand & keep) | (geo.touch[a] & live)
         else:  # the first tile: the inner area no longer matters
-            self.cand = geo.touch[action] & live
-        self.occupied |= geo.mask[action]
-        self.placed.append((player, action))
-        self.taken[player] += 1
-        gain = self.psum[action]  # type: ignore[index]
-        score = self.running[player] + gain
-        self.running[player] = score
+            self.cand = geo.touch[a] & live
+        self.occupied |= geo.mask[a]
+        self.placed.append((p, a))
+        self.taken[p] += 1
+        gain = self.psum[a]  # type: ignore[index]
+        score = self.running[p] + gain
+        self.running[p] = score
         if self._nobody_can_place():
             self._end()
             return
         if (
             score in BONUS_THRESHOLDS
-            and self.bonus_left[player] > 0
+            and self.bonus_left[p] > 0
             and (gain > 0 or not game.bonus_needs_points)
         ):
-            self.bonus_left[player] -= 1
+            self.bonus_left[p] -= 1
             self.bonus_turn = True
-            self.current_player = player
+            self.current_player = p
         else:
-            self.current_player = (player + 1) % self.nplayers
+            self.current_player = (p + 1) % self.nplayers
         if game.end_when_any_blocked:
             self._settle_turn()
 
+    @cython.locals(geo=Geometry)
     def _lay(self, player: int, action: int) -> int:
         """Put ``player``'s top tile on ``action``'s cells; return its alien sum."""
         geo = self.geo
@@ -653,6 +708,7 @@ class KoPlusState(State):
         if self.game.end_when_any_blocked and not self.can_place(self.current_player):
             self._end()
 
+    @cython.locals(geo=Geometry)
     def _deal(self, action: int) -> None:
         game = self.game
         section, q = divmod(action, 4)
@@ -676,8 +732,7 @@ class KoPlusState(State):
         geo = self.geo
         self.aliens = cells.to_bytes(geo.size, "little")
         psum = self.psum = (sums | off).to_bytes(geo.num_placements, "little")
-        fits = np.frombuffer(psum, dtype=np.uint8) <= CATCH_LIMIT
-        self.ok = int.from_bytes(np.packbits(fits, bitorder="little").tobytes(), "little")
+        self.ok = _fitting(psum)
         self.live = self.ok
         self.cand = self.inner_ids & self.ok
         self.current_player = 0
