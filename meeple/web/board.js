@@ -698,9 +698,17 @@ export class Board {
       b.title = a.text;
       b.dataset.action = a.action;
       b.dataset.text = a.text;
-      b.addEventListener("mouseenter", () => this._preview(null, a));
-      b.addEventListener("focus", () => this._preview(null, a));
-      b.addEventListener("mouseleave", () => this._clearPreview());
+      // A preview under the mouse or the keyboard's focus; not from a tap, whose preview
+      // would move the buttons before its click lands.
+      b.addEventListener("pointerenter", (ev) => {
+        if (ev.pointerType === "mouse") this._preview(null, a);
+      });
+      b.addEventListener("focus", () => {
+        if (b.matches(":focus-visible")) this._preview(null, a);
+      });
+      b.addEventListener("pointerleave", (ev) => {
+        if (ev.pointerType === "mouse") this._clearPreview();
+      });
       b.addEventListener("click", () => this._choose(a));
       this.buttons.appendChild(b);
     }

@@ -55,6 +55,11 @@ def _browser_installed() -> None:
     """The browser tests need Chromium: `scripts/setup.sh --test` installs it."""
     if not _have_browser():
         pytest.fail(f"needs playwright and Chromium at {CHROMIUM}: run scripts/setup.sh --test")
+    from playwright.sync_api import expect
+
+    # a page's assertions poll for what they expect under a ceiling a busy machine keeps to
+    # (as the contexts' actions do), not Playwright's 5 s
+    expect.set_options(timeout=20_000)
 
 
 @contextmanager
