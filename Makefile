@@ -35,7 +35,7 @@ test-mypy:
 
 test-pytest:
 	@echo "== the whole suite under $$(.venv/bin/python -V)"
-	.venv/bin/python -m pytest -n 2 --durations=15
+	.venv/bin/python -m pytest -n 2 --dist worksteal --durations=15
 
 # The engine, games and adapters tests again on the pure-Python build of the same source (the
 # suite above runs on the compiled modules of meeple/_build.py), but for the long physics runs:
@@ -44,7 +44,7 @@ test-pytest:
 PURE_PYTHON = $(firstword $(wildcard .venv/py3.12/bin/python) .venv/bin/python)
 test-pure:
 	@echo "== the pure-Python build under $$($(PURE_PYTHON) -V): tests/engine tests/games tests/adapters"
-	MEEPLE_PURE_PYTHON=1 MEEPLE_OPTIONAL_PEERS=1 $(PURE_PYTHON) -m pytest -n 2 -q \
+	MEEPLE_PURE_PYTHON=1 MEEPLE_OPTIONAL_PEERS=1 $(PURE_PYTHON) -m pytest -n 2 --dist worksteal -q \
 	  -p no:cacheprovider -m "not slow" --ignore-glob='*test_web*' \
 	  --ignore=tests/engine/test_builds.py tests/engine tests/games tests/adapters
 
@@ -54,7 +54,7 @@ test-pure:
 test-py3.13:
 	@if [ -x .venv/py3.13/bin/python ]; then \
 	  echo "== Python 3.13, compiled: tests/engine tests/games tests/adapters (core install and peers)"; \
-	  MEEPLE_OPTIONAL_PEERS=1 .venv/py3.13/bin/python -m pytest -n 2 -q -p no:cacheprovider \
+	  MEEPLE_OPTIONAL_PEERS=1 .venv/py3.13/bin/python -m pytest -n 2 --dist worksteal -q -p no:cacheprovider \
 	    -m "not slow" --ignore-glob='*test_web*' tests/engine tests/games tests/adapters; \
 	else \
 	  echo "== Python 3.13: no venv (see scripts/setup.sh --test), skipped"; \
