@@ -160,9 +160,12 @@ def _tie_note(x: dict[str, Any], players: list[dict[str, Any]]) -> str:
                   won)
     card = x["best_harbour_card"]
     if card:
-        return _n("Level on points: {n} area won in all, highest harbour card in hand {card}",
-                  "Level on points: {n} areas won in all, highest harbour card in hand {card}",
-                  won, card=str(card))
+        c = CARD_ID[card]
+        said = _(notation.HARBOUR_CARD_WORDS[CARD_COLOUR[c]], number=str(CARD_NUMBER[c]))
+        return _n("Level on points: {n} area won in all, and the highest harbour card in hand "
+                  "is {card}",
+                  "Level on points: {n} areas won in all, and the highest harbour card in hand "
+                  "is {card}", won, card=said)
     return _n("Level on points: {n} area won in all, no harbour card in hand",
               "Level on points: {n} areas won in all, no harbour card in hand", won)
 

@@ -91,9 +91,9 @@ def test_the_note_says_what_breaks_a_tie_on_points():
     s = k12_level([4, 4])
     lines = [ScoreLine.from_json(d) for d in views.final_breakdown(s)]
     assert [line.total for line in lines] == [3, 3]
-    assert lines[0].note == ("Level on points: 4 areas won in all, highest harbour card in "
-                             "hand red-41")
-    assert lines[1].note.endswith("highest harbour card in hand black-44")
+    assert lines[0].note == ("Level on points: 4 areas won in all, and the highest harbour card "
+                             "in hand is the red harbour card 41")
+    assert lines[1].note.endswith("the highest harbour card in hand is the black harbour card 44")
     s = k12_level([4, 3])
     lines = [ScoreLine.from_json(d) for d in views.final_breakdown(s)]
     assert [line.note for line in lines] == ["Level on points: 4 areas won in all",
