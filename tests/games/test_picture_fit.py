@@ -121,3 +121,30 @@ def test_the_kontor_supply_label_never_meets_the_draw_piles_heading():
         assert words(label) == "Vorrat"
         seen += 1
     assert seen
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es", "nl"])
+def test_the_called_tile_s_name_stays_inside_the_picture(lang):
+    """Mops Royal's called tile is named under it, on two lines where one would run past the
+    picture's edge ("paarse voerbak", "grünes Kissen" were cut off on a phone)."""
+    from meeple.games.mops_royal import render
+    from meeple.games.mops_royal.components import TILE_INDEX
+
+    state = next(s for s in states("mops_royal")
+                 if s.observation(0).get("called_tile") and s.observation(0)["phase"] == "round")
+    obs = state.observation(0)
+    seen = 0
+    for tile in TILE_INDEX:
+        with i18n.speaking(lang):
+            root = ET.fromstring(render.svg({**obs, "called_tile": tile}))
+        called = next(g for g in root.iter(NS + "g") if g.get("id") == "called-tile")
+        bottom = max(float(r.get("y", 0)) + float(r.get("height", 0))
+                     for r in called.iter(NS + "rect"))
+        under = [t for t in root.iter(NS + "text") if bold(t)
+                 and bottom < float(t.get("y", 0)) < bottom + 60]
+        assert under, tile
+        for t in under:
+            left, right = left_right(t)
+            assert 0 <= left and right <= width_of(root), (tile, words(t))
+            seen += 1
+    assert seen >= len(TILE_INDEX)

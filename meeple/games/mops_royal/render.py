@@ -457,9 +457,15 @@ def svg(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
             [draw.title(_("The called tile: {tile}", tile=_with_crown(_words(called), crown))),
              art.tile_face(colour, obj, tx, ty, CALLED, crown)],
             id="called-tile", class_="called"))
-        top.append(draw.text(tx + CALLED / 2, ty + CALLED + 18, _words(called), size=FONT,
-                             anchor="middle", weight="bold"))
-        head = max(head + 10, ty + CALLED + 30)
+        # its name under it, on two lines where it is wider than the tile ("paarse voerbak"
+        # ran off the picture's edge), each line kept inside the picture
+        label = _wrap(_words(called), FONT, CALLED + MARGIN)
+        for i, line in enumerate(label):
+            half = draw.text_width(line, FONT, bold=True) / 2
+            top.append(draw.text(min(tx + CALLED / 2, WIDTH - MARGIN / 2 - half),
+                                 ty + CALLED + 18 + 16 * i, line, size=FONT, anchor="middle",
+                                 weight="bold"))
+        head = max(head + 10, ty + CALLED + 30 + 16 * (len(label) - 1))
     y = head + 4
     regions = [draw.region("head", 0, 0, WIDTH, y, top)]
     others = [q for q in range(n) if q != me]
