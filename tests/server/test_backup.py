@@ -110,7 +110,10 @@ def test_a_backup_taken_during_play_restores_every_table_account_rating_and_chat
     for name, kept in before.items():
         unchanged = kept & after[name]  # rows that play did not change
         assert unchanged <= back[name], name
-        assert back[name] <= after[name] | kept or name in ("tables", "seats", "sessions"), name
+        # rows that play changes as it goes (a review's estimates follow the moves) may be
+        # backed up as they were at any moment between
+        assert back[name] <= after[name] | kept or name in ("tables", "seats", "sessions",
+                                                             "reviews"), name
     moves = Counter(json.loads(line)["table_id"] for line in back["moves"])
     for line in back["tables"]:  # each table as it was at one moment: its moves all there
         table = json.loads(line)
