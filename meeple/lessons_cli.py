@@ -42,10 +42,14 @@ def learn_help() -> str:
 
 def print_howto(name: str, console: Console) -> None:
     """The game's "How to play" page, each picture drawn by the game's own terminal renderer."""
-    cls = game_class(name)
+    print_illustrated(name, howto_markdown(game_class(name), i18n.language()), console)
+
+
+def print_illustrated(name: str, text: str, console: Console) -> None:
+    """A page of the game's (Markdown, its pictures named as the lessons name them), each
+    picture drawn by the game's own terminal renderer."""
     lesson = game_lessons(name).LESSON
-    game = cls(lesson.players, **dict(lesson.options))
-    text = howto_markdown(cls, i18n.language())
+    game = game_class(name)(lesson.players, **dict(lesson.options))
     at = 0
     for m in PICTURE.finditer(text):
         console.print(Markdown(text[at:m.start()]))

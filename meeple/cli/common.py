@@ -18,7 +18,6 @@ from typing import Any, TypeVar
 
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.markup import escape
 from rich.text import Text
 
@@ -29,9 +28,7 @@ from meeple.cli_words import (
 )
 from meeple.engine import CHANCE, Game, MeepleError, State, game_class, i18n
 from meeple.engine.i18n import N_, words
-from meeple.engine.lessons import PICTURE, picture_text
 from meeple.engine.look import PALETTE, seat_name
-from meeple.engine.registry import game_lessons
 from meeple.engine.scores import ScoreLine, score_lines, score_table_text
 
 _, _n = words(__file__)
@@ -294,14 +291,6 @@ def said(say: Callable[[], str], fallback: str) -> str:
 def print_rulebook(name: str, console: Console) -> None:
     """The game's rulebook in the language in use, each picture drawn by the game's own
     terminal renderer (as on the how-to-play page)."""
-    cls = game_class(name)
-    lesson = game_lessons(name).LESSON
-    game = cls(lesson.players, **dict(lesson.options))
-    text = cls.rules_markdown(i18n.language())
-    at = 0
-    for m in PICTURE.finditer(text):
-        console.print(Markdown(text[at:m.start()]))
-        console.print(Text.from_markup(picture_text(game, lesson, m.group(2))))
-        console.print(f"[italic]{escape(m.group(1))}[/]\n")
-        at = m.end()
-    console.print(Markdown(text[at:]))
+    from meeple.lessons_cli import print_illustrated
+
+    print_illustrated(name, game_class(name).rules_markdown(i18n.language()), console)

@@ -27,6 +27,18 @@ def type_move(page, text: str) -> None:
     )
 
 
+def on_screen(page, x: float, y: float) -> tuple[float, float]:
+    """Where the 3D view draws the point (x, y) of the tower's base, in page pixels."""
+    left, top = page.evaluate(
+        """([x, y]) => {
+            const v = document.querySelector('#view3d').kozoView;
+            const p = v.camera.position.clone().set(x, y, 0).project(v.camera);
+            const r = v.renderer.domElement.getBoundingClientRect();
+            return [r.left + (p.x + 1) / 2 * r.width, r.top + (1 - p.y) / 2 * r.height];
+        }""", [x, y])
+    return left, top
+
+
 def test_kozo_tower_in_3d_previews_and_plays_a_fall(new_context, server, artifacts):
     assert THREE.exists(), "three.js is not installed: scripts/setup.sh runs npm ci in meeple/web"
     page = new_context().new_page()
@@ -41,14 +53,7 @@ def test_kozo_tower_in_3d_previews_and_plays_a_fall(new_context, server, artifac
     page.wait_for_function(
         "() => document.querySelector('#kozo-pick').nextElementSibling?.id === 'view3d'")
     # Clicking the base column (2,2) in 3D previews a piece there, as pointing at the plan does.
-    pos = page.evaluate(
-        """() => {
-            const v = document.querySelector('#view3d').kozoView;
-            const p = v.camera.position.clone().set(2.5, 2.5, 0).project(v.camera);
-            const r = v.renderer.domElement.getBoundingClientRect();
-            return [r.left + (p.x + 1) / 2 * r.width, r.top + (1 - p.y) / 2 * r.height];
-        }"""
-    )
+    pos = on_screen(page, 2.5, 2.5)
     page.mouse.click(*pos)
     expect(view).to_have_attribute("data-ghost", "1")
     # The move in words, its notation as the line's title.
@@ -60,14 +65,7 @@ def test_kozo_tower_in_3d_previews_and_plays_a_fall(new_context, server, artifac
     page.locator("#move-cancel").click()
     page.locator('#kozo-pick .kozo-piece[data-piece="12"]').click()
     page.locator("#kozo-pick .kozo-orient").first.click()
-    pos = page.evaluate(
-        """() => {
-            const v = document.querySelector('#view3d').kozoView;
-            const p = v.camera.position.clone().set(0.5, 0.5, 0).project(v.camera);
-            const r = v.renderer.domElement.getBoundingClientRect();
-            return [r.left + (p.x + 1) / 2 * r.width, r.top + (1 - p.y) / 2 * r.height];
-        }"""
-    )
+    pos = on_screen(page, 0.5, 0.5)
     page.mouse.click(*pos)
     expect(page.locator(".board-preview")).to_contain_text("V-pentacube")
     ghost = """() => document.querySelector('#view3d').kozoView.ghost.children

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import APIRequestContext, Page, expect
@@ -65,6 +66,20 @@ def _table_page(new_context, screen, phone: bool, seats: list[str],
     sign_in_as_guest(page, "Ann")
     table = open_table(page, game, seats)
     return page, table, errors
+
+
+def _show_a_move_with_half_the_screen_for_the_board(page: Page, shot: Path) -> None:
+    """Tap a playable place: the Play bar shows, and with the board scrolled to the top at
+    least half of its height stays on the screen (a screenshot to ``shot``)."""
+    place = page.locator("#board .target").first
+    place.scroll_into_view_if_needed()
+    place.tap()
+    expect(page.locator("#move-confirm")).to_be_visible()
+    page.locator("#board .board-stage").evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(shot))
+    seen = page.evaluate(BOARD_SEEN)
+    assert seen["seen"] >= seen["height"] / 2, seen
 
 
 def _only_buttons(f: dict) -> bool:
@@ -276,15 +291,7 @@ def test_botanik_in_german_and_dutch_fits_a_phone(new_context, server, lang, scr
     english = [t for t in page.evaluate(TITLES) if t and colours.search(t)]
     assert not english, english[:5]
     # a move shown: the Play bar sticks to the screen's foot, the board keeps half the height
-    place = page.locator("#board .target").first
-    place.scroll_into_view_if_needed()
-    place.tap()
-    expect(page.locator("#move-confirm")).to_be_visible()
-    page.locator("#board .board-stage").evaluate("(e) => e.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(200)
-    page.screenshot(path=str(artifacts / f"{shot}-play.png"))
-    seen = page.evaluate(BOARD_SEEN)
-    assert seen["seen"] >= seen["height"] / 2, seen
+    _show_a_move_with_half_the_screen_for_the_board(page, artifacts / f"{shot}-play.png")
     end = _play_until(page, table, lambda f: False, random.Random(5))
     assert end["status"] == "finished"
     final = page.locator("#final")
@@ -393,13 +400,5 @@ def test_held_sideways_the_board_keeps_half_the_screen(new_context, game, artifa
     _play_until(page, table, lambda f: any(a["target"] for a in f.get("actions") or ()),
                 random.Random(3))
     page.wait_for_selector("#board.can-act .target")
-    place = page.locator("#board .target").first
-    place.scroll_into_view_if_needed()
-    place.tap()
-    expect(page.locator("#move-confirm")).to_be_visible()
-    page.locator("#board .board-stage").evaluate("(e) => e.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(200)
-    page.screenshot(path=str(artifacts / f"flow-sideways-{game}.png"))
-    seen = page.evaluate(BOARD_SEEN)
-    assert seen["seen"] >= seen["height"] / 2, seen
+    _show_a_move_with_half_the_screen_for_the_board(page, artifacts / f"flow-sideways-{game}.png")
     assert not errors, errors
