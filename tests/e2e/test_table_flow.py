@@ -59,12 +59,17 @@ def _play_until(page: Page, table: str, stop, rng: random.Random, limit: int = 4
 
 
 def _table_page(new_context, screen, phone: bool, seats: list[str],
-                game: str = "mops_royal") -> tuple[Page, str, list]:
-    page = new_context(*screen, phone=phone).new_page()
+                game: str = "mops_royal", options: dict | None = None, lang: str | None = None,
+                name: str = "Ann") -> tuple[Page, str, list]:
+    """A guest's page at a new table (in ``lang`` where given), and the page's errors."""
+    ctx = new_context(*screen, phone=phone)
+    page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    sign_in_as_guest(page, "Ann")
-    table = open_table(page, game, seats)
+    sign_in_as_guest(page, name)
+    if lang:
+        ctx.add_cookies([{"name": "lang", "value": lang, "url": page.url}])
+    table = open_table(page, game, seats, options)
     return page, table, errors
 
 
@@ -275,13 +280,8 @@ def test_botanik_in_german_and_dutch_fits_a_phone(new_context, server, lang, scr
     sideways the header and the Play bar leave at least half the screen's height to the board
     (four rows of it showed), and at the end every part of the result shows its points (the
     pinned total covered "Blumen" on a 1-1 draw)."""
-    ctx = new_context(*screen, phone=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    sign_in_as_guest(page, "Ida")
-    ctx.add_cookies([{"name": "lang", "value": lang, "url": server}])
-    table = open_table(page, "botanik", ["me", "bot:random"])
+    page, table, errors = _table_page(new_context, screen, True, ["me", "bot:random"],
+                                      "botanik", lang=lang, name="Ida")
     shot = f"flow-botanik-{lang}-{screen[0]}x{screen[1]}"
     _play_until(page, table, lambda f: bool(f.get("actions")), random.Random(2))
     page.wait_for_selector("#board.can-act .target")
@@ -358,14 +358,9 @@ def test_a_finished_table_shows_every_part_of_the_result(new_context, server, ga
     """A table bots played to the end, watched on a phone: every heading and every number of
     the result and of its breakdown shows whole ("Tiles in smaller groups" was cut off held
     sideways), nothing scrolls sideways, and no tooltip names a colour in English."""
-    ctx = new_context(*screen, phone=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    sign_in_as_guest(page, "Eva")
-    ctx.add_cookies([{"name": "lang", "value": lang, "url": server}])
     seats = ["bot:random"] * (3 if game == "koplus" else 2)
-    open_table(page, game, seats, {"kontor": {"max_rounds": 4}}.get(game))
+    page, _table, errors = _table_page(new_context, screen, True, seats, game,
+                                       {"kontor": {"max_rounds": 4}}.get(game), lang, "Eva")
     expect(page.locator("#final-scores")).to_be_visible(timeout=90_000)
     page.locator("#final-breakdown summary").tap()
     page.wait_for_timeout(300)
