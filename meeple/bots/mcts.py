@@ -43,7 +43,20 @@ import math
 import random
 import time
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # mypy reads the shadow's typed names
+    from meeple.engine import _cython_shadow as cython
+else:
+    try:
+        import cython
+    except ImportError:  # the pure-Python build without Cython installed
+        from meeple.engine import _cython_shadow as cython
+
+if cython.compiled:  # C's: the same IEEE results as math's, without a Python call
+    from cython.cimports.libc.math import log, sqrt  # type: ignore[import-untyped]
+else:
+    from math import log, sqrt
 
 from meeple.engine import CHANCE, SIMULTANEOUS, Game, OptionError, State, play_out
 from meeple.engine.core import sample_chance
@@ -98,9 +111,11 @@ so each choice only ever meets the same choice of the other player and is judged
 pairing alone."""
 
 
+@cython.final
+@cython.cclass
 class _Stat:
     """Visits, summed return of the player who chose (and its mean), and availability of one
-    action."""
+    action. Compiled, an extension type of C numbers (``mcts.pxd``)."""
 
     __slots__ = ("visits", "total", "avail", "mean")
 
@@ -116,8 +131,11 @@ _LOGS = [0.0] + [math.log(n) for n in range(1, 1 << 14)]
 """``math.log(n)`` for the availability counts of most searches, looked up, not computed."""
 
 
+@cython.final
+@cython.cclass
 class _Node:
-    """One information set of the search tree (reached by a sequence of keys from the root)."""
+    """One information set of the search tree (reached by a sequence of keys from the root).
+    Compiled, an extension type (``mcts.pxd``)."""
 
     __slots__ = ("children", "stats", "joint", "moves", "order", "row")
 
@@ -138,6 +156,9 @@ class _Node:
         return node
 
 
+@cython.locals(c=cython.double, s=_Stat, avail=cython.Py_ssize_t, nlogs=cython.Py_ssize_t,
+               v=cython.Py_ssize_t, lg=cython.double, logs=list, score=cython.double,
+               best_score=cython.double)
 def _ucb_pick(
     stats: dict[int, _Stat], legal: list[int], c: float, rng: random.Random, jitter: float = 0.0
 ) -> tuple[int, bool]:
@@ -150,7 +171,7 @@ def _ucb_pick(
     # one pass: count availability, score the tried actions until an untried one turns up
     # (the first best in ``legal`` order wins, as in the two-pass form below)
     get = stats.get
-    logs, nlogs, log, sqrt = _LOGS, len(_LOGS), math.log, math.sqrt
+    logs, nlogs = _LOGS, len(_LOGS)
     untried: list[int] | None = None
     best_a, best_score = -1, -math.inf
     for a in legal:
@@ -165,7 +186,8 @@ def _ucb_pick(
         s.avail = avail
         if untried is None:
             v = s.visits
-            score = s.mean + c * sqrt((logs[avail] if avail < nlogs else log(avail)) / v)
+            lg = logs[avail] if avail < nlogs else log(avail)
+            score = s.mean + c * sqrt(lg / v)
             if score > best_score:
                 best_a, best_score = a, score
     if untried is not None:
@@ -176,15 +198,20 @@ def _ucb_pick(
     return best_a, False
 
 
+@cython.locals(node=_Node, c=cython.double, s=_Stat, avail=cython.Py_ssize_t,
+               nlogs=cython.Py_ssize_t, logs=list, score=cython.double,
+               best_score=cython.double, best_i=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               lg=cython.double)
 def _ucb_pick_row(node: _Node, c: float) -> int:
     """:func:`_ucb_pick` over ``node.order`` (every move tried) through ``node.row``: the
     same availability counts and the same pick, without looking the moves up."""
-    logs, nlogs, log, sqrt = _LOGS, len(_LOGS), math.log, math.sqrt
+    logs, nlogs = _LOGS, len(_LOGS)
     best_i, best_score, i = 0, -math.inf, 0
     for s in node.row:
         avail = s.avail + 1
         s.avail = avail
-        score = s.mean + c * sqrt((logs[avail] if avail < nlogs else log(avail)) / s.visits)
+        lg = logs[avail] if avail < nlogs else log(avail)
+        score = s.mean + c * sqrt(lg / s.visits)
         if score > best_score:
             best_i, best_score = i, score
         i += 1
@@ -212,7 +239,6 @@ def _ucb_pick_jittered(
         s = stats[a] = _Stat()
         s.avail = 1
         return a, True
-    log, sqrt = math.log, math.sqrt
     best_i, best_score = 0, -math.inf
     for i, s in enumerate(tried):
         v = s.visits
@@ -343,6 +369,7 @@ class MCTSBot:
         self.last_iterations = done
         return root
 
+    @cython.locals(node=_Node, stat=_Stat)
     def _iterate(
         self, root: _Node, state: State, seat: int = -1, root_actions: list[int] | None = None
     ) -> None:

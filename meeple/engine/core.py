@@ -776,7 +776,7 @@ def _said_by(catalog: i18n.Words, text: str) -> str:
     return _(text)
 
 
-@cython.locals(state=State, x=cython.double, acc=cython.double)
+@cython.locals(state=State, x=cython.double, acc=cython.double, p=cython.double)
 def sample_chance(state: State, rng: random.Random) -> int:
     """Draw one outcome at a chance node with the node's probabilities."""
     outcomes = state.chance_outcomes()

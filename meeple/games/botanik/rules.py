@@ -10,9 +10,17 @@ main network staying open, loops) is then a few dict look-ups per candidate cell
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
+
+if TYPE_CHECKING:  # mypy reads the shadow's typed names
+    from meeple.engine import _cython_shadow as cython
+else:
+    try:
+        import cython
+    except ImportError:  # the pure-Python build without Cython installed
+        from meeple.engine import _cython_shadow as cython
 
 from meeple.engine import CHANCE, TERMINAL, Game, Option, State
 from meeple.engine.grid import iter_bits
@@ -283,6 +291,7 @@ class BotanikState(State):
             return [SWAP_BASE + j for j in range(COLUMNS) if not meca[self.piles[j][-1]]]
         return []
 
+    @cython.locals(out=list, a=cython.Py_ssize_t, j=cython.Py_ssize_t, base=cython.Py_ssize_t)
     def _take_actions(self, player: int) -> list[int]:
         out: list[int] = []
         match = self.ts.match
@@ -299,6 +308,9 @@ class BotanikState(State):
         return out
 
     # ------------------------------------------------------------------ machines
+    @cython.locals(x=cython.Py_ssize_t, known=cython.Py_ssize_t, value=cython.Py_ssize_t,
+                   k=cython.Py_ssize_t, n=cython.Py_ssize_t, base_open=cython.Py_ssize_t,
+                   out=list, linked=list, pipes=dict)
     def legal_adds(self, q: int, t: int) -> list[int]:
         """Sorted ids of every legal ``add`` of tile ``t`` to player ``q``'s machine."""
         pipes = self.mpipe[q]

@@ -203,7 +203,8 @@ class Geometry:
         return self.grid.cells_of(self.mask[action])
 
 
-@cython.locals(n=cython.Py_ssize_t, i=cython.Py_ssize_t, limit=cython.int, out=bytearray)
+@cython.locals(sums=bytes, n=cython.Py_ssize_t, i=cython.Py_ssize_t, limit=cython.int,
+               out=bytearray)
 def _fitting(sums: bytes) -> int:
     """The action-id bitboard of the placements whose alien sum (``sums[a]``) is at most the
     catch limit."""

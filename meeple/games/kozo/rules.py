@@ -9,9 +9,17 @@ exact integer arithmetic.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:  # mypy reads the shadow's typed names
+    from meeple.engine import _cython_shadow as cython
+else:
+    try:
+        import cython
+    except ImportError:  # the pure-Python build without Cython installed
+        from meeple.engine import _cython_shadow as cython
 
 from meeple.engine import CHANCE, TERMINAL, Game, Option, State
 from meeple.engine.grid import iter_bits, mask_of_indices
@@ -273,6 +281,8 @@ class KozoState(State):
         bal = self.bal
         return [top[c] * 100 + (BALANCE_HUNDREDTHS if bal[c] else 0) for c in range(9)]
 
+    @cython.locals(surface=list, z0=cython.Py_ssize_t, v=cython.Py_ssize_t,
+                   c=cython.Py_ssize_t, low=cython.Py_ssize_t)
     def _legal_placements(self, pieces_mask: int) -> Iterator[int]:
         """Placement ids of the pieces in ``pieces_mask`` that come to rest on whole cubes."""
         surface = self._surfaces()
