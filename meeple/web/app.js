@@ -119,6 +119,10 @@ async function render() {
     const m = re.exec(path);
     if (!m) continue;
     main.replaceChildren(h("p", { class: "loading" }, t("Loading…")));
+    main.classList.remove("filling");
+    // A table (and the guided game's) takes a wide screen's width from the start: its page
+    // does not widen as it fills.
+    main.classList.toggle("wide", /^\/(table|tutorial)\//.test(path));
     try {
       const page = await load();
       const params = m.slice(1).map((x) => (x === undefined ? x : decodeURIComponent(x)));
@@ -159,8 +163,8 @@ window.addEventListener("unhandledrejection", (ev) => {
 /** The language switch in the header: each language named in itself; choosing one keeps the
  * page (the choice is kept by the server, then the same address loads again). */
 function languageSwitch() {
-  const header = document.querySelector("header.top");
-  if (!header || document.getElementById("language")) return;
+  const slot = document.getElementById("language-slot");
+  if (!slot || document.getElementById("language")) return;
   const sel = h(
     "select",
     { id: "language", class: "language", "aria-label": t("Language") },
@@ -177,7 +181,7 @@ function languageSwitch() {
       toast(e.message);
     }
   });
-  header.append(h("label", { class: "language-switch" }, sel));
+  slot.append(sel);
 }
 
 languageSwitch();

@@ -61,3 +61,31 @@ export function fill(el, ...children) {
   el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
   return el;
 }
+
+let holds = 0;
+
+/** Keep what `main` shows unseen (laid out, taking its room) until `ready` settles or
+ * `ceiling` ms have passed: a page whose parts arrive one after another (the board, the
+ * panels, pictures) then appears once, whole, instead of jumping as each part pushes the
+ * next one down. "Loading…" shows meanwhile. */
+export function holdUntil(main, ready, ceiling = 4000) {
+  const hold = String(++holds);
+  main.dataset.hold = hold;
+  main.dataset.loading = t("Loading…");
+  main.classList.add("filling");
+  const show = () => {
+    if (main.dataset.hold === hold) main.classList.remove("filling");
+  };
+  const timer = setTimeout(show, ceiling);
+  Promise.resolve(ready)
+    .catch(() => {})
+    .then(() => {
+      clearTimeout(timer);
+      show();
+    });
+}
+
+/** The images' sizes known (loaded, or failed): a promise. */
+export function imagesReady(imgs) {
+  return Promise.all(imgs.map((img) => (img.complete ? null : img.decode().catch(() => {}))));
+}

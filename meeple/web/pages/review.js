@@ -5,7 +5,7 @@
 
 import { ApiError, get, post } from "../api.js";
 import { Board } from "../board.js";
-import { fill, h, link } from "../dom.js";
+import { fill, h, holdUntil, link } from "../dom.js";
 import { playerColour, playerMark, playerNames } from "../players.js";
 import { describeGame } from "./table.js";
 import { markMove } from "./table_hint.js";
@@ -144,9 +144,11 @@ export async function reviewPage(main, [id], query) {
 
   const status = h("p", { id: "review-status", "aria-live": "polite" });
   const bar = h("progress", { id: "review-progress", max: 1, value: 0 });
-  const chartEl = h("div", { class: "card review-chart-card", id: "review-chart-card" });
-  const turningEl = h("div", { class: "card", id: "review-turning" });
-  const betterEl = h("div", { class: "card", id: "review-better" });
+  // The progress shows in the chart's card, which the chart then fills; the cards below it
+  // show with the review: nothing on the page moves down as it arrives.
+  const chartEl = h("div", { class: "card review-chart-card", id: "review-chart-card" }, status, bar);
+  const turningEl = h("div", { class: "card", id: "review-turning", hidden: true });
+  const betterEl = h("div", { class: "card", id: "review-better", hidden: true });
   const boardEl = h("div", { id: "board" });
   const board = new Board(boardEl);
   const posEl = h("span", { id: "review-shown-pos", "aria-live": "polite" });
@@ -221,6 +223,8 @@ export async function reviewPage(main, [id], query) {
     fill(chartEl, h("h2", {}, t("Chance to win after each move")),
       chart(rv, colours, names, inner || 640, (p) => showPoint(p.move)), key,
       rv.ending ? h("p", { id: "review-ending" }, rv.ending) : null);
+    turningEl.hidden = false;
+    betterEl.hidden = false;
     fill(turningEl, h("h2", {}, t("Turning points")),
       rv.turning.length
         ? h("ol", { class: "review-turning" }, rv.turning.map((turn) =>
@@ -259,6 +263,7 @@ export async function reviewPage(main, [id], query) {
         return;
       }
     }
+    if (!chartEl.contains(bar)) fill(chartEl, status, bar);
     bar.max = Math.max(1, r.total);
     bar.value = r.done;
     if (r.status === "running") {
@@ -292,6 +297,7 @@ export async function reviewPage(main, [id], query) {
     history.replaceState(null, "", `/review/${id}${q()}`);
     shownEl.hidden = true;
     if (timer) clearTimeout(timer);
+    fill(chartEl, status, bar);
     bar.hidden = false;
     poll();
   });
@@ -301,9 +307,11 @@ export async function reviewPage(main, [id], query) {
     h("p", { class: "row" }, viewSel, " ",
       h("span", { class: "review-links" }, link(`/replay/${id}`, t("Replay")), " · ", link(`/table/${id}`, t("Final result")))),
     about,
-    status, bar, chartEl, turningEl, betterEl, shownEl,
+    chartEl, turningEl, betterEl, shownEl,
   );
-  await poll();
+  const first = poll();
+  holdUntil(main, first);
+  await first;
   return () => {
     alive = false;
     if (timer) clearTimeout(timer);

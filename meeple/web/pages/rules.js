@@ -3,9 +3,12 @@
 
 import { get } from "../api.js";
 import { games } from "../app.js";
-import { fill, h, link } from "../dom.js";
+import { fill, h, holdUntil, imagesReady, link } from "../dom.js";
 import { howtoBody, howtoSection, learnLink } from "./howto.js";
 import { t } from "../words.js";
+
+/** The pictures a rules page waits for before it shows. */
+const FIRST_PICTURES = 3;
 
 export async function rulesIndexPage(main) {
   document.title = t("Rules · meeple");
@@ -25,6 +28,11 @@ export async function rulesPage(main, [name]) {
   document.title = t("Rules of {game} · meeple", { game: r.title });
   const text = h("article", { class: "rules-text", id: "rules" }, ...howtoBody({ markdown: r.markdown }));
   const howto = await howtoSection(name);
+  // The first pictures (those a screen shows first) load at once and the page shows when
+  // their sizes are known: the words below them do not jump down as they arrive.
+  const first = [...(howto ? howto.querySelectorAll("img") : []), ...text.querySelectorAll("img")].slice(0, FIRST_PICTURES);
+  for (const img of first) img.loading = "eager";
+  holdUntil(main, imagesReady(first));
   fill(main, 
     h("p", { class: "rules-links" }, link("/rules", t("All rules")), " · ", h("a", { class: "button primary", href: `/new?game=${name}`, "data-link": true }, t("Play {game}", { game: r.title })), " · ", learnLink(name)),
     howto,

@@ -4,7 +4,7 @@
 import { dropToken, get, keepTokens, post, TableSocket, tokensFor } from "../api.js";
 import { navigate, session } from "../app.js";
 import { Board, SHOW_LEGAL_KEY, showLegalSetting } from "../board.js";
-import { clockText, fill, h, link, toast } from "../dom.js";
+import { clockText, fill, h, holdUntil, link, toast } from "../dom.js";
 import { fmt, playerColour, playerLabel, playerMark, playerNames, resultsTable } from "../players.js";
 import { guestForm, listText } from "./account.js";
 import { ratedRules } from "./lobby.js";
@@ -408,7 +408,11 @@ class LivePlay {
     this.gameInfo = gameInfo;
     this.frame = null;
     this.revealed = null; // the seat whose private view this device may show now
+    // The page shows once the first frame is drawn and the panels have what they wait for
+    // (the player aid, ...): then nothing jumps as they arrive.
+    this.firstDrawn = new Promise((resolve) => (this.drawn = resolve));
     this.build();
+    holdUntil(main, Promise.all([this.firstDrawn, ...this.parts.map((p) => p.ready).filter(Boolean)]));
     this.sock = new TableSocket(table.id, {
       onFrame: (f) => this.onFrame(f),
       onError: (e) => this.onError(e),
@@ -537,6 +541,7 @@ class LivePlay {
   }
 
   onError(e) {
+    this.drawn();
     toast(e.reason || t("refused"));
     if (this.frame) this.draw(this.frame);
   }
@@ -580,6 +585,7 @@ class LivePlay {
     const name = (s) => names[s] || t("Player {n}", { n: s + 1 });
     if (this.needsCover(f)) {
       this.cover(name(f.seat), f.seat);
+      this.drawn();
       return;
     }
     document.querySelector(".cover")?.remove();
@@ -639,6 +645,7 @@ class LivePlay {
     this.draw3d(f);
     if (f.status === "finished") this.drawResult();
     for (const p of this.parts) p.onFrame?.(f);
+    this.drawn();
   }
 
   cover(name, seat) {
@@ -774,6 +781,9 @@ class LivePlay {
       b2.onclick = () => set(false);
       fill(this.viewSwitch, b3, b2);
       this.view3d.hidden = false;
+      // The 3D view's room is kept while three.js loads: the plan and the pieces do not
+      // move when it arrives.
+      this.view3d.classList.add("kozo3d");
       this.tower = "loading";
       try {
         const { KozoView } = await import("../kozo3d.js");

@@ -28,13 +28,14 @@ export function tableAid(play) {
   const details = h("details", { class: "aid", id: "aid" }, h("summary", {}, t("Player aid")), now, body);
   details.open = !window.matchMedia(PHONE).matches;
   const card = h("div", { class: "card aid-card" }, details);
-  get(`/api/learn/${encodeURIComponent(play.table.game)}/aid`)
+  const ready = get(`/api/learn/${encodeURIComponent(play.table.game)}/aid`)
     .then((aid) => fill(body, ...aidBody(aid)))
     .catch(() => {
       card.hidden = true;
     });
   return {
     card,
+    ready,
     onFrame(f) {
       now.textContent = f.status === "running" || f.status === "finished" ? f.aid || "" : "";
       now.hidden = !now.textContent;

@@ -3,7 +3,8 @@
 // Each entry is `make(play) -> { card?, onFrame?(frame), close?() } | null`: `play` is the
 // table's LivePlay (its `table`, `gameInfo`, `frame`, `sock`, `names(f)`, `colour(f, seat)`);
 // `card` is an element placed in the side column, `onFrame` runs after each frame is drawn,
-// `close` when the page is left. The side column shows them in this order, by what a player
+// `close` when the page is left; `ready`, a promise of what the card waits for before the page
+// shows (its room then known). The side column shows them in this order, by what a player
 // needs while playing: the hint and the game's own buttons (resign, ...) and the player aid
 // first, then the moves' log (`MOVES`), then turn alerts and the chat (folded on a phone).
 

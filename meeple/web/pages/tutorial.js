@@ -9,7 +9,7 @@ import { get, keepTokens, post } from "../api.js";
 import { navigate, session } from "../app.js";
 import { Board } from "../board.js";
 import { KozoPicker } from "../kozo_pick.js";
-import { fill, h, link } from "../dom.js";
+import { fill, h, holdUntil, link } from "../dom.js";
 import { playerColour, resultsTable } from "../players.js";
 import { guestForm } from "./account.js";
 import { describeGame } from "./table.js";
@@ -140,5 +140,7 @@ export async function tutorialPage(main, [name]) {
     h("p", {}, link(`/rules/${name}`, t("How to play and the rules of {game}", { game: info.title }))),
     h("div", { class: "table-layout tutorial" }, h("div", {}, step, picker.el, boardEl), h("aside", { class: "side" }, aid)),
   );
-  await load(0);
+  const first = load(0);
+  holdUntil(main, first);
+  await first;
 }
