@@ -111,7 +111,9 @@ fi
 
 if [ -f meeple/web/package.json ]; then
   if [ ! -d meeple/web/node_modules ] || [ meeple/web/package-lock.json -nt meeple/web/node_modules ]; then
-    (cd meeple/web && npm ci --no-audit --no-fund --silent)
+    # only what the pages load (three.js): the dev tools (Lighthouse, for
+    # benchmarks/lighthouse.py, which installs them when it runs) stay out of everyone's setup
+    (cd meeple/web && npm ci --omit=dev --no-audit --no-fund --silent)
   fi
 fi
 
