@@ -318,6 +318,12 @@ class Change:
     finished: float | None
     result: dict[str, Any] | None
     clocks: dict[int, tuple[float | None, float | None]] = field(default_factory=dict)
+    before: int | None = None
+    """The table's move count the step was worked out from (``None``: not checked). The
+    step is stored only if the table still has that many moves and the status ``was``:
+    a change another process stored meanwhile (a move, a take-back, a resignation) makes
+    it a :class:`~meeple.server.store.Conflict` instead of being overwritten."""
+    was: TableStatus | None = None
 
 
 @dataclass(frozen=True)

@@ -124,6 +124,9 @@ class LiveTable:
         self.bots: dict[int, tuple[str, Any]] = {}
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self.timer: asyncio.Task[None] | None = None
+        self.stale = False
+        """Whether another process changed the table since this one last read it (it is
+        read again before it is next used; see ``TableService.on_remote_change``)."""
         self.version = 0
         self.langs: set[str] = {i18n.language()} if langs is None else set(langs)
         """The languages the log's sentences are worked out in as moves come (those its
@@ -335,6 +338,7 @@ class LiveTable:
             finished=finished,
             result=result,
             clocks=self._clocks_after(state, movers, now, start),
+            before=self.state.move_number(), was=m.status,
         )
         return Step(state, log, pending, change)
 

@@ -18,8 +18,9 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import meeple
 from meeple.bots import bot_names, make_bot, view_for
@@ -35,12 +36,14 @@ from .domain import (
     ClockKind,
     Code,
     Departure,
+    Move,
     OnTimeout,
     Quotas,
     Refused,
     Seat,
     SeatChoice,
     SeatKind,
+    StoredTable,
     TableEvent,
     TableMeta,
     TableStatus,
@@ -52,6 +55,8 @@ from .live import DEFAULT_BOT, Holder, LiveTable
 from .names import seat_names as own_seat_names
 from .pool import BotPool, Busy, WorkPool
 from .store import Conflict, Store
+
+T = TypeVar("T")
 
 _, _n = words(__file__)
 
@@ -65,6 +70,9 @@ FINISHED_KEPT = 32
 """Finished tables kept loaded after their last viewer left (replays are built once)."""
 STORE_ATTEMPTS = 5
 """How often a move is tried again when another process stored a move first."""
+STORE_THREADS = 4
+"""Worker threads for play's writes and catching up on a store that waits for a database
+server (:attr:`Store.offload`)."""
 PLAY_ON_BOT = "greedy"
 """The bot that plays on for a person who resigned (or was claimed out) when the others play
 on: the seat's pieces stay in the game, its rank is last whatever it scores."""
@@ -223,6 +231,17 @@ class TableService:
         self.listeners: list[Listener] = []
         self.on_change: Callable[[LiveTable], None] | None = None
         """Told of every change this process stores (the reviews' estimates follow play)."""
+        self._store_threads: ThreadPoolExecutor | None = None
+
+    async def _stored(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)``, a call of the store: in a worker thread where the store waits for
+        a database server (the event loop goes on meanwhile), else at once."""
+        if not self.store.offload:
+            return fn(*args)
+        if self._store_threads is None:
+            self._store_threads = ThreadPoolExecutor(STORE_THREADS,
+                                                     thread_name_prefix="meeple-store")
+        return await asyncio.get_running_loop().run_in_executor(self._store_threads, fn, *args)
 
     # ------------------------------------------------------------------ events
     def on_event(self, listener: Listener) -> None:
@@ -326,6 +345,8 @@ class TableService:
             lt = self.finished.pop(table_id, None)
             if lt is not None:
                 self.tables[table_id] = lt
+        if lt is not None and lt.stale and not lt.lock.locked():
+            self._caught_up(lt, self._fetch(lt))  # changed elsewhere while nobody watched here
         return lt
 
     def _read(self, table_id: str, reader: bool = True) -> LiveTable | None:
@@ -389,16 +410,43 @@ class TableService:
 
     def refresh(self, lt: LiveTable) -> None:
         """Catch up with changes another server process stored."""
-        stored = self.store.table(lt.id)
+        self._caught_up(lt, self._fetch(lt))
+
+    async def catch_up(self, lt: LiveTable) -> None:
+        """:meth:`refresh`, read off the event loop where the store waits for a database
+        server (the table's lock held: nothing else changes it meanwhile)."""
+        got = await self._stored(self._read_since, lt.id, lt.meta.undos, lt.state.move_number())
+        self._caught_up(lt, got)
+
+    def _fetch(self, lt: LiveTable) -> tuple[StoredTable, bool, list[Move]] | None:
+        return self._read_since(lt.id, lt.meta.undos, lt.state.move_number())
+
+    def _read_since(self, table_id: str, undos: int,
+                    have: int) -> tuple[StoredTable, bool, list[Move]] | None:
+        """The table as stored, whether moves were taken back since ``undos``, and the moves
+        to replay (all of them then, else those from ``have`` on); any thread."""
+        stored = self.store.table(table_id)
         if stored is None:
+            return None
+        undone = stored.meta.undos != undos
+        return stored, undone, self.store.moves(table_id, 0 if undone else have)
+
+    def _caught_up(self, lt: LiveTable,
+                   got: tuple[StoredTable, bool, list[Move]] | None) -> None:
+        """Make what :meth:`_read_since` read the table's state (on the event loop)."""
+        stale, lt.stale = lt.stale, False
+        if got is None:
             return
-        undone = stored.meta.undos != lt.meta.undos
+        stored, undone, moves = got
         lt.set_stored(stored)
         if undone:  # moves were taken back: read them all again
             self._cancel_bots(lt)
-            lt.reload(self.store.moves(lt.id))
+            lt.reload(moves)
         else:
-            lt.add_moves(self.store.moves(lt.id, lt.state.move_number()))
+            lt.add_moves(moves)
+        if stale:  # the processes that stored the changes told their listeners
+            lt.told_turn = lt.people_to_move()
+            lt.told_finished = lt.meta.status == TableStatus.FINISHED
 
     # ------------------------------------------------------------------ seating
     def _new_id(self) -> str:
@@ -676,7 +724,7 @@ class TableService:
                 raise Refused(Code.BAD_REQUEST, _("the table has already started"))
             if lt.meta.rated:
                 check_rated_people(lt.seats)
-            self._store_step(lt, [], start=True)
+            await self._store_step(lt, [], start=True)
         await self.emit(lt, TableEvent.STARTED, {})
         await self.changed(lt)
 
@@ -730,15 +778,17 @@ class TableService:
         return new, tokens
 
     # ------------------------------------------------------------------ play
-    def _store_step(self, lt: LiveTable, moves: list[tuple[int, int]],
-                    start: bool = False) -> None:
-        """Work out a step of play, store it, then make it the table's state."""
+    async def _store_step(self, lt: LiveTable, moves: list[tuple[int, int]],
+                          start: bool = False) -> None:
+        """Work out a step of play, store it, then make it the table's state (the table's
+        lock held). The store refuses the step if the table changed since (another process
+        stored a change this one has not heard of yet): the table catches up instead."""
         step = lt.prepare(moves, self.rng, start=start,
                           light_bots=self.bots.times if self.bot_delay == 0 else None)
         try:
-            self.store.commit(lt.id, step.change)
+            await self._stored(self.store.commit, lt.id, step.change)
         except Conflict:
-            self.refresh(lt)
+            await self.catch_up(lt)
             raise Refused(Code.STALE, _("another move was stored first")) from None
         lt.apply(step)
 
@@ -751,8 +801,8 @@ class TableService:
         table's lock against its current holder. ``None``: the caller already is the seat's
         authority (the service's own callers)."""
         async with lt.lock:
-            if self.shared:
-                self.refresh(lt)
+            if lt.stale:  # changes of other processes are caught up as they are told; a
+                await self.catch_up(lt)  # change not told yet makes the store refuse the step
             if not isinstance(seat, int) or isinstance(seat, bool) or not (
                 0 <= seat < len(lt.seats)
             ):
@@ -767,7 +817,7 @@ class TableService:
             for attempt in range(STORE_ATTEMPTS):
                 lt.check(seat, action, move_number)
                 try:
-                    self._store_step(lt, [(seat, action)])
+                    await self._store_step(lt, [(seat, action)])
                     break
                 except Refused as e:
                     # another process stored a move first (the table was refreshed): at a
@@ -781,6 +831,8 @@ class TableService:
     async def timeout(self, lt: LiveTable) -> None:
         """Apply the table's rule to every seat whose time has run out."""
         async with lt.lock:
+            if lt.stale:
+                await self.catch_up(lt)
             if lt.meta.status != TableStatus.RUNNING:
                 return
             clock = lt.meta.clock or {}
@@ -1018,8 +1070,9 @@ class TableService:
             self.on_change(lt)
         self.evict(lt)
 
-    def schedule(self, lt: LiveTable) -> None:
-        """Start bot moves for pending bot seats and the timer for the next deadline."""
+    def schedule(self, lt: LiveTable, bots: bool = True) -> None:
+        """Start bot moves for pending bot seats (not with ``bots=False``) and the timer for
+        the next deadline."""
         if lt.timer is not None:
             lt.timer.cancel()
             lt.timer = None
@@ -1027,7 +1080,7 @@ class TableService:
             return
         n = lt.state.move_number()
         for seat in lt.state.pending_players():
-            if lt.seats[seat].kind != SeatKind.BOT:
+            if not bots or lt.seats[seat].kind != SeatKind.BOT:
                 continue
             task = lt.bot_tasks.get(seat)
             if task is not None and not task.done():
@@ -1096,9 +1149,23 @@ class TableService:
                 started += 1
         return started
 
+    def wake(self, lt: LiveTable) -> None:
+        """Someone came to the table in this process: its bots move here if they are to
+        move (the process that stored the change they answer may have ended before they
+        moved)."""
+        if lt.meta.status == TableStatus.RUNNING and not lt.stale:
+            self.schedule(lt)
+
     async def on_remote_change(self, table_id: str) -> None:
         """Another process changed a table: catch up and tell this process's connections
-        (and the turn counts watched here)."""
+        (and the turn counts watched here).
+
+        A table nobody here is connected to (nor watches the turns of) is only marked
+        stale: it catches up when it is next used, instead of reading every change of a
+        table served elsewhere. The bots are woken by the process that stored the change
+        (see :meth:`changed`), not by every process that has the table loaded, which would
+        each think for the same move (the first to store it wins, the others' thinking is
+        lost); a connection coming here wakes them (:meth:`wake`)."""
         lt = self.tables.get(table_id)
         if lt is None:
             if self.watchers and valid_id(table_id):
@@ -1107,13 +1174,19 @@ class TableService:
                     await self.push_turns({s.user_id for s in stored.seats
                                            if s.user_id is not None})
             return
+        if not lt.conns and not any(s.user_id in self.watchers for s in lt.seats):
+            lt.stale = True  # the clocks run out where the change was stored
+            if lt.timer is not None:
+                lt.timer.cancel()
+                lt.timer = None
+            return
         async with lt.lock:
             before = lt.told_turn
-            self.refresh(lt)
+            await self.catch_up(lt)
             lt.told_turn = lt.people_to_move()  # the writing process told its listeners
             lt.told_finished = lt.meta.status == TableStatus.FINISHED
         lt.broadcast()
-        self.schedule(lt)
+        self.schedule(lt, bots=False)
         if lt.told_turn != before:
             await self.push_turns({u for _, u in before} | {u for _, u in lt.told_turn})
 
@@ -1135,3 +1208,6 @@ class TableService:
         self.finished.clear()
         self.work.stop()
         self.bots.stop()
+        if self._store_threads is not None:  # the writes under way end first
+            self._store_threads.shutdown(wait=True)
+            self._store_threads = None

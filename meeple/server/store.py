@@ -224,6 +224,14 @@ class Store(Protocol):
         """Whether ``checkpoint`` should run every few seconds."""
         ...
 
+    @property
+    def offload(self) -> bool:
+        """Whether play's writes and catching up should run in worker threads, off the event
+        loop: they wait for a database server (PostgreSQL's commit waits for its log to reach
+        the disk). SQLite's (no wait: its log is synced at checkpoints, in the background)
+        and the memory store's are quicker done in place."""
+        ...
+
 
 # ---------------------------------------------------------------------- SQL
 MOVES = cast(Table, MoveRow.__table__)
@@ -242,6 +250,20 @@ UPDATE_TABLE = (
         result=bindparam("result"),
     )
 )
+UPDATE_TABLE_CHECKED = (
+    TABLES.update()
+    .where(TABLES.c.id == bindparam("tid"), TABLES.c.move_count == bindparam("before"),
+           TABLES.c.status == bindparam("was"))
+    .values(
+        move_count=bindparam("move_count"),
+        to_move=bindparam("to_move"),
+        status=bindparam("status"),
+        started=bindparam("started"),
+        finished=bindparam("finished"),
+        result=bindparam("result"),
+    )
+)
+"""``UPDATE_TABLE`` only where the table is as the step found it (``Change.before``)."""
 UPDATE_SEAT_CLOCK = (
     SEATS.update()
     .where(SEATS.c.table_id == bindparam("tid"), SEATS.c.seat == bindparam("s"))
@@ -330,6 +352,10 @@ class SqlStore:
     @property
     def background_checkpoints(self) -> bool:
         return self.engine.dialect.name == "sqlite"
+
+    @property
+    def offload(self) -> bool:
+        return self.engine.dialect.name != "sqlite"
 
     def secret(self) -> str:
         with self.sessions() as db:
@@ -504,8 +530,20 @@ class SqlStore:
             return res.rowcount == 1
 
     def commit(self, table_id: str, change: Change) -> None:
+        progress = {
+            "tid": table_id, "move_count": change.move_count,
+            "to_move": change.to_move, "status": change.status.value,
+            "started": change.started, "finished": change.finished,
+            "result": change.result,
+        }
         try:
             with self.engine.begin() as conn:  # Core, fixed statements: one short transaction
+                if change.before is not None:  # first: another writer of the table waits here
+                    res = conn.execute(UPDATE_TABLE_CHECKED, {
+                        **progress, "before": change.before,
+                        "was": (change.was or change.status).value})
+                    if res.rowcount != 1:
+                        raise Conflict("the table changed since the step was worked out")
                 if change.moves:
                     conn.execute(
                         MOVES.insert(),
@@ -513,12 +551,8 @@ class SqlStore:
                           "action": m.action, "notation": m.notation[:200],
                           "created": m.created} for m in change.moves],
                     )
-                conn.execute(UPDATE_TABLE, {
-                    "tid": table_id, "move_count": change.move_count,
-                    "to_move": change.to_move, "status": change.status.value,
-                    "started": change.started, "finished": change.finished,
-                    "result": change.result,
-                })
+                if change.before is None:
+                    conn.execute(UPDATE_TABLE, progress)
                 if change.clocks:
                     conn.execute(UPDATE_SEAT_CLOCK, [
                         {"tid": table_id, "s": seat, "clock_remaining": rem,
@@ -669,6 +703,7 @@ class MemoryStore:
     """Everything in this process's memory: the same behaviour as the SQL store, no database."""
 
     background_checkpoints = False
+    offload = False
 
     def __init__(self) -> None:
         self._secret = secrets.token_urlsafe(48)
@@ -807,6 +842,10 @@ class MemoryStore:
         log = self._moves[table_id]
         if change.moves and change.moves[0].n != len(log):
             raise Conflict("another move was stored first")
+        have = self._tables[table_id]
+        if change.before is not None and (
+                have.move_count != change.before or have.status != (change.was or change.status)):
+            raise Conflict("the table changed since the step was worked out")
         log.extend(replace(m, notation=m.notation[:200]) for m in change.moves)
         self._tables[table_id] = replace(
             self._tables[table_id], move_count=change.move_count, to_move=list(change.to_move),

@@ -99,7 +99,7 @@ async def _play(ws: WebSocket, table_id: str, tables: TableService, s: Services,
                                                "\"tokens\": [...]}")))
     watching = lt.may_see(conn)
     if watching:
-        _let_in(lt, conn)
+        _let_in(tables, lt, conn)
     try:
         while not conn.ended:
             timeout = None if watching else HELLO_WAIT
@@ -123,7 +123,7 @@ async def _play(ws: WebSocket, table_id: str, tables: TableService, s: Services,
                     _send(conn, _error(Code.NOT_FOUND, _("no such table")))
                     break
                 watching = True
-                _let_in(lt, conn)
+                _let_in(tables, lt, conn)
             elif lt.held_by(conn) != held:  # a hello's tokens: the others see who is here
                 lt.broadcast()
     finally:
@@ -139,10 +139,13 @@ async def _play(ws: WebSocket, table_id: str, tables: TableService, s: Services,
         tables.evict(lt)
 
 
-def _let_in(lt: LiveTable, conn: Conn) -> None:
+def _let_in(tables: TableService, lt: LiveTable, conn: Conn) -> None:
     """Add a connection to the table's: everyone is sent a fresh frame if it holds a seat
-    (the others see who is here), else it alone (a spectator changes nobody's frame)."""
+    (the others see who is here), else it alone (a spectator changes nobody's frame). Bots
+    to move move here now if no process was thinking for them (the one that stored the
+    last change may have ended)."""
     lt.conns.add(conn)
+    tables.wake(lt)
     if lt.held_by(conn):
         lt.broadcast()
     else:
