@@ -699,9 +699,11 @@ export class Board {
       b.dataset.action = a.action;
       b.dataset.text = a.text;
       // A preview under the mouse or the keyboard's focus; not from a tap, whose preview
-      // would move the buttons before its click lands.
+      // would move the buttons before its click lands. Under the mouse only the board shows
+      // it: the button says the move, and new words under it would move the buttons (the
+      // dock stays at the screen's foot) from under the pointer.
       b.addEventListener("pointerenter", (ev) => {
-        if (ev.pointerType === "mouse") this._preview(null, a);
+        if (ev.pointerType === "mouse") this._preview(null, a, null, { words: false });
       });
       b.addEventListener("focus", () => {
         if (b.matches(":focus-visible")) this._preview(null, a);
@@ -947,7 +949,7 @@ export class Board {
     this.cycle(-1);
   }
 
-  _preview(el, a, g = null) {
+  _preview(el, a, g = null, { words = true } = {}) {
     this._clearOverlay();
     if (!a) return;
     const ids = new Set(a.cells || []);
@@ -961,8 +963,10 @@ export class Board {
     }
     this._outline(outlines);
     const move = a.label || a.text;
-    this.status.textContent = g && g.actions.length > 1 ? t("{move} ({i} of {n})", { move, i: g.index + 1, n: g.actions.length }) : move;
-    this.status.title = a.text;
+    if (words) {
+      this.status.textContent = g && g.actions.length > 1 ? t("{move} ({i} of {n})", { move, i: g.index + 1, n: g.actions.length }) : move;
+      this.status.title = a.text;
+    }
     this.previewed = a;
     this._drawMoveBar();
     this.onPreview(a);
