@@ -48,9 +48,16 @@ REVIEW_MIN = 60
 REVIEW_SECONDS = 30.0
 """A cap on one position's search, a safety only: the iterations end the search first (so
 that the same position always gives the same estimate, however busy the machine)."""
-CLEAR_GAIN = 0.1
-"""A move of the bot is *clearly better* when it raises the viewer's chance to win by this
-much (10 points in a hundred) over the move played, and by more than the estimates' noise."""
+CLEAR_GAIN = 0.05
+"""A move of the bot is *clearly better* when the chart says it raises the player's chance to
+win by at least this much (5 points in a hundred) over the move played, and the two moves
+searched again side by side (:func:`check_move`) confirm it beyond that search's noise."""
+CHECK_FACTOR = 1
+"""The side-by-side search of a better move and the move played (:func:`check_move`) has
+this many times a position's iterations."""
+CHECK_LEAST = 0.02
+"""The side-by-side search must find the better move ahead by at least this much chance to
+win (and by :data:`NOISE_SIGMAS` times its noise)."""
 TURNING_GAIN = 0.15
 """A move is a turning point when a player's chance to win moves by at least this much, and
 by more than the estimates' noise."""
@@ -237,6 +244,16 @@ class _Estimator(MCTSBot):
         return None
 
 
+class _Pair(_Estimator):
+    """An estimator whose search at the root considers only ``only`` among the mover's
+    moves (set after construction)."""
+
+    only: list[int] = []
+
+    def _root_actions(self, view: View) -> list[int] | None:
+        return list(self.only)
+
+
 class _ViewerView(View):
     """The mover's decision, searched over determinisations of ``viewer``'s information set
     (set after construction); ``stop`` is asked at every iteration."""
@@ -326,6 +343,76 @@ def _search(state: State, viewer: int | None, iterations: int, seed: int,
     return _Search(mover, _chances([x / k for x in acc]), best, _noise(acc, sq, k))
 
 
+def check_move(state: State, viewer: int | None, mover: int, best: int, played: int,
+               iterations: int, seed: int, stop: Stop | None = None) -> dict[str, Any]:
+    """The search's own move ``best`` and the move ``played`` of ``mover`` in ``state``,
+    searched again side by side from ``viewer``'s information set (one search whose root
+    tries only these two moves, its iterations drawn from the same determinisations): how
+    much more chance to win ``best`` gives ``mover`` (``gain``), the standard error of that
+    difference (``noise``), and the two moves. Two estimates of two searches of different
+    positions differ by more than their own errors say (each search's tree and samples
+    differ); two moves judged in one search do not."""
+    game = state.game
+    bot = _Pair(game, seed=seed, level=5, mistakes=0.0, iterations=iterations,
+                seconds=REVIEW_SECONDS, candidates=0)
+    bot.only = [best, played]
+    bot.begin(state, mover)
+    view = _ViewerView(game=game, seat=mover,
+                       observation=state.observation(viewer if viewer is not None else mover),
+                       legal_actions=[best, played], move_number=state.move_number(),
+                       _state=state)
+    view.viewer = viewer
+    view.stop = stop
+    bot.search(view)
+    n = game.num_players
+    means, errs = [], []
+    for a in (best, played):
+        k = bot.counts.get(a, 0)
+        if k < 2:
+            return {"best": best, "played": played, "gain": 0.0, "noise": 0.5}
+        acc, sq = bot.sums[a], bot.squares[a]
+        means.append(_chances([x / k for x in acc])[mover] if n > 2
+                     else (acc[mover] / k + 1.0) / 2.0)
+        errs.append(_noise(acc, sq, k)[mover])
+    return {"best": best, "played": played, "gain": round(means[0] - means[1], 5),
+            "noise": round(math.hypot(*errs), 5)}
+
+
+def _step_move(history: Sequence[tuple[int, int]], at: int, viewer: int | None
+               ) -> tuple[int, int] | None:
+    """The reviewed player's move (player, action) that starts the step at ``history[at]``
+    (a charted position's next move), if it is one: the viewer's, or anyone's where
+    information is perfect."""
+    if at >= len(history):
+        return None
+    p, a = history[at]
+    if p < 0 or (viewer is not None and p != viewer):
+        return None
+    return p, a
+
+
+def check_at(before: State, found_before: dict[str, Any], after: State,
+             found_after: dict[str, Any], viewer: int | None, iterations: int | None,
+             stop: Stop | None = None) -> dict[str, Any] | None:
+    """The side-by-side check (:func:`check_move`) of the move that led from the charted
+    position ``before`` to ``after`` (estimated as ``found_before``, ``found_after``), when
+    it is the reviewed player's, not the search's own choice, and the chart puts the
+    search's choice at least :data:`CLEAR_GAIN` ahead; ``None`` otherwise."""
+    step = _step_move(after.history(), before.move_number(), viewer)
+    if step is None or found_before.get("end") or found_before.get("best") is None:
+        return None
+    p, played = step
+    best = found_before["best"]
+    if found_before.get("mover") != p or best == played:
+        return None
+    if found_before["chances"][p] - found_after["chances"][p] < CLEAR_GAIN:
+        return None
+    game = before.game
+    its = CHECK_FACTOR * (iterations if iterations is not None else iterations_for(game))
+    seed = _seed(game, before.move_number()) ^ 0x5EED
+    return check_move(before, viewer, p, best, played, its, seed, stop)
+
+
 def estimate(state: State, viewer: int | None, *, iterations: int | None = None,
              seed: int = 0) -> list[float]:
     """Each player's chance to win ``state`` as ``viewer`` knows it (the review's estimate of
@@ -347,7 +434,9 @@ def views(game: Game) -> list[int | None]:
 def iterations_for(game: Game) -> int:
     """The review's search iterations per position and view in ``game``: its ``SEARCH``
     budget factor applied, at most the Expert bot's budget in the game shared between the
-    game's views (:func:`views`), at least :data:`REVIEW_MIN`."""
+    game's views (:func:`views`), and beyond two players shared again as the players are
+    (a round has more positions, and more bots think between a person's moves); at least
+    :data:`REVIEW_MIN`."""
     from meeple.engine.plugins import optional
 
     from .levels import LADDER
@@ -357,7 +446,8 @@ def iterations_for(game: Game) -> int:
     expert = LADDER[-1].budget(game.name)
     if expert:
         its = min(its, expert)
-    return max(REVIEW_MIN, its // len(views(game)))
+    # more players, more positions per round and more bots thinking between a person's moves
+    return max(REVIEW_MIN, its * 2 // (len(views(game)) * max(2, game.num_players)))
 
 
 def _seed(game: Game, move: int) -> int:
@@ -456,13 +546,54 @@ def estimate_positions(final: State, viewer: int | None, start: int, stop: int,
     return _estimate(final.game, viewer, positions(final), start, stop, iterations)
 
 
+def unseen(before: State, after: State, viewer: int | None) -> bool:
+    """Whether ``viewer`` learned nothing from ``before`` to ``after``, a later position of
+    the same game: every step between them is another player's choice still secret to the
+    viewer (a choice at a step everyone plays at once, before the reveal), and nothing the
+    viewer knew changed. The viewer's information set is then the one it was, and so is the
+    review's estimate for that view (:func:`same_estimate`): it is not searched again."""
+    game = after.game
+    if viewer is None or game.perfect_information or after.is_terminal():
+        return False
+    seen, now = before.visible_history(viewer), after.visible_history(viewer)
+    n = len(seen)
+    if len(now) <= n or now[:n] != seen:
+        return False
+    return all(p >= 0 and p != viewer and a is None for p, a in now[n:])
+
+
+def same_estimate(found: dict[str, Any]) -> dict[str, Any]:
+    """The estimate of a position whose view is that of the position before it
+    (:func:`unseen`): the same figures, marked as kept."""
+    out = {k: v for k, v in found.items() if k not in ("h", "check")}
+    out["same"] = True
+    return out
+
+
 def _estimate(game: Game, viewer: int | None, charted: tuple[list[int], list[State]],
               start: int, stop: int, iterations: int | None,
               progress: Progress | None = None) -> list[dict[str, Any]]:
     where, states = charted
-    out = []
+    out: list[dict[str, Any]] = []
+
+    def at(k: int) -> dict[str, Any]:
+        """Position ``k``'s estimate: kept from the one before where the viewer learned
+        nothing, else searched (the first of a part searches again what it needs)."""
+        if k and unseen(states[k - 1], states[k], viewer):
+            return same_estimate(at(k - 1))
+        return estimate_at(states[k], viewer, where[k], iterations)
+
     for k in range(start, min(stop, len(states))):
-        out.append(estimate_at(states[k], viewer, where[k], iterations))
+        before = (out[-1] if out else at(k - 1)) if k else None
+        if before is not None and unseen(states[k - 1], states[k], viewer):
+            found = same_estimate(before)
+        else:
+            found = estimate_at(states[k], viewer, where[k], iterations)
+        if before is not None:
+            check = check_at(states[k - 1], before, states[k], found, viewer, iterations)
+            if check is not None:
+                found["check"] = check
+        out.append(found)
         if progress is not None:
             progress(k + 1, len(states))
     return out
@@ -527,7 +658,8 @@ def assemble(final: State, viewer: int | None, found: Sequence[dict[str, Any]], 
         if before is not None and before.mover == p and before.best == history[j][1]:
             kept.add(k)
     turning = _turning(points, label, said, noise, kept)
-    better = _better(states, where, searches, chances, noise, history, viewer, label)
+    checks = [f.get("check") for f in found]
+    better = _better(states, where, searches, chances, noise, history, viewer, label, checks)
     its = iterations if iterations is not None else iterations_for(game)
     return Review(game=game.name, players=game.num_players, viewer=viewer,
                   key=info_key(game, viewer), points=points, turning=turning, better=better,
@@ -623,12 +755,17 @@ def _turning(points: list[Point], label: Sequence[str],
 def _better(states: list[State], where: list[int], searches: list[_Search | None],
             chances: list[list[float]], noise: list[list[float]],
             history: Sequence[tuple[int, int]], viewer: int | None,
-            label: Sequence[str]) -> list[Better]:
+            label: Sequence[str], checks: Sequence[dict[str, Any] | None] | None = None,
+            ) -> list[Better]:
     """The moves (of the viewer, or of everyone where information is perfect) for which the
     search's own choice was clearly better. The figures are the chart's: the chance before
     the move (through the search's choice) and the chance after the move played (the next
-    position's estimate), so a move says the same numbers here as in the turning points."""
-    out: list[Better] = []
+    position's estimate), so a move says the same numbers here as in the turning points.
+    The chart must put the search's choice :data:`CLEAR_GAIN` ahead, and the two moves
+    searched again side by side (``checks[m]``: the check of the move that led to position
+    ``m``, :func:`check_at`) must find it ahead by more than that search's noise (where no
+    check was stored, the chart's difference must exceed its two estimates' noise)."""
+    out: dict[int, Better] = {}
     numbers = move_numbers(history)
     for k, found in enumerate(searches):
         if found is None or found.best is None:
@@ -638,7 +775,10 @@ def _better(states: list[State], where: list[int], searches: list[_Search | None
             continue
         # the move the mover made here: the first of theirs from this position on
         j = next((j for j in range(i, len(history)) if history[j][0] == found.mover), None)
-        if j is None or history[j][1] == found.best:
+        if j is None:
+            continue
+        out.pop(j, None)  # a move is judged from the last position before it
+        if history[j][1] == found.best:
             continue
         nxt = next((m for m in range(k + 1, len(where)) if where[m] > j), None)
         if nxt is None:
@@ -646,9 +786,15 @@ def _better(states: list[State], where: list[int], searches: list[_Search | None
         p = found.mover
         played = history[j][1]
         best_chance, played_chance = chances[k][p], chances[nxt][p]
-        err = math.hypot(noise[k][p], noise[nxt][p])
-        if best_chance - played_chance < 0 or not _significant(
-                best_chance - played_chance, err, CLEAR_GAIN):
+        if best_chance - played_chance < CLEAR_GAIN:
+            continue
+        check = checks[nxt] if checks is not None and where[nxt - 1] == j else None
+        if check is not None and check.get("best") == found.best \
+                and check.get("played") == played:
+            if check["gain"] < max(CHECK_LEAST, NOISE_SIGMAS * check["noise"]):
+                continue
+        elif not _significant(best_chance - played_chance,
+                              math.hypot(noise[k][p], noise[nxt][p]), CLEAR_GAIN):
             continue
         with of_them():
             d_played = s.describe_action(played, p)
@@ -656,9 +802,9 @@ def _better(states: list[State], where: list[int], searches: list[_Search | None
         words = _("Move {number}: {choice}. Better: {best}, with a chance to win of {chance} "
                   "instead of {played}.", number=str(numbers[j]), choice=_chose(label[p], d_played),
                   best=_said(d_best), chance=_pct(best_chance), played=_pct(played_chance))
-        out.append(Better(moves_made(history[:i]), p, d_played, d_best, played_chance,
-                          best_chance, words, numbers[j]))
-    return out
+        out[j] = Better(moves_made(history[:i]), p, d_played, d_best, played_chance,
+                        best_chance, words, numbers[j])
+    return [out[j] for j in sorted(out)]
 
 
 def _change(name: str, own: bool, before: float, after: float) -> str:
@@ -794,4 +940,4 @@ def review_lines(r: Review, seat: int | None, names: Sequence[str] | None = None
 
 __all__ = ["Better", "Point", "Review", "Turning", "assemble", "chart_svg", "estimate",
            "estimate_part", "estimate_positions", "info_key", "iterations_for", "positions",
-           "review", "review_lines"]
+           "review", "review_lines", "same_estimate", "unseen"]

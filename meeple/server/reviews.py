@@ -20,6 +20,8 @@ import asyncio
 import logging
 import time
 import uuid
+import zlib
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,7 +31,18 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from meeple.bots.review import Review, assemble, charted, info_key, prefixes, views
+from meeple.bots.review import (
+    Review,
+    assemble,
+    charted,
+    check_at,
+    estimate_at,
+    info_key,
+    prefixes,
+    same_estimate,
+    unseen,
+    views,
+)
 from meeple.engine import i18n
 from meeple.engine.i18n import words
 from meeple.engine.records import moves_made
@@ -227,6 +240,53 @@ def ending(lt: LiveTable) -> str:
 
 def _moves(lt: LiveTable) -> list[tuple[int, int]]:
     return [(e.player, e.action) for e in lt.log]
+
+
+_MADE: OrderedDict[tuple[Any, ...], tuple[dict[str, Any], bool]] = OrderedDict()
+"""In a bots' process: the views' estimates made by a job that then gave way (kept for when
+it runs again), and whether their check is done."""
+MADE_KEPT = 64
+
+
+def estimate_views(key: str, game_cls: type, players: int, options: dict[str, Any],
+                   moves: list[tuple[int, int]], before: int, viewers: list[int | None],
+                   previous: list[dict[str, Any] | None],
+                   iterations: int | None) -> list[dict[str, Any]]:
+    """In a bots' process: the review's estimates of the position after ``moves``, one for
+    each of ``viewers`` (every view a position needs, in one job). A viewer who learned
+    nothing since the position before it (after ``before`` moves, whose estimate for that
+    view is ``previous[i]``) keeps that estimate (:func:`meeple.bots.review.unseen`); the
+    others are searched (:func:`meeple.bots.review.estimate_at`). Where the move between
+    the two positions was the viewer's and the chart puts the search's choice clearly ahead
+    of it, the two moves are searched again side by side (:func:`meeple.bots.review.check_at`).
+    It gives way (:class:`~meeple.bots.review.Preempted`) as soon as more urgent work waits:
+    the views done before it gave way are kept in this process for when the job runs
+    again."""
+    earlier = (bot_worker._state_for(key, game_cls, players, options, moves[:before])
+               if any(p is not None for p in previous) else None)
+    state = bot_worker._state_for(key, game_cls, players, options, moves)
+    stamp = zlib.crc32(repr(moves).encode())
+    out = []
+    for viewer, prev in zip(viewers, previous, strict=True):
+        made = (key, stamp, len(moves), viewer, iterations)
+        found, checked = _MADE.pop(made, (None, False))
+        if found is None:
+            if prev is not None and earlier is not None and unseen(earlier, state, viewer):
+                found = same_estimate(prev)
+            else:
+                found = estimate_at(state, viewer, len(moves), iterations,
+                                    stop=bot_worker._give_way)
+            _MADE[made] = (found, False)  # kept should the check below give way
+        if not checked and prev is not None and earlier is not None:
+            check = check_at(earlier, prev, state, found, viewer, iterations,
+                             stop=bot_worker._give_way)
+            if check is not None:
+                found = {**found, "check": check}
+        _MADE[made] = (found, True)
+        while len(_MADE) > MADE_KEPT:
+            _MADE.popitem(last=False)
+        out.append(found)
+    return out
 
 
 class Reviews:
@@ -431,16 +491,22 @@ class Reviews:
                      for k, p in enumerate(stored[:len(where)] + [None] * len(where))][:len(where)]
             todo[key] = (viewer, parts)
         for k, at in enumerate(where):
-            for key, (viewer, parts) in todo.items():
-                if parts[k] is not None:
-                    continue
-                if len(lt.log) < len(moves):
-                    self._again.add(lt.id)  # a move was taken back: look again
-                    return
-                found = await self.tables.bots.background(
-                    bot_worker.estimate, f"{lt.id}/review", type(g), g.num_players,
-                    dict(g.options), moves[:at], viewer, self.iterations, person=lt.id)
-                parts[k] = {**found, "h": sums[k]}
+            need = [key for key, (_viewer, parts) in todo.items() if parts[k] is None]
+            if not need:
+                continue
+            if len(lt.log) < len(moves):
+                self._again.add(lt.id)  # a move was taken back: look again
+                return
+            # every view of the position in one job; a view the move before told nothing
+            # keeps the estimate it had (:func:`meeple.bots.review.unseen`)
+            found = await self.tables.bots.background(
+                estimate_views, f"{lt.id}/review", type(g), g.num_players, dict(g.options),
+                moves[:at], where[k - 1] if k else 0, [todo[key][0] for key in need],
+                [todo[key][1][k - 1] if k else None for key in need], self.iterations,
+                person=lt.id)
+            for key, one in zip(need, found, strict=True):
+                parts = todo[key][1]
+                parts[k] = {**one, "h": sums[k]}
                 await asyncio.to_thread(self.store.progress, lt.id, key, parts, time.time())
         if not over:
             return

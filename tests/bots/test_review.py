@@ -11,6 +11,7 @@ import pytest
 import meeple
 from meeple.bots import make_bot, seats_policy
 from meeple.bots.review import (
+    CHECK_LEAST,
     CLEAR_GAIN,
     NOISE_SIGMAS,
     TURNING_GAIN,
@@ -137,13 +138,31 @@ def test_one_set_of_numbers_for_a_move_in_the_chart_turning_points_and_better_mo
         t = turning.get((b.number, b.player))
         if t is not None:
             assert (t.before, t.after) == (b.chance_best, b.chance_played)
-        # larger than the two estimates' noise
-        k = r.points.index(before)
-        m = r.points.index(after)
-        err = math.hypot(found[k]["noise"][b.player], found[m]["noise"][b.player])
-        assert b.gain >= max(CLEAR_GAIN, NOISE_SIGMAS * err)
+        # clearly ahead on the chart, and the two moves searched again side by side confirm
+        # it beyond that search's noise
+        assert b.gain >= CLEAR_GAIN
+        check = found[r.points.index(after)]["check"]
+        assert (check["best"], check["played"]) == (b.best["action"], b.played["action"])
+        assert check["gain"] >= max(CHECK_LEAST, NOISE_SIGMAS * check["noise"])
     noise = [f["noise"][0] for f in found if not f.get("end")]
     assert all(0 <= x < 0.5 for x in noise) and max(noise) > 0
+
+
+def test_a_better_move_is_named_only_when_the_side_by_side_search_confirms_it(
+        koplus_parts) -> None:
+    """The chart's two figures come from two searches of two positions, which differ by more
+    than their own errors say; a better move is named only when one search of both moves
+    finds it ahead by more than that search's noise."""
+    final, found, r = koplus_parts
+    b = r.better[0]
+    m = [p.move for p in r.points].index(b.number)
+    check = found[m]["check"]
+    for gain in (check["noise"], -check["gain"]):  # within the noise, or behind
+        doubted = [dict(f) for f in found]
+        doubted[m]["check"] = {**check, "gain": gain}
+        again = assemble(final, None, doubted, names=["Ann", "Bob"], iterations=300)
+        assert b.number not in [x.number for x in again.better]
+        assert len(again.better) == len(r.better) - 1
 
 
 def test_a_turning_point_only_where_the_change_is_larger_than_the_noise() -> None:

@@ -301,7 +301,8 @@ def test_a_restart_resumes_the_estimates_of_a_game_in_play_where_they_stopped(db
         real, searched = pool.background, []
 
         async def counted(fn, *args, **kw):
-            searched.append(len(args[4]))  # the moves of the position searched
+            # the moves of the position searched, once for each view the job estimates
+            searched.extend([len(args[4])] * len(args[6]))
             return await real(fn, *args, **kw)
 
         pool.background = counted
