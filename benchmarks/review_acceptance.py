@@ -11,7 +11,12 @@ The reviews use the server's budget (:func:`meeple.bots.review.iterations_for`).
 counts; never fails. Games run in ``--jobs`` processes (each game's review in the process
 that played it).
 
-    .venv/bin/python benchmarks/review_acceptance.py [--games 20] [--jobs 2] [GAME ...]
+    .venv/bin/python benchmarks/review_acceptance.py [--games 20] [--first 0] [--jobs 2]
+        [--each] [GAME ...]
+
+``--first F`` plays games F to F + games - 1 of each pairing (the same games as a run that
+played them; to add games to an earlier run's), ``--each`` prints every game's count as it
+ends.
 """
 
 from __future__ import annotations
@@ -46,18 +51,28 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games_", nargs="*", metavar="GAME", default=None)
     parser.add_argument("--games", type=int, default=20, help="games per title and pairing")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--each", action="store_true", help="print every game's count")
     args = parser.parse_args()
     titles = args.games_ or meeple.games()
     jobs = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        for name in titles:
-            for g in range(args.games):
+        for g in range(args.first, args.first + args.games):  # every title's first games first
+            for name in titles:
                 seat = g % 2  # the Beginner's seat alternates
                 specs = (BEGINNER, EXPERT) if seat == 0 else (EXPERT, BEGINNER)
                 jobs.append((name, "beginner", pool.submit(one, name, specs, seat, g)))
                 jobs.append((name, "expert",
                              pool.submit(one, name, (EXPERT, EXPERT), 0, 1000 + g)))
+        if args.each:
+            from concurrent.futures import as_completed
+
+            which = {f: (n, kind) for n, kind, f in jobs}
+            for f in as_completed(which):
+                n, kind = which[f]
+                count, took = f.result()
+                print(f"{n} {kind}: {count} better moves ({took:.0f} s)", flush=True)
         print(f"{'game':<11} {'games':>5} {'beginner: with one':>19} {'mean':>5} "
               f"{'expert: mean':>13} {'ratio':>6} {'s/game':>7}")
         for name in titles:
