@@ -7,8 +7,15 @@ the position as the viewer knew it then: where information is hidden, each itera
 from a determinisation drawn from the viewer's own information set at that moment
 (``State.resample(viewer, rng)``, the one the bots play with), never from the true position,
 so the estimates rest only on what the viewer could see. Each position's search has its own
-fixed seed, so the same information set always gives the same estimates. Where information
-is perfect the viewer does not matter and one review serves everyone (:func:`info_key`).
+fixed seed, so the same information set always gives the same estimates; a position the
+viewer learned nothing new at (another player's choice still secret) keeps the estimate of
+the position before it (:func:`unseen`). Where information is perfect the viewer does not
+matter and one review serves everyone (:func:`info_key`).
+
+A better move is named only when it is clearly better and the difference is larger than its
+noise: the chart puts it :data:`CLEAR_GAIN` ahead of the move played, and one search of just
+those two moves from the viewer's information set (:func:`check_move`, made as the move is
+estimated) finds it ahead by more than that search's standard error.
 
 The review's sentences (turning points, better moves, the chart's words) are said in the
 language in use when the review is put together (:func:`assemble`, cheap once the positions'
