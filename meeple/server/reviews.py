@@ -3,10 +3,9 @@ background in the bots' process pool while the game is played (each position's e
 after the move that led to it, for every view the game's reviews need in one job, as
 background work that gives way to bots' moves and hints), so that a finished game's
 review is ready when the game ends: the last estimates are made and the review is put
-together at once. A game
-played before then, or whose estimates fell behind, is worked out when its review is asked
-for, position by position, so progress can be shown; work stopped with its server resumes
-from the positions already stored.
+together at once. A game played before then, or whose estimates fell behind, is worked out
+when its review is asked for, position by position, so progress can be shown; work stopped
+with its server resumes from the positions already stored.
 
 A review's key is :func:`meeple.bots.review.info_key`: ``"all"`` for a game of perfect
 information (one review serves every viewer), else the seat whose information set it uses.
