@@ -54,6 +54,8 @@ DEFAULT_BOT = "random"
 SNAPSHOT_EVERY = 16
 """Replays keep the state after every this many moves."""
 REPLAYS_KEPT = 64
+PLAYERS_KEPT = 8
+"""Encoded players kept per table (by language, seats and who is connected)."""
 """Replay answers kept per finished table."""
 
 FRAME_DUE = "frame-due"
@@ -136,6 +138,9 @@ class LiveTable:
         """Encoded frame parts of the current version: each (language, seat)'s view."""
         self._players: dict[str, str] = {}
         """The encoded players of the current version, by language."""
+        self._players_kept: dict[tuple[Any, ...], str] = {}
+        """The encoded players by language, seats and seats connected, across versions (they
+        rarely change from one move to the next; naming them in a language is not cheap)."""
         self._spectators: dict[tuple[str, tuple[int, ...]], str] = {}
         """The whole frame of the current version for spectators, by language and late seats
         (tables without a clock): one text for all of them, however many are waiting to be
@@ -709,7 +714,16 @@ class LiveTable:
             base = self._texts[lang, seat] = views.to_json(self.base_frame(seat))[:-1]
         players = self._players.get(lang)
         if players is None:
-            players = self._players[lang] = views.to_json(self.players_json())
+            connected = self.connected()
+            key = (lang, frozenset(connected), tuple(
+                (s.seat, s.kind, s.name, s.bot, s.user_id) for s in self.seats))
+            players = self._players_kept.get(key)
+            if players is None:
+                if len(self._players_kept) >= PLAYERS_KEPT:
+                    self._players_kept.clear()
+                players = self._players_kept[key] = views.to_json(views.players_json(
+                    self.seats, self.game.seat_colours(), connected))
+            self._players[lang] = players
         tail = views.to_json({"seats": sorted(conn.held), "clocks": self.clocks_json(),
                               "life": self.life_json(conn.held)})
         return f'{base},"players":{players},{tail[1:]}'
