@@ -160,7 +160,8 @@ def summary(report: dict) -> dict:
         "total-blocking-time", "speed-index")}
     chances = [f"{a['title']} ({a.get('displayValue', '')})".replace(" ()", "")
                for a in audits.values()
-               if a.get("details", {}).get("type") == "opportunity" and (a.get("score") or 1) < 0.9]
+               if a.get("details", {}).get("type") == "opportunity"
+               and a.get("score") is not None and a["score"] < 0.9]
     refs = cats["accessibility"]["auditRefs"] + cats["best-practices"]["auditRefs"]
     failed = [a["title"] for ref in refs
               if (a := audits[ref["id"]]).get("score") is not None and a["score"] < 1
