@@ -8,6 +8,7 @@ cdef class State:
 
     cpdef chance_outcomes(self)
     cpdef _chance_outcomes(self)
+    cpdef _draw_chance(self, rng)
     cpdef _legal_actions(self, player)
     cpdef _apply(self, action, player)
     cpdef _play(self, action, player)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 import random
+from bisect import bisect_right
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
@@ -363,6 +364,13 @@ class State:
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         raise NotImplementedError
+
+    def _draw_chance(self, rng: random.Random) -> int:
+        """One outcome of this chance node, drawn with its probabilities: what
+        :func:`sample_chance` returns (``rng.random()`` against the running sum of
+        ``chance_outcomes()``). A game may find the same outcome for the same draw without
+        listing the outcomes (:func:`equal_chance_index`)."""
+        return _scan_chance(self, rng)
 
     def _legal_actions(self, player: int) -> list[int]:
         if player == CHANCE:
@@ -776,9 +784,38 @@ def _said_by(catalog: i18n.Words, text: str) -> str:
     return _(text)
 
 
-@cython.locals(state=State, x=cython.double, acc=cython.double, p=cython.double)
+@cython.locals(state=State)
 def sample_chance(state: State, rng: random.Random) -> int:
     """Draw one outcome at a chance node with the node's probabilities."""
+    return state._draw_chance(rng)
+
+
+_RUNNING_SUMS: dict[int, tuple[float, ...]] = {}
+"""The running sums of ``n`` equal probabilities ``1.0 / n``, by ``n``."""
+
+
+@cython.locals(n=cython.Py_ssize_t, i=cython.Py_ssize_t, _i=cython.Py_ssize_t, acc=cython.double,
+               p=cython.double)
+def equal_chance_index(n: int, x: float) -> int:
+    """The index :func:`sample_chance` draws among ``n`` outcomes of probability ``1.0 / n``
+    each for ``x = rng.random()``: the first whose running sum exceeds ``x`` (the last if
+    none does), found by bisection in the sums added up as the draw adds them."""
+    sums = _RUNNING_SUMS.get(n)
+    if sums is None:
+        p = 1.0 / n
+        acc = 0.0
+        running = []
+        for _i in range(n):
+            acc += p
+            running.append(acc)
+        sums = _RUNNING_SUMS[n] = tuple(running)
+    i = bisect_right(sums, x)
+    return i if i < n else n - 1
+
+
+@cython.locals(state=State, x=cython.double, acc=cython.double, p=cython.double)
+def _scan_chance(state: State, rng: random.Random) -> int:
+    """:meth:`State._draw_chance` of any game: a pass over ``chance_outcomes()``."""
     outcomes = state.chance_outcomes()
     if not outcomes:
         raise ValueError(_("not a chance node"))

@@ -10,6 +10,7 @@ main network staying open, loops) is then a few dict look-ups per candidate cell
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
@@ -23,6 +24,7 @@ else:
         from meeple.engine import _cython_shadow as cython
 
 from meeple.engine import CHANCE, TERMINAL, Game, Option, State
+from meeple.engine.core import equal_chance_index
 from meeple.engine.grid import iter_bits
 from meeple.engine.i18n import N_, words
 from meeple.engine.options import OptionSchema, Preset
@@ -277,6 +279,14 @@ class BotanikState(State):
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         n = len(self.supply)
         return list(zip(self.supply, [1.0 / n] * n, strict=True))
+
+    def _draw_chance(self, rng: random.Random) -> int:
+        """The engine's draw (every tile of the supply equally likely), without listing
+        the outcomes."""
+        if self.current_player != CHANCE:
+            return State._draw_chance(self, rng)
+        supply = self.supply
+        return supply[equal_chance_index(len(supply), rng.random())]
 
     def _legal_actions(self, player: int) -> list[int]:
         ph = self.phase

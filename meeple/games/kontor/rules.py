@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from meeple.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, Option, State, grid
+from meeple.engine.core import equal_chance_index
 from meeple.engine.errors import OptionError
 from meeple.engine.i18n import N_, words
 from meeple.engine.options import OptionSchema, Preset
@@ -556,6 +557,14 @@ class KontorState(State):
         u = self.unseen[self._chance_pile()]
         p = 1.0 / len(u)
         return [(c, p) for c in u]
+
+    def _draw_chance(self, rng: random.Random) -> int:
+        """The engine's draw (every unseen card of the pile equally likely), without listing
+        the outcomes."""
+        if self.current_player != CHANCE:
+            return State._draw_chance(self, rng)
+        u = self.unseen[self._chance_pile()]
+        return u[equal_chance_index(len(u), rng.random())]
 
     def _legal_actions(self, player: int) -> list[int]:
         if player == CHANCE:

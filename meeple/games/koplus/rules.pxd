@@ -27,6 +27,7 @@ cdef class KoPlusState(State):
     cdef public bint bonus_turn
 
     cpdef _chance_outcomes(self)
+    cpdef _draw_chance(self, rng)
     cpdef _legal_actions(self, player)
     cpdef _apply(self, action, player)
     cpdef bint _nobody_can_place(self)

@@ -11,6 +11,7 @@ check is O(1). The notation is in :mod:`.notation`, the observation in :mod:`.vi
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import chain
@@ -27,7 +28,7 @@ else:
         from meeple.engine import _cython_shadow as cython
 
 from meeple.engine import CHANCE, TERMINAL, Game, Option, OptionSchema
-from meeple.engine.core import State
+from meeple.engine.core import State, equal_chance_index
 from meeple.engine.grid import Cell, Grid, bits, iter_bits, mask_of_indices, rotate_grid_cw
 from meeple.engine.i18n import N_, words
 from meeple.engine.options import Preset
@@ -630,6 +631,19 @@ class KoPlusState(State):
             if len(cache) < _OUTCOME_CACHE:
                 cache[self.used] = got
         return list(got)
+
+    @cython.locals(n=cython.Py_ssize_t, i=cython.Py_ssize_t, rot=cython.Py_ssize_t)
+    def _draw_chance(self, rng: random.Random) -> int:
+        """The engine's draw (every section and turn equally likely) without listing the
+        outcomes: the ``i``-th outcome is the ``i // rotations``-th free section turned
+        ``i % rotations``."""
+        if self.current_player != CHANCE:
+            return State._draw_chance(self, rng)
+        free = self.free
+        rot = self.game.rotations
+        n = rot * len(free)
+        i = equal_chance_index(n, rng.random())
+        return 4 * free[i // rot] + i % rot
 
     @cython.locals(geo=Geometry)
     def _legal_actions(self, player: int) -> list[int]:

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from meeple.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, Option, State
+from meeple.engine.core import equal_chance_index
 from meeple.engine.grid import bits
 from meeple.engine.i18n import N_, words
 from meeple.engine.options import OptionSchema, Preset
@@ -423,6 +424,14 @@ class MopsRoyalState(State):
         left = tiles_of(self.stock[self.caller])
         p = 1 / len(left)
         return [(t, p) for t in left]
+
+    def _draw_chance(self, rng: random.Random) -> int:
+        """The engine's draw (every tile left in the caller's stock equally likely), without listing
+        the outcomes."""
+        if self.current_player != CHANCE or self.phase in (SETUP_START, SETUP_CALLER):
+            return State._draw_chance(self, rng)
+        left = tiles_of(self.stock[self.caller])
+        return left[equal_chance_index(len(left), rng.random())]
 
     def _legal_actions(self, player: int) -> list[int]:
         ph = self.phase
