@@ -10,6 +10,9 @@
    check for each referee, overall, standing and falling, and by tower size.
 
     python benchmarks/kozo_stability.py [--repeats 30] [--games 3] [--bot greedy] [--seed 0]
+                                        [--tower-only]
+
+``--tower-only`` stops after part 1.
 
 Figures are printed, never asserted.
 """
@@ -110,7 +113,9 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--bot", default="greedy", help="bot kind playing every seat")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--tower-only", action="store_true", help="only part 1: the 12-piece tower")
     args = ap.parse_args()
+    print(f"{'compiled' if meeple.compiled() else 'pure Python'} build")
     tower, balances, _ = tower12()
     pieces = [(cells, 0.0, 0.0) for *_, cells in tower]
     balances = list(balances)
@@ -132,6 +137,8 @@ def main() -> None:
              "balances": [{"column": [x, y], "height": h} for x, y, h in balances]}
     ms = median_ms(lambda: physics.motion(scene), 5)
     print(f"MuJoCo motion (up to 61 frames)   median {ms}")
+    if args.tower_only:
+        return
 
     towers = game_checks(args.games, args.bot, args.seed)
     verdicts = [physics.static_stands(p, b) for p, b in towers]
