@@ -125,6 +125,7 @@ export class KozoPicker {
     this.orient = null; // its orientation (the rotation of its moves)
     this.moves = new Map(); // piece -> rotation -> its moves, for the moves offered now
     this.ghosts = [];
+    this.tower = false; // whether the 3D tower is shown beside the plan (its columns are tappable too)
     this.el = h("section", { class: "kozo-pick", id: "kozo-pick", hidden: true, "aria-label": t("Your piece") });
     this.el.addEventListener("keydown", (ev) => this._onKey(ev));
     board.narrow = (actions) => this.narrow(actions);
@@ -279,11 +280,19 @@ export class KozoPicker {
       h(
         "p",
         { class: "kozo-pick-then muted" },
-        t("Then choose one of the highlighted columns of the plan or the tower: the piece is drawn where it lands."),
+        this.then(),
       ),
     );
     this.el.hidden = false;
     if (again) this.el.querySelector(again)?.focus({ preventScroll: true });
+  }
+
+  /** What to do once the piece is turned: tap a column of the plan (or of the 3D tower, where
+   * it shows). */
+  then() {
+    return this.tower
+      ? t("Then choose one of the highlighted columns of the plan or the tower: the piece is drawn where it lands.")
+      : t("Then choose one of the highlighted columns of the plan: the piece is drawn where it lands.");
   }
 
   /** Draw the piece of a previewed move on the plan where it lands (its wood, its letter and
@@ -359,6 +368,11 @@ export function tableKozo(play) {
     // the plan (under the 3D view's words where it cannot be shown)
     const v = play.view3d;
     const anchor = v && v.parentNode && !v.hidden && !v.classList.contains("view3d-off") ? v : play.boardEl;
+    if (picker.tower !== (anchor === v)) {
+      picker.tower = anchor === v;
+      const then = picker.el.querySelector(".kozo-pick-then");
+      if (then) then.textContent = picker.then();
+    }
     if (anchor.parentNode && picker.el.nextSibling !== anchor) anchor.before(picker.el);
   };
   place();

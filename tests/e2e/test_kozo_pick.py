@@ -285,6 +285,11 @@ def test_the_3d_view_that_cannot_load_says_so_in_the_pages_language(new_context,
     # the pieces to pick sit right above the plan, under the words
     page.wait_for_function(
         "() => document.querySelector('#kozo-pick').nextElementSibling?.id === 'board'")
+    # with a piece held, what to do next names the plan only: there is no tower to tap
+    page.locator("#kozo-pick .kozo-piece[data-piece]").first.tap()
+    plan_only = ("Then choose one of the highlighted columns of the plan: the piece is drawn "
+                 "where it lands.")
+    expect(page.locator(".kozo-pick-then")).to_have_text(words[plan_only])
     page.screenshot(path=str(artifacts / "kozo-no-3d-de-phone.png"))
 
 
