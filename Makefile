@@ -35,7 +35,7 @@ test-mypy:
 
 test-pytest:
 	@echo "== the whole suite under $$(.venv/bin/python -V)"
-	.venv/bin/python -m pytest -n 2 --dist worksteal --durations=15
+	.venv/bin/python -m pytest -n 2 --dist worksteal --durations=40
 
 # The engine, games and adapters tests again on the pure-Python build of the same source (the
 # suite above runs on the compiled modules of meeple/_build.py), but for the long physics runs:
