@@ -185,6 +185,8 @@ function languageSwitch() {
 }
 
 languageSwitch();
+// The page's code loads while who is signed in is asked (render() then finds it loaded).
+routes.find(([re]) => re.test(location.pathname))?.[1]().catch(() => {});
 refreshMe().then(() => {
   render();
 });
