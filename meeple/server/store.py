@@ -8,7 +8,9 @@ transaction: the new moves, the table's progress and the seats' clocks together.
 
 from __future__ import annotations
 
+import json
 import secrets
+import sqlite3
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
@@ -264,6 +266,15 @@ UPDATE_TABLE_CHECKED = (
     )
 )
 """``UPDATE_TABLE`` only where the table is as the step found it (``Change.before``)."""
+SQLITE_PROGRESS = ("UPDATE tables SET move_count = ?, to_move = ?, status = ?, started = ?, "
+                   "finished = ?, result = ? WHERE id = ?")
+SQLITE_MOVE = ("INSERT INTO moves (table_id, n, player, action, notation, created) "
+               "VALUES (?, ?, ?, ?, ?, ?)")
+SQLITE_CLOCK = ("UPDATE seats SET clock_remaining = ?, turn_started = ? "
+                "WHERE table_id = ? AND seat = ?")
+"""``commit``'s statements as SQLite's own driver runs them (the same rows as through
+SQLAlchemy, a third of the time: every move of a server on SQLite is written on its event
+loop)."""
 UPDATE_SEAT_CLOCK = (
     SEATS.update()
     .where(SEATS.c.table_id == bindparam("tid"), SEATS.c.seat == bindparam("s"))
@@ -530,6 +541,9 @@ class SqlStore:
             return res.rowcount == 1
 
     def commit(self, table_id: str, change: Change) -> None:
+        if self.engine.dialect.name == "sqlite":
+            self._commit_sqlite(table_id, change)
+            return
         progress = {
             "tid": table_id, "move_count": change.move_count,
             "to_move": change.to_move, "status": change.status.value,
@@ -561,6 +575,42 @@ class SqlStore:
                     ])
         except IntegrityError:
             raise Conflict("another move was stored first") from None
+
+    def _commit_sqlite(self, table_id: str, change: Change) -> None:
+        """:meth:`commit` through the driver: one transaction, the table's row first (checked
+        as ``Change.before`` says), then the moves and the seats' clocks."""
+        raw = self.engine.raw_connection()
+        try:
+            cur = raw.cursor()
+            try:
+                progress = (change.move_count, json.dumps(change.to_move), change.status.value,
+                            change.started, change.finished, json.dumps(change.result), table_id)
+                if change.before is not None:
+                    cur.execute(SQLITE_PROGRESS + " AND move_count = ? AND status = ?", (
+                        *progress, change.before, (change.was or change.status).value))
+                else:
+                    cur.execute(SQLITE_PROGRESS, progress)
+                if cur.rowcount != 1 and change.before is not None:
+                    raise Conflict("the table changed since the step was worked out")
+                if change.moves:
+                    cur.executemany(SQLITE_MOVE, [
+                        (table_id, m.n, m.player, m.action, m.notation[:200], m.created)
+                        for m in change.moves])
+                if change.clocks:
+                    cur.executemany(SQLITE_CLOCK, [
+                        (rem, started, table_id, seat)
+                        for seat, (rem, started) in change.clocks.items()])
+            finally:
+                cur.close()
+            raw.commit()
+        except sqlite3.IntegrityError:
+            raw.rollback()
+            raise Conflict("another move was stored first") from None
+        except BaseException:
+            raw.rollback()
+            raise
+        finally:
+            raw.close()  # back to the pool
 
     def finish(self, table_id: str, finished: float, result: dict[str, Any]) -> bool:
         with self.engine.begin() as conn:
