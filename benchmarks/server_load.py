@@ -20,6 +20,13 @@ site's own configuration (``deploy/nginx/meeple.conf``, HTTPS with a certificate
 run), as deployed: every client goes through it, and the servers use Redis even when there is
 one. Every process the run starts ends with it. ``MEEPLE_PROFILE=/tmp/p`` profiles each
 server process with cProfile into ``/tmp/p.PORT`` (written when the run ends).
+
+Besides moves/s and latency it prints the CPU each part of the run used while measured (each
+server process, the bots' processes, PostgreSQL, Redis, nginx, the load generator itself and
+the rest of the machine): on a machine of few cores they share, that says where the time
+went. ``MEEPLE_LAG=/tmp/l`` also has each server note how late its event loop wakes from a
+20 ms sleep (``/tmp/l.PORT``) and prints its p50, p99 and max over the measured part.
+Figures measured so far: ``benchmarks/README.md``.
 """
 
 from __future__ import annotations
@@ -48,12 +55,28 @@ from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVER = """
-import os, sys, uvicorn
+import asyncio, contextlib, os, sys, time, uvicorn
 from meeple.server import create_app
 from meeple.server.deps import roomy_rates
 app = create_app(sys.argv[1], bot_delay=0.0, redis_url=sys.argv[3] or None, rates=roomy_rates())
 app.state.sockets.per_address = 10 ** 6  # every client comes from 127.0.0.1
 app.state.services.tables.bots.guest_tables_per_address = 10**6  # its guests share one address
+if os.environ.get("MEEPLE_LAG"):  # the event loop's lag: how late a 20 ms sleep wakes
+    lifespan = app.router.lifespan_context
+    async def lag():
+        with open(f"{os.environ['MEEPLE_LAG']}.{sys.argv[2]}", "w") as out:
+            while True:
+                t0 = time.perf_counter()
+                await asyncio.sleep(0.02)
+                out.write(f"{time.time():.3f} {time.perf_counter() - t0 - 0.02:.4f}\\n")
+                out.flush()
+    @contextlib.asynccontextmanager
+    async def lagging(a):
+        async with lifespan(a) as state:
+            task = asyncio.create_task(lag())
+            yield state
+            task.cancel()
+    app.router.lifespan_context = lagging
 if os.environ.get("MEEPLE_PROFILE"):
     import cProfile, signal
     prof = cProfile.Profile()
@@ -213,6 +236,48 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _processes() -> dict[int, tuple[int, float]]:
+    """Every process of the machine: its parent and its CPU time so far (Linux)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                fields = Path(f"/proc/{d}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            out[int(d)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+    return out
+
+
+def cpu_by_part(parts: dict[str, list[int]]) -> dict[str, float]:
+    """CPU seconds so far of each part of the run: its processes with their descendants
+    (each process counted in the first part that has it; ``/``: those of the machine)."""
+    procs = _processes()
+    children: dict[int, list[int]] = {}
+    for pid, (ppid, _cpu) in procs.items():
+        children.setdefault(ppid, []).append(pid)
+    seen: set[int] = set()
+    out = {}
+    for name, roots in parts.items():
+        total, todo, walked = 0.0, list(roots), set()
+        while todo:
+            pid = todo.pop()
+            if pid in walked or pid not in procs:
+                continue
+            walked.add(pid)
+            if pid not in seen:
+                seen.add(pid)
+                total += procs[pid][1]
+            if not name.startswith("="):  # "=name": that process alone
+                todo += children.get(pid, [])
+        out[name.lstrip("=")] = total
+    stat = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    jiffies = [int(x) / os.sysconf("SC_CLK_TCK") for x in stat]
+    out["/"] = sum(jiffies) - jiffies[3] - jiffies[4]  # all but idle and iowait
+    return out
+
+
 def stored_moves(db_url: str) -> int:
     from sqlalchemy import create_engine, text
 
@@ -232,6 +297,10 @@ def _as_postgres(cmd: str) -> list[str]:
     return ["sh", "-c", cmd]
 
 
+PG_PID: list[Path] = []
+"""The postmaster.pid file of the PostgreSQL cluster started for the run."""
+
+
 def start_postgres() -> tuple[str, list[str]]:
     """A throwaway PostgreSQL cluster in a temp dir: its URL and the command that stops it
     (and removes the dir)."""
@@ -245,6 +314,7 @@ def start_postgres() -> tuple[str, list[str]]:
     subprocess.run(_as_postgres(
         f"{PG_BIN}/pg_ctl -D {d}/data -o \"-k {d} -p {port} -c listen_addresses=127.0.0.1 "
         f"-c max_connections=300\" -l {d}/log -w start"), check=True, capture_output=True)
+    PG_PID.append(d / "data" / "postmaster.pid")
     return (f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres",
             _as_postgres(f"{PG_BIN}/pg_ctl -D {d}/data -m immediate stop; rm -rf {d}"))
 
@@ -359,16 +429,33 @@ async def run(args) -> None:
         gc.freeze()
         gc.set_threshold(10_000, 10, 10)
         await asyncio.sleep(args.warmup)
+        counted0 = time.perf_counter()
         before = await asyncio.to_thread(stored_moves, db_url)
+        counted0 = (counted0 + time.perf_counter()) / 2  # when the count was read, about
+        parts = {f"={port}": [s.pid] for port, s in zip(ports, servers, strict=True)}
+        parts["bots"] = [s.pid for s in servers]  # the servers' children: the bots' processes
+        if PG_PID:
+            parts["postgres"] = [int(PG_PID[0].read_text().split()[0])]
+        parts.update({name: [p.pid] for name, p in (("redis", redis_proc if redis_url else None),
+                                                     ("nginx", nginx if args.nginx else None))
+                      if p is not None})
+        parts["=load"] = [os.getpid()]
+        used0 = cpu_by_part(parts)
         cpu0 = sum(cpu_seconds(s.pid) for s in servers)
         load0 = os.getloadavg()[0]
         stats.measuring = True
         t0 = time.perf_counter()
+        w0 = time.time()
         await asyncio.sleep(args.seconds)
         stats.measuring = False
         elapsed = time.perf_counter() - t0
-        after = await asyncio.to_thread(stored_moves, db_url)
+        w1 = time.time()
+        used = {k: (v - used0[k]) / elapsed * 100 for k, v in cpu_by_part(parts).items()}
         cpu = sum(cpu_seconds(s.pid) for s in servers) - cpu0
+        counted1 = time.perf_counter()
+        after = await asyncio.to_thread(stored_moves, db_url)
+        # counting may take a while on a busy machine: the moves stored meanwhile count too
+        counted = (counted1 + time.perf_counter()) / 2 - counted0
         load1 = os.getloadavg()[0]
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -383,15 +470,30 @@ async def run(args) -> None:
             f"{elapsed:.1f} s measured, {args.processes} server process(es) on "
             f"{db_url.split(':', 1)[0]}{' with Redis fan-out' if redis_url else ''}"
             f"{' behind nginx (HTTPS)' if args.nginx else ''}\n"
-            f"stored moves/s (clients + bots + chance): {(after - before) / elapsed:.1f}\n"
+            f"stored moves/s (clients + bots + chance): {(after - before) / counted:.1f}\n"
             f"client moves/s: {stats.moves / elapsed:.1f}   games finished: {stats.games}   "
             f"refused: {stats.errors}\n"
             f"latency move -> frame: p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
             f"max {lat[-1] * 1000:.1f} ms\n"
             f"server CPU: {cpu / elapsed * 100:.0f}% of one core (all processes), "
-            f"{cpu * 1000 / max(1, after - before):.2f} ms per stored move; "
+            f"{cpu * 1000 / max(1, (after - before) * elapsed / counted):.2f} ms per stored "
+            "move; "
             f"machine load average {load0:.1f} -> {load1:.1f} on {os.cpu_count()} cores"
         )
+        ours = sum(v for k, v in used.items() if k != "/")
+        print("CPU while measured (% of one core): " + ", ".join(
+            f"{'server :' + k if k.isdigit() else k} {v:.0f}" for k, v in used.items()
+            if k != "/") + f"; all of these {ours:.0f}, the rest of the machine "
+            f"{used['/'] - ours:.0f}, the machine {used['/']:.0f} of {100 * (os.cpu_count() or 1)}")
+        if os.environ.get("MEEPLE_LAG"):
+            for port in ports:
+                lags = sorted(float(line.split()[1]) for line in Path(
+                    f"{os.environ['MEEPLE_LAG']}.{port}").read_text().splitlines()
+                    if line.count(" ") == 1 and w0 <= float(line.split()[0]) <= w1)
+                if lags:
+                    print(f"event loop lag of :{port}: p50 {statistics.median(lags) * 1000:.1f}"
+                          f" ms, p99 {lags[int(len(lags) * 0.99)] * 1000:.1f} ms, max "
+                          f"{lags[-1] * 1000:.1f} ms")
     finally:
         for proc in reversed(started):  # nginx first, the servers, then Redis
             end(proc)
