@@ -146,6 +146,9 @@ def served(names: list[str], counts: list[int], think: float, hints: int, bot: s
                         client.post(f"/api/tables/{now}/act", json={
                             "seat": 0, "action": h.json()["action"],
                             "move_number": f["move_number"]})
+                    if client.get(f"/api/tables/{now}/frame?seat=0").json()["status"] == \
+                            "running":  # a guest's address has room for 6 tables with bots
+                        client.post(f"/api/tables/{now}/resign", json={"seat": 0})
                     mean = sum(walls) / max(1, len(walls))
                     print(f"{name:<11} {players:>2} {moves:>5} {behind:>6} {opened:>11.2f} "
                           f"{max(walls, default=0):>10.2f} {mean:>11.2f} "
