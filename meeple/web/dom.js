@@ -67,22 +67,30 @@ let holds = 0;
 /** Keep what `main` shows unseen (laid out, taking its room) until `ready` settles or
  * `ceiling` ms have passed: a page whose parts arrive one after another (the board, the
  * panels, pictures) then appears once, whole, instead of jumping as each part pushes the
- * next one down. "Loading…" shows meanwhile. */
+ * next one down. "Loading…" shows meanwhile. The promise answered says when the page shows. */
 export function holdUntil(main, ready, ceiling = 4000) {
   const hold = String(++holds);
   main.dataset.hold = hold;
   main.dataset.loading = t("Loading…");
   main.classList.add("filling");
-  const show = () => {
-    if (main.dataset.hold === hold) main.classList.remove("filling");
-  };
-  const timer = setTimeout(show, ceiling);
-  Promise.resolve(ready)
-    .catch(() => {})
-    .then(() => {
-      clearTimeout(timer);
-      show();
-    });
+  return new Promise((shown) => {
+    const show = () => {
+      if (main.dataset.hold === hold) main.classList.remove("filling");
+      shown();
+    };
+    const timer = setTimeout(show, ceiling);
+    Promise.resolve(ready)
+      .catch(() => {})
+      .then(() => {
+        clearTimeout(timer);
+        show();
+      });
+  });
+}
+
+/** A promise of the next frame painted on the screen (after what the page shows now). */
+export function painted() {
+  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 }
 
 /** The images' sizes known (loaded, or failed): a promise. */

@@ -4,7 +4,7 @@
 import { dropToken, get, keepTokens, post, TableSocket, tokensFor } from "../api.js";
 import { navigate, session } from "../app.js";
 import { Board, SHOW_LEGAL_KEY, showLegalSetting } from "../board.js";
-import { clockText, fill, h, holdUntil, link, toast } from "../dom.js";
+import { clockText, fill, h, holdUntil, link, painted, toast } from "../dom.js";
 import { fmt, playerColour, playerLabel, playerMark, playerNames, resultsTable } from "../players.js";
 import { guestForm, listText } from "./account.js";
 import { ratedRules } from "./lobby.js";
@@ -412,7 +412,7 @@ class LivePlay {
     // (the player aid, ...): then nothing jumps as they arrive.
     this.firstDrawn = new Promise((resolve) => (this.drawn = resolve));
     this.build();
-    holdUntil(main, Promise.all([this.firstDrawn, ...this.parts.map((p) => p.ready).filter(Boolean)]));
+    this.shown = holdUntil(main, Promise.all([this.firstDrawn, ...this.parts.map((p) => p.ready).filter(Boolean)]));
     this.sock = new TableSocket(table.id, {
       onFrame: (f) => this.onFrame(f),
       onError: (e) => this.onError(e),
@@ -786,6 +786,10 @@ class LivePlay {
       this.view3d.classList.add("kozo3d");
       this.tower = "loading";
       try {
+        // three.js (large) and the 3D view's start wait until the page is painted: the
+        // board and the panels show first, the 3D view in the room kept for it.
+        await this.shown;
+        await painted();
         const { KozoView } = await import("../kozo3d.js");
         this.tower = new KozoView(this.view3d);
       } catch (e) {
