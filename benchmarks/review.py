@@ -7,7 +7,8 @@ never fails.
 against the Expert bot played at a player's pace (each move after the estimates of the
 positions so far are stored, or after ``--think`` seconds at most), then the wall time from
 the game's end to its review open; then hints at another table while the review of a game
-played without estimates (one from before) is worked out on demand, and their wall times.
+played without estimates (one from before) is worked out on demand, and their wall times
+(and the longest a hint took in its process, ``made``: the rest is waiting for one).
 
     .venv/bin/python benchmarks/review.py [--games NAME ...] [--hints N]
     .venv/bin/python benchmarks/review.py --served [--players 2 4] [--think 8] [--games ...]
@@ -100,7 +101,8 @@ def served(names: list[str], counts: list[int], think: float, hints: int, bot: s
     from meeple.server import create_app
 
     print(f"{'game':<11} {'pl':>2} {'moves':>5} {'behind':>6} {'end->open s':>11} "
-          f"{'hint max s':>10} {'hint mean s':>11} {'review busy':>11}", flush=True)
+          f"{'hint max s':>10} {'hint mean s':>11} {'review busy':>11} {'made max s':>10}",
+          flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app(f"sqlite:///{tmp}/bench.db", warm_bots=True)
         with TestClient(app) as client:
@@ -132,7 +134,7 @@ def served(names: list[str], counts: list[int], think: float, hints: int, bot: s
                     tables.on_change = reviews.changed
                     now = _served_table(client, name, players, bot)
                     client.post(f"/api/tables/{old}/review{q}")
-                    walls, busy = [], 0
+                    walls, own, busy = [], [], 0
                     for _ in range(hints):
                         f = _turn(client, now)
                         if f["status"] != "running":
@@ -143,6 +145,7 @@ def served(names: list[str], counts: list[int], think: float, hints: int, bot: s
                         h = client.get(f"/api/tables/{now}/hint?seat=0")
                         walls.append(time.perf_counter() - t)
                         assert h.status_code == 200, h.text
+                        own.append(float(h.json()["seconds"]))
                         client.post(f"/api/tables/{now}/act", json={
                             "seat": 0, "action": h.json()["action"],
                             "move_number": f["move_number"]})
@@ -152,7 +155,7 @@ def served(names: list[str], counts: list[int], think: float, hints: int, bot: s
                     mean = sum(walls) / max(1, len(walls))
                     print(f"{name:<11} {players:>2} {moves:>5} {behind:>6} {opened:>11.2f} "
                           f"{max(walls, default=0):>10.2f} {mean:>11.2f} "
-                          f"{busy:>5}/{len(walls):<5}", flush=True)
+                          f"{busy:>5}/{len(walls):<5} {max(own, default=0):>10.2f}", flush=True)
 
 
 def main() -> None:
