@@ -15,6 +15,7 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -126,6 +127,9 @@ def create_app(
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
     app.add_middleware(CheckedBodies)
     app.add_middleware(Speaking)
+    # pages, scripts and answers compressed where the browser accepts it (a table's first
+    # load on a phone's network); the sockets' frames are compressed by their own extension
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(RequestLog)  # outermost: a request id and one log line each
     for module in (accounts, lobby, gallery, tables, play, chat, people, moderation, health,
                    learn, review, words, pages):

@@ -269,6 +269,19 @@ def test_pages_static_and_vendor(client):
         assert r.status_code in (200, 404)
 
 
+def test_pages_scripts_and_answers_are_compressed_where_the_browser_accepts_it(client):
+    """A phone's first load: the scripts, the rules and the lobby's answers come gzipped to a
+    browser that says it takes gzip, whole to one that does not; small answers as they are."""
+    for path in ("/static/board.js", "/api/games", "/api/games/koplus/rules", "/api/words/de"):
+        zipped = client.get(path, headers={"Accept-Encoding": "gzip"})
+        assert zipped.status_code == 200, path
+        assert zipped.headers.get("content-encoding") == "gzip", path
+        whole = client.get(path, headers={"Accept-Encoding": "identity"})
+        assert "content-encoding" not in whole.headers and whole.content == zipped.content
+    small = client.get("/healthz", headers={"Accept-Encoding": "gzip"})
+    assert "content-encoding" not in small.headers
+
+
 def test_openapi_documents_every_route_with_its_answer(client):
     spec = client.get("/openapi.json").json()
     paths = spec["paths"]
