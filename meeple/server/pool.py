@@ -13,11 +13,12 @@
 
   The pool is shared fairly between people, not tables: jobs wait in a queue per person
   (the table's owner, the person asking for a hint) and the people are served in turn, so
-  someone with forty bot-only tables gets one turn like someone with one. Bots' moves come
-  before hints and other analysis, which come before background work (a review's estimates,
-  worked out while games are played); analysis and background work never take every
-  process, and background work gives way at once (its job is stopped and queued again) when
-  a bot's move or a hint waits for the process it holds. Guests are
+  someone with forty bot-only tables gets one turn like someone with one. Hints come first
+  (a person waits for each, and a server works out only a few at once), then bots' moves,
+  then other analysis, then background work (a review's estimates, worked out while games
+  are played); hints, other analysis and background work never take every process, and background
+  work gives way at once (its job is stopped and queued again) when a hint, a bot's move or
+  other analysis waits for the process it holds. Guests are
   cheap, so the tables with thinking bots that guests from one address may have open are
   counted together (:meth:`BotPool.check_address`).
 
@@ -277,6 +278,7 @@ class BotPool:
         self.workers, self.limit = workers, queue
         self.guest_tables_per_address = guest_tables_per_address
         self._executor: Executor | None = None
+        self._hints = _Turns()
         self._moves = _Turns()
         self._analysis = _Turns()
         self._background = _Turns()
@@ -301,7 +303,7 @@ class BotPool:
 
     def queued(self, person: Hashable) -> int:
         """How many jobs of ``person`` wait for a process."""
-        return (self._moves.of(person) + self._analysis.of(person)
+        return (self._hints.of(person) + self._moves.of(person) + self._analysis.of(person)
                 + self._background.of(person))
 
     # ------------------------------------------------------------------ guests per address
@@ -361,15 +363,17 @@ class BotPool:
             turns.drop(job)  # given up (a move taken back): it no longer waits
 
     def _hand_out(self) -> None:
-        """Give free processes the next jobs: bots' moves first, then analysis, then
-        background work (analysis and background work never take the last free process
-        while there is more than one); then tell background work to give way if a move or
-        a hint waits for its process."""
+        """Give free processes the next jobs: hints first, then bots' moves, then other
+        analysis, then background work (hints, other analysis and background work never
+        take the last free process while there is more than one); then tell background work
+        to give way if anything else waits for its process."""
         while self._running < self.workers:
-            job = self._moves.next()
-            tier = 0
+            room = self._running_analysis < max(1, self.workers - 1)
+            job, tier = (self._hints.next() if room else None), 1
             if job is None:
-                if self._running_analysis >= max(1, self.workers - 1):
+                job, tier = self._moves.next(), 0
+            if job is None:
+                if not room:
                     break
                 job, tier = self._analysis.next(), 1
                 if job is None:
@@ -384,7 +388,7 @@ class BotPool:
             task.add_done_callback(self._tasks.discard)
         if _URGENT is not None and self._executor is not None:
             _URGENT.value = int(self._running_background > 0
-                                and bool(self._moves or self._analysis))
+                                and bool(self._hints or self._moves or self._analysis))
 
     async def _work(self, job: _Job, tier: int) -> None:
         try:
@@ -408,12 +412,13 @@ class BotPool:
             self._running_background -= tier == 2
             self._hand_out()
 
-    async def run(self, fn: Callable[..., T], *args: Any, person: Hashable = None) -> T:
+    async def run(self, fn: Callable[..., T], *args: Any, person: Hashable = None,
+                  hint: bool = False) -> T:
         """``fn(*args)`` in one of the bots' processes (a module-level function: it is pickled
-        by name), for analysis work such as hints and reviews, in the language in use, in
-        ``person``'s turn after the bots' moves."""
-        return await self._queue(self._analysis, person, bot_worker.speaking,
-                                 i18n.language(), fn, *args)
+        by name), for analysis work such as reviews, in the language in use, in ``person``'s
+        turn after the bots' moves; a ``hint`` (a person waits for it) before them."""
+        return await self._queue(self._hints if hint else self._analysis, person,
+                                 bot_worker.speaking, i18n.language(), fn, *args)
 
     async def background(self, fn: Callable[..., T], *args: Any,
                          person: Hashable = None) -> T:
@@ -445,7 +450,7 @@ class BotPool:
         its workers would be left behind)."""
         global _USERS
         with contextlib.suppress(RuntimeError):  # their event loop may be closed already
-            for job in (self._moves.clear() + self._analysis.clear()
+            for job in (self._hints.clear() + self._moves.clear() + self._analysis.clear()
                         + self._background.clear()):
                 job.answer.cancel()
             for task in list(self._tasks):

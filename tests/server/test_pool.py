@@ -1,6 +1,7 @@
 """The bots' pool (real processes) is shared between people, not tables: someone flooding it
-with bot-only tables cannot hold back another person's bot, and hints and other analysis
-never hold back a bot's move. Orders are checked, never durations."""
+with bot-only tables cannot hold back another person's bot, hints and other analysis never
+take every process from the bots' moves, and a hint goes before the bots' moves waiting.
+Orders are checked, never durations."""
 
 from __future__ import annotations
 
@@ -111,3 +112,25 @@ def test_guests_from_one_address_share_a_limit_of_tables_with_thinking_bots(sqli
         assert c.post("/api/signup", json={"name": "Eve", "password": "correct horse"}
                       ).status_code in (200, 201)
         assert c.post("/api/tables", json=bots).status_code == 201
+
+
+def test_a_hint_goes_before_the_bots_moves_waiting():
+    """One process thinking for a bot, another bot's move and then a hint waiting: the hint
+    (a person waits for it, by a deadline) is served next, before the move asked first."""
+    game = meeple.load("koplus", 2)
+    moves, seat = _first(game)
+
+    async def main() -> list[str]:
+        pool = BotPool(workers=1)
+        rng = random.Random(4)
+        try:
+            return await _served_in_order(pool, [
+                ("first move", pool.act("t1", game, moves, seat, "mcts:5", rng, None,
+                                        person="ann")),
+                ("second move", pool.act("t2", game, moves, seat, "mcts:5", rng, None,
+                                         person="bob")),
+                ("hint", pool.run(time.sleep, 0, person="cy", hint=True))])
+        finally:
+            pool.stop()
+
+    assert run_async(main()) == ["first move", "hint", "second move"]

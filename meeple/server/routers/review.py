@@ -5,12 +5,13 @@ and information set in the background. Both are worked out in the bots' process 
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query
 from starlette.requests import HTTPConnection
 
-from meeple.bots.hint import hint_part, ready
+from meeple.bots.hint import HINT_WALL, hint_part, ready
 from meeple.engine.i18n import words
 
 from ..deps import CurrentUser, ServicesDep, TableDep, UserId, limited
@@ -69,8 +70,10 @@ async def get_hint(lt: TableDep, s: ServicesDep, reviews: ReviewsDep, uid: UserI
     moves = [(e.player, e.action) for e in lt.log]
     reviews.hints += 1
     try:
+        # due HINT_WALL after it was asked for: the time waiting for a process counts
         out = await s.tables.bots.run(hint_part, type(g), g.num_players, dict(g.options),
-                                      moves, seat, len(moves), person=uid or lt.id)
+                                      moves, seat, len(moves), time.time() + HINT_WALL,
+                                      person=uid or lt.id, hint=True)
     finally:
         reviews.hints -= 1
     return {**out, "move_number": len(moves)}
