@@ -1,6 +1,6 @@
 """What a bots' worker process runs: a bot's move from the game's class, options and moves
-so far, the seat, the bot spec and a seed (the answer is an action id), and a review's
-estimate of one position (:func:`estimate`, which gives way to more urgent work). Importing
+so far, the seat, the bot spec and a seed (the answer is an action id); and what review work
+needs of it (:func:`_state_for`, :func:`_give_way` to more urgent work). Importing
 this module imports every game (the fork server does it once for all its workers). Each
 worker keeps the last states it built, so a table's next move only applies the moves since.
 """
@@ -18,7 +18,6 @@ from typing import Any, TypeVar
 
 import meeple
 from meeple.bots import make_bot, view_for
-from meeple.bots.review import estimate_at
 from meeple.engine import i18n
 
 T = TypeVar("T")
@@ -84,16 +83,6 @@ def think(key: str, game_cls: type, players: int, options: dict[str, Any],
 
 def _give_way() -> bool:
     return _URGENT is not None and _URGENT.value > 0
-
-
-def estimate(key: str, game_cls: type, players: int, options: dict[str, Any],
-             moves: list[tuple[int, int]], viewer: int | None,
-             iterations: int | None) -> dict[str, Any]:
-    """A review's estimate of the position after ``moves`` for ``viewer``'s view
-    (:func:`meeple.bots.review.estimate_at`); it gives way
-    (:class:`~meeple.bots.review.Preempted`) as soon as more urgent work waits."""
-    state = _state_for(key, game_cls, players, options, moves)
-    return estimate_at(state, viewer, len(moves), iterations, stop=_give_way)
 
 
 def speaking(lang: str, fn: Callable[..., T], *args: Any) -> T:

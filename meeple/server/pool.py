@@ -369,7 +369,10 @@ class BotPool:
         to give way if anything else waits for its process."""
         while self._running < self.workers:
             room = self._running_analysis < max(1, self.workers - 1)
-            job, tier = (self._hints.next() if room else None), 1
+            # background work gives way to whatever waits: it leaves a hint room
+            hints_room = self._running_analysis - self._running_background < max(
+                1, self.workers - 1)
+            job, tier = (self._hints.next() if hints_room else None), 1
             if job is None:
                 job, tier = self._moves.next(), 0
             if job is None:

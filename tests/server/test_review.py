@@ -318,27 +318,27 @@ def test_a_restart_resumes_the_estimates_of_a_game_in_play_where_they_stopped(db
 
 
 def test_a_hint_does_not_wait_for_review_work():
-    """Review work gives way: a hint asked while a position's search holds the process it
-    may use is answered first (the search is stopped and done again afterwards)."""
+    """Review work gives way: a hint asked while a position's search holds the only process
+    is answered first (the search is stopped and done again afterwards)."""
     import asyncio
 
     from meeple.bots.hint import hint_part, ready
-    from meeple.server import bot_worker
     from meeple.server.pool import BotPool
+    from meeple.server.reviews import estimate_views
 
     game = meeple.load("kozo", 2)
 
     async def run() -> None:
-        pool = BotPool(workers=2)
+        pool = BotPool(workers=1)
         try:
             await pool.run(ready)  # the processes run
             search = asyncio.ensure_future(pool.background(
-                bot_worker.estimate, "t/review", type(game), 2, {}, [], 0, 10**7))
+                estimate_views, "t/review", type(game), 2, {}, [], 0, [0], [None], 10**7))
             while not pool._running_background:
                 await asyncio.sleep(0.01)
             await asyncio.sleep(0.5)  # the search is under way
             hint = await asyncio.wait_for(
-                pool.run(hint_part, type(game), 2, {}, [], 0), timeout=120)
+                pool.run(hint_part, type(game), 2, {}, [], 0, hint=True), timeout=120)
             assert hint["action"] >= 0
             assert not search.done(), "the search gave way and goes on"
             while not pool._running_background:  # taken up again once the hint is made
