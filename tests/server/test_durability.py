@@ -41,11 +41,13 @@ def test_restart_mid_game_then_finish(db_url):
     # the first server is gone; a new one on the same database takes over
     before = stored_moves(db_url, tid)
     with TestClient(create_app(db_url)) as client:
+        # every stored move is there; the bot, whose bid may have been still to come, may
+        # have made it as the table was read again
         t = client.get(f"/api/tables/{tid}").json()["table"]
-        assert t["status"] == "running" and t["move_number"] == len(before)
+        assert t["status"] == "running" and len(before) <= t["move_number"] <= len(before) + 1
         with client.websocket_connect(f"/ws/tables/{tid}") as ws:
             f = frames_until(hello(ws, token), lambda f: f["seats"])
-            assert f["move_number"] == len(before) and f["seats"] == [0]
+            assert f["move_number"] >= len(before) and f["seats"] == [0]
             f = _play_some(ws, 0, 20, first=f)
             assert f["status"] == "finished"
         after = stored_moves(db_url, tid)
