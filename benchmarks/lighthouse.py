@@ -22,7 +22,6 @@ import argparse
 import http.cookiejar
 import json
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -37,6 +36,7 @@ WEB = ROOT / "meeple" / "web"
 LIGHTHOUSE = WEB / "node_modules" / ".bin" / "lighthouse"
 sys.path.insert(0, str(ROOT))
 from tests.conftest import CHROMIUM  # noqa: E402
+from tests.e2e.conftest import served  # noqa: E402
 
 SERVER = """
 import sys, uvicorn
@@ -51,42 +51,13 @@ CATEGORIES = ["performance", "accessibility", "best-practices"]
 CHROME_FLAGS = "--headless=new --no-sandbox"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @contextmanager
 def server(d: Path) -> Iterator[str]:
     """A fresh server on a free port, as its base URL; ended with the block."""
-    port = free_port()
-    with open(d / "server.log", "w") as log, subprocess.Popen(
-        [sys.executable, "-c", SERVER, f"sqlite:///{d / 'meeple.db'}", str(port)],
-        cwd=d, stdout=log, stderr=subprocess.STDOUT,
-    ) as proc:
-        base = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 120
-            while True:
-                try:
-                    with urllib.request.urlopen(base + "/healthz", timeout=2):
-                        break
-                except OSError:
-                    if proc.poll() is not None or time.monotonic() > deadline:
-                        raise RuntimeError("the server did not start:\n"
-                                           + (d / "server.log").read_text()) from None
-                    time.sleep(0.2)
-            with urllib.request.urlopen(base + "/api/games", timeout=60):
-                pass  # the first listing imports every game
-            yield base
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    with served(d, SERVER, f"sqlite:///{d / 'meeple.db'}") as base:
+        with urllib.request.urlopen(base + "/api/games", timeout=60):
+            pass  # the first listing imports every game
+        yield base
 
 
 class Guest:
