@@ -252,19 +252,8 @@ UPDATE_TABLE = (
         result=bindparam("result"),
     )
 )
-UPDATE_TABLE_CHECKED = (
-    TABLES.update()
-    .where(TABLES.c.id == bindparam("tid"), TABLES.c.move_count == bindparam("before"),
-           TABLES.c.status == bindparam("was"))
-    .values(
-        move_count=bindparam("move_count"),
-        to_move=bindparam("to_move"),
-        status=bindparam("status"),
-        started=bindparam("started"),
-        finished=bindparam("finished"),
-        result=bindparam("result"),
-    )
-)
+UPDATE_TABLE_CHECKED = UPDATE_TABLE.where(TABLES.c.move_count == bindparam("before"),
+                                          TABLES.c.status == bindparam("was"))
 """``UPDATE_TABLE`` only where the table is as the step found it (``Change.before``)."""
 SQLITE_PROGRESS = ("UPDATE tables SET move_count = ?, to_move = ?, status = ?, started = ?, "
                    "finished = ?, result = ? WHERE id = ?")
