@@ -1,6 +1,6 @@
 """What a bots' worker process runs: a bot's move from the game's class, options and moves
 so far, the seat, the bot spec and a seed (the answer is an action id); and what review work
-needs of it (:func:`_state_for`, :func:`_give_way` to more urgent work). Importing
+needs of it (:func:`state_for`, :func:`give_way` to more urgent work). Importing
 this module imports every game (the fork server does it once for all its workers). Each
 worker keeps the last states it built, so a table's next move only applies the moves since.
 """
@@ -51,7 +51,7 @@ def _end_with(lifeline: Connection) -> None:
     os._exit(0)
 
 
-def _state_for(key: str, game_cls: type, players: int, options: dict[str, Any],
+def state_for(key: str, game_cls: type, players: int, options: dict[str, Any],
                moves: list[tuple[int, int]]) -> Any:
     """The state after ``moves``, from this worker's cache when it holds a prefix of them."""
     have = _STATES.pop(key, None)
@@ -73,7 +73,7 @@ def think(key: str, game_cls: type, players: int, options: dict[str, Any],
           seconds: float | None) -> tuple[int, float]:
     """A bot's move: ``spec`` playing ``seat`` after ``moves`` (``seconds``: how long it may
     think at most, from now), and the CPU seconds it thought."""
-    state = _state_for(key, game_cls, players, options, moves)
+    state = state_for(key, game_cls, players, options, moves)
     bot = make_bot(spec, state.game, seed=seed)
     deadline = time.monotonic() + seconds if seconds is not None else None
     start = time.thread_time()
@@ -81,7 +81,7 @@ def think(key: str, game_cls: type, players: int, options: dict[str, Any],
     return action, time.thread_time() - start
 
 
-def _give_way() -> bool:
+def give_way() -> bool:
     return _URGENT is not None and _URGENT.value > 0
 
 

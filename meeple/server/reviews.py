@@ -262,9 +262,9 @@ def estimate_views(key: str, game_cls: type, players: int, options: dict[str, An
     It gives way (:class:`~meeple.bots.review.Preempted`) as soon as more urgent work waits:
     the views done before it gave way are kept in this process for when the job runs
     again."""
-    earlier = (bot_worker._state_for(key, game_cls, players, options, moves[:before])
+    earlier = (bot_worker.state_for(key, game_cls, players, options, moves[:before])
                if any(p is not None for p in previous) else None)
-    state = bot_worker._state_for(key, game_cls, players, options, moves)
+    state = bot_worker.state_for(key, game_cls, players, options, moves)
     stamp = zlib.crc32(repr(moves).encode())
     out = []
     for viewer, prev in zip(viewers, previous, strict=True):
@@ -275,11 +275,11 @@ def estimate_views(key: str, game_cls: type, players: int, options: dict[str, An
                 found = same_estimate(prev)
             else:
                 found = estimate_at(state, viewer, len(moves), iterations,
-                                    stop=bot_worker._give_way)
+                                    stop=bot_worker.give_way)
             _MADE[made] = (found, False)  # kept should the check below give way
         if not checked and prev is not None and earlier is not None:
             check = check_at(earlier, prev, state, found, viewer, iterations,
-                             stop=bot_worker._give_way)
+                             stop=bot_worker.give_way)
             if check is not None:
                 found = {**found, "check": check}
         _MADE[made] = (found, True)
