@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import Callable
 
 import meeple
 from meeple.server.pool import BotPool
@@ -39,26 +40,31 @@ async def _served_in_order(pool: BotPool, calls: list[tuple[str, object]]) -> li
     return answered
 
 
+def _served_by_one_process(calls: Callable[[BotPool], list[tuple[str, object]]]) -> list[str]:
+    """The order in which a pool of one process answers ``calls(pool)`` (name, coroutine),
+    asked in their order."""
+
+    async def main() -> list[str]:
+        pool = BotPool(workers=1)
+        try:
+            return await _served_in_order(pool, calls(pool))
+        finally:
+            pool.stop()
+
+    return run_async(main())
+
+
 def test_a_person_with_many_bot_tables_does_not_hold_back_anothers_bot():
     """Ann has twelve tables whose bots think, asked before Bob's one: with one process,
     Bob's bot is served as soon as the job running ends, not after Ann's backlog."""
     game = meeple.load("koplus", 2)
     moves, seat = _first(game)
 
-    async def main() -> list[str]:
-        pool = BotPool(workers=1)
-        rng = random.Random(2)
-        try:
-            calls: list[tuple[str, object]] = [
-                (f"ann{i}", pool.act(f"ann-table-{i}", game, moves, seat, "mcts:5", rng, None,
-                                     person="ann")) for i in range(12)]
-            calls.append(("bob", pool.act("bob-table", game, moves, seat, "mcts:5", rng, None,
-                                          person="bob")))
-            return await _served_in_order(pool, calls)
-        finally:
-            pool.stop()
-
-    answered = run_async(main())
+    rng = random.Random(2)
+    answered = _served_by_one_process(lambda pool: [
+        *[(f"ann{i}", pool.act(f"ann-table-{i}", game, moves, seat, "mcts:5", rng, None,
+                               person="ann")) for i in range(12)],
+        ("bob", pool.act("bob-table", game, moves, seat, "mcts:5", rng, None, person="bob"))])
     assert answered.index("bob") <= 1, answered  # after at most Ann's first job
 
 
@@ -120,17 +126,9 @@ def test_a_hint_goes_before_the_bots_moves_waiting():
     game = meeple.load("koplus", 2)
     moves, seat = _first(game)
 
-    async def main() -> list[str]:
-        pool = BotPool(workers=1)
-        rng = random.Random(4)
-        try:
-            return await _served_in_order(pool, [
-                ("first move", pool.act("t1", game, moves, seat, "mcts:5", rng, None,
-                                        person="ann")),
-                ("second move", pool.act("t2", game, moves, seat, "mcts:5", rng, None,
-                                         person="bob")),
-                ("hint", pool.run(time.sleep, 0, person="cy", hint=True))])
-        finally:
-            pool.stop()
-
-    assert run_async(main()) == ["first move", "hint", "second move"]
+    rng = random.Random(4)
+    assert _served_by_one_process(lambda pool: [
+        ("first move", pool.act("t1", game, moves, seat, "mcts:5", rng, None, person="ann")),
+        ("second move", pool.act("t2", game, moves, seat, "mcts:5", rng, None, person="bob")),
+        ("hint", pool.run(time.sleep, 0, person="cy", hint=True)),
+    ]) == ["first move", "hint", "second move"]
