@@ -148,6 +148,10 @@ export class Board {
     this.zoom = 1; // the board's zoom now
     this.userZoom = null; // the zoom a person chose (null: fit, or on a touch screen TAP_PX)
     this.fitMin = Infinity; // the smallest place on the board at zoom 1, in CSS px
+    // On a touch screen, the zoom of each panel (by region name) whose places would be smaller
+    // than a finger: such a panel scrolls sideways in its own box below a phone's board. It
+    // only grows while a game goes on, so the page does not jump from turn to turn.
+    this.regionZoom = new Map();
     this.lastIds = []; // what the last move changed, where the picture does not mark it
     this._zoomBar();
     this._moveBar();
@@ -227,6 +231,7 @@ export class Board {
     if (over && !this.over) {
       this.lastIds = [];
       this.userZoom = null;
+      this.regionZoom = new Map();
       this.setZoom(1, { chosen: false });
     }
     this.over = over;
@@ -355,37 +360,71 @@ export class Board {
     }
   }
 
-  /** The smallest legal place on the board region at zoom 1, in CSS px. */
-  _smallestPlace() {
+  /** The smallest legal place of each region at its zoom 1, in CSS px, by the region's name
+   * ("board" for the board, and for a picture drawn without a board region). */
+  _smallestPlaces() {
     const board = this.regions[0];
-    let least = Infinity;
+    const hasBoard = board && board.name === "board";
+    const least = new Map();
     for (const g of this.groups.values()) {
-      if (board && board.name === "board" && !board.g.contains(g.el)) continue;
-      const r = g.el.getBoundingClientRect();
-      if (r.width && r.height) least = Math.min(least, r.width, r.height);
+      const r = hasBoard && !board.g.contains(g.el) ? this.regions.find((x) => x.g.contains(g.el)) : null;
+      const name = r ? r.name : "board";
+      const zoom = r ? this._regionZoomNow(name) : this.zoom;
+      const box = g.el.getBoundingClientRect();
+      if (box.width && box.height) {
+        least.set(name, Math.min(least.get(name) ?? Infinity, box.width / zoom, box.height / zoom));
+      }
     }
-    return least / this.zoom;
+    return least;
+  }
+
+  /** The zoom a panel is drawn at now (only below a zoomed or stacked board). */
+  _regionZoomNow(name) {
+    return this.split && this.picture.classList.contains("stacked") ? this.regionZoom.get(name) || 1 : 1;
+  }
+
+  /** The zoom at which every place is at least a finger wide, for places `least` px wide. */
+  static _zoomFor(least) {
+    return Math.min(ZOOM_MAX, Math.ceil((TAP_PX / least) * 8) / 8 + 0.01);
   }
 
   /** Zoom where the board's places are smaller than a finger: at once on a touch screen
-   * (unless the person chose a zoom), and show the zoom buttons. */
+   * (unless the person chose a zoom), and show the zoom buttons. On a phone, a panel whose
+   * places are too small is zoomed too, in its own box. */
   _fitZoom() {
     this._fitting = true;
     try {
       if (this.svg && this.groups.size) {
-        const least = this._smallestPlace();
+        const places = this._smallestPlaces();
+        const least = places.get("board") ?? Infinity;
         if (Number.isFinite(least)) this.fitMin = least;
+        if (this.touch && !this._wide && this._zoomPanels(places)) this._arrange(this.measure());
       }
       const small = this.fitMin < TAP_PX - 0.5;
       this.zoomBar.hidden = !small && this.zoom <= 1;
       if (this.touch && small && this.userZoom === null && this.groups.size) {
-        const want = Math.ceil((TAP_PX / this.fitMin) * 8) / 8 + 0.01;
+        const want = Board._zoomFor(this.fitMin);
         if (want > this.zoom + 0.01) this.setZoom(want, { chosen: false });
       }
       this._drawZoomBar();
     } finally {
       this._fitting = false;
     }
+  }
+
+  /** Grow the zoom of each panel whose places (`places`: the smallest by region) are smaller
+   * than a finger; whether any changed. */
+  _zoomPanels(places) {
+    let changed = false;
+    for (const [name, least] of places) {
+      if (name === "board" || least >= TAP_PX - 0.5) continue;
+      const want = Board._zoomFor(least);
+      if (want > (this.regionZoom.get(name) || 1) + 0.01) {
+        this.regionZoom.set(name, want);
+        changed = true;
+      }
+    }
+    return changed;
   }
 
   _drawZoomBar() {
@@ -449,6 +488,8 @@ export class Board {
     svg.appendChild(marksOf());
     svg.appendChild(overlayOf());
     this.svg = svg;
+    // Where each panel that scrolls in its own box was scrolled to: the next one starts there.
+    this._panelScroll = new Map(this.regions.filter((r) => r.frame).map((r) => [r.name, r.frame.scrollLeft]));
     this.regions = [...svg.children]
       .filter((g) => g.matches("g.region[data-box]"))
       .map((g) => ({
@@ -499,13 +540,14 @@ export class Board {
     if (!this.svg) return;
     const width = at.width;
     const wide = width >= SPLIT_AT * PHONE_PX;
+    this._wide = wide;
     const board = this.regions[0];
     const focused = this.stage.contains(document.activeElement) ? document.activeElement : null;
     const hasBoard = board && board.name === "board";
     if (wide && hasBoard && this.regions.length >= 2) {
       this._split();
       this._place(width, at.top);
-    } else if (hasBoard && this.zoom > 1) {
+    } else if (hasBoard && (this.zoom > 1 || this.regionZoom.size)) {
       this._split();
       this._stack(width); // the board zoomed in its own box, the panels below it
     } else {
@@ -537,8 +579,24 @@ export class Board {
     this.picture.style.setProperty("--board-w", `${bw * base}px`);
     this._sizeBoard(bw * base, bh * base);
     const rest = this.regions.slice(1);
-    for (const r of rest) size(r.view, r.box[2] * base, r.box[3] * base);
-    const views = rest.map((r) => r.view);
+    const views = rest.map((r) => {
+      const zoom = this.regionZoom.get(r.name) || 1;
+      size(r.view, r.box[2] * base * zoom, r.box[3] * base * zoom);
+      if (zoom === 1) return r.view;
+      if (!r.frame) {
+        r.frame = document.createElement("div");
+        r.frame.className = "board-scroll";
+      }
+      r.frame.style.width = `${Math.floor(width)}px`;
+      if (r.view.parentNode !== r.frame) {
+        r.frame.append(r.view);
+        const left = this._panelScroll?.get(r.name);
+        requestAnimationFrame(() => {
+          r.frame.scrollLeft = left ?? (r.frame.scrollWidth - r.frame.clientWidth) / 2; // or its middle
+        });
+      }
+      return r.frame;
+    });
     const now = [...this.more.children];
     if (now.length !== views.length || now.some((v, i) => v !== views[i])) this.more.replaceChildren(...views);
     if (this.side.childElementCount) this.side.replaceChildren();

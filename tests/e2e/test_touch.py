@@ -16,7 +16,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import meeple
-from meeple.engine import game_class
+from meeple.engine import CHANCE, game_class
+from meeple.engine.core import sample_chance
 
 from .people import SHORT_GAMES, sign_in_as_guest
 
@@ -194,6 +195,61 @@ def test_a_whole_game_is_played_by_taps_on_a_phone(game, new_context, server, ar
     # The result card offers the replay and the review of the game.
     expect(page.locator("#replay-link")).to_have_attribute("href", f"/replay/{table}")
     expect(page.locator("#review-link")).to_have_attribute("href", f"/review/{table}")
+    assert not errors, errors
+
+
+def _a_wide_machine() -> tuple[str, list[dict]]:
+    """A Botanik position (seed 4, seat 0 playing at the edge of its machine where it can) where
+    seat 0 places a tile in a machine ten cells across: its picture and moves."""
+    g = meeple.load("botanik", 2)
+    rng = random.Random(4)
+    s = g.new_initial_state()
+    while not s.is_terminal():
+        p = s.current_player
+        if p == CHANCE:
+            s.apply(sample_chance(s, rng), CHANCE)
+            continue
+        moves = s.legal_actions(p)
+        if p == 0:
+            cols = {t["cell"][1] for t in s.observation(0)["machines"][0]}
+            edge = [(abs(int(m.group(2))), a) for a in moves
+                    if (m := re.fullmatch(r"m0-cell-(-?\d+)-(-?\d+)",
+                                          s.describe_action(a, 0).get("target") or ""))]
+            if edge and max(cols) - min(cols) + 3 >= 10:
+                obs = s.observation(0)
+                return g.renderer.svg(obs, ["Tia", "Random bot"]), [
+                    s.describe_action(a, 0) for a in moves]
+            if edge and rng.random() < 0.8:
+                s.apply(max(edge)[1], p)
+                continue
+        s.apply(rng.choice(moves), p)
+    raise AssertionError("no machine ten cells wide")
+
+
+def test_a_machine_too_wide_for_a_phone_zooms_in_its_own_box(new_context, artifacts):
+    """Botanik: where a machine is so wide that its places would be smaller than a finger across
+    a phone, the player's panel is zoomed in a box of its own that scrolls sideways (the page
+    does not): every place is a finger wide and a tap on one shows the move."""
+    page, _, errors = _phone_table(new_context, "botanik")
+    page.wait_for_selector("#board.can-act")
+    picture, moves = _a_wide_machine()
+    page.evaluate("([svg, moves]) => document.querySelector('#board').board.show(svg, moves)",
+                  [picture, moves])
+    places = page.evaluate(PLACES)
+    assert any(p["id"].startswith("m0-cell") for p in places)
+    for p in places:
+        assert min(p["w"], p["h"]) >= TAP_PX - 0.5, f"{p['id']} is {p['w']:.0f} x {p['h']:.0f} px"
+    frame = page.locator("#board .board-scroll")
+    expect(frame).to_have_count(1)
+    width, inside = frame.evaluate("e => [e.getBoundingClientRect().width, e.scrollWidth]")
+    assert width <= PHONE[0] + 1 < inside, (width, inside)
+    _no_sideways_scroll(page, "a wide machine")
+    cell = next(p for p in places if p["id"].startswith("m0-cell"))
+    sel = f"#board [id='{cell['id']}']"
+    _tap_centre(page, sel)
+    expect(page.locator(sel)).to_have_class(re.compile(r"\bactive\b"))
+    expect(page.locator("#move-confirm")).to_be_visible()
+    page.screenshot(path=str(artifacts / "touch-botanik-wide-machine-phone.png"), full_page=True)
     assert not errors, errors
 
 
