@@ -40,10 +40,12 @@ def _act(request: APIRequestContext, table: str, seat: int, frame: dict, action:
     assert r.ok, r.text()
 
 
-def _play_until(page: Page, table: str, stop, rng: random.Random, limit: int = 400) -> dict:
+def _play_until(page: Page, table: str, stop, rng: random.Random, limit: int = 400,
+                other: APIRequestContext | None = None) -> dict:
     """Play seat 0's moves at random through the API (the page shows them) until ``stop(frame)``
-    or the game's end (at most ``limit`` moves; the bots' moves are waited for, polled under a
-    generous ceiling for a busy machine); the last frame."""
+    or the game's end (at most ``limit`` moves); the last frame. Where seat 0 has nothing to
+    do, ``other`` (the person at seat 1) plays at random, or the bots' moves are waited for,
+    polled under a generous ceiling for a busy machine."""
     for _ in range(limit):
         deadline = time.monotonic() + 120
         while True:
@@ -52,6 +54,10 @@ def _play_until(page: Page, table: str, stop, rng: random.Random, limit: int = 4
                 return f
             if f.get("actions"):
                 break
+            theirs = _frame(other, table, 1) if other is not None else {}
+            if theirs.get("actions"):
+                _act(other, table, 1, theirs, rng.choice(theirs["actions"]))
+                continue
             assert time.monotonic() < deadline, "the bots never moved"
             page.wait_for_timeout(50)  # the bot's move
         _act(page.request, table, 0, f, rng.choice(f["actions"]))
@@ -148,7 +154,11 @@ def test_a_move_shown_stays_shown_when_another_player_chooses(new_context, scree
     bob = new_context()
     assert bob.request.post("/api/guest", data={"name": "Bob"}).ok
     assert bob.request.post(f"/api/tables/{table}/join", data={"seat": 1}).ok
-    first = _play_until(page, table, lambda f: bool(f.get("actions")), random.Random(1))
+    # Ann or Bob sits out a round of Mops Royal whose tile is their start tile: play on to a
+    # round where both choose.
+    first = _play_until(page, table, lambda f: bool(f.get("actions"))
+                        and bool(_frame(bob.request, table, 1).get("actions")),
+                        random.Random(1), other=bob.request)
     assert first["status"] == "running"
     bobs = _frame(bob.request, table, 1)
     assert bobs["actions"], "Bob has nothing to choose"
