@@ -8,7 +8,10 @@ against the Expert bot played at a player's pace (each move after the estimates 
 positions so far are stored, or after ``--think`` seconds at most), then the wall time from
 the game's end to its review open; then hints at another table while the review of a game
 played without estimates (one from before) is worked out on demand, and their wall times
-(and the longest a hint took in its process, ``made``: the rest is waiting for one).
+(and the longest a hint took in its process, ``made``: the rest is waiting for one). Each
+title and player count is played by a guest of its own, and a request the server's rate
+limits refuse is asked again after the wait it names (``refused``: how many times; the
+wait is not in the hint's time), as a player would.
 
     .venv/bin/python benchmarks/review.py [--games NAME ...] [--hints N]
     .venv/bin/python benchmarks/review.py --served [--players 2 4] [--think 8] [--games ...]
@@ -91,6 +94,21 @@ def _play(client: Any, tid: str, rng: random.Random, think: float | None,
         moves += 1
 
 
+def _asked(client: Any, method: str, url: str, **kw: Any) -> tuple[Any, float, int]:
+    """``client``'s answer to ``method`` ``url``, its wall time, and how many times the
+    server's rate limits refused it first (each time asked again after the ``Retry-After``
+    seconds it named)."""
+    refused = 0
+    while True:
+        t = time.perf_counter()
+        r = client.request(method, url, **kw)
+        wall = time.perf_counter() - t
+        if r.status_code != 429:
+            return r, wall, refused
+        refused += 1
+        time.sleep(float(r.headers.get("Retry-After") or 1))
+
+
 def served(names: list[str], counts: list[int], think: float, hints: int, bot: str) -> None:
     """The served figures (see the module's doc)."""
     import tempfile
@@ -101,12 +119,11 @@ def served(names: list[str], counts: list[int], think: float, hints: int, bot: s
     from meeple.server import create_app
 
     print(f"{'game':<11} {'pl':>2} {'moves':>5} {'behind':>6} {'end->open s':>11} "
-          f"{'hint max s':>10} {'hint mean s':>11} {'review busy':>11} {'made max s':>10}",
-          flush=True)
+          f"{'hint max s':>10} {'hint mean s':>11} {'review busy':>11} {'made max s':>10} "
+          f"{'refused':>7}", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app(f"sqlite:///{tmp}/bench.db", warm_bots=True)
         with TestClient(app) as client:
-            assert client.post("/api/guest", json={"name": "Ann"}).status_code == 200
             reviews = app.state.reviews
             tables = app.state.services.tables
             for name in names:
@@ -116,12 +133,17 @@ def served(names: list[str], counts: list[int], think: float, hints: int, bot: s
                     except Exception:
                         continue  # not a player count of this game
                     views = views_of(game)
+                    # a new guest (Ann, Ann2, ...): one player's rate limits per table group
+                    client.cookies.clear()
+                    r, _wall, refused = _asked(client, "POST", "/api/guest", json={"name": "Ann"})
+                    assert r.status_code == 200, r.text
                     seat = None if game.perfect_information else 0
                     q = f"?seat={seat}" if seat is not None else ""
                     rng = random.Random(5)
                     tid = _served_table(client, name, players, bot)
                     ended, moves, behind = _play(client, tid, rng, think, views)
-                    body = client.post(f"/api/tables/{tid}/review{q}").json()  # the page opens
+                    r, _wall, n = _asked(client, "POST", f"/api/tables/{tid}/review{q}")
+                    body, refused = r.json(), refused + n  # the page opens
                     while body["status"] != "done":
                         time.sleep(0.02)
                         body = client.get(f"/api/tables/{tid}/review{q}").json()
@@ -133,7 +155,9 @@ def served(names: list[str], counts: list[int], think: float, hints: int, bot: s
                     _play(client, old, rng, None, views)
                     tables.on_change = reviews.changed
                     now = _served_table(client, name, players, bot)
-                    client.post(f"/api/tables/{old}/review{q}")
+                    r, _wall, n = _asked(client, "POST", f"/api/tables/{old}/review{q}")
+                    assert r.status_code == 200, r.text
+                    refused += n
                     walls, own, busy = [], [], 0
                     for _ in range(hints):
                         f = _turn(client, now)
@@ -141,10 +165,10 @@ def served(names: list[str], counts: list[int], think: float, hints: int, bot: s
                             break
                         running = client.get(f"/api/tables/{old}/review{q}").json()
                         busy += running["status"] == "running"
-                        t = time.perf_counter()
-                        h = client.get(f"/api/tables/{now}/hint?seat=0")
-                        walls.append(time.perf_counter() - t)
+                        h, wall, n = _asked(client, "GET", f"/api/tables/{now}/hint?seat=0")
                         assert h.status_code == 200, h.text
+                        walls.append(wall)
+                        refused += n
                         own.append(float(h.json()["seconds"]))
                         client.post(f"/api/tables/{now}/act", json={
                             "seat": 0, "action": h.json()["action"],
@@ -155,7 +179,8 @@ def served(names: list[str], counts: list[int], think: float, hints: int, bot: s
                     mean = sum(walls) / max(1, len(walls))
                     print(f"{name:<11} {players:>2} {moves:>5} {behind:>6} {opened:>11.2f} "
                           f"{max(walls, default=0):>10.2f} {mean:>11.2f} "
-                          f"{busy:>5}/{len(walls):<5} {max(own, default=0):>10.2f}", flush=True)
+                          f"{busy:>5}/{len(walls):<5} {max(own, default=0):>10.2f} "
+                          f"{refused:>7}", flush=True)
 
 
 def main() -> None:

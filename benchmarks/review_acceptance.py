@@ -62,21 +62,21 @@ def main() -> None:
             for name in titles:
                 seat = g % 2  # the Beginner's seat alternates
                 specs = (BEGINNER, EXPERT) if seat == 0 else (EXPERT, BEGINNER)
-                jobs.append((name, "beginner", pool.submit(one, name, specs, seat, g)))
-                jobs.append((name, "expert",
+                jobs.append((name, "beginner", g, pool.submit(one, name, specs, seat, g)))
+                jobs.append((name, "expert", g,
                              pool.submit(one, name, (EXPERT, EXPERT), 0, 1000 + g)))
         if args.each:
             from concurrent.futures import as_completed
 
-            which = {f: (n, kind) for n, kind, f in jobs}
+            which = {f: (n, kind, g) for n, kind, g, f in jobs}
             for f in as_completed(which):
-                n, kind = which[f]
+                n, kind, g = which[f]
                 count, took = f.result()
-                print(f"{n} {kind}: {count} better moves ({took:.0f} s)", flush=True)
+                print(f"{n} {kind} game {g}: {count} better moves ({took:.0f} s)", flush=True)
         print(f"{'game':<11} {'games':>5} {'beginner: with one':>19} {'mean':>5} "
               f"{'expert: mean':>13} {'ratio':>6} {'s/game':>7}")
         for name in titles:
-            mine = [(kind, f.result()) for n, kind, f in jobs if n == name]
+            mine = [(kind, f.result()) for n, kind, _g, f in jobs if n == name]
             beginner = [c for kind, (c, _s) in mine if kind == "beginner"]
             expert = [c for kind, (c, _s) in mine if kind == "expert"]
             seconds = sum(s for _k, (_c, s) in mine) / max(1, len(mine))
