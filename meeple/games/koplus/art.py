@@ -4,6 +4,7 @@ player's colour with the player's symbol. Everything is drawn in code."""
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 
@@ -61,9 +62,19 @@ def alien_id(value: int) -> str:
     return f"koplus-alien-{value}"
 
 
+@cache
+def alien_image(value: int) -> str:
+    """The drawing of an alien worth ``value`` as a picture of its own (an SVG data URL): a
+    browser lays each alien on the board out as one element, not as the dozen of its parts."""
+    doc = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+           f"{_alien_body(value)}</svg>")
+    return "data:image/svg+xml;base64," + base64.b64encode(doc.encode()).decode()
+
+
 def alien_defs(values: Iterable[int]) -> str:
     """The drawings of the aliens of these values, once each, for :func:`alien` to use."""
-    return "<defs>" + "".join(f'<g id="{alien_id(v)}">{_alien_body(v)}</g>'
+    return "<defs>" + "".join(f'<image id="{alien_id(v)}" width="100" height="100" '
+                              f'href="{alien_image(v)}"/>'
                               for v in sorted(set(values))) + "</defs>"
 
 
@@ -158,10 +169,33 @@ def hand_tile(letter: str, colour: Colour, x: float, y: float, size: float) -> s
     """A tile still in hand, by its shape (``X`` a plus, ``U`` a U opening up), ``size`` per
     cell, its box's top-left corner at (x, y)."""
     shape = "X" if letter == "X" else "U0"
-    cells = shape_cells(shape)
-    return draw.group(
-        [draw.rect(x + c * size, y + r * size, size, size, fill=colour.fill) for r, c in cells]
-        + [draw.path(outline(cells, x, y, size), stroke=shade(colour.fill),
-                     stroke_width="1")],
-        class_=f"hand-tile shape-{letter}",
-    )
+    return draw.path(polygon(shape_cells(shape), x, y, size), fill=colour.fill,
+                     stroke=shade(colour.fill), stroke_width="1",
+                     class_=f"hand-tile shape-{letter}")
+
+
+def polygon(cells: Iterable[Sequence[int]], x0: float, y0: float, size: float) -> str:
+    """SVG path data of the outline of a set of edge-joined cells without holes, as one
+    closed shape (``size`` per cell, the top-left corner of cell (0, 0) at (x0, y0))."""
+    own = {(r, c) for r, c in cells}
+    # each cell's edges clockwise, corner to corner (row, column); the shared ones cancel
+    sides: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+    for r, c in own:
+        corners = [(r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c)]
+        for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+            if (b, a) in sides:
+                sides.remove((b, a))
+            else:
+                sides.add((a, b))
+    edges = dict(sides)
+    start = min(edges)
+    points = [start]
+    at = edges[start]
+    while at != start:
+        points.append(at)
+        at = edges[at]
+    # only the corners where the outline turns
+    turns = [p for i, p in enumerate(points)
+             if (points[i - 1][0] != points[(i + 1) % len(points)][0]
+                 and points[i - 1][1] != points[(i + 1) % len(points)][1])]
+    return "M" + "L".join(f"{x0 + c * size:g},{y0 + r * size:g}" for r, c in turns) + "Z"

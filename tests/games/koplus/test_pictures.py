@@ -6,6 +6,7 @@ terminal picture within 80 columns with a key of only the symbols it shows."""
 
 from __future__ import annotations
 
+import base64
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -129,12 +130,15 @@ def test_the_pieces_are_drawn_as_pieces(players, options):
         aliens = [g for g in root.iter(f"{NS}g") if "alien" in classes(g)]
         values = [v for row in obs["aliens"] for v in row if v]
         assert sorted(int(classes(g)[1].split("-")[1]) for g in aliens) == sorted(values)
-        drawings = {g.get("id"): g for g in root.iter(f"{NS}g") if g.get("id")}
+        # each value's drawing once in the defs, as a picture of its own (an SVG data URL)
+        images = {i.get("id"): i.get("href") for i in root.iter(f"{NS}image") if i.get("id")}
         for g in aliens:
             value = int(classes(g)[1].split("-")[1])
             (use,) = g.iter(f"{NS}use")  # the drawing of its value, drawn once in the defs
             assert use.get("href") == f"#{art.alien_id(value)}"
-            drawing = drawings[art.alien_id(value)]
+            kind, data = images[art.alien_id(value)].split(",", 1)
+            assert kind == "data:image/svg+xml;base64"
+            drawing = ET.fromstring(base64.b64decode(data))
             dots = [c for c in drawing.iter(f"{NS}circle") if c.get("fill") == art.ALIEN_INK
                     and float(c.get("r")) > 5]
             eyes = [e for e in drawing.iter(f"{NS}path") if "eyes" in classes(e)]
@@ -161,7 +165,7 @@ def test_the_pieces_are_drawn_as_pieces(players, options):
         for p in range(players):
             seat = next(g for g in root.iter(f"{NS}g") if f"player-{p}" in classes(g)
                         and "seat" in classes(g))
-            shapes = [classes(g)[1] for g in seat.iter(f"{NS}g") if "hand-tile" in classes(g)]
+            shapes = [classes(el)[1] for el in seat.iter() if "hand-tile" in classes(el)]
             assert len(shapes) == obs["tiles_left"][p]
             if shapes:
                 assert shapes[0] == f"shape-{obs['next_shape'][p]}"
