@@ -86,8 +86,8 @@ def alien(value: int, x: float, y: float, size: float, *, caught: bool = False) 
     cls = f"alien value-{value}" + (" caught" if caught else "")
     what = (_n("Alien worth {n} point, caught", "Alien worth {n} points, caught", value)
             if caught else _n("Alien worth {n} point", "Alien worth {n} points", value))
-    return (f'<g class="{cls}" transform="translate({x:g},{y:g}) scale({k:g})">'
-            f'{draw.title(what)}<use href="#{alien_id(value)}"/></g>')
+    return (f'<use class="{cls}" transform="translate({x:g},{y:g}) scale({k:g})" '
+            f'href="#{alien_id(value)}">{draw.title(what)}</use>')
 
 
 def shade(fill: str, factor: float = 0.55) -> str:
