@@ -14,9 +14,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from .app import create_app
 from .db import default_sqlite_url
+
+if TYPE_CHECKING:
+    from .app import create_app
+
+
+def __getattr__(name: str) -> Any:
+    """``create_app`` is imported on first use: what reads and checks the settings
+    (``meeple serve --check-config``) needs none of the app."""
+    if name == "create_app":
+        from .app import create_app
+
+        return create_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def serve(
@@ -70,6 +83,8 @@ def serve(
                     reload=True, ws_per_message_deflate=False, proxy_headers=False,
                     log_config=None, access_log=False)
         return
+    from .app import create_app
+
     app = create_app(url, redis, bot_delay=0.4, trusted_proxies=trusted_proxies,
                      allowed_origins=allowed_origins, smtp_url=smtp, warm_bots=True,
                      secure_cookies=secure_cookies)
@@ -89,6 +104,7 @@ def serve(
 def app_from_env():
     """The app for ``uvicorn --factory``, set up by the environment (:mod:`.settings`)."""
     from . import settings
+    from .app import create_app
 
     config = settings.load()
     return create_app(

@@ -15,6 +15,7 @@ it is made once and kept in the database, where every process finds it (and back
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import ipaddress
 import tomllib
@@ -27,6 +28,8 @@ from urllib.parse import urlsplit
 from meeple.engine.i18n import words
 
 _, _n = words(__file__)
+WAIT = 3.0
+"""Seconds the database and Redis have to answer a readiness check."""
 LISTS = ("trusted_proxies", "allowed_origins")
 LOG_FORMATS = ("text", "json")
 
@@ -190,8 +193,6 @@ def check(config: Config) -> list[str]:
 
 def _unreachable(config: Config) -> list[str]:
     """The database and Redis of ``config`` that do not answer, in words."""
-    import asyncio
-
     from sqlalchemy import create_engine, text
 
     out = []
@@ -206,8 +207,6 @@ def _unreachable(config: Config) -> list[str]:
         finally:
             engine.dispose()
     if config.redis is not None:
-        from .routers.health import redis_answers
-
         if not asyncio.run(redis_answers(config.redis)):
             out.append(_("redis: Redis does not answer at {url}", url=_shown(config.redis)))
     return out
@@ -233,3 +232,16 @@ def described(config: Config) -> list[tuple[str, str]]:
             value = _shown(value)
         out.append((key, "" if value is None else str(value)))
     return out
+
+
+async def redis_answers(url: str, wait: float = WAIT) -> bool:
+    """Whether the Redis at ``url`` answers a ping within ``wait`` seconds."""
+    import redis.asyncio as aioredis
+
+    client = aioredis.from_url(url, socket_connect_timeout=wait, socket_timeout=wait)
+    try:
+        return bool(await asyncio.wait_for(client.ping(), wait))
+    except Exception:
+        return False
+    finally:
+        await client.aclose()

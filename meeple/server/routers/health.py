@@ -12,10 +12,9 @@ from sqlalchemy import text
 
 from ..deps import ServicesDep
 from ..schemas import Ok
+from ..settings import WAIT, redis_answers
 
 router = APIRouter(tags=["health"])
-WAIT = 3.0
-"""Seconds the database and Redis have to answer a readiness check."""
 
 
 @router.get("/healthz")
@@ -49,16 +48,3 @@ async def _database_answers(store: Any) -> bool:
     except Exception:
         return False
     return True
-
-
-async def redis_answers(url: str, wait: float = WAIT) -> bool:
-    """Whether the Redis at ``url`` answers a ping within ``wait`` seconds."""
-    import redis.asyncio as aioredis
-
-    client = aioredis.from_url(url, socket_connect_timeout=wait, socket_timeout=wait)
-    try:
-        return bool(await asyncio.wait_for(client.ping(), wait))
-    except Exception:
-        return False
-    finally:
-        await client.aclose()
