@@ -121,10 +121,14 @@ def new_context(browser, server):
     made = []
 
     def make(width: int = 1200, height: int = 900, phone: bool = False):
-        """A context of this screen size; a phone's has touch and a sharper screen."""
+        """A context of this screen size; a phone's has touch and a sharper screen. Its pages
+        ask for reduced motion: a browser drawing the board's animations and pulses for every
+        test costs the suite more than they tell it (the tests of the animations ask for
+        them)."""
         ctx = browser.new_context(
             base_url=server, viewport={"width": width, "height": height},
-            is_mobile=phone, has_touch=phone, device_scale_factor=2 if phone else 1)
+            is_mobile=phone, has_touch=phone, device_scale_factor=2 if phone else 1,
+            reduced_motion="reduce")
         ctx.set_default_timeout(20_000)
         made.append(ctx)
         return ctx

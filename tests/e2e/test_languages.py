@@ -170,6 +170,7 @@ def test_every_page_speaks_the_language_chosen(browser, server, artifacts):
         size = {"width": 390, "height": 844} if phone else {"width": 1200, "height": 900}
         ctx = browser.new_context(base_url=server, viewport=size, is_mobile=phone,
                                   has_touch=phone, device_scale_factor=2 if phone else 1,
+                                  reduced_motion="reduce",
                                   locale={"en": "en-GB", "de": "de-DE", "es": "es-ES",
                                           "nl": "nl-NL"}[lang])
         ctx.set_default_timeout(20_000)

@@ -46,6 +46,7 @@ def test_a_bot_is_named_once_and_the_boards_symbols_have_a_legend(new_context, a
     legend.screenshot(path=str(artifacts / "legend-botanik.png"))
 
     # the hint's mark: not the player's colour, thicker than the board's own lines, moving
+    page.emulate_media(reduced_motion="no-preference")  # the tests' pages ask for none
     page.locator("#board .target").first.evaluate("e => e.classList.add('hint-mark')")
     look = page.evaluate(HINT_LOOK)
     mine = page.locator('#players li[data-seat="0"] .mark').get_attribute("data-colour")
