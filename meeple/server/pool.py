@@ -18,7 +18,9 @@
   then other analysis, then background work (a review's estimates, worked out while games
   are played); hints, other analysis and background work never take every process, and background
   work gives way at once (its job is stopped and queued again) when a hint, a bot's move or
-  other analysis waits for the process it holds. Guests are
+  other analysis waits for the process it holds. A hint never waits for bots that think
+  long: the pool has one process more, which only a hint takes, when every other is busy
+  (a hint's search is bounded by its deadline, so that process is soon free again). Guests are
   cheap, so the tables with thinking bots that guests from one address may have open are
   counted together (:meth:`BotPool.check_address`).
 
@@ -336,7 +338,7 @@ class BotPool:
     def _start(self) -> Executor:
         global _USERS
         if self._executor is None:
-            self._executor = _executor(self.workers)
+            self._executor = _executor(self.workers + 1)  # the last one for hints only
             _USERS += 1
         return self._executor
 
@@ -345,7 +347,7 @@ class BotPool:
         over from a thread: starting a process waits for the fork server (the first time, for
         it to import every game), and the event loop would stop meanwhile."""
         executor = self._start()
-        if len(_processes(executor)) >= self.workers:
+        if len(_processes(executor)) >= self.workers + 1:
             fut = executor.submit(fn, *args)
         else:
             fut = await asyncio.to_thread(executor.submit, fn, *args)
@@ -365,8 +367,9 @@ class BotPool:
     def _hand_out(self) -> None:
         """Give free processes the next jobs: hints first, then bots' moves, then other
         analysis, then background work (hints, other analysis and background work never
-        take the last free process while there is more than one); then tell background work
-        to give way if anything else waits for its process."""
+        take the last free process while there is more than one); a hint that finds every
+        process busy takes the one kept for hints; then tell background work to give way if
+        anything else waits for its process."""
         while self._running < self.workers:
             room = self._running_analysis < max(1, self.workers - 1)
             # background work gives way to whatever waits: it leaves a hint room
@@ -383,15 +386,22 @@ class BotPool:
                     job, tier = self._background.next(), 2
                     if job is None:
                         break
-            self._running += 1
-            self._running_analysis += tier > 0
-            self._running_background += tier == 2
-            task = asyncio.create_task(self._work(job, tier))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._begin(job, tier)
+        if self._running == self.workers and (hint := self._hints.next()) is not None:
+            self._begin(hint, 1)  # every other process is busy: the one kept for hints
         if _URGENT is not None and self._executor is not None:
             _URGENT.value = int(self._running_background > 0
                                 and bool(self._hints or self._moves or self._analysis))
+
+    def _begin(self, job: _Job, tier: int) -> None:
+        """Hand ``job`` of ``tier`` (0 a bot's move, 1 analysis, 2 background work) to a
+        process."""
+        self._running += 1
+        self._running_analysis += tier > 0
+        self._running_background += tier == 2
+        task = asyncio.create_task(self._work(job, tier))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _work(self, job: _Job, tier: int) -> None:
         try:

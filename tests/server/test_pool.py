@@ -1,14 +1,18 @@
 """The bots' pool (real processes) is shared between people, not tables: someone flooding it
 with bot-only tables cannot hold back another person's bot, hints and other analysis never
-take every process from the bots' moves, and a hint goes before the bots' moves waiting.
-Orders are checked, never durations."""
+take every process from the bots' moves, and a hint never waits for a busy pool (one process
+more is kept for hints). Orders are checked,
+never durations."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import subprocess
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import meeple
 from meeple.server.pool import BotPool
@@ -120,15 +124,30 @@ def test_guests_from_one_address_share_a_limit_of_tables_with_thinking_bots(sqli
         assert c.post("/api/tables", json=bots).status_code == 201
 
 
-def test_a_hint_goes_before_the_bots_moves_waiting():
-    """One process thinking for a bot, another bot's move and then a hint waiting: the hint
-    (a person waits for it, by a deadline) is served next, before the move asked first."""
-    game = meeple.load("koplus", 2)
-    moves, seat = _first(game)
+def test_a_hint_never_waits_for_a_busy_pool(tmp_path: Path):
+    """The pool's one process works on a job that waits for a hint to leave a file (up to a
+    minute): the hint runs beside it at once, in the process kept for hints, and only one
+    hint at a time does; other analysis waits for the pool's own process."""
+    hinted = tmp_path / "hinted"
+    wait = f"for i in $(seq 1200); do [ -e {hinted} ] && exit 0; sleep 0.05; done; exit 1"
 
-    rng = random.Random(4)
-    assert _served_by_one_process(lambda pool: [
-        ("first move", pool.act("t1", game, moves, seat, "mcts:5", rng, None, person="ann")),
-        ("second move", pool.act("t2", game, moves, seat, "mcts:5", rng, None, person="bob")),
-        ("hint", pool.run(time.sleep, 0, person="cy", hint=True)),
-    ]) == ["first move", "hint", "second move"]
+    async def main() -> None:
+        pool = BotPool(workers=1)
+        try:
+            await pool.run(time.sleep, 0)  # the processes run
+            busy = asyncio.create_task(pool.run(subprocess.run, ["sh", "-c", wait],
+                                                person="ann"))
+            await asyncio.sleep(0)
+            other = asyncio.create_task(pool.run(time.sleep, 0, person="bob"))
+            first = asyncio.create_task(pool.run(time.sleep, 0.5, person="cy", hint=True))
+            second = asyncio.create_task(pool.run(os.mknod, str(hinted), person="dee",
+                                                  hint=True))
+            await asyncio.sleep(0)  # every job asked for
+            assert (pool.queued("bob"), pool.queued("cy"), pool.queued("dee")) == (1, 0, 1)
+            await asyncio.gather(first, second)
+            assert (await busy).returncode == 0, "the hint waited for the busy process"
+            await other
+        finally:
+            pool.stop()
+
+    run_async(main())
