@@ -17,18 +17,21 @@ time, or everyone left it) is reviewed up to its last move, and the review says 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import threading
 import time
 import uuid
 import zlib
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import JSON, Float, Integer, String, create_engine, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped, mapped_column, sessionmaker
+from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from meeple.bots.review import (
@@ -112,15 +115,25 @@ class ReviewStore:
     whose tables live in memory); each call is one short transaction."""
 
     def __init__(self, engine: Engine | None = None):
+        # The in-memory database is one connection that every thread shares: two
+        # transactions at once on it would end each other's, so they take turns.
+        self._turns: contextlib.AbstractContextManager[Any] = contextlib.nullcontext()
         if engine is None:
             engine = create_engine("sqlite://", poolclass=StaticPool,
                                    connect_args={"check_same_thread": False})
             Base.metadata.create_all(engine, tables=[ReviewRow.__table__])  # type: ignore[list-item]
+            self._turns = threading.Lock()
         self.engine = engine
         self.sessions = sessionmaker(engine, expire_on_commit=False)
 
+    @contextlib.contextmanager
+    def _session(self) -> Iterator[Session]:
+        """A session for one short transaction (one at a time on the in-memory database)."""
+        with self._turns, self.sessions() as db:
+            yield db
+
     def get(self, table_id: str, key: str) -> ReviewJob | None:
-        with self.sessions() as db:
+        with self._session() as db:
             row = db.get(ReviewRow, (table_id, key))
             return _job(row) if row is not None else None
 
@@ -128,7 +141,7 @@ class ReviewStore:
                status: str = RUNNING) -> bool:
         """A new review being made (``status``: :data:`RUNNING`, or :data:`PLAYING` while the
         game is played); ``False`` when one is stored already (by anyone)."""
-        with self.sessions() as db:
+        with self._session() as db:
             db.add(ReviewRow(table_id=table_id, key=key, status=status, done=0,
                              total=total, parts=[], result=None, error=None, created=now,
                              updated=now))
@@ -142,7 +155,7 @@ class ReviewStore:
     def claim(self, table_id: str, key: str, seen: float, now: float) -> bool:
         """Take over a review being made, last updated at ``seen`` (a stopped server's):
         ``True`` for the one caller whose update found it unchanged."""
-        with self.sessions() as db:
+        with self._session() as db:
             res = db.execute(update(ReviewRow).where(
                 ReviewRow.table_id == table_id, ReviewRow.key == key,
                 ReviewRow.status.in_(MAKING), ReviewRow.updated == seen,
@@ -153,7 +166,7 @@ class ReviewStore:
     def progress(self, table_id: str, key: str, parts: list[Any], now: float) -> None:
         """Store the positions estimated so far (``None`` for one still to do)."""
         done = sum(1 for p in parts if p is not None)
-        with self.sessions() as db:
+        with self._session() as db:
             db.execute(update(ReviewRow).where(
                 ReviewRow.table_id == table_id, ReviewRow.key == key,
             ).values(parts=parts, done=done, total=len(parts), updated=now))
@@ -162,7 +175,7 @@ class ReviewStore:
     def finish(self, table_id: str, key: str, result: dict[str, Any], now: float) -> None:
         """The review is made (its positions stay: a review in another language is put
         together again from them)."""
-        with self.sessions() as db:
+        with self._session() as db:
             db.execute(update(ReviewRow).where(
                 ReviewRow.table_id == table_id, ReviewRow.key == key,
             ).values(status="done", result=result, updated=now))
@@ -171,7 +184,7 @@ class ReviewStore:
     def over(self, table_id: str, key: str, now: float) -> None:
         """The game is over: its estimates made as it was played become a review being
         made."""
-        with self.sessions() as db:
+        with self._session() as db:
             db.execute(update(ReviewRow).where(
                 ReviewRow.table_id == table_id, ReviewRow.key == key,
                 ReviewRow.status == PLAYING,
@@ -180,20 +193,20 @@ class ReviewStore:
 
     def drop(self, table_id: str) -> None:
         """Forget a table's reviews (a game called off has none)."""
-        with self.sessions() as db:
+        with self._session() as db:
             db.query(ReviewRow).filter(ReviewRow.table_id == table_id).delete()
             db.commit()
 
     def left(self, before: float) -> list[str]:
         """The tables over with a review still being made that nobody has moved on since
         ``before`` (a stopped server's)."""
-        with self.sessions() as db:
+        with self._session() as db:
             rows = db.query(ReviewRow.table_id).filter(
                 ReviewRow.status == RUNNING, ReviewRow.updated < before).distinct()
             return [r[0] for r in rows]
 
     def fail(self, table_id: str, key: str, error: str, now: float) -> None:
-        with self.sessions() as db:
+        with self._session() as db:
             db.execute(update(ReviewRow).where(
                 ReviewRow.table_id == table_id, ReviewRow.key == key,
             ).values(status="failed", error=error[:200], updated=now))

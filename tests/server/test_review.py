@@ -533,3 +533,24 @@ def test_the_review_and_the_replay_number_moves_as_the_log_does(client):
     for b in review["better"]:
         assert b["words"].startswith(f"Move {b['number']}: ")
         assert lines[b["number"]]["player"] == b["player"] and b["move"] < b["number"]
+
+
+def test_the_in_memory_review_store_takes_calls_from_many_threads_at_once():
+    """A server whose tables live in memory keeps its reviews in an in-memory SQLite database,
+    one connection shared by every thread: calls from several threads at once (reviews of
+    several tables work at the same time) each keep their own transaction."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    store = ReviewStore(None)
+
+    def work(t: int) -> int:
+        for i in range(40):
+            table = f"t{t}-{i}"
+            assert store.create(table, "all", 3, time.time())
+            store.progress(table, "all", [{"n": i}], time.time())
+            assert store.get(table, "all") is not None
+            store.finish(table, "all", {"done": True}, time.time())
+        return t
+
+    with ThreadPoolExecutor(8) as pool:
+        assert sorted(pool.map(work, range(8))) == list(range(8))
