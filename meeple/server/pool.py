@@ -278,6 +278,8 @@ class BotPool:
     def __init__(self, workers: int = 2, queue: int = 64,
                  guest_tables_per_address: int = GUEST_TABLES_PER_ADDRESS):
         self.workers, self.limit = workers, queue
+        self.processes = workers + 1
+        """The processes it starts: the workers and one more, which only a hint takes."""
         self.guest_tables_per_address = guest_tables_per_address
         self._executor: Executor | None = None
         self._hints = _Turns()
@@ -338,7 +340,7 @@ class BotPool:
     def _start(self) -> Executor:
         global _USERS
         if self._executor is None:
-            self._executor = _executor(self.workers + 1)  # the last one for hints only
+            self._executor = _executor(self.processes)
             _USERS += 1
         return self._executor
 
@@ -347,7 +349,7 @@ class BotPool:
         over from a thread: starting a process waits for the fork server (the first time, for
         it to import every game), and the event loop would stop meanwhile."""
         executor = self._start()
-        if len(_processes(executor)) >= self.workers + 1:
+        if len(_processes(executor)) >= self.processes:
             fut = executor.submit(fn, *args)
         else:
             fut = await asyncio.to_thread(executor.submit, fn, *args)
