@@ -582,26 +582,31 @@ export class Board {
     const views = rest.map((r) => {
       const zoom = this.regionZoom.get(r.name) || 1;
       size(r.view, r.box[2] * base * zoom, r.box[3] * base * zoom);
-      if (zoom === 1) return r.view;
-      if (!r.frame) {
-        r.frame = document.createElement("div");
-        r.frame.className = "board-scroll";
-      }
-      r.frame.style.width = `${Math.floor(width)}px`;
-      if (r.view.parentNode !== r.frame) {
-        r.frame.append(r.view);
-        const left = this._panelScroll?.get(r.name);
-        requestAnimationFrame(() => {
-          r.frame.scrollLeft = left ?? (r.frame.scrollWidth - r.frame.clientWidth) / 2; // or its middle
-        });
-      }
-      return r.frame;
+      return zoom === 1 ? r.view : this._scrollBox(r, width);
     });
     const now = [...this.more.children];
     if (now.length !== views.length || now.some((v, i) => v !== views[i])) this.more.replaceChildren(...views);
     if (this.side.childElementCount) this.side.replaceChildren();
     this.side.hidden = true;
     this.more.hidden = !views.length;
+  }
+
+  /** The box `width` px wide in which panel `r`, zoomed, scrolls sideways; it starts where the
+   * last picture's box of that panel was scrolled to, or in its middle. */
+  _scrollBox(r, width) {
+    if (!r.frame) {
+      r.frame = document.createElement("div");
+      r.frame.className = "board-scroll";
+    }
+    r.frame.style.width = `${Math.floor(width)}px`;
+    if (r.view.parentNode !== r.frame) {
+      r.frame.append(r.view);
+      const left = this._panelScroll?.get(r.name);
+      requestAnimationFrame(() => {
+        r.frame.scrollLeft = left ?? (r.frame.scrollWidth - r.frame.clientWidth) / 2;
+      });
+    }
+    return r.frame;
   }
 
   _split() {
