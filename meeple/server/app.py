@@ -219,7 +219,8 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     if s.settings.redis_url:
         from .fanout import RedisFanout, SessionFanout
 
-        fanout = RedisFanout(s.settings.redis_url, s.tables.on_remote_change)
+        fanout = RedisFanout(s.settings.redis_url, s.tables.on_remote_change,
+                             s.tables.on_remote_resume)
         await fanout.start()
         s.tables.fanout = fanout
         sessions = SessionFanout(s.settings.redis_url, app.state.sockets.ended)

@@ -22,18 +22,29 @@ import redis.asyncio as aioredis
 log = logging.getLogger("meeple.server")
 PREFIX = "meeple:table:"
 SESSIONS = "meeple:session:"
+TIMEOUT = 30.0
+"""Seconds a command to Redis may take (redis-py's own default, 5 s, is shorter than a busy
+machine may keep a process's event loop from reading the answer)."""
+RETRY = (0.1, 5.0)
+"""Seconds before listening again after the connection to Redis was lost: the first wait,
+doubled each time up to the second."""
 
 
 class RedisBus:
     """Publish ``(topic, data)`` on channels ``prefix + topic``; call
-    ``on_message(topic, data)`` for what other processes publish there."""
+    ``on_message(topic, data)`` for what other processes publish there. A lost connection
+    to Redis is made again; ``on_resume()`` is then called, as what was published meanwhile
+    never came."""
 
     def __init__(self, url: str, prefix: str,
-                 on_message: Callable[[str, str], Awaitable[None]]):
+                 on_message: Callable[[str, str], Awaitable[None]],
+                 on_resume: Callable[[], Awaitable[None]] | None = None):
         self.prefix = prefix
         self.on_message = on_message
+        self.on_resume = on_resume
         self.origin = f"{os.getpid()}-{id(self)}"
-        self.client = aioredis.from_url(url)
+        self.client = aioredis.from_url(url, socket_timeout=TIMEOUT,
+                                        socket_connect_timeout=TIMEOUT)
         self.task: asyncio.Task[None] | None = None
         self.sender: asyncio.Task[None] | None = None
         self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
@@ -45,13 +56,32 @@ class RedisBus:
         await self.client.ping()
         self.task = asyncio.create_task(self._listen())
         self.sender = asyncio.create_task(self._send())
-        await asyncio.wait_for(self.ready.wait(), 10)
+        try:
+            await asyncio.wait_for(self.ready.wait(), 10)
+        except BaseException:
+            await self.stop()
+            raise
 
     async def _listen(self) -> None:
+        wait = RETRY[0]
+        while True:
+            try:
+                await self._subscribed()
+            except Exception:
+                log.warning("lost the other processes' messages on %s*, listening again in "
+                            "%.1f s", self.prefix, wait, exc_info=True)
+                await asyncio.sleep(wait)
+                wait = min(2 * wait, RETRY[1])
+
+    async def _subscribed(self) -> None:
+        """Listen on one connection until it fails."""
         pubsub = self.client.pubsub()
-        await pubsub.psubscribe(self.prefix + "*")
-        self.ready.set()
         try:
+            await pubsub.psubscribe(self.prefix + "*")
+            if self.ready.is_set() and self.on_resume is not None:
+                log.info("listening on %s* again", self.prefix)
+                await self.on_resume()
+            self.ready.set()
             while True:
                 msg = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
                 if msg is None:
@@ -66,7 +96,8 @@ class RedisBus:
                 except Exception:
                     log.exception("a message of another process on %s failed", channel)
         finally:
-            await pubsub.aclose()
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()
 
     async def publish(self, topic: str, data: str = "") -> None:
         """Send ``(topic, data)`` to the other processes, in order, on one connection: the
@@ -103,13 +134,15 @@ class RedisBus:
 
 
 class RedisFanout(RedisBus):
-    """Publish table changes and call ``on_change(table_id)`` for other processes' changes."""
+    """Publish table changes and call ``on_change(table_id)`` for other processes' changes;
+    after the connection to Redis was lost, ``on_resume()`` (every table may have changed)."""
 
-    def __init__(self, url: str, on_change: Callable[[str], Awaitable[None]]):
+    def __init__(self, url: str, on_change: Callable[[str], Awaitable[None]],
+                 on_resume: Callable[[], Awaitable[None]] | None = None):
         async def changed(table_id: str, _data: str) -> None:
             await on_change(table_id)
 
-        super().__init__(url, PREFIX, changed)
+        super().__init__(url, PREFIX, changed, on_resume)
 
 
 class SessionFanout(RedisBus):

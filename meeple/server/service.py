@@ -1190,6 +1190,12 @@ class TableService:
         if lt.told_turn != before:
             await self.push_turns({u for _, u in before} | {u for _, u in lt.told_turn})
 
+    async def on_remote_resume(self) -> None:
+        """The other processes' changes were not heard for a while (Redis was away): every
+        table here catches up as after a change."""
+        for table_id in list(self.tables):
+            await self.on_remote_change(table_id)
+
     def evict(self, lt: LiveTable) -> None:
         """Move a table that is over (finished, aborted, abandoned) and that nobody watches to
         the few kept for replays (older ones are forgotten and read again from storage if

@@ -268,3 +268,39 @@ def test_a_burst_of_changes_reaches_the_other_process_in_order_on_one_connection
             await listener.stop()
 
     run_async(main())
+
+
+def test_the_other_processes_are_heard_again_after_redis_drops_the_connection(redis_url):
+    from meeple.server.fanout import RedisBus
+
+    async def main() -> None:
+        got: list[str] = []
+        resumed = asyncio.Event()
+
+        async def heard(topic: str, data: str) -> None:
+            got.append(topic)
+
+        async def resume() -> None:
+            resumed.set()
+
+        async def hearing(topic: str) -> None:
+            while topic not in got:
+                await asyncio.sleep(0.02)
+
+        listener = RedisBus(redis_url, "dropped:", heard, resume)
+        talker = RedisBus(redis_url, "dropped:", heard)
+        await listener.start()
+        await talker.start()
+        try:
+            await talker.publish("before")
+            await asyncio.wait_for(hearing("before"), 20)
+            # Redis drops every listening connection (as a restart or a network cut does)
+            assert await talker.client.execute_command("CLIENT", "KILL", "TYPE", "pubsub") >= 1
+            await asyncio.wait_for(resumed.wait(), 20)  # told: what was missed must be read
+            await talker.publish("after")
+            await asyncio.wait_for(hearing("after"), 20)
+        finally:
+            await talker.stop()
+            await listener.stop()
+
+    run_async(main())
