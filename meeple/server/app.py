@@ -223,7 +223,12 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
                              s.tables.on_remote_resume)
         await fanout.start()
         s.tables.fanout = fanout
-        sessions = SessionFanout(s.settings.redis_url, app.state.sockets.ended)
+        open_sockets = app.state.sockets
+
+        async def recheck() -> None:
+            await asyncio.to_thread(open_sockets.recheck, s.cookies)
+
+        sessions = SessionFanout(s.settings.redis_url, open_sockets.ended, recheck)
         await sessions.start()
         s.cookies.on_end.append(sessions.share)
     await app.state.community.start()

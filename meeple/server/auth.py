@@ -107,6 +107,11 @@ class Sessions:
             self.store.touch_session(h, now)
         return user_id
 
+    def user_of(self, id_hash: str) -> int | None:
+        """The user of a live session by the hash of its id (``None``: ended or too old)."""
+        found = self.store.session_user(id_hash, time.time() - SESSION_MAX_AGE)
+        return found[0] if found is not None else None
+
     def end(self, cookie: str | None) -> None:
         """End the session of ``cookie`` (its sockets close)."""
         if cookie and len(cookie) <= 100:

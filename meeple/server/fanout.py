@@ -147,16 +147,18 @@ class RedisFanout(RedisBus):
 
 class SessionFanout(RedisBus):
     """Tell the other processes that a session ended, so that the sockets opened under it
-    close there too; call ``on_end(id_hash=...)`` or ``on_end(user_id=...)`` for theirs."""
+    close there too; call ``on_end(id_hash=...)`` or ``on_end(user_id=...)`` for theirs, and
+    ``on_resume()`` after the connection to Redis was lost (sessions may have ended)."""
 
-    def __init__(self, url: str, on_end: Callable[..., object]):
+    def __init__(self, url: str, on_end: Callable[..., object],
+                 on_resume: Callable[[], Awaitable[None]] | None = None):
         async def ended(topic: str, data: str) -> None:
             if topic == "id":
                 on_end(id_hash=data)
             elif topic == "user":
                 on_end(user_id=int(data))
 
-        super().__init__(url, SESSIONS, ended)
+        super().__init__(url, SESSIONS, ended, on_resume)
 
     def share(self, id_hash: str | None = None, user_id: int | None = None) -> None:
         """A session ended here (a :class:`~meeple.server.auth.Sessions` listener: any

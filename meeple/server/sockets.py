@@ -106,6 +106,14 @@ class Sockets:
                 opened.loop.call_soon_threadsafe(opened.on_end)
         return len(found)
 
+    def recheck(self, sessions: auth.Sessions) -> int:
+        """Close the sockets whose session ended without this process hearing of it (the
+        other processes' word was lost while Redis was away); how many."""
+        with self._lock:
+            held = {h: next(iter(opened)).user_id for h, opened in self.by_session.items()}
+        return sum(self.ended(id_hash=h) for h, user in held.items()
+                   if sessions.user_of(h) != user)
+
     def __len__(self) -> int:
         with self._lock:
             return sum(self.by_address.values())
