@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CHROMIUM
+from tests.conftest import CHROMIUM, HEADLESS_SHELL
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -47,14 +47,15 @@ def _have_browser() -> bool:
         import playwright.sync_api  # noqa: F401
     except ImportError:
         return False
-    return shutil.which(CHROMIUM) is not None or Path(CHROMIUM).exists()
+    return all(shutil.which(b) is not None or Path(b).exists() for b in (CHROMIUM, HEADLESS_SHELL))
 
 
 @pytest.fixture(autouse=True, scope="session")
 def _browser_installed() -> None:
     """The browser tests need Chromium: `scripts/setup.sh --test` installs it."""
     if not _have_browser():
-        pytest.fail(f"needs playwright and Chromium at {CHROMIUM}: run scripts/setup.sh --test")
+        pytest.fail(f"needs playwright and Chromium at {CHROMIUM} and {HEADLESS_SHELL}: run "
+                    "scripts/setup.sh --test")
     from playwright.sync_api import expect
 
     # a page's assertions poll for what they expect under a ceiling a busy machine keeps to
@@ -116,16 +117,17 @@ def server(tmp_path_factory) -> Iterator[str]:
 
 
 @pytest.fixture
-def new_context(browser, server):
+def new_context(request, browser, server):
     """Make browser contexts (separate people: own cookies and storage) on the test server."""
     made = []
 
-    def make(width: int = 1200, height: int = 900, phone: bool = False):
-        """A context of this screen size; a phone's has touch and a sharper screen. Its pages
-        ask for reduced motion: a browser drawing the board's animations and pulses for every
-        test costs the suite more than they tell it (the tests of the animations ask for
-        them)."""
-        ctx = browser.new_context(
+    def make(width: int = 1200, height: int = 900, phone: bool = False, whole: bool = False):
+        """A context of this screen size; a phone's has touch and a sharper screen; ``whole``:
+        in the whole browser rather than the headless shell. Its pages ask for reduced motion:
+        a browser drawing the board's animations and pulses for every test costs the suite
+        more than they tell it (the tests of the animations ask for them)."""
+        b = request.getfixturevalue("whole_browser") if whole else browser
+        ctx = b.new_context(
             base_url=server, viewport={"width": width, "height": height},
             is_mobile=phone, has_touch=phone, device_scale_factor=2 if phone else 1,
             reduced_motion="reduce")

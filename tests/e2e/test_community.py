@@ -6,6 +6,7 @@ never runs: ``window.__pwned`` stays unset everywhere they are shown."""
 
 from __future__ import annotations
 
+import functools
 import time
 import urllib.request
 
@@ -168,7 +169,8 @@ def test_at_a_rated_table_players_do_not_see_spectators(new_context, artifacts):
 
 
 def test_turn_alerts_title_sound_and_notification_asked_once(new_context, artifacts):
-    ann, bob, a, b, tid = two_at_a_table(new_context)
+    # the whole browser: the headless shell refuses notifications without asking
+    ann, bob, a, b, tid = two_at_a_table(functools.partial(new_context, whole=True))
     # Kontor: both choose a card at once, so both are to move
     expect(ann).to_have_title("Your turn · " + ann.title().removeprefix("Your turn · "))
     assert ann.title().startswith("Your turn · ")
