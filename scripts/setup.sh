@@ -2,13 +2,13 @@
 # Set up meeple on this machine: a virtual environment in .venv with meeple and its pinned
 # dependencies, and the browser libraries from npm (lockfile; Debian's python3-venv, nodejs and
 # npm are installed with apt when missing). With --test, also the system packages the test suite
-# drives: Debian's Chromium, Redis, PostgreSQL, tmux, cairo, nginx and ccache, and for each other
-# supported Python found on the machine (3.12, 3.13) a venv .venv/py<version> with the core
-# install, the test tools and each peer framework that has a wheel for it (no web platform),
-# where `make test` runs the engine, games and adapters tests again: under 3.12 on the
-# pure-Python build (installed without compiling), under 3.13 compiled. Where ccache is found,
-# the C compiler runs through it, so an unchanged module is not compiled twice on one machine.
-# System packages need root (or sudo).
+# drives: Debian's Chromium and its headless shell, Redis, PostgreSQL, tmux, cairo, nginx and
+# ccache, and for each other supported Python found on the machine (3.12, 3.13) a venv
+# .venv/py<version> with the core install, the test tools and each peer framework that has a
+# wheel for it (no web platform), where `make test` runs the engine, games and adapters tests
+# again: under 3.12 on the pure-Python build (installed without compiling), under 3.13
+# compiled. Where ccache is found, the C compiler runs through it, so an unchanged module is not
+# compiled twice on one machine. System packages need root (or sudo).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,11 +22,12 @@ if [ -f meeple/web/package.json ]; then
 fi
 if [ "${1:-}" = "--test" ]; then
   command -v chromium >/dev/null || need+=(chromium fonts-dejavu-core)
+  command -v chromium-headless-shell >/dev/null || need+=(chromium-headless-shell)
   command -v redis-server >/dev/null || need+=(redis-server)
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
   command -v tmux >/dev/null || need+=(tmux)
   command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx openssl)
-  ldconfig -p | grep -q 'libcairo\.so\.2' || need+=(libcairo2)
+  ldconfig -p | grep -c 'libcairo\.so\.2' >/dev/null || need+=(libcairo2)  # -q: SIGPIPE
   command -v ccache >/dev/null || need+=(ccache)
 fi
 if [ ${#need[@]} -gt 0 ]; then
@@ -58,8 +59,9 @@ find_python() {  # an interpreter of Python $1: on the PATH, else one of pyenv's
 }
 
 # .venv/py$1 for the tests: core install, test tools, peers; pure Python when $2 is 1. In two
-# halves: `peers` makes the venv and installs the peer frameworks (meeple's source untouched,
-# so it runs beside the main install), `meeple` installs meeple itself.
+# halves: `peers` makes the venv and installs what meeple needs there (its dependencies, the
+# test tools, its build's tools and the peer frameworks; meeple's source untouched, so it runs
+# beside the main install), `meeple` installs meeple itself.
 version_venv() {
   local half=$1 v=$2 pure=$3 py venv peer
   py=$(find_python "$v") || return 0
@@ -69,6 +71,9 @@ version_venv() {
     [ ! -f "$venv/.installed" ] || [ pyproject.toml -nt "$venv/.installed" ] || return 0
     echo "setting up $venv (core install, test tools, peers$([ "$pure" = 0 ] || echo ', pure Python'))"
     "$venv/bin/pip" install -q --upgrade pip
+    "$py" -c "import tomllib; d = tomllib.load(open('pyproject.toml', 'rb')); \
+print('\n'.join(d['project']['dependencies'] + d['project']['optional-dependencies']['test'] \
++ d['build-system']['requires']))" | "$venv/bin/pip" install -q -r /dev/stdin
     for peer in $("$py" -c "import tomllib; d = tomllib.load(open('pyproject.toml', 'rb')); \
 print(' '.join(d['project']['optional-dependencies']['peers']))"); do
       "$venv/bin/pip" install -q --only-binary=:all: "$peer" ||
@@ -77,11 +82,11 @@ print(' '.join(d['project']['optional-dependencies']['peers']))"); do
     return 0
   fi
   if [ ! -f "$venv/.installed" ] || [ pyproject.toml -nt "$venv/.installed" ]; then
-    MEEPLE_PURE_PYTHON=$pure "$venv/bin/pip" install -q -e '.[test]'
+    MEEPLE_PURE_PYTHON=$pure "$venv/bin/pip" install -q --no-build-isolation -e '.[test]'
     touch "$venv/.installed"
   fi
   [ "$pure" = 1 ] || "$venv/bin/python" meeple/_build.py >/dev/null ||
-    "$venv/bin/pip" install -q --no-deps -e .
+    "$venv/bin/pip" install -q --no-build-isolation --no-deps -e .
 }
 
 # Python 3.12 holds the pure-Python build and 3.13 a compiled one (see the Makefile).
