@@ -89,7 +89,8 @@ class TableRow(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     status: Mapped[str] = mapped_column(String(16), index=True)
     visibility: Mapped[str] = mapped_column(String(16), default=Visibility.PUBLIC.value)
-    owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True,
+                                                 index=True)
     invite_code: Mapped[str] = mapped_column(String(40))
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created: Mapped[float] = mapped_column(Float)

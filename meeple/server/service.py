@@ -660,8 +660,8 @@ class TableService:
                 map(is_search_bot, bots)):
             self.bots.check_address(sum(
                 any(is_search_bot(s.bot) for s in table if s.kind == SeatKind.BOT)
-                for guest in self.bots.guests_at(address, user.id)
-                for table in self.store.owned_open(guest).values()))
+                for table in self.store.owned_open(
+                    *self.bots.guests_at(address, user.id)).values()))
         if any(map(is_search_bot, bots)) and self.bots.full:
             raise Busy(_("the bots are busy thinking for other tables; try again shortly"))
 
@@ -1194,7 +1194,10 @@ class TableService:
         """The other processes' changes were not heard for a while (Redis was away): every
         table here catches up as after a change."""
         for table_id in list(self.tables):
-            await self.on_remote_change(table_id)
+            try:
+                await self.on_remote_change(table_id)
+            except Exception:
+                log.exception("table %s did not catch up", table_id)
 
     def evict(self, lt: LiveTable) -> None:
         """Move a table that is over (finished, aborted, abandoned) and that nobody watches to

@@ -201,9 +201,9 @@ class Store(Protocol):
         (``"created"`` or ``"finished"``)."""
         ...
 
-    def owned_open(self, user_id: int) -> dict[str, list[Seat]]:
-        """The waiting and running tables ``user_id`` owns (for the quotas): each table's id
-        with its seats (kind, person and bot spec only)."""
+    def owned_open(self, *user_ids: int) -> dict[str, list[Seat]]:
+        """The waiting and running tables the people ``user_ids`` own (for the quotas): each
+        table's id with its seats (kind, person and bot spec only)."""
         ...
 
     def turn_count(self, user_id: int) -> int:
@@ -702,12 +702,12 @@ class SqlStore:
             ).all()
         return len({tid for tid, seat, to_move in rows if seat in (to_move or [])})
 
-    def owned_open(self, user_id: int) -> dict[str, list[Seat]]:
+    def owned_open(self, *user_ids: int) -> dict[str, list[Seat]]:
         with self.engine.connect() as conn:  # one query, however many tables they have
             rows = conn.execute(
                 select(TABLES.c.id, SEATS.c.seat, SEATS.c.kind, SEATS.c.user_id, SEATS.c.bot)
                 .join(SEATS, SEATS.c.table_id == TABLES.c.id, isouter=True)
-                .where(TABLES.c.owner_id == user_id,
+                .where(TABLES.c.owner_id.in_(user_ids),
                        TABLES.c.status.in_([TableStatus.WAITING.value,
                                             TableStatus.RUNNING.value]))
             ).all()
@@ -969,9 +969,9 @@ class MemoryStore:
                    and any(s.user_id == user_id and s.kind == SeatKind.HUMAN
                            and s.seat in m.to_move for s in self._seats[t]))
 
-    def owned_open(self, user_id: int) -> dict[str, list[Seat]]:
+    def owned_open(self, *user_ids: int) -> dict[str, list[Seat]]:
         return {t: list(self._seats[t])
-                for t, m in self._tables.items() if m.owner_id == user_id
+                for t, m in self._tables.items() if m.owner_id in user_ids
                 and m.status in (TableStatus.WAITING, TableStatus.RUNNING)}
 
     def waiting_full_ids(self) -> list[str]:
