@@ -80,7 +80,11 @@ class RedisBus:
             await pubsub.psubscribe(self.prefix + "*")
             if self.ready.is_set() and self.on_resume is not None:
                 log.info("listening on %s* again", self.prefix)
-                await self.on_resume()
+                try:
+                    await self.on_resume()
+                except Exception:
+                    log.exception("catching up after listening on %s* again failed",
+                                  self.prefix)
             self.ready.set()
             while True:
                 msg = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
