@@ -10,7 +10,9 @@ import subprocess
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -149,24 +151,44 @@ def db_url(request):
     return request.getfixturevalue("sqlite_url" if request.param == "sqlite" else "pg_url")
 
 
-@pytest.fixture(scope="session")
-def redis_url():
-    """A throwaway redis-server on a free port."""
+def answers(port: int) -> bool:
+    """Whether something listens on ``port`` of 127.0.0.1."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+            return True
+    except OSError:
+        return False
+
+
+def redis_server(port: int, start: Callable[..., subprocess.Popen[Any]] = subprocess.Popen,
+                 ) -> subprocess.Popen[Any]:
+    """A throwaway redis-server on ``port`` of 127.0.0.1 (it writes no file), once it answers;
+    ``start`` starts it (the ``processes`` fixture: it ends with the test)."""
     exe = shutil.which("redis-server")
     if exe is None:
         pytest.fail("redis-server not found: install it (scripts/setup.sh --test)")
+    proc = start([exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                  "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while not answers(port):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            pytest.fail(f"redis-server did not start on port {port}")
+        time.sleep(0.05)
+    return proc
+
+
+@pytest.fixture(scope="session")
+def redis_url():
+    """A throwaway redis-server on a free port."""
     port = free_port()
-    proc = subprocess.Popen(
-        [exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    for _ in range(100):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.1):
-                break
-        except OSError:
-            time.sleep(0.05)
+    proc = redis_server(port)
     try:
         yield f"redis://127.0.0.1:{port}/0"
     finally:
         end_process(proc, 5)
+
+
+@pytest.fixture
+def own_redis(processes) -> Callable[[int], subprocess.Popen[Any]]:
+    """Start a redis-server on a given port (a test that stops it and starts it again)."""
+    return lambda port: redis_server(port, processes)

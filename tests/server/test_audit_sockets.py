@@ -7,9 +7,6 @@ rated table, and one socket holding two people's seats at a hot-seat table."""
 from __future__ import annotations
 
 import json
-import shutil
-import socket
-import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -187,18 +184,9 @@ def test_a_session_ended_in_one_process_closes_its_sockets_in_another(pg_url, re
 
 
 def test_a_session_ended_while_redis_was_away_closes_its_sockets_in_another_when_it_is_back(
-        pg_url, processes):
-    redis = shutil.which("redis-server")
-    assert redis, "redis-server not found: install it (scripts/setup.sh --test)"
+        pg_url, own_redis):
     port = free_port()
-
-    def start_redis() -> Any:
-        proc = processes([redis, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                          "--appendonly", "no"], stdout=subprocess.DEVNULL)
-        until(lambda: _listening(port), "Redis starting")
-        return proc
-
-    store = start_redis()
+    store = own_redis(port)
     url = f"redis://127.0.0.1:{port}/0"
     one, two = Served(create_app(pg_url, url)), Served(create_app(pg_url, url))
     try:
@@ -214,21 +202,13 @@ def test_a_session_ended_while_redis_was_away_closes_its_sockets_in_another_when
             assert ann.post("/api/logout/all").status_code == 200
             table.send('{"type": "ping"}')
             assert reply(table, "pong")  # still open
-            start_redis()
+            own_redis(port)
             assert closed_code(table)[0] == ENDED_CLOSE
         finally:
             table.close()
     finally:
         one.stop()
         two.stop()
-
-
-def _listening(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-            return True
-    except OSError:
-        return False
 
 
 # ---------------------------------------------------------------------- idle sockets

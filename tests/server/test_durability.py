@@ -4,6 +4,7 @@ across restarts), and two server instances on one PostgreSQL share tables throug
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 
 import pytest
@@ -240,9 +241,24 @@ def test_bots_keep_to_the_tables_time_control(sqlite_url, monkeypatch):
     assert all(b is not None and 0 < b <= 0.5 for b in PatientBot.budgets)
 
 
-def test_a_burst_of_changes_reaches_the_other_process_in_order_on_one_connection(redis_url):
+@contextlib.asynccontextmanager
+async def _listener_and_talker(redis_url: str, prefix: str, heard, on_resume=None):
+    """Two processes' buses on ``prefix``, started (the first one's messages go to ``heard``,
+    its resumptions to ``on_resume``), stopped after."""
     from meeple.server.fanout import RedisBus
 
+    listener = RedisBus(redis_url, prefix, heard, on_resume)
+    talker = RedisBus(redis_url, prefix, heard)
+    await listener.start()
+    await talker.start()
+    try:
+        yield listener, talker
+    finally:
+        await talker.stop()
+        await listener.stop()
+
+
+def test_a_burst_of_changes_reaches_the_other_process_in_order_on_one_connection(redis_url):
     async def main() -> None:
         got: list[str] = []
         done = asyncio.Event()
@@ -252,27 +268,18 @@ def test_a_burst_of_changes_reaches_the_other_process_in_order_on_one_connection
             if topic == "t1999":
                 done.set()
 
-        listener = RedisBus(redis_url, "test:", heard)
-        talker = RedisBus(redis_url, "test:", heard)
-        await listener.start()
-        await talker.start()
-        try:
+        async with _listener_and_talker(redis_url, "test:", heard) as (listener, talker):
             # more at once than the client's pool has connections
             await asyncio.gather(*(talker.publish(f"t{i}") for i in range(2000)))
             await asyncio.wait_for(done.wait(), 20)
             assert got == [f"t{i}" for i in range(2000)]  # each once, in order
             clients = await listener.client.client_list()
             assert len(clients) <= 4  # one listener and one sender each (and this query)
-        finally:
-            await talker.stop()
-            await listener.stop()
 
     run_async(main())
 
 
 def test_the_other_processes_are_heard_again_after_redis_drops_the_connection(redis_url):
-    from meeple.server.fanout import RedisBus
-
     async def main() -> None:
         got: list[str] = []
         resumed = asyncio.Event()
@@ -287,11 +294,7 @@ def test_the_other_processes_are_heard_again_after_redis_drops_the_connection(re
             while topic not in got:
                 await asyncio.sleep(0.02)
 
-        listener = RedisBus(redis_url, "dropped:", heard, resume)
-        talker = RedisBus(redis_url, "dropped:", heard)
-        await listener.start()
-        await talker.start()
-        try:
+        async with _listener_and_talker(redis_url, "dropped:", heard, resume) as (_, talker):
             await talker.publish("before")
             await asyncio.wait_for(hearing("before"), 20)
             # Redis drops every listening connection (as a restart or a network cut does)
@@ -299,8 +302,5 @@ def test_the_other_processes_are_heard_again_after_redis_drops_the_connection(re
             await asyncio.wait_for(resumed.wait(), 20)  # told: what was missed must be read
             await talker.publish("after")
             await asyncio.wait_for(hearing("after"), 20)
-        finally:
-            await talker.stop()
-            await listener.stop()
 
     run_async(main())

@@ -13,7 +13,6 @@ import os
 import random
 import re
 import shutil
-import socket
 import ssl
 import subprocess
 import sys
@@ -107,29 +106,6 @@ def test_check_config_says_what_is_missing_and_whether_the_services_answer(
 
 
 # -------------------------------------------------------------------------- readiness
-@pytest.fixture
-def own_redis(processes) -> Callable[[int], subprocess.Popen[Any]]:
-    """Start a redis-server on a given port (the test stops and starts it again)."""
-    exe = shutil.which("redis-server")
-    assert exe, "redis-server not found: install it (scripts/setup.sh --test)"
-
-    def start(port: int) -> subprocess.Popen[Any]:
-        proc = processes([exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                          "--appendonly", "no"], stdout=subprocess.DEVNULL)
-        wait_for(lambda: _answers(port), "Redis starting")
-        return proc
-
-    return start
-
-
-def _answers(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-            return True
-    except OSError:
-        return False
-
-
 def test_readyz_is_not_ready_while_redis_is_away_and_ready_again_after(
         own_redis, sqlite_url):
     port = free_port()
