@@ -49,6 +49,8 @@ class RedisBus:
         self.sender: asyncio.Task[None] | None = None
         self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self.ready = asyncio.Event()
+        self.listening = False
+        """Whether the listening connection is subscribed now."""
         self.loop: asyncio.AbstractEventLoop | None = None
 
     async def start(self) -> None:
@@ -68,6 +70,9 @@ class RedisBus:
             try:
                 await self._subscribed()
             except Exception:
+                if self.listening:  # a connection that worked: the next try comes soon
+                    wait = RETRY[0]
+                    self.listening = False
                 log.warning("lost the other processes' messages on %s*, listening again in "
                             "%.1f s", self.prefix, wait, exc_info=True)
                 await asyncio.sleep(wait)
@@ -78,13 +83,9 @@ class RedisBus:
         pubsub = self.client.pubsub()
         try:
             await pubsub.psubscribe(self.prefix + "*")
-            if self.ready.is_set() and self.on_resume is not None:
-                log.info("listening on %s* again", self.prefix)
-                try:
-                    await self.on_resume()
-                except Exception:
-                    log.exception("catching up after listening on %s* again failed",
-                                  self.prefix)
+            self.listening = True
+            if self.ready.is_set():
+                await self._resumed()
             self.ready.set()
             while True:
                 msg = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
@@ -102,6 +103,15 @@ class RedisBus:
         finally:
             with contextlib.suppress(Exception):
                 await pubsub.aclose()
+
+    async def _resumed(self) -> None:
+        """Listening again after the connection was lost: ``on_resume()``."""
+        log.info("listening on %s* again", self.prefix)
+        if self.on_resume is not None:
+            try:
+                await self.on_resume()
+            except Exception:
+                log.exception("catching up after listening on %s* again failed", self.prefix)
 
     async def publish(self, topic: str, data: str = "") -> None:
         """Send ``(topic, data)`` to the other processes, in order, on one connection: the
