@@ -58,6 +58,16 @@ find_python() {  # an interpreter of Python $1: on the PATH, else one of pyenv's
   return 1
 }
 
+listed() {  # the requirements under the dotted keys $2... of pyproject.toml, one a line ($1: python)
+  "$1" -c "import sys, tomllib
+d = tomllib.load(open('pyproject.toml', 'rb'))
+for key in sys.argv[1:]:
+    v = d
+    for k in key.split('.'):
+        v = v[k]
+    print(*v, sep='\n')" "${@:2}"
+}
+
 # .venv/py$1 for the tests: core install, test tools, peers; pure Python when $2 is 1. In two
 # halves: `peers` makes the venv and installs what meeple needs there (its dependencies, the
 # test tools, its build's tools and the peer frameworks; meeple's source untouched, so it runs
@@ -71,11 +81,9 @@ version_venv() {
     [ ! -f "$venv/.installed" ] || [ pyproject.toml -nt "$venv/.installed" ] || return 0
     echo "setting up $venv (core install, test tools, peers$([ "$pure" = 0 ] || echo ', pure Python'))"
     "$venv/bin/pip" install -q --upgrade pip
-    "$py" -c "import tomllib; d = tomllib.load(open('pyproject.toml', 'rb')); \
-print('\n'.join(d['project']['dependencies'] + d['project']['optional-dependencies']['test'] \
-+ d['build-system']['requires']))" | "$venv/bin/pip" install -q -r /dev/stdin
-    for peer in $("$py" -c "import tomllib; d = tomllib.load(open('pyproject.toml', 'rb')); \
-print(' '.join(d['project']['optional-dependencies']['peers']))"); do
+    listed "$py" project.dependencies project.optional-dependencies.test build-system.requires |
+      "$venv/bin/pip" install -q -r /dev/stdin
+    for peer in $(listed "$py" project.optional-dependencies.peers); do
       "$venv/bin/pip" install -q --only-binary=:all: "$peer" ||
         echo "no wheel of $peer for Python $v: its suite is skipped there"
     done
